@@ -1,0 +1,374 @@
+//! The subcommands: each loads the catalog, calls core, and prints.
+
+use std::fmt;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use olm_graph_core::export::{graph_json, GraphJsonOptions};
+use olm_graph_core::graph::{channel_graphs, Head};
+use olm_graph_core::model::{Catalog, FileFormat};
+use olm_graph_core::resolve::{
+    resolve_path, Failure, PathOptions, Resolver, UpgradeConstraintPolicy,
+};
+use olm_graph_core::validate::{lint_catalog, render_tree};
+use olm_graph_core::{load_paths, Severity};
+use serde_json::json;
+
+/// A failure that ends the command.
+#[derive(Debug)]
+pub enum CliError {
+    /// Input that cannot be read at all (exit 2).
+    Input(String),
+    /// A request that names something the catalog does not have (exit 1).
+    Usage(String),
+}
+
+impl CliError {
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            CliError::Input(_) => 2,
+            CliError::Usage(_) => 1,
+        }
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CliError::Input(m) | CliError::Usage(m) => f.write_str(m),
+        }
+    }
+}
+
+pub type CmdResult = Result<ExitCode, CliError>;
+
+/// Prints to stdout; a closed pipe (`olm-graph ... | head`) ends the program quietly instead of
+/// panicking as `println!` does.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let mut stdout = std::io::stdout().lock();
+        if writeln!(stdout, $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
+fn load(paths: &[PathBuf]) -> Result<Catalog, CliError> {
+    load_paths(paths).map_err(|e| CliError::Input(e.to_string()))
+}
+
+/// Load errors go to stderr so that the output stays machine-readable.
+fn report_load_errors(catalog: &Catalog) {
+    let errors: Vec<_> = catalog
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .collect();
+    if errors.is_empty() {
+        return;
+    }
+    for d in errors.iter().take(20) {
+        eprintln!("{d}");
+    }
+    if errors.len() > 20 {
+        eprintln!(
+            "... and {} more errors (run `olm-graph lint` for all)",
+            errors.len() - 20
+        );
+    }
+}
+
+pub fn packages(paths: &[PathBuf]) -> CmdResult {
+    let catalog = load(paths)?;
+    report_load_errors(&catalog);
+    for pkg in &catalog.packages {
+        let graphs = channel_graphs(pkg);
+        let heads: Vec<String> = graphs
+            .iter()
+            .map(|g| match &g.head {
+                Head::Unique(h) => format!("{}={h}", g.channel),
+                Head::None => format!("{}=(none)", g.channel),
+                Head::Multiple(hs) => format!("{}=({})", g.channel, hs.join("|")),
+            })
+            .collect();
+        let channels: Vec<&str> = pkg.channels.iter().map(|c| c.name.as_str()).collect();
+        out!(
+            "{}\tdefault={}\tchannels={}\tbundles={}\theads={}",
+            pkg.name,
+            pkg.default_channel.as_deref().unwrap_or("(none)"),
+            channels.join(","),
+            pkg.bundles.len(),
+            heads.join(",")
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn graph(paths: &[PathBuf], package: &str, channel: Option<&str>, json: bool) -> CmdResult {
+    let catalog = load(paths)?;
+    report_load_errors(&catalog);
+    let pkg = catalog
+        .package(package)
+        .ok_or_else(|| CliError::Usage(format!("unknown package {package:?}")))?;
+    if let Some(c) = channel {
+        if pkg.channel(c).is_none() {
+            return Err(CliError::Usage(format!(
+                "package {package:?} has no channel {c:?}"
+            )));
+        }
+    }
+    let graphs = channel_graphs(pkg);
+    if json {
+        let doc = graph_json(
+            pkg,
+            &graphs,
+            &GraphJsonOptions {
+                channel: channel.map(str::to_string),
+            },
+        );
+        out!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
+        return Ok(ExitCode::SUCCESS);
+    }
+    out!(
+        "package {} (default channel {})",
+        pkg.name,
+        pkg.default_channel.as_deref().unwrap_or("(none)")
+    );
+    for g in graphs
+        .iter()
+        .filter(|g| channel.is_none_or(|c| c == g.channel))
+    {
+        let head = g
+            .head
+            .name()
+            .map_or_else(|| g.head.error().unwrap_or_default(), str::to_string);
+        out!(
+            "  channel {}: {} entries, {} virtual, {} edges, head {head}",
+            g.channel,
+            g.entry_count(),
+            g.nodes.len() - g.entry_count(),
+            g.edges.len()
+        );
+        for e in &g.edges {
+            let range = e
+                .range
+                .as_ref()
+                .map(|r| format!(" ({r})"))
+                .unwrap_or_default();
+            out!(
+                "    {} -> {} [{}{range}]",
+                g.nodes[e.from].name,
+                g.nodes[e.to].name,
+                e.kind.as_str()
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn lint(paths: &[PathBuf], json: bool) -> CmdResult {
+    let catalog = load(paths)?;
+    let findings = lint_catalog(&catalog);
+    let errors = findings.iter().filter(|d| d.is_error()).count();
+    if json {
+        out!(
+            "{}",
+            serde_json::to_string_pretty(&findings).unwrap_or_default()
+        );
+    } else {
+        let tree = render_tree(&findings);
+        if !tree.is_empty() {
+            out!("{}", tree.trim_end());
+        }
+        for d in findings.iter().filter(|d| d.severity == Severity::Warning) {
+            out!("{d}");
+        }
+        let warnings = findings
+            .iter()
+            .filter(|d| d.severity == Severity::Warning)
+            .count();
+        let skipped = catalog
+            .files
+            .iter()
+            .filter(|f| f.format == FileFormat::Skipped)
+            .count();
+        out!(
+            "{} packages, {} files read ({} skipped): {errors} errors, {warnings} warnings",
+            catalog.packages.len(),
+            catalog.files.len() - skipped,
+            skipped
+        );
+    }
+    Ok(if errors > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+pub fn bench(paths: &[PathBuf], runs: usize) -> CmdResult {
+    // A first, untimed load warms the page cache; each timed run then reads, parses and graphs.
+    let warm = load(paths)?;
+    let bytes: usize = warm.files.iter().map(|f| f.bytes).sum();
+    let mut times = Vec::new();
+    let mut counts = (0, 0, 0);
+    for _ in 0..runs.max(1) {
+        let t = Instant::now();
+        let catalog = load(paths)?;
+        let mut edges = 0;
+        for pkg in &catalog.packages {
+            for g in channel_graphs(pkg) {
+                edges += g.edges.len();
+            }
+        }
+        times.push(t.elapsed().as_secs_f64());
+        counts = (
+            catalog.packages.len(),
+            catalog
+                .packages
+                .iter()
+                .map(|p| p.bundles.len())
+                .sum::<usize>(),
+            edges,
+        );
+    }
+    times.sort_by(f64::total_cmp);
+    let best = times[0];
+    let median = times[times.len() / 2];
+    let mib = bytes as f64 / (1024.0 * 1024.0);
+    out!(
+        "{mib:.1} MiB, {} packages, {} bundles, {} edges: best {:.0} ms ({:.1} MiB/s), median {:.0} ms over {} runs (read + parse + graph)",
+        counts.0,
+        counts.1,
+        counts.2,
+        best * 1000.0,
+        mib / best,
+        median * 1000.0,
+        times.len()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Arguments of `olm-graph path`.
+pub struct PathArgs {
+    pub paths: Vec<PathBuf>,
+    pub package: String,
+    pub channel: String,
+    pub from: String,
+    pub resolver: Resolver,
+    pub self_certified: bool,
+    pub failure: Option<Failure>,
+    pub updated_catalog: Vec<PathBuf>,
+    pub json: bool,
+}
+
+pub fn path(args: PathArgs) -> CmdResult {
+    let catalog = load(&args.paths)?;
+    report_load_errors(&catalog);
+    let updated = if args.updated_catalog.is_empty() {
+        None
+    } else {
+        let u = load(&args.updated_catalog)?;
+        report_load_errors(&u);
+        Some(u)
+    };
+    let options = PathOptions {
+        resolver: args.resolver,
+        channel: Some(args.channel.clone()),
+        policy: if args.self_certified {
+            UpgradeConstraintPolicy::SelfCertified
+        } else {
+            UpgradeConstraintPolicy::CatalogProvided
+        },
+        failure: args.failure,
+    };
+    let result = resolve_path(
+        &catalog,
+        &args.package,
+        &args.from,
+        &options,
+        updated.as_ref(),
+    );
+    let path = match result {
+        Ok(p) => p,
+        Err(e) => {
+            if args.json {
+                out!("{}", json!({ "error": e.message }));
+                return Ok(ExitCode::from(1));
+            }
+            return Err(CliError::Usage(e.message));
+        }
+    };
+    if args.json {
+        let hops: Vec<_> = path
+            .hops
+            .iter()
+            .map(|h| {
+                json!({
+                    "from": h.from,
+                    "to": h.to,
+                    "via": h.via.iter().map(|r| r.kind.as_str()).collect::<Vec<_>>(),
+                    "failed": h.failed,
+                })
+            })
+            .collect();
+        let doc = json!({
+            "resolver": path.resolver.as_str(),
+            "from": path.from,
+            "end": path.end,
+            "outcome": path.outcome.as_str(),
+            "hops": hops,
+            "explanation": path.explanation.as_ref().map(|e| e.message.clone()),
+        });
+        out!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
+        return Ok(ExitCode::SUCCESS);
+    }
+    let rules = match path.resolver {
+        Resolver::V0 => "OLM v0 (Subscription)",
+        Resolver::V1 => "OLM v1 (ClusterExtension)",
+    };
+    out!(
+        "{rules}: package {}, channel {}, from {}",
+        args.package,
+        args.channel,
+        path.from
+    );
+    if path.hops.is_empty() {
+        out!("  no upgrade");
+    }
+    for (i, h) in path.hops.iter().enumerate() {
+        let via: Vec<String> = h.via.iter().map(|r| r.label()).collect();
+        let failed = if h.failed { "  FAILS" } else { "" };
+        let updated = if h.updated_catalog {
+            "  (updated catalog)"
+        } else {
+            ""
+        };
+        out!(
+            "  {}. {} -> {}  via {}{failed}{updated}",
+            i + 1,
+            h.from,
+            h.to,
+            via.join(", ")
+        );
+        for a in &h.alternatives {
+            out!("       not {}: {}", a.bundle, a.why);
+        }
+    }
+    out!("  ends on {}: {}", path.end, path.outcome.as_str());
+    if let Some(e) = &path.explanation {
+        out!("  why: {}", e.message);
+        if !e.suggestion.is_empty() {
+            out!("  fix: {}", e.suggestion);
+        }
+        if let Some(s) = &e.snippet {
+            out!("  suggested catalog change:");
+            for line in s.lines() {
+                out!("    {line}");
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

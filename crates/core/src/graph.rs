@@ -1,0 +1,416 @@
+//! Upgrade graphs: one per channel, and a package-level view over all channels.
+//!
+//! Nodes are the channel's entries plus *virtual* nodes for `replaces`/`skips` targets that are
+//! not entries of the channel (a dangling tail, a bundle of another channel, a name the catalog
+//! no longer has). Edges point from the older bundle to the one that upgrades it:
+//! `replaces` R→E, `skips` S→E, and `skipRange` X→E for every *other* entry X of the channel
+//! whose version is in E's range (blang semantics). There is one edge per (from, to, kind).
+
+use std::collections::{BTreeMap, HashMap};
+
+use petgraph::graph::{DiGraph, NodeIndex};
+use serde::Serialize;
+
+use crate::model::{Channel, Package};
+use crate::range::Range;
+use crate::semver::Version;
+
+/// The kind of an upgrade edge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub enum EdgeKind {
+    #[serde(rename = "replaces")]
+    Replaces,
+    #[serde(rename = "skips")]
+    Skips,
+    #[serde(rename = "skipRange")]
+    SkipRange,
+}
+
+impl EdgeKind {
+    /// The name used in JSON and in the UI.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EdgeKind::Replaces => "replaces",
+            EdgeKind::Skips => "skips",
+            EdgeKind::SkipRange => "skipRange",
+        }
+    }
+}
+
+/// A node of a channel graph.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Node {
+    pub name: String,
+    /// The bundle's version, when the package has a bundle of that name with a valid version.
+    pub version: Option<Version>,
+    /// Not an entry of this channel.
+    pub is_virtual: bool,
+    /// Named by a bundle-level `olm.deprecations` entry, or carrying `olm.deprecated`.
+    pub deprecated: bool,
+    /// Carries the legacy `olm.deprecated` property (prohibited by OLM v0).
+    pub legacy_deprecated: bool,
+    /// Index of the entry in `Channel::entries`, for entry nodes.
+    pub entry: Option<usize>,
+    /// Index of the bundle in `Package::bundles`, when the package has it.
+    pub bundle: Option<usize>,
+}
+
+/// An upgrade edge `from → to` (indices into `nodes`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Edge {
+    pub from: usize,
+    pub to: usize,
+    pub kind: EdgeKind,
+    /// The skipRange of the `to` entry, for `skipRange` edges.
+    pub range: Option<String>,
+}
+
+/// The head of a channel as opm computes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Head {
+    /// The unique entry no `replaces` or `skips` in the channel names.
+    Unique(String),
+    /// Every entry is named by some `replaces` or `skips`.
+    None,
+    /// Several entries are named by none (sorted names).
+    Multiple(Vec<String>),
+}
+
+impl Head {
+    /// The head's name when there is exactly one.
+    pub fn name(&self) -> Option<&str> {
+        match self {
+            Head::Unique(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    /// opm's error text, when there is no unique head.
+    pub fn error(&self) -> Option<String> {
+        match self {
+            Head::Unique(_) => None,
+            Head::None => Some("no channel head found in graph".into()),
+            Head::Multiple(names) => Some(format!(
+                "multiple channel heads found in graph: {}",
+                names.join(", ")
+            )),
+        }
+    }
+}
+
+/// The head of a channel: the unique entry that no `replaces` or `skips` of the channel names
+/// (`skipRange` does not count; a self-`replaces` counts).
+///
+/// # Complexity
+/// O(E + R) expected time for E entries and R names in their `replaces`/`skips`.
+pub fn channel_head(channel: &Channel) -> Head {
+    let mut named: std::collections::HashSet<&str> = std::collections::HashSet::new();
+    for e in &channel.entries {
+        if let Some(r) = &e.replaces {
+            named.insert(r);
+        }
+        for s in &e.skips {
+            named.insert(s);
+        }
+    }
+    let mut heads: Vec<String> = channel
+        .entries
+        .iter()
+        .filter(|e| !named.contains(e.name.as_str()))
+        .map(|e| e.name.clone())
+        .collect();
+    match heads.len() {
+        0 => Head::None,
+        1 => Head::Unique(heads.pop().unwrap_or_default()),
+        _ => {
+            heads.sort();
+            Head::Multiple(heads)
+        }
+    }
+}
+
+/// One channel's upgrade graph.
+#[derive(Debug, Clone)]
+pub struct ChannelGraph {
+    pub package: String,
+    pub channel: String,
+    /// Entry nodes in the channel's order, then virtual nodes sorted by name.
+    pub nodes: Vec<Node>,
+    pub edges: Vec<Edge>,
+    pub head: Head,
+    /// The channel's deprecation message, when an `olm.deprecations` channel entry names it.
+    pub deprecation: Option<String>,
+    /// skipRange texts that did not parse: (entry name, range, blang error).
+    pub invalid_ranges: Vec<(String, String, String)>,
+    index: HashMap<String, usize>,
+    graph: DiGraph<usize, usize>,
+}
+
+impl ChannelGraph {
+    /// Builds the graph of `channel`, a channel of `package`.
+    ///
+    /// # Complexity
+    /// O(N·R + E) for N entries, R entries with a skipRange and E `replaces`/`skips` edges:
+    /// each skipRange is tested against every other entry's version.
+    pub fn build(package: &Package, channel: &Channel) -> ChannelGraph {
+        let mut nodes: Vec<Node> = Vec::with_capacity(channel.entries.len());
+        let mut index: HashMap<String, usize> = HashMap::with_capacity(channel.entries.len());
+        let node_for = |name: &str, entry: Option<usize>| {
+            let bundle = package.bundle_index(name);
+            let b = bundle.map(|i| &package.bundles[i]);
+            Node {
+                name: name.to_string(),
+                version: b.and_then(|b| b.version.clone()),
+                is_virtual: entry.is_none(),
+                deprecated: package.is_bundle_deprecated(name),
+                legacy_deprecated: b.is_some_and(|b| b.legacy_deprecated),
+                entry,
+                bundle,
+            }
+        };
+        for (i, e) in channel.entries.iter().enumerate() {
+            if index.contains_key(&e.name) {
+                continue; // duplicate entries are reported by the loader; keep the first
+            }
+            index.insert(e.name.clone(), nodes.len());
+            nodes.push(node_for(&e.name, Some(i)));
+        }
+        // Virtual nodes for dangling replaces/skips targets, sorted by name.
+        let mut virtual_names: Vec<&str> = channel
+            .entries
+            .iter()
+            .flat_map(|e| e.replaces.iter().chain(e.skips.iter()))
+            .map(String::as_str)
+            .filter(|n| !n.is_empty() && !index.contains_key(*n))
+            .collect();
+        virtual_names.sort_unstable();
+        virtual_names.dedup();
+        for n in virtual_names {
+            index.insert(n.to_string(), nodes.len());
+            nodes.push(node_for(n, None));
+        }
+
+        let mut edges = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut invalid_ranges = Vec::new();
+        let mut push =
+            |edges: &mut Vec<Edge>, from: usize, to: usize, kind, range: Option<&String>| {
+                if seen.insert((from, to, kind)) {
+                    edges.push(Edge {
+                        from,
+                        to,
+                        kind,
+                        range: range.cloned(),
+                    });
+                }
+            };
+        let entry_nodes: Vec<usize> = (0..nodes.len()).filter(|&i| !nodes[i].is_virtual).collect();
+        for (i, e) in channel.entries.iter().enumerate() {
+            let to = index[&e.name];
+            if nodes[to].entry != Some(i) {
+                continue; // a duplicate entry: the first one's edges stand
+            }
+            if let Some(r) = e.replaces.as_ref().filter(|r| !r.is_empty()) {
+                push(&mut edges, index[r], to, EdgeKind::Replaces, None);
+            }
+            for s in e.skips.iter().filter(|s| !s.is_empty()) {
+                push(&mut edges, index[s], to, EdgeKind::Skips, None);
+            }
+            if let Some(text) = &e.skip_range {
+                match Range::parse(text) {
+                    Ok(range) => {
+                        for &x in &entry_nodes {
+                            if x == to {
+                                continue;
+                            }
+                            if nodes[x].version.as_ref().is_some_and(|v| range.contains(v)) {
+                                push(&mut edges, x, to, EdgeKind::SkipRange, Some(text));
+                            }
+                        }
+                    }
+                    Err(err) => {
+                        invalid_ranges.push((e.name.clone(), text.clone(), err.to_string()))
+                    }
+                }
+            }
+        }
+        let mut graph = DiGraph::with_capacity(nodes.len(), edges.len());
+        for i in 0..nodes.len() {
+            graph.add_node(i);
+        }
+        for (i, e) in edges.iter().enumerate() {
+            graph.add_edge(NodeIndex::new(e.from), NodeIndex::new(e.to), i);
+        }
+        ChannelGraph {
+            package: package.name.clone(),
+            channel: channel.name.clone(),
+            nodes,
+            edges,
+            head: channel_head(channel),
+            deprecation: package.deprecations.channels.get(&channel.name).cloned(),
+            invalid_ranges,
+            index,
+            graph,
+        }
+    }
+
+    /// Index of the node with this name.
+    pub fn node_index(&self, name: &str) -> Option<usize> {
+        self.index.get(name).copied()
+    }
+
+    /// The node with this name.
+    pub fn node(&self, name: &str) -> Option<&Node> {
+        self.node_index(name).map(|i| &self.nodes[i])
+    }
+
+    /// Index of the head node, when the channel has a unique head.
+    pub fn head_index(&self) -> Option<usize> {
+        self.head.name().and_then(|n| self.node_index(n))
+    }
+
+    /// Edges into node `n`.
+    ///
+    /// # Complexity
+    /// O(in-degree).
+    pub fn incoming(&self, n: usize) -> impl Iterator<Item = &Edge> + '_ {
+        self.graph
+            .edges_directed(NodeIndex::new(n), petgraph::Direction::Incoming)
+            .map(move |e| &self.edges[*e.weight()])
+    }
+
+    /// Edges out of node `n`.
+    ///
+    /// # Complexity
+    /// O(out-degree).
+    pub fn outgoing(&self, n: usize) -> impl Iterator<Item = &Edge> + '_ {
+        self.graph
+            .edges_directed(NodeIndex::new(n), petgraph::Direction::Outgoing)
+            .map(move |e| &self.edges[*e.weight()])
+    }
+
+    /// The petgraph graph: node weights are indices into `nodes`, edge weights into `edges`.
+    pub fn petgraph(&self) -> &DiGraph<usize, usize> {
+        &self.graph
+    }
+
+    /// Number of entry (non-virtual) nodes.
+    pub fn entry_count(&self) -> usize {
+        self.nodes.iter().filter(|n| !n.is_virtual).count()
+    }
+}
+
+/// Builds every channel graph of a package, in channel-name order.
+pub fn channel_graphs(package: &Package) -> Vec<ChannelGraph> {
+    package
+        .channels
+        .iter()
+        .map(|c| ChannelGraph::build(package, c))
+        .collect()
+}
+
+/// A bundle in the package-level view.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PackageNode {
+    pub name: String,
+    pub version: Option<Version>,
+    /// Not a bundle of the package (only named by `replaces`/`skips`).
+    pub is_virtual: bool,
+    pub deprecated: bool,
+    /// Channels that have an entry for it, sorted.
+    pub channels: Vec<String>,
+    /// Channels whose head it is, sorted.
+    pub head_of: Vec<String>,
+}
+
+/// An edge in the package-level view: the same edge in several channels appears once per channel.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PackageEdge {
+    pub from: usize,
+    pub to: usize,
+    pub kind: EdgeKind,
+    pub range: Option<String>,
+    pub channel: String,
+}
+
+/// Every bundle of a package once, with every channel's edges.
+#[derive(Debug, Clone)]
+pub struct PackageGraph {
+    pub package: String,
+    /// Bundles in name order, then virtual nodes in name order.
+    pub nodes: Vec<PackageNode>,
+    pub edges: Vec<PackageEdge>,
+}
+
+impl PackageGraph {
+    /// Builds the package-level view from the channel graphs.
+    ///
+    /// # Complexity
+    /// O(total nodes + total edges of the channel graphs), plus sorting the names.
+    pub fn build(package: &Package, graphs: &[ChannelGraph]) -> PackageGraph {
+        let mut by_name: BTreeMap<String, PackageNode> = BTreeMap::new();
+        for b in &package.bundles {
+            by_name.insert(
+                b.name.clone(),
+                PackageNode {
+                    name: b.name.clone(),
+                    version: b.version.clone(),
+                    is_virtual: false,
+                    deprecated: package.is_bundle_deprecated(&b.name),
+                    channels: Vec::new(),
+                    head_of: Vec::new(),
+                },
+            );
+        }
+        for g in graphs {
+            for n in &g.nodes {
+                let node = by_name
+                    .entry(n.name.clone())
+                    .or_insert_with(|| PackageNode {
+                        name: n.name.clone(),
+                        version: n.version.clone(),
+                        is_virtual: true,
+                        deprecated: n.deprecated,
+                        channels: Vec::new(),
+                        head_of: Vec::new(),
+                    });
+                if !n.is_virtual {
+                    // An entry whose bundle is missing still belongs to the channel.
+                    node.is_virtual = false;
+                    node.channels.push(g.channel.clone());
+                }
+            }
+            if let Some(h) = g.head.name() {
+                if let Some(node) = by_name.get_mut(h) {
+                    node.head_of.push(g.channel.clone());
+                }
+            }
+        }
+        let (mut real, mut virt): (Vec<PackageNode>, Vec<PackageNode>) =
+            by_name.into_values().partition(|n| !n.is_virtual);
+        real.append(&mut virt);
+        let nodes = real;
+        let pos: HashMap<&str, usize> = nodes
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (n.name.as_str(), i))
+            .collect();
+        let mut edges = Vec::new();
+        for g in graphs {
+            for e in &g.edges {
+                edges.push(PackageEdge {
+                    from: pos[g.nodes[e.from].name.as_str()],
+                    to: pos[g.nodes[e.to].name.as_str()],
+                    kind: e.kind,
+                    range: e.range.clone(),
+                    channel: g.channel.clone(),
+                });
+            }
+        }
+        PackageGraph {
+            package: package.name.clone(),
+            nodes,
+            edges,
+        }
+    }
+}

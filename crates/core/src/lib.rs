@@ -1,0 +1,21 @@
+//! olm-graph-core: all OLM catalog semantics, in pure Rust.
+//!
+//! - [`load`]: reading File-Based Catalogs (JSON streams, YAML streams, directories,
+//!   `.indexignore`, legacy package manifests) into the [`model`].
+//! - [`semver`] and [`range`]: a faithful port of blang/semver v4, the library OLM uses for
+//!   bundle versions and `skipRange`.
+//! - [`graph`]: each channel's upgrade graph with typed edges, and its head.
+//! - [`validate`]: opm's validation rules with opm's messages, plus curator lints.
+pub mod diag;
+pub mod export;
+pub mod graph;
+pub mod load;
+pub mod model;
+pub mod range;
+pub mod resolve;
+pub mod semver;
+pub mod validate;
+
+pub use diag::{Diagnostic, Location, Severity};
+pub use load::{load_files, load_paths, InputFile, LoadError};
+pub use model::Catalog;

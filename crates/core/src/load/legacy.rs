@@ -1,0 +1,173 @@
+//! The legacy package-manifest layout, converted to the same model as FBC.
+//!
+//! A package manifest (`<pkg>.package.yaml`: `packageName`, `defaultChannel`,
+//! `channels[].currentCSV`) plus ClusterServiceVersion documents. Each channel's entries are
+//! found by walking `spec.replaces` from its `currentCSV`, as the registry did when it loaded
+//! such a directory; each entry carries the CSV's `spec.replaces`, `spec.skips` and its
+//! `olm.skipRange` annotation. Every CSV becomes a bundle whose version is `spec.version`.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde_json::Value;
+
+use super::convert::Obj;
+use super::raw::RawObject;
+use crate::diag::{Diagnostic, Location};
+use crate::model::{Bundle, Channel, ChannelEntry, Package};
+use crate::semver::Version;
+
+/// A package manifest found in the input.
+pub(crate) struct Manifest {
+    pub dir: String,
+    pub raw: RawObject,
+    pub location: Location,
+}
+
+/// A ClusterServiceVersion found in the input.
+pub(crate) struct Csv {
+    pub path: String,
+    pub raw: RawObject,
+    pub location: Location,
+}
+
+/// True when the object is a package manifest.
+pub(crate) fn is_manifest(o: &RawObject) -> bool {
+    o.schema.is_none() && o.package_name.is_some() && o.channels.is_some()
+}
+
+/// True when the object is a ClusterServiceVersion.
+pub(crate) fn is_csv(o: &RawObject) -> bool {
+    o.schema.is_none() && o.kind.as_ref().and_then(Value::as_str) == Some("ClusterServiceVersion")
+}
+
+fn s(v: Option<&Value>) -> Option<String> {
+    v.and_then(Value::as_str).map(str::to_string)
+}
+
+/// Converts each manifest with the CSVs found in its directory tree.
+pub(crate) fn convert(
+    manifests: Vec<Manifest>,
+    csvs: &[Csv],
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<Obj> {
+    let mut out = Vec::new();
+    for m in manifests {
+        let Some(name) = s(m.raw.package_name.as_ref()) else {
+            diags.push(
+                Diagnostic::error("load.legacy", "package manifest has no string packageName")
+                    .at(m.location.clone())
+                    .field("packageName"),
+            );
+            continue;
+        };
+        let prefix = if m.dir.is_empty() {
+            String::new()
+        } else {
+            format!("{}/", m.dir)
+        };
+        let mut by_name: BTreeMap<String, &Csv> = BTreeMap::new();
+        for c in csvs.iter().filter(|c| c.path.starts_with(&prefix)) {
+            if let Some(n) = c.raw.metadata.as_ref().and_then(|md| s(md.get("name"))) {
+                by_name.entry(n).or_insert(c);
+            }
+        }
+        out.push(Obj::Package(Package {
+            name: name.clone(),
+            declared: true,
+            default_channel: s(m.raw.default_channel.as_ref()),
+            location: Some(m.location.clone()),
+            ..Package::default()
+        }));
+        for ch in m
+            .raw
+            .channels
+            .as_ref()
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            let mut entries = Vec::new();
+            let mut seen = BTreeSet::new();
+            let mut cur = s(ch.get("currentCSV"));
+            while let Some(c) = cur.take() {
+                if !seen.insert(c.clone()) {
+                    break;
+                }
+                let Some(csv) = by_name.get(&c) else {
+                    entries.push(ChannelEntry {
+                        name: c,
+                        ..ChannelEntry::default()
+                    });
+                    break;
+                };
+                let spec = csv.raw.spec.as_ref();
+                let replaces = s(spec.and_then(|sp| sp.get("replaces"))).filter(|r| !r.is_empty());
+                let skips = spec
+                    .and_then(|sp| sp.get("skips"))
+                    .and_then(Value::as_array)
+                    .map(|a| a.iter().filter_map(|v| s(Some(v))).collect())
+                    .unwrap_or_default();
+                let skip_range = csv
+                    .raw
+                    .metadata
+                    .as_ref()
+                    .and_then(|md| md.get("annotations"))
+                    .and_then(|a| s(a.get("olm.skipRange")))
+                    .filter(|r| !r.is_empty());
+                cur = replaces.clone();
+                entries.push(ChannelEntry {
+                    name: c,
+                    replaces,
+                    skips,
+                    skip_range,
+                });
+            }
+            out.push(Obj::Channel(Channel {
+                name: s(ch.get("name")).unwrap_or_default(),
+                package: name.clone(),
+                entries,
+                location: Some(m.location.clone()),
+            }));
+        }
+        for (csv_name, csv) in by_name {
+            let spec = csv.raw.spec.as_ref();
+            let version_text = s(spec.and_then(|sp| sp.get("version")));
+            let version = version_text.as_deref().and_then(|v| Version::parse(v).ok());
+            if let (Some(t), None) = (&version_text, &version) {
+                diags.push(
+                    Diagnostic::error(
+                        "opm.convert",
+                        format!("error parsing bundle {csv_name:?} version {t:?}: not a valid semantic version"),
+                    )
+                    .at(csv.location.clone())
+                    .package(&name)
+                    .bundle(&csv_name)
+                    .field("spec.version"),
+                );
+            }
+            let annotations = csv
+                .raw
+                .metadata
+                .as_ref()
+                .and_then(|md| md.get("annotations"));
+            out.push(Obj::Bundle(Bundle {
+                name: csv_name,
+                package: name.clone(),
+                image: None,
+                version_text,
+                version,
+                package_property_count: 1,
+                package_property_name: Some(name.clone()),
+                display_name: s(spec.and_then(|sp| sp.get("displayName"))),
+                description: s(spec.and_then(|sp| sp.get("description"))),
+                min_kube_version: s(spec.and_then(|sp| sp.get("minKubeVersion"))),
+                provider: s(spec.and_then(|sp| sp.get("provider")).and_then(|p| p.get("name"))),
+                max_openshift_version: s(annotations.and_then(|a| a.get("olm.maxOpenShiftVersion"))),
+                from_legacy_manifest: true,
+                location: Some(csv.location.clone()),
+                ..Bundle::default()
+            }));
+        }
+    }
+    out
+}

@@ -1,0 +1,273 @@
+//! The catalog model: packages, channels with their entries, bundles and deprecations.
+//!
+//! Built by [`crate::load`] from FBC objects (or legacy package manifests). Everything is kept
+//! per package; lookups by name are through the `*_index` maps. Names are unique within a
+//! package after loading (duplicates are reported and the first one is kept, as opm rejects them).
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::diag::{Diagnostic, Location};
+use crate::semver::Version;
+
+/// A whole loaded catalog.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Catalog {
+    /// Packages sorted by name.
+    pub packages: Vec<Package>,
+    /// Objects whose schema is not one olm-graph knows (kept and counted, never an error).
+    pub others: Vec<OtherObject>,
+    /// Every file that was read, in the order read.
+    pub files: Vec<FileSummary>,
+    /// Problems found while reading and converting, in input order.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Catalog {
+    /// The package with this name.
+    pub fn package(&self, name: &str) -> Option<&Package> {
+        self.packages
+            .binary_search_by(|p| p.name.as_str().cmp(name))
+            .ok()
+            .map(|i| &self.packages[i])
+    }
+
+    /// Number of errors among the load diagnostics.
+    pub fn error_count(&self) -> usize {
+        self.diagnostics.iter().filter(|d| d.is_error()).count()
+    }
+}
+
+/// What was read from one file.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct FileSummary {
+    pub path: String,
+    pub format: FileFormat,
+    pub bytes: usize,
+    /// Objects read from the file, by kind.
+    pub packages: usize,
+    pub channels: usize,
+    pub bundles: usize,
+    pub deprecations: usize,
+    pub others: usize,
+    /// Channel entries over all channel objects of the file.
+    pub entries: usize,
+    /// Documents or objects that could not be read.
+    pub failed: usize,
+}
+
+/// How a file was read.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FileFormat {
+    #[default]
+    Yaml,
+    JsonStream,
+    JsonArray,
+    /// A file of a legacy package-manifest directory (package.yaml or a ClusterServiceVersion).
+    LegacyManifest,
+    /// A file that was not read (wrong extension, `.indexignore`).
+    Skipped,
+}
+
+/// An object of an unknown schema, kept verbatim by reference to where it is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OtherObject {
+    pub schema: String,
+    pub package: Option<String>,
+    pub name: Option<String>,
+    pub location: Location,
+    /// Byte range of the object in its file, to re-emit it verbatim.
+    pub span: (usize, usize),
+}
+
+/// An `olm.package` and everything that belongs to it.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Package {
+    pub name: String,
+    /// False when no `olm.package` object declared it (channels or bundles name an unknown package).
+    pub declared: bool,
+    pub default_channel: Option<String>,
+    pub description: Option<String>,
+    /// Icon, kept as data only: never rendered except as an `<img>` data URL of a raster or SVG type.
+    pub icon: Option<Icon>,
+    /// Channels sorted by name.
+    pub channels: Vec<Channel>,
+    /// Bundles sorted by name.
+    pub bundles: Vec<Bundle>,
+    pub deprecations: Deprecations,
+    pub location: Option<Location>,
+}
+
+impl Package {
+    /// The channel with this name.
+    pub fn channel(&self, name: &str) -> Option<&Channel> {
+        self.channels
+            .binary_search_by(|c| c.name.as_str().cmp(name))
+            .ok()
+            .map(|i| &self.channels[i])
+    }
+
+    /// Index of the bundle with this name.
+    pub fn bundle_index(&self, name: &str) -> Option<usize> {
+        self.bundles
+            .binary_search_by(|b| b.name.as_str().cmp(name))
+            .ok()
+    }
+
+    /// The bundle with this name.
+    pub fn bundle(&self, name: &str) -> Option<&Bundle> {
+        self.bundle_index(name).map(|i| &self.bundles[i])
+    }
+
+    /// Names of the channels that have an entry for this bundle, in channel-name order.
+    pub fn channels_of(&self, bundle: &str) -> Vec<&str> {
+        self.channels
+            .iter()
+            .filter(|c| c.entry(bundle).is_some())
+            .map(|c| c.name.as_str())
+            .collect()
+    }
+
+    /// True when a bundle-level `olm.deprecations` entry names this bundle, or it carries the
+    /// legacy `olm.deprecated` property.
+    pub fn is_bundle_deprecated(&self, bundle: &str) -> bool {
+        self.deprecations.bundles.contains_key(bundle)
+            || self.bundle(bundle).is_some_and(|b| b.legacy_deprecated)
+    }
+}
+
+/// A package icon.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Icon {
+    #[serde(rename = "mediatype")]
+    pub media_type: String,
+    #[serde(rename = "base64data")]
+    pub base64_data: String,
+}
+
+/// An `olm.channel`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Channel {
+    pub name: String,
+    pub package: String,
+    /// Entries in file order.
+    pub entries: Vec<ChannelEntry>,
+    pub location: Option<Location>,
+}
+
+impl Channel {
+    /// The entry for this bundle name.
+    pub fn entry(&self, name: &str) -> Option<&ChannelEntry> {
+        self.entries.iter().find(|e| e.name == name)
+    }
+}
+
+/// One entry of a channel: the upgrade edges into this bundle within this channel.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ChannelEntry {
+    pub name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub replaces: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub skips: Vec<String>,
+    #[serde(rename = "skipRange", skip_serializing_if = "Option::is_none")]
+    pub skip_range: Option<String>,
+}
+
+/// An `olm.bundle`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Bundle {
+    pub name: String,
+    pub package: String,
+    pub image: Option<String>,
+    /// The `version` of the single `olm.package` property, as written.
+    pub version_text: Option<String>,
+    /// That version parsed strictly (blang `Parse`); `None` when absent or invalid.
+    pub version: Option<Version>,
+    /// The `release` of the `olm.package` property, when present.
+    pub release: Option<String>,
+    /// How many `olm.package` properties the bundle has (opm wants exactly one).
+    pub package_property_count: usize,
+    /// The `packageName` of the first `olm.package` property.
+    pub package_property_name: Option<String>,
+    /// Carries the legacy `olm.deprecated` property (prohibited by OLM v0, ignored by v1).
+    pub legacy_deprecated: bool,
+    /// `olm.maxOpenShiftVersion` property value.
+    pub max_openshift_version: Option<String>,
+    /// From `olm.csv.metadata` (or a legacy CSV).
+    pub display_name: Option<String>,
+    pub description: Option<String>,
+    pub min_kube_version: Option<String>,
+    pub provider: Option<String>,
+    /// Number of `olm.bundle.object` properties (not decoded).
+    pub bundle_objects: usize,
+    /// Number of properties of each type.
+    pub property_counts: BTreeMap<String, usize>,
+    /// Related images.
+    pub related_images: usize,
+    /// True when converted from a legacy package manifest (no image there).
+    pub from_legacy_manifest: bool,
+    pub location: Option<Location>,
+}
+
+/// The `olm.deprecations` of a package, scoped to it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Deprecations {
+    /// Message of a package-level entry.
+    pub package: Option<String>,
+    /// Channel name → message.
+    pub channels: BTreeMap<String, String>,
+    /// Bundle name → message.
+    pub bundles: BTreeMap<String, String>,
+    pub location: Option<Location>,
+}
+
+impl Deprecations {
+    /// True when there is no entry at all.
+    pub fn is_empty(&self) -> bool {
+        self.package.is_none() && self.channels.is_empty() && self.bundles.is_empty()
+    }
+}
+
+/// Versions travel as their text (`1.2.3-rc.1+build`), so the model can cross a worker boundary.
+impl Serialize for Version {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Version {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        Version::parse(&text).map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn catalog_round_trips_through_json() {
+        let text = "schema: olm.package\nname: p\ndefaultChannel: s\nicon:\n  base64data: PHN2Zy8+\n  mediatype: image/svg+xml\n---\nschema: olm.channel\npackage: p\nname: s\nentries:\n- name: p.v1.0.0-rc.1\n- name: p.v1.0.0\n  replaces: p.v1.0.0-rc.1\n  skipRange: '<1.0.0'\n---\nschema: olm.bundle\npackage: p\nname: p.v1.0.0\nimage: x\nproperties:\n- {type: olm.package, value: {packageName: p, version: 1.0.0}}\n- {type: olm.deprecated, value: {}}\n";
+        let c = crate::load_files(vec![crate::InputFile::new("a.yaml", text)]);
+        let json = serde_json::to_string(&c).expect("serializes");
+        let back: Catalog = serde_json::from_str(&json).expect("deserializes");
+        let (p, q) = (c.package("p").unwrap(), back.package("p").unwrap());
+        assert_eq!(p.channels[0].entries, q.channels[0].entries);
+        assert_eq!(p.bundles[0].version, q.bundles[0].version);
+        assert!(q.bundles[0].legacy_deprecated);
+        assert_eq!(p.icon, q.icon);
+        assert_eq!(c.diagnostics, back.diagnostics);
+        assert_eq!(c.files, back.files);
+    }
+}

@@ -1,0 +1,347 @@
+//! "Why am I stuck?": one plain sentence when a path ends before the channel head, naming the
+//! edge or bundle responsible, with a suggested catalog change as a YAML snippet.
+
+use serde::Serialize;
+
+use super::{
+    Alternative, Failure, FailureKind, Installed, Outcome, PathOptions, Resolver, UpgradeStrategy,
+};
+use crate::graph::{channel_head, EdgeKind, Head};
+use crate::model::{Channel, ChannelEntry, Package};
+use crate::range::Range;
+
+/// Why a path ends where it does.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Explanation {
+    /// A stable code: `skips-not-transitive`, `not-in-channel`, `no-successor`, `prohibited-v0`,
+    /// `stranded-v0`, `v1-deprecated`, `v1-lower`, `several-heads`, `unknown-version`,
+    /// `failed-blocked`, `failed-waiting`, `cycle`.
+    pub code: &'static str,
+    /// The sentence.
+    pub message: String,
+    /// The bundle responsible, when one is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bundle: Option<String>,
+    /// The edge responsible (from, to, kind), when one is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub edge: Option<(String, String, EdgeKind)>,
+    /// The suggested catalog change in words.
+    pub suggestion: String,
+    /// The same change as an FBC YAML snippet to copy, when it is a catalog edit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub snippet: Option<String>,
+}
+
+impl Explanation {
+    pub(super) fn cycle(at: &str, to: &str) -> Explanation {
+        Explanation {
+            code: "cycle",
+            message: format!(
+                "the path would return to {to} from {at}: it stops here instead of looping"
+            ),
+            bundle: Some(to.to_string()),
+            edge: None,
+            suggestion: "remove the upgrade edge that leads back to an earlier bundle".into(),
+            snippet: None,
+        }
+    }
+}
+
+fn yaml_str(s: &str) -> String {
+    let plain = !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "._-/".contains(c))
+        && !s.starts_with(['-', '.'])
+        && s.parse::<f64>().is_err();
+    if plain {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', "''"))
+    }
+}
+
+/// An FBC channel snippet holding one entry.
+fn entry_snippet(package: &str, channel: &str, e: &ChannelEntry) -> String {
+    let mut s = format!(
+        "schema: olm.channel\npackage: {}\nname: {}\nentries:\n- name: {}\n",
+        yaml_str(package),
+        yaml_str(channel),
+        yaml_str(&e.name)
+    );
+    if let Some(r) = &e.replaces {
+        s += &format!("  replaces: {}\n", yaml_str(r));
+    }
+    if !e.skips.is_empty() {
+        s += "  skips:\n";
+        for k in &e.skips {
+            s += &format!("  - {}\n", yaml_str(k));
+        }
+    }
+    if let Some(r) = &e.skip_range {
+        s += &format!("  skipRange: {}\n", yaml_str(r));
+    }
+    s
+}
+
+/// The channel an explanation talks about: the subscription's, or the default one.
+fn channel_of<'a>(pkg: &'a Package, options: &PathOptions) -> Option<&'a Channel> {
+    match &options.channel {
+        Some(c) => pkg.channel(c),
+        None => pkg.default_channel.as_deref().and_then(|d| pkg.channel(d)),
+    }
+}
+
+/// Explains why a path stopped at `current` with no further hop; `None` when that is the head.
+pub(super) fn explain_stop(
+    pkg: &Package,
+    current: &Installed,
+    options: &PathOptions,
+    alternatives: &[Alternative],
+) -> Option<Explanation> {
+    let channel = channel_of(pkg, options)?;
+    let head = channel_head(channel);
+    if head.name() == Some(current.name.as_str()) {
+        return None;
+    }
+    let cur = &current.name;
+    let ch = &channel.name;
+
+    if let Head::Multiple(heads) = &head {
+        return Some(Explanation {
+            code: "several-heads",
+            message: format!(
+                "channel {ch:?} has several heads ({}): nothing links them, so {cur} can end on a head other than the newest",
+                heads.join(", ")
+            ),
+            bundle: heads.first().cloned(),
+            edge: None,
+            suggestion: format!("let the newest head replace or skip the others ({})", heads.join(", ")),
+            snippet: None,
+        });
+    }
+    let head_name = head.name().unwrap_or_default().to_string();
+    let head_entry = channel.entry(&head_name);
+
+    // OLM v0: something upgrades us, but v0 never offers it.
+    if options.resolver == Resolver::V0 {
+        if let Some(alt) = alternatives
+            .iter()
+            .find(|a| a.why.starts_with("never offered: skipped by"))
+        {
+            let skippers: Vec<&ChannelEntry> = channel
+                .entries
+                .iter()
+                .filter(|e| e.skips.contains(&alt.bundle))
+                .collect();
+            let skipper = skippers.first().map(|e| e.name.clone()).unwrap_or_default();
+            let kind = alt.via.first().map_or(EdgeKind::Replaces, |r| r.kind);
+            let snippet = skippers.first().map(|e| {
+                let mut fixed = (*e).clone();
+                fixed.skips.push(cur.clone());
+                entry_snippet(&pkg.name, ch, &fixed)
+            });
+            return Some(Explanation {
+                code: "skips-not-transitive",
+                message: format!(
+                    "{cur} is stuck: {} upgrades it ({}), but {} is skipped by {skipper}, and OLM v0 never upgrades to a skipped entry; {skipper} does not replace, skip or range over {cur} itself (skips are not transitive)",
+                    alt.bundle,
+                    alt.via.iter().map(|r| r.label()).collect::<Vec<_>>().join(", "),
+                    alt.bundle
+                ),
+                bundle: Some(alt.bundle.clone()),
+                edge: Some((cur.clone(), alt.bundle.clone(), kind)),
+                suggestion: format!("add {cur} to the skips of {skipper} (or give {skipper} a skipRange that includes {cur})"),
+                snippet,
+            });
+        }
+        if let Some(alt) = alternatives
+            .iter()
+            .find(|a| a.why.starts_with("prohibited"))
+        {
+            return Some(Explanation {
+                code: "prohibited-v0",
+                message: format!(
+                    "the only successor of {cur}, {}, carries the legacy olm.deprecated property, which OLM v0 prohibits: the subscription stays on {cur}",
+                    alt.bundle
+                ),
+                bundle: Some(alt.bundle.clone()),
+                edge: alt.via.first().map(|r| (cur.clone(), alt.bundle.clone(), r.kind)),
+                suggestion: format!("remove olm.deprecated from {} or publish a bundle that replaces {cur}", alt.bundle),
+                snippet: None,
+            });
+        }
+        if let Some(alt) = alternatives.iter().find(|a| {
+            a.why
+                .starts_with("never offered: not on the replaces chain")
+        }) {
+            return Some(Explanation {
+                code: "stranded-v0",
+                message: format!(
+                    "{} upgrades {cur}, but it is not on the replaces chain from the head {head_name}, so OLM v0 never offers it",
+                    alt.bundle
+                ),
+                bundle: Some(alt.bundle.clone()),
+                edge: alt.via.first().map(|r| (cur.clone(), alt.bundle.clone(), r.kind)),
+                suggestion: format!("make the replaces chain from {head_name} pass through {}", alt.bundle),
+                snippet: None,
+            });
+        }
+    } else {
+        let lower: Vec<&Alternative> = alternatives.iter().filter(|a| !a.via.is_empty()).collect();
+        if !lower.is_empty() && lower.iter().all(|a| a.why.starts_with("deprecated")) {
+            let names: Vec<&str> = lower.iter().map(|a| a.bundle.as_str()).collect();
+            return Some(Explanation {
+                code: "v1-deprecated",
+                message: format!(
+                    "every successor of {cur} is deprecated ({}), and OLM v1 prefers staying on the non-deprecated {cur}",
+                    names.join(", ")
+                ),
+                bundle: names.first().map(|s| s.to_string()),
+                edge: None,
+                suggestion: format!("publish a non-deprecated bundle that replaces {cur}, or remove the deprecation of {}", names[0]),
+                snippet: None,
+            });
+        }
+        if !lower.is_empty() {
+            let names: Vec<&str> = lower.iter().map(|a| a.bundle.as_str()).collect();
+            return Some(Explanation {
+                code: "v1-lower",
+                message: format!(
+                    "the successors the catalog declares for {cur} ({}) have lower versions, and OLM v1 stays on the highest, {cur}",
+                    names.join(", ")
+                ),
+                bundle: names.first().map(|s| s.to_string()),
+                edge: None,
+                suggestion: format!("publish a higher version that replaces {cur}"),
+                snippet: None,
+            });
+        }
+    }
+
+    let has_ranges = channel.entries.iter().any(|e| {
+        e.skip_range
+            .as_deref()
+            .is_some_and(|r| Range::parse(r).is_ok())
+    });
+    let in_catalog = pkg.bundle(cur).is_some();
+    if current.version.is_none() && has_ranges {
+        let why = if in_catalog {
+            format!("{cur}'s version does not parse as semver")
+        } else {
+            format!("{cur} is not a bundle of this catalog, so its version is unknown")
+        };
+        return Some(Explanation {
+            code: "unknown-version",
+            message: format!("{why}, so no skipRange can match it, and no entry of channel {ch:?} replaces or skips it by name"),
+            bundle: Some(cur.clone()),
+            edge: None,
+            suggestion: format!("name {cur} in the skips of the head {head_name}"),
+            snippet: head_entry.map(|h| {
+                let mut fixed = h.clone();
+                fixed.skips.push(cur.clone());
+                entry_snippet(&pkg.name, ch, &fixed)
+            }),
+        });
+    }
+
+    // Nothing upgrades us: suggest a range on the head that covers our version.
+    let range = match (
+        &current.version,
+        head_entry
+            .and_then(|h| pkg.bundle(&h.name))
+            .and_then(|b| b.version.as_ref()),
+    ) {
+        (Some(v), Some(hv)) => Some(format!(">={v} <{hv}")),
+        _ => None,
+    };
+    let snippet = head_entry.map(|h| {
+        let mut fixed = h.clone();
+        match &range {
+            Some(r) if fixed.skip_range.is_none() => fixed.skip_range = Some(r.clone()),
+            _ => fixed.skips.push(cur.clone()),
+        }
+        entry_snippet(&pkg.name, ch, &fixed)
+    });
+    let suggestion = match (&range, head_entry.and_then(|h| h.skip_range.as_ref())) {
+        (Some(r), None) => {
+            format!("give the head {head_name} the skipRange {r:?} (or let an entry replace {cur})")
+        }
+        (_, Some(existing)) => format!(
+            "widen the head's skipRange {existing:?} to include {cur}, or add {cur} to its skips"
+        ),
+        (None, None) => format!("add {cur} to the skips of the head {head_name}"),
+    };
+    let in_channel = channel.entry(cur).is_some();
+    let version = current
+        .version
+        .as_ref()
+        .map(|v| format!(" {v}"))
+        .unwrap_or_default();
+    let (code, message) = if in_channel {
+        (
+            "no-successor",
+            format!("no entry of channel {ch:?} replaces {cur}, skips it, or has a skipRange that includes its version{version}"),
+        )
+    } else {
+        (
+            "not-in-channel",
+            format!(
+                "{cur} is not in channel {ch:?}, and no entry of it replaces {cur}, skips it, or has a skipRange that includes its version{version}"
+            ),
+        )
+    };
+    Some(Explanation {
+        code,
+        message,
+        bundle: Some(cur.clone()),
+        edge: None,
+        suggestion,
+        snippet,
+    })
+}
+
+/// What a failed upgrade does, with the manual recovery where one is needed.
+pub(super) fn failure_explanation(
+    f: &Failure,
+    previous: &str,
+    kind: EdgeKind,
+    outcome: Outcome,
+    has_update: bool,
+) -> Explanation {
+    let failed = &f.bundle;
+    let (code, message, suggestion) = match (f.kind, f.strategy, outcome) {
+        (FailureKind::Csv, UpgradeStrategy::Default, _) => (
+            "failed-blocked",
+            format!("the CSV of {failed} reached phase Failed; with the Default upgrade strategy OLM stops: {previous} stays Replacing, {failed} stays Failed, and no newer catalog content is picked up"),
+            format!("recover by hand: delete the failed CSV {failed} (and the InstallPlan that installed it), fix what made it fail, then let the Subscription resolve again; or set the OperatorGroup's upgradeStrategy to TechPreviewUnsafeFailForward and publish a bundle that replaces or skips {failed}"),
+        ),
+        (FailureKind::InstallPlan, UpgradeStrategy::Default, _) => (
+            "failed-blocked",
+            format!("the InstallPlan for {failed} failed before it was installed; with the Default upgrade strategy the Subscription keeps pointing at the failed InstallPlan, so the cluster stays on {previous} and resolution stops"),
+            "recover by hand: delete the failed InstallPlan and remove the Subscription's reference to it (delete and recreate the Subscription), after fixing the cause; or switch the OperatorGroup to TechPreviewUnsafeFailForward".to_string(),
+        ),
+        (FailureKind::Csv, _, Outcome::WaitingForCatalogUpdate) => (
+            "failed-waiting",
+            format!("the CSV of {failed} failed; fail-forward lets OLM upgrade away from {failed}, but the catalog has no bundle that replaces, skips or ranges over {failed} yet"),
+            format!("publish a bundle that replaces {failed} (or skips it, or whose skipRange includes its version){}", if has_update { "; the updated catalog does not have one" } else { "" }),
+        ),
+        (FailureKind::InstallPlan, _, Outcome::WaitingForCatalogUpdate) => (
+            "failed-waiting",
+            format!("the InstallPlan for {failed} failed; fail-forward retries resolution from {previous}, but the catalog still offers {failed}, so the same InstallPlan would be produced"),
+            format!("publish a bundle that upgrades {previous} and is preferred over {failed} (for example one that skips {failed} and replaces {previous}){}", if has_update { "; the updated catalog does not have one" } else { "" }),
+        ),
+        (_, _, _) => (
+            "failed-forward",
+            format!("the upgrade to {failed} failed and fail-forward moved past it"),
+            String::new(),
+        ),
+    };
+    Explanation {
+        code,
+        message,
+        bundle: Some(failed.clone()),
+        edge: Some((previous.to_string(), failed.clone(), kind)),
+        suggestion,
+        snippet: None,
+    }
+}

@@ -1,0 +1,249 @@
+//! Upgrade resolution: which bundle a cluster moves to next, and the whole path it takes.
+//!
+//! - OLM v0 (Subscriptions, [`v0`]): candidates are the channel's entries in replaces-chain order
+//!   from the head, without entries named in any `skips`; an entry is a successor when its
+//!   `replaces` is the installed bundle, its `skips` name it, or its skipRange contains the
+//!   installed version; bundles carrying `olm.deprecated` are prohibited; the successor closest
+//!   to the head wins.
+//! - OLM v1 (ClusterExtensions, [`v1`]): the same three tests on every entry (no chain, no head),
+//!   plus the installed bundle itself; non-deprecated first, then the highest version wins.
+//! - Paths repeat the hop until none is left; fail-forward ([`Failure`]) changes what counts as
+//!   installed after a failed upgrade; an updated catalog can take over after the failure.
+//! - When a path ends before the channel head, [`explain`] says why in one sentence and
+//!   suggests a catalog change.
+
+mod explain;
+mod path;
+mod v0;
+mod v1;
+
+use serde::Serialize;
+
+pub use explain::Explanation;
+pub use path::{resolve_path, Hop, Outcome, UpgradePath};
+
+use crate::graph::EdgeKind;
+use crate::model::{Channel, Package};
+use crate::range::Range;
+use crate::semver::Version;
+
+/// Which OLM generation's rules choose the next bundle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Resolver {
+    /// Subscriptions: chain order from the channel head, closest to the head wins.
+    #[default]
+    V0,
+    /// ClusterExtensions: highest non-deprecated successor wins.
+    V1,
+}
+
+impl Resolver {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Resolver::V0 => "v0",
+            Resolver::V1 => "v1",
+        }
+    }
+}
+
+/// OLM v1 `upgradeConstraintPolicy`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum UpgradeConstraintPolicy {
+    /// Only successors the catalog declares (`replaces`, `skips`, `skipRange`).
+    #[default]
+    CatalogProvided,
+    /// Any bundle of the selected channels: upgrades, downgrades and sidegrades.
+    SelfCertified,
+}
+
+/// How an upgrade into the failing bundle fails.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FailureKind {
+    /// The bundle's ClusterServiceVersion reaches phase Failed (it was installed).
+    Csv,
+    /// The InstallPlan fails before the bundle is installed.
+    InstallPlan,
+}
+
+impl FailureKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FailureKind::Csv => "csv",
+            FailureKind::InstallPlan => "installplan",
+        }
+    }
+}
+
+/// The OperatorGroup's `spec.upgradeStrategy`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub enum UpgradeStrategy {
+    #[default]
+    Default,
+    TechPreviewUnsafeFailForward,
+}
+
+/// A bundle whose upgrade fails, for a what-if.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure {
+    pub bundle: String,
+    pub kind: FailureKind,
+    pub strategy: UpgradeStrategy,
+}
+
+/// What to resolve.
+#[derive(Debug, Clone, Default)]
+pub struct PathOptions {
+    pub resolver: Resolver,
+    /// The subscription's channel; `None` means every channel (v0: default channel first).
+    pub channel: Option<String>,
+    /// OLM v1 only.
+    pub policy: UpgradeConstraintPolicy,
+    pub failure: Option<Failure>,
+}
+
+/// The bundle a cluster runs: its name, and its version when known.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Installed {
+    pub name: String,
+    pub version: Option<Version>,
+    pub release: Option<String>,
+}
+
+impl Installed {
+    /// The installed bundle as the package knows it; a name the package does not have keeps
+    /// no version (only `replaces` and `skips` can match it then).
+    pub fn from_package(pkg: &Package, name: &str) -> Installed {
+        let b = pkg.bundle(name);
+        Installed {
+            name: name.to_string(),
+            version: b.and_then(|b| b.version.clone()),
+            release: b.and_then(|b| b.release.clone()),
+        }
+    }
+}
+
+/// Why an entry is a successor of the installed bundle.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Reason {
+    pub kind: EdgeKind,
+    /// The entry's skipRange, for `skipRange` reasons.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub range: Option<String>,
+}
+
+impl Reason {
+    /// `replaces`, `skips`, or `skipRange >=1.0.0 <1.3.0`.
+    pub fn label(&self) -> String {
+        match &self.range {
+            Some(r) => format!("{} {r}", self.kind.as_str()),
+            None => self.kind.as_str().to_string(),
+        }
+    }
+}
+
+/// Every reason that holds for `entry` to upgrade `installed` (empty when none does).
+pub fn successor_reasons(entry: &crate::model::ChannelEntry, installed: &Installed) -> Vec<Reason> {
+    let mut reasons = Vec::new();
+    if entry.replaces.as_deref() == Some(installed.name.as_str()) {
+        reasons.push(Reason {
+            kind: EdgeKind::Replaces,
+            range: None,
+        });
+    }
+    if entry.skips.contains(&installed.name) {
+        reasons.push(Reason {
+            kind: EdgeKind::Skips,
+            range: None,
+        });
+    }
+    if let (Some(text), Some(v)) = (&entry.skip_range, &installed.version) {
+        // OLM v0 ignores a range that does not parse; v1 does too.
+        if Range::parse(text).is_ok_and(|r| r.contains(v)) {
+            reasons.push(Reason {
+                kind: EdgeKind::SkipRange,
+                range: Some(text.clone()),
+            });
+        }
+    }
+    reasons
+}
+
+/// A candidate that was not chosen, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Alternative {
+    pub bundle: String,
+    pub via: Vec<Reason>,
+    /// Plain words: "lower preference: further from the channel head than X", "prohibited:
+    /// carries olm.deprecated", "skipped by Y: OLM v0 never offers a skipped entry", ...
+    pub why: String,
+}
+
+/// The outcome of one resolution step.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice {
+    /// The chosen successor and the reasons that held; `None` when nothing is chosen.
+    pub chosen: Option<(String, Vec<Reason>)>,
+    /// Candidates passed over (and, for v0, entries that would match but are never offered).
+    pub alternatives: Vec<Alternative>,
+}
+
+/// A resolution that OLM itself would fail (several heads, a cycle, an unknown name).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResolveError {
+    pub message: String,
+}
+
+impl std::fmt::Display for ResolveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ResolveError {}
+
+fn err<T>(message: impl Into<String>) -> Result<T, ResolveError> {
+    Err(ResolveError {
+        message: message.into(),
+    })
+}
+
+/// The channels a subscription considers: the named one, or all (default channel first, then
+/// by name, as OLM v0 orders them).
+fn channels_considered<'a>(
+    pkg: &'a Package,
+    channel: Option<&str>,
+) -> Result<Vec<&'a Channel>, ResolveError> {
+    match channel {
+        Some(c) => match pkg.channel(c) {
+            Some(ch) => Ok(vec![ch]),
+            None => err(format!("package {:?} has no channel {c:?}", pkg.name)),
+        },
+        None => {
+            let mut chans: Vec<&Channel> = pkg.channels.iter().collect();
+            chans.sort_by_key(|c| {
+                (
+                    Some(&c.name) != pkg.default_channel.as_ref(),
+                    c.name.clone(),
+                )
+            });
+            Ok(chans)
+        }
+    }
+}
+
+/// One resolution step under `resolver`.
+pub fn next_hop(
+    pkg: &Package,
+    installed: &Installed,
+    options: &PathOptions,
+) -> Result<Choice, ResolveError> {
+    let channels = channels_considered(pkg, options.channel.as_deref())?;
+    match options.resolver {
+        Resolver::V0 => v0::next(pkg, &channels, installed),
+        Resolver::V1 => Ok(v1::next(pkg, &channels, installed, options.policy)),
+    }
+}
+
+pub use v0::chain_order;

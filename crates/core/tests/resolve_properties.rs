@@ -1,0 +1,154 @@
+//! Properties of resolution on generated catalogs and on a whole real catalog.
+
+mod common;
+
+use std::collections::HashSet;
+
+use common::{catalog, load};
+use olm_graph_core::graph::{channel_graphs, ChannelGraph};
+use olm_graph_core::model::Catalog;
+use olm_graph_core::resolve::{resolve_path, PathOptions, Resolver};
+use olm_graph_core::{load_files, InputFile};
+use proptest::prelude::*;
+
+/// A generated channel: entry i has version 1.i.0; `replaces` points at an earlier entry, `skips`
+/// name earlier entries, and `range` is a skipRange over earlier minors.
+#[derive(Debug, Clone)]
+struct GenEntry {
+    replaces: Option<usize>,
+    skips: Vec<usize>,
+    range: Option<(usize, usize)>,
+}
+
+fn gen_channel() -> impl Strategy<Value = Vec<GenEntry>> {
+    (2usize..12).prop_flat_map(|n| {
+        let entries: Vec<_> = (0..n)
+            .map(|i| {
+                let earlier = if i == 0 { 0..1 } else { 0..i };
+                (
+                    proptest::option::weighted(0.8, earlier.clone()),
+                    proptest::collection::vec(earlier.clone(), 0..3),
+                    proptest::option::weighted(0.3, (earlier.clone(), earlier)),
+                )
+                    .prop_map(move |(r, s, g)| GenEntry {
+                        replaces: if i == 0 { None } else { r },
+                        skips: if i == 0 { Vec::new() } else { s },
+                        range: if i == 0 {
+                            None
+                        } else {
+                            g.map(|(a, b)| (a.min(b), a.max(b) + 1))
+                        },
+                    })
+            })
+            .collect();
+        entries
+    })
+}
+
+fn to_catalog(entries: &[GenEntry]) -> Catalog {
+    let mut y = String::from("schema: olm.package\nname: gen\ndefaultChannel: c\n---\nschema: olm.channel\npackage: gen\nname: c\nentries:\n");
+    for (i, e) in entries.iter().enumerate() {
+        y += &format!("- name: gen.v1.{i}.0\n");
+        if let Some(r) = e.replaces {
+            y += &format!("  replaces: gen.v1.{r}.0\n");
+        }
+        if !e.skips.is_empty() {
+            y += "  skips:\n";
+            for s in &e.skips {
+                y += &format!("  - gen.v1.{s}.0\n");
+            }
+        }
+        if let Some((a, b)) = e.range {
+            y += &format!("  skipRange: '>=1.{a}.0 <1.{b}.0'\n");
+        }
+    }
+    for i in 0..entries.len() {
+        y += &format!("---\nschema: olm.bundle\npackage: gen\nname: gen.v1.{i}.0\nimage: example/gen:{i}\nproperties:\n- type: olm.package\n  value:\n    packageName: gen\n    version: 1.{i}.0\n");
+    }
+    load_files(vec![InputFile::new("gen.yaml", y)])
+}
+
+fn has_edge(g: &ChannelGraph, from: &str, to: &str) -> bool {
+    let (Some(f), Some(t)) = (g.node_index(from), g.node_index(to)) else {
+        return false;
+    };
+    g.outgoing(f).any(|e| e.to == t)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn paths_follow_edges_avoid_skipped_entries_and_terminate(entries in gen_channel()) {
+        let catalog = to_catalog(&entries);
+        let pkg = catalog.package("gen").expect("generated package");
+        let graph = &channel_graphs(pkg)[0];
+        let skipped: HashSet<String> = pkg.channels[0].entries.iter().flat_map(|e| e.skips.iter().cloned()).collect();
+        for start in 0..entries.len() {
+            let from = format!("gen.v1.{start}.0");
+            for resolver in [Resolver::V0, Resolver::V1] {
+                let options = PathOptions { resolver, channel: Some("c".into()), ..PathOptions::default() };
+                // Several heads or a cycle is a v0 error, as in OLM; everything else resolves.
+                let Ok(path) = resolve_path(&catalog, "gen", &from, &options, None) else {
+                    prop_assert_eq!(resolver, Resolver::V0);
+                    continue;
+                };
+                prop_assert!(path.hops.len() < entries.len(), "terminates within the channel size");
+                for hop in &path.hops {
+                    prop_assert!(has_edge(graph, &hop.from, &hop.to), "hop {} -> {} is an edge", hop.from, hop.to);
+                    prop_assert!(!hop.via.is_empty());
+                    if resolver == Resolver::V0 {
+                        prop_assert!(!skipped.contains(&hop.to), "v0 entered skipped {}", hop.to);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_bundle_of_a_real_catalog_resolves_under_both_resolvers() {
+    let catalog = load(&catalog("community-operators-prod/v4.21"));
+    let mut paths = 0;
+    let mut explained = 0;
+    for pkg in &catalog.packages {
+        for (c, g) in pkg.channels.iter().zip(channel_graphs(pkg)) {
+            let head = g
+                .head
+                .name()
+                .expect("published channels have one head")
+                .to_string();
+            for e in &c.entries {
+                for resolver in [Resolver::V0, Resolver::V1] {
+                    let options = PathOptions {
+                        resolver,
+                        channel: Some(c.name.clone()),
+                        ..PathOptions::default()
+                    };
+                    let path = resolve_path(&catalog, &pkg.name, &e.name, &options, None)
+                        .unwrap_or_else(|err| {
+                            panic!("{} {} {} {resolver:?}: {err}", pkg.name, c.name, e.name)
+                        });
+                    paths += 1;
+                    if resolver == Resolver::V0 && path.end != head {
+                        assert!(
+                            path.explanation.is_some(),
+                            "{} {}: v0 from {} ends on {} before the head {head} without an explanation",
+                            pkg.name,
+                            c.name,
+                            e.name,
+                            path.end
+                        );
+                        explained += 1;
+                    }
+                    if path.end == head {
+                        assert!(path.explanation.is_none());
+                    }
+                }
+            }
+        }
+    }
+    assert!(paths > 1000, "{paths} paths");
+    // Skipped entries and off-chain bundles exist in this catalog, so some paths are explained.
+    assert!(explained > 0, "{explained} explained");
+}

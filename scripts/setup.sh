@@ -1,0 +1,187 @@
+#!/usr/bin/env bash
+# Idempotent toolchain install for olm-graph. Each step checks first and skips
+# when the right version is already present.
+#
+#   scripts/setup.sh native    cargo only (native tests need nothing else)
+#   scripts/setup.sh web       + wasm32 target, trunk, wasm-bindgen-cli, wasm-opt (npm binaryen)
+#   scripts/setup.sh browser   + Debian chromium/chromium-driver, npm deps of tests/e2e
+#   scripts/setup.sh all       everything (also the default with no argument)
+#
+# Several groups may be given: scripts/setup.sh web browser
+# Afterwards `source scripts/env.sh` so that tools/binaryen/node_modules/.bin is
+# first on PATH (needed by `trunk build --release`).
+# Versions and traps: shared/docs/toolchain.md.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+# shellcheck source=scripts/env.sh
+source "$ROOT/scripts/env.sh"
+
+TRUNK_VERSION=0.21.14
+WASM_BINDGEN_VERSION=0.2.130       # must equal the wasm-bindgen crate in Cargo.lock
+BINARYEN_VERSION=132               # npm binaryen@132.0.0 -> wasm-opt "version 132"
+WASM_TARGET=wasm32-unknown-unknown
+BINARYEN_DIR="tools/binaryen"
+E2E_DIR="tests/e2e"
+
+# The machine has 2 cores and other builds may run concurrently.
+export CARGO_BUILD_JOBS="${CARGO_BUILD_JOBS:-1}"
+export DEBIAN_FRONTEND=noninteractive
+export npm_config_update_notifier=false
+
+log() { echo "setup: $*"; }
+die() { echo "setup: ERROR: $*" >&2; exit 1; }
+
+# Run a command and report how long it took.
+timed() {
+    local what="$1"; shift
+    local start=$SECONDS
+    "$@"
+    log "$what done in $((SECONDS - start)) s"
+}
+
+need() { command -v "$1" >/dev/null 2>&1 || die "$1 not found${2:+ ($2)}"; }
+
+# ---------------------------------------------------------------- native
+step_cargo() {
+    need cargo "install Rust with rustup"
+    log "$(cargo --version) present"
+}
+
+# ---------------------------------------------------------------- web
+step_wasm_target() {
+    need rustup
+    if rustup target list --installed 2>/dev/null | grep -qx "$WASM_TARGET"; then
+        log "rust target $WASM_TARGET present"
+    else
+        log "installing rust target $WASM_TARGET ..."
+        timed "rust target $WASM_TARGET" rustup target add "$WASM_TARGET"
+    fi
+}
+
+step_trunk() {
+    local have=""
+    if command -v trunk >/dev/null 2>&1; then
+        have="$(trunk --version 2>/dev/null | awk '{print $2}')" || have=""
+    fi
+    if [ "$have" = "$TRUNK_VERSION" ]; then
+        log "trunk $TRUNK_VERSION present"
+        return
+    fi
+    log "installing trunk $TRUNK_VERSION${have:+ (found $have)} with CARGO_BUILD_JOBS=$CARGO_BUILD_JOBS ..."
+    # Pinned: trunk 0.22 needs a newer rustc. The profile overrides halve the build time.
+    timed "trunk $TRUNK_VERSION" env \
+        CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
+        cargo install trunk --version "$TRUNK_VERSION" --locked
+}
+
+step_wasm_bindgen() {
+    local have=""
+    if command -v wasm-bindgen >/dev/null 2>&1; then
+        have="$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" || have=""
+    fi
+    if [ "$have" = "$WASM_BINDGEN_VERSION" ]; then
+        log "wasm-bindgen-cli $WASM_BINDGEN_VERSION present"
+        return
+    fi
+    log "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION${have:+ (found $have)} with CARGO_BUILD_JOBS=$CARGO_BUILD_JOBS ..."
+    # No --locked: its lockfile wants a webpki-roots version the registry here lacks.
+    timed "wasm-bindgen-cli $WASM_BINDGEN_VERSION" \
+        cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
+}
+
+wasm_opt_ok() {
+    local bin="$BINARYEN_DIR/node_modules/.bin/wasm-opt"
+    [ -x "$bin" ] && "$bin" --version 2>/dev/null | grep -Eq "version[ _]$BINARYEN_VERSION([^0-9]|\$)"
+}
+
+step_wasm_opt() {
+    if wasm_opt_ok; then
+        log "wasm-opt $BINARYEN_VERSION (npm binaryen) present in $BINARYEN_DIR"
+        return
+    fi
+    need npm "needed for npm binaryen; never use Debian's binaryen"
+    log "installing wasm-opt from npm binaryen@$BINARYEN_VERSION.0.0 into $BINARYEN_DIR ..."
+    mkdir -p "$BINARYEN_DIR"
+    timed "binaryen@$BINARYEN_VERSION.0.0" \
+        npm install --prefix "$BINARYEN_DIR" "binaryen@$BINARYEN_VERSION.0.0" --no-audit --no-fund
+    wasm_opt_ok || die "$BINARYEN_DIR/node_modules/.bin/wasm-opt does not report version $BINARYEN_VERSION"
+}
+
+# ---------------------------------------------------------------- browser
+step_chromium() {
+    local missing=()
+    [ -x /usr/bin/chromium ] || missing+=(chromium)
+    [ -x /usr/bin/chromedriver ] || missing+=(chromium-driver)
+    if [ "${#missing[@]}" -eq 0 ]; then
+        log "chromium and chromedriver present ($(/usr/bin/chromium --version 2>/dev/null | awk '{print $2}'))"
+        return
+    fi
+    need apt-get
+    log "installing ${missing[*]} from Debian ..."
+    timed "apt-get update" apt-get update -q
+    timed "apt-get install ${missing[*]}" \
+        apt-get install -y -q --no-install-recommends "${missing[@]}"
+}
+
+# Version of playwright-core that $1 (a package.json or package-lock.json) names.
+pw_version() {
+    node -e '
+        const f = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+        const p = f.packages ? (f.packages["node_modules/playwright-core"] || {}) : f;
+        process.stdout.write(p.version || "");
+    ' "$1" 2>/dev/null || true
+}
+
+step_e2e_npm() {
+    need node
+    need npm
+    local lock="$E2E_DIR/package-lock.json"
+    local inst="$E2E_DIR/node_modules/playwright-core/package.json"
+    if [ -f "$lock" ]; then
+        local want have=""
+        want="$(pw_version "$lock")"
+        [ -f "$inst" ] && have="$(pw_version "$inst")"
+        if [ -n "$want" ] && [ "$have" = "$want" ]; then
+            log "playwright-core $want present in $E2E_DIR/node_modules"
+            return
+        fi
+        log "installing $E2E_DIR npm deps (npm ci, playwright-core $want) ..."
+        (cd "$E2E_DIR" && timed "npm ci in $E2E_DIR" npm ci --no-audit --no-fund)
+    else
+        log "installing $E2E_DIR npm deps (npm install; no lockfile yet) ..."
+        (cd "$E2E_DIR" && timed "npm install in $E2E_DIR" npm install --no-audit --no-fund)
+    fi
+}
+
+# ---------------------------------------------------------------- main
+usage() { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; }
+
+[ "$#" -gt 0 ] || set -- all
+do_native=0 do_web=0 do_browser=0
+for arg in "$@"; do
+    case "$arg" in
+        native) do_native=1 ;;
+        web) do_web=1 ;;
+        browser) do_browser=1 ;;
+        all) do_native=1 do_web=1 do_browser=1 ;;
+        -h|--help) usage; exit 0 ;;
+        *) usage >&2; die "unknown step group: $arg" ;;
+    esac
+done
+
+start=$SECONDS
+step_cargo
+if [ "$do_web" = 1 ]; then
+    step_wasm_target
+    step_trunk
+    step_wasm_bindgen
+    step_wasm_opt
+fi
+if [ "$do_browser" = 1 ]; then
+    step_chromium
+    step_e2e_npm
+fi
+[ "$do_web" = 1 ] && log "hint: release Trunk builds need npm's wasm-opt first on PATH: source scripts/env.sh"
+log "done in $((SECONDS - start)) s"

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Runs every test of olm-graph: formatting, clippy, the native tests of core and CLI (on the real
+# catalogs in ../shared/catalogs), and, once the web app exists, its wasm-bindgen tests in headless
+# Chromium and the Playwright end-to-end tests. Installs what is missing first (idempotent).
+#
+#   scripts/test.sh            everything
+#   scripts/test.sh native     only formatting, clippy and the native tests
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+what="${1:-all}"
+web=0
+if [ "$what" = all ] && [ -f index.html ]; then web=1; fi
+
+if [ "$web" = 1 ]; then bash scripts/setup.sh all; else bash scripts/setup.sh native; fi
+# shellcheck source=scripts/env.sh
+source scripts/env.sh
+
+if [ ! -d "$ROOT/../shared/catalogs" ] && [ -z "${OLM_GRAPH_CATALOGS:-}" ]; then
+    echo "test: the real catalogs are expected at ../shared/catalogs (or set OLM_GRAPH_CATALOGS)" >&2
+    exit 1
+fi
+
+step() { echo; echo "== $*"; }
+
+step "cargo fmt --check"
+cargo fmt --all -- --check
+step "cargo clippy -D warnings"
+cargo clippy --workspace --all-targets -- -D warnings
+step "native tests (core and CLI)"
+cargo test --workspace
+
+if [ "$web" = 1 ] && [ -x scripts/test-web.sh ]; then
+    step "web tests"
+    bash scripts/test-web.sh
+fi
