@@ -26,9 +26,9 @@ step() { echo; echo "== $*"; }
 step "cargo fmt --check"
 cargo fmt --all -- --check
 step "cargo clippy -D warnings"
-cargo clippy --workspace --all-targets -- -D warnings
+cargo clippy -p olm-graph-core -p olm-graph-cli --all-targets -- -D warnings
 step "native tests (core and CLI)"
-cargo test --workspace
+cargo test -p olm-graph-core -p olm-graph-cli
 
 if [ "$web" = 1 ] && [ -x scripts/test-web.sh ]; then
     step "web tests"

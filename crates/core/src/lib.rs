@@ -17,5 +17,7 @@ pub mod semver;
 pub mod validate;
 
 pub use diag::{Diagnostic, Location, Severity};
-pub use load::{load_files, load_paths, InputFile, LoadError};
+pub use load::{
+    load_files, load_files_with_progress, load_paths, InputFile, LoadError, LoadOptions, Progress,
+};
 pub use model::Catalog;

@@ -196,3 +196,31 @@ fn object_without_schema_is_an_error() {
     assert_eq!(e.message, "object is missing root schema field");
     assert_eq!(e.location.as_ref().unwrap().file, "noschema.yaml");
 }
+
+#[test]
+fn progress_is_reported_per_document_and_reaches_the_total() {
+    let files = vec![InputFile::new("good.yaml", GOOD_PACKAGE), InputFile::new("b.json", "{\"schema\":\"olm.package\",\"name\":\"b\"}\n{\"schema\":\"olm.package\",\"name\":\"c\"}")];
+    let total: usize = files.iter().map(|f| f.text.len()).sum();
+    let mut seen = Vec::new();
+    let c =
+        olm_graph_core::load_files_with_progress(files, Default::default(), &mut |p| seen.push(p));
+    assert!(c.package("c").is_some());
+    assert!(
+        seen.len() >= 5,
+        "three YAML documents, two JSON objects, and the end: {seen:?}"
+    );
+    assert!(
+        seen.windows(2).all(|w| w[0].bytes_done <= w[1].bytes_done),
+        "monotonic"
+    );
+    let last = seen.last().unwrap();
+    assert_eq!(
+        (
+            last.bytes_done,
+            last.bytes_total,
+            last.files_done,
+            last.files_total
+        ),
+        (total, total, 2, 2)
+    );
+}

@@ -59,8 +59,32 @@ pub struct LoadOptions {
     pub only_catalog_extensions: bool,
 }
 
+/// How far loading has got, for a progress bar.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+pub struct Progress {
+    pub files_done: usize,
+    pub files_total: usize,
+    pub bytes_done: usize,
+    pub bytes_total: usize,
+}
+
 /// [`load_files`] with options.
 pub fn load_files_with(files: Vec<InputFile>, options: LoadOptions) -> Catalog {
+    load_files_with_progress(files, options, &mut |_| {})
+}
+
+/// [`load_files_with`], reporting progress after every document read (so a single large file
+/// still moves the bar) and once at the end.
+pub fn load_files_with_progress(
+    files: Vec<InputFile>,
+    options: LoadOptions,
+    progress: &mut dyn FnMut(Progress),
+) -> Catalog {
+    let mut state = Progress {
+        files_total: files.len(),
+        bytes_total: files.iter().map(|f| f.text.len()).sum(),
+        ..Progress::default()
+    };
     let mut catalog = Catalog::default();
     let mut diags = Vec::new();
 
@@ -86,6 +110,8 @@ pub fn load_files_with(files: Vec<InputFile>, options: LoadOptions) -> Catalog {
             ..FileSummary::default()
         };
         if rules.is_ignored(&file.path) {
+            state.files_done += 1;
+            state.bytes_done += file.text.len();
             summary.format = FileFormat::Skipped;
             diags.push(
                 Diagnostic::info("load.skipped", "skipped: matched by .indexignore")
@@ -95,6 +121,8 @@ pub fn load_files_with(files: Vec<InputFile>, options: LoadOptions) -> Catalog {
             continue;
         }
         if options.only_catalog_extensions && !has_catalog_extension(&file.path) {
+            state.files_done += 1;
+            state.bytes_done += file.text.len();
             summary.format = FileFormat::Skipped;
             diags.push(
                 Diagnostic::info(
@@ -106,7 +134,15 @@ pub fn load_files_with(files: Vec<InputFile>, options: LoadOptions) -> Catalog {
             catalog.files.push(summary);
             continue;
         }
-        let (format, docs) = stream::read_docs(&file.path, &file.text);
+        let base = state.bytes_done;
+        let (format, docs) = stream::read_docs_with(&file.path, &file.text, &mut |offset| {
+            progress(Progress {
+                bytes_done: base + offset,
+                ..state
+            })
+        });
+        state.bytes_done = base + file.text.len();
+        state.files_done += 1;
         summary.format = format;
         for doc in docs {
             let raw = match doc.result {
@@ -236,6 +272,11 @@ pub fn load_files_with(files: Vec<InputFile>, options: LoadOptions) -> Catalog {
 
     catalog.packages = convert::assemble(objs, &mut diags);
     catalog.diagnostics = diags;
+    progress(Progress {
+        files_done: state.files_total,
+        bytes_done: state.bytes_total,
+        ..state
+    });
     catalog
 }
 

@@ -24,14 +24,24 @@ pub struct Doc {
 }
 
 /// Reads every document of a file.
+#[cfg(test)]
 pub fn read_docs(path: &str, text: &str) -> (FileFormat, Vec<Doc>) {
+    read_docs_with(path, text, &mut |_| {})
+}
+
+/// [`read_docs`], calling `on_doc` with the byte offset reached after each document.
+pub fn read_docs_with(
+    path: &str,
+    text: &str,
+    on_doc: &mut dyn FnMut(usize),
+) -> (FileFormat, Vec<Doc>) {
     let text_start = text.len() - text.trim_start().len();
     match text.as_bytes().get(text_start) {
         Some(b'{') => {
-            let (docs, good_before_first_error) = read_json_stream(path, text);
+            let (docs, good_before_first_error) = read_json_stream(path, text, on_doc);
             let failed = docs.iter().any(|d| d.result.is_err());
             if failed && good_before_first_error <= 1 {
-                let yaml = read_yaml_stream(path, text);
+                let yaml = read_yaml_stream(path, text, on_doc);
                 if yaml.iter().all(|d| d.result.is_ok()) {
                     return (FileFormat::Yaml, yaml);
                 }
@@ -40,9 +50,9 @@ pub fn read_docs(path: &str, text: &str) -> (FileFormat, Vec<Doc>) {
         }
         Some(b'[') => match read_json_array(path, text) {
             Some(docs) => (FileFormat::JsonArray, docs),
-            None => (FileFormat::Yaml, read_yaml_stream(path, text)),
+            None => (FileFormat::Yaml, read_yaml_stream(path, text, on_doc)),
         },
-        _ => (FileFormat::Yaml, read_yaml_stream(path, text)),
+        _ => (FileFormat::Yaml, read_yaml_stream(path, text, on_doc)),
     }
 }
 
@@ -151,7 +161,7 @@ fn clean_message(msg: &str) -> String {
 
 /// Reads a JSON stream. Returns the documents and how many objects were read before the first
 /// error (to decide whether to fall back to YAML, as apimachinery does).
-fn read_json_stream(path: &str, text: &str) -> (Vec<Doc>, usize) {
+fn read_json_stream(path: &str, text: &str, on_doc: &mut dyn FnMut(usize)) -> (Vec<Doc>, usize) {
     let lines = Lines::new(text);
     let mut docs = Vec::new();
     let mut good_before_error = None;
@@ -177,6 +187,7 @@ fn read_json_stream(path: &str, text: &str) -> (Vec<Doc>, usize) {
                         span: (start, end),
                         result: Ok(obj),
                     });
+                    on_doc(end);
                 }
                 Some(Err(e)) => {
                     good_before_error.get_or_insert(docs.len());
@@ -277,7 +288,7 @@ fn is_empty_doc(doc: &str) -> bool {
 }
 
 /// Reads a YAML stream document by document.
-fn read_yaml_stream(path: &str, text: &str) -> Vec<Doc> {
+fn read_yaml_stream(path: &str, text: &str, on_doc: &mut dyn FnMut(usize)) -> Vec<Doc> {
     // Split on document markers at column 0; each document keeps its own marker line, so the
     // YAML parser sees a single document whose line numbers we shift by its first line.
     let mut bounds: Vec<(usize, usize)> = Vec::new(); // (byte offset, 1-based line)
@@ -328,6 +339,7 @@ fn read_yaml_stream(path: &str, text: &str) -> Vec<Doc> {
             span: (start, end),
             result,
         });
+        on_doc(end);
     }
     docs
 }
