@@ -106,7 +106,13 @@ pub fn packages(paths: &[PathBuf]) -> CmdResult {
     Ok(ExitCode::SUCCESS)
 }
 
-pub fn graph(paths: &[PathBuf], package: &str, channel: Option<&str>, json: bool) -> CmdResult {
+pub fn graph(
+    paths: &[PathBuf],
+    package: &str,
+    channel: Option<&str>,
+    json: bool,
+    resolver: Resolver,
+) -> CmdResult {
     let catalog = load(paths)?;
     report_load_errors(&catalog);
     let pkg = catalog
@@ -126,6 +132,7 @@ pub fn graph(paths: &[PathBuf], package: &str, channel: Option<&str>, json: bool
             &graphs,
             &GraphJsonOptions {
                 channel: channel.map(str::to_string),
+                resolver,
             },
         );
         out!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
@@ -283,6 +290,7 @@ pub fn path(args: PathArgs) -> CmdResult {
             UpgradeConstraintPolicy::CatalogProvided
         },
         failure: args.failure,
+        installed_version: None,
     };
     let result = resolve_path(
         &catalog,

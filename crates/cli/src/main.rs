@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use olm_graph_core::resolve::{Failure, FailureKind, Resolver, UpgradeStrategy};
 
 mod commands;
+mod lifecycle;
 
 /// Inspect OLM File-Based Catalogs: packages, upgrade graphs, validation, upgrade paths.
 #[derive(Parser, Debug)]
@@ -41,6 +42,9 @@ enum Command {
         /// Print the JSON document instead of a text summary.
         #[arg(long)]
         json: bool,
+        /// The resolver whose rules decide which bundles are terminated.
+        #[arg(long, value_enum, default_value_t = ResolverArg::V0)]
+        resolver: ResolverArg,
     },
     /// Validate like `opm validate` and add curator lints. Exit 1 on any error, 2 on unreadable input.
     #[command(after_help = "Example:\n  olm-graph lint catalog/ && echo valid")]
@@ -86,6 +90,84 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Deprecate a bundle and truncate the graph below it; write the new catalog (FBC JSON).
+    #[command(
+        name = "deprecate-truncate",
+        after_help = "Example:\n  olm-graph deprecate-truncate catalog/ --package etcd --bundle etcd.v0.9.0 --message \"CVE-2024-1234\" -o truncated.json"
+    )]
+    DeprecateTruncate {
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        #[arg(long, short)]
+        package: String,
+        /// The bundle to deprecate.
+        #[arg(long, short)]
+        bundle: String,
+        /// The deprecation message.
+        #[arg(long, short)]
+        message: Option<String>,
+        /// Also add the legacy olm.deprecated property (OLM v0 then never installs it).
+        #[arg(long)]
+        legacy_property: bool,
+        /// Allow removing the whole package when every channel head is deprecated.
+        #[arg(long)]
+        allow_package_removal: bool,
+        /// Where to write the new catalog.
+        #[arg(short, long)]
+        output: PathBuf,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Resolve a CatalogSource image template (olm.catalogImageTemplate) for a cluster.
+    #[command(
+        name = "resolve-image",
+        after_help = "Example:\n  olm-graph resolve-image 'quay.io/acme/catalog:v{kube_major_version}.{kube_minor_version}' --kube-version v1.29.3+6af3663"
+    )]
+    ResolveImage {
+        template: String,
+        /// Kubernetes version, e.g. v1.29.3+6af3663 (fills the three kube variables).
+        #[arg(long)]
+        kube_version: Option<String>,
+        /// OpenShift version, e.g. 4.16.3.
+        #[arg(long)]
+        ocp_version: Option<String>,
+        /// OLM version, e.g. 0.28.0.
+        #[arg(long)]
+        olm_version: Option<String>,
+        /// Platform architecture, e.g. amd64.
+        #[arg(long)]
+        arch: Option<String>,
+        /// OpenShift update channel, e.g. stable-4.16.
+        #[arg(long)]
+        ocp_channel: Option<String>,
+        /// Substitute only the kube variables, as upstream OLM does.
+        #[arg(long)]
+        upstream_only: bool,
+        #[arg(long)]
+        json: bool,
+    },
+    /// What switching catalogs (e.g. on a cluster upgrade) does to each installed bundle.
+    #[command(
+        after_help = "Example:\n  olm-graph diff v4.12/ --to v4.13/ --package cluster-kube-descheduler-operator --channel stable --json"
+    )]
+    Diff {
+        /// The old catalog (files or directories).
+        #[arg(required = true)]
+        old: Vec<PathBuf>,
+        /// The new catalog.
+        #[arg(long, required = true, num_args = 1..)]
+        to: Vec<PathBuf>,
+        #[arg(long, short)]
+        package: String,
+        #[arg(long, short)]
+        channel: Option<String>,
+        #[arg(long, value_enum, default_value_t = ResolverArg::V0)]
+        resolver: ResolverArg,
+        /// One JSON record per old bundle: bundle, status, path.
+        #[arg(long)]
+        json: bool,
+    },
     /// Load catalogs repeatedly, build every graph, and print throughput.
     #[command(
         after_help = "Example:\n  olm-graph bench ../shared/catalogs/community-operators-prod/v4.21 --runs 5"
@@ -108,7 +190,8 @@ fn main() -> ExitCode {
             package,
             channel,
             json,
-        } => commands::graph(&paths, &package, channel.as_deref(), json),
+            resolver,
+        } => commands::graph(&paths, &package, channel.as_deref(), json, resolver.into()),
         Command::Lint { paths, json } => commands::lint(&paths, json),
         Command::Path {
             paths,
@@ -135,6 +218,63 @@ fn main() -> ExitCode {
                 strategy: strategy.into(),
             }),
             updated_catalog,
+            json,
+        }),
+        Command::DeprecateTruncate {
+            paths,
+            package,
+            bundle,
+            message,
+            legacy_property,
+            allow_package_removal,
+            output,
+            json,
+        } => lifecycle::truncate(lifecycle::TruncateArgs {
+            paths,
+            package,
+            options: olm_graph_core::lifecycle::TruncateOptions {
+                bundle,
+                message,
+                legacy_property,
+                allow_package_removal,
+            },
+            output,
+            json,
+        }),
+        Command::ResolveImage {
+            template,
+            kube_version,
+            ocp_version,
+            olm_version,
+            arch,
+            ocp_channel,
+            upstream_only,
+            json,
+        } => lifecycle::resolve_image(lifecycle::ImageArgs {
+            template,
+            values: olm_graph_core::lifecycle::ClusterValues {
+                kube_version,
+                olm_version,
+                ocp_version,
+                architecture: arch,
+                ocp_update_channels: ocp_channel,
+            },
+            upstream_only,
+            json,
+        }),
+        Command::Diff {
+            old,
+            to,
+            package,
+            channel,
+            resolver,
+            json,
+        } => lifecycle::diff(lifecycle::DiffArgs {
+            old,
+            new: to,
+            package,
+            channel,
+            resolver: resolver.into(),
             json,
         }),
         Command::Bench { paths, runs } => commands::bench(&paths, runs),

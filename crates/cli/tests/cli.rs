@@ -304,7 +304,16 @@ fn path_resolution_error_is_json_and_exit_1() {
 
 #[test]
 fn every_command_has_help_with_an_example() {
-    for cmd in ["packages", "graph", "lint", "path", "bench"] {
+    for cmd in [
+        "packages",
+        "graph",
+        "lint",
+        "path",
+        "bench",
+        "deprecate-truncate",
+        "resolve-image",
+        "diff",
+    ] {
         let out = run(&[cmd, "--help"]);
         assert!(out.status.success(), "{cmd}");
         assert!(

@@ -16,7 +16,9 @@ use crate::range::Range;
 use crate::semver::Version;
 
 /// The kind of an upgrade edge.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
+)]
 pub enum EdgeKind {
     #[serde(rename = "replaces")]
     Replaces,

@@ -4,26 +4,30 @@
 use serde_json::{json, Map, Value};
 
 use crate::graph::ChannelGraph;
+use crate::lifecycle::terminated_nodes;
 use crate::model::Package;
+use crate::resolve::Resolver;
 
 /// Options of [`graph_json`].
 #[derive(Debug, Clone, Default)]
 pub struct GraphJsonOptions {
     /// Only this channel (all channels when `None`).
     pub channel: Option<String>,
+    /// The resolver whose rules decide `terminated` (OLM v0 by default).
+    pub resolver: Resolver,
 }
 
 /// The `graph --json` document of a package.
 ///
 /// `{"package", "defaultChannel", "deprecated", "channels": [{"name", "head", "deprecated",
-/// "nodes": [{"name", "version", "virtual", "deprecated"}], "edges": [{"from", "to", "kind"
+/// "nodes": [{"name", "version", "virtual", "deprecated", "terminated"}], "edges": [{"from", "to", "kind"
 /// [, "range"]}]}]}`; `head` is null when there is none or several; `version` is null when
 /// unknown.
 pub fn graph_json(package: &Package, graphs: &[ChannelGraph], options: &GraphJsonOptions) -> Value {
     let channels: Vec<Value> = graphs
         .iter()
         .filter(|g| options.channel.as_ref().is_none_or(|c| *c == g.channel))
-        .map(channel_json)
+        .map(|g| channel_json(package, g, options.resolver))
         .collect();
     json!({
         "package": package.name,
@@ -33,7 +37,8 @@ pub fn graph_json(package: &Package, graphs: &[ChannelGraph], options: &GraphJso
     })
 }
 
-fn channel_json(g: &ChannelGraph) -> Value {
+fn channel_json(package: &Package, g: &ChannelGraph, resolver: Resolver) -> Value {
+    let terminated = terminated_nodes(package, g, resolver);
     let nodes: Vec<Value> = g
         .nodes
         .iter()
@@ -43,6 +48,7 @@ fn channel_json(g: &ChannelGraph) -> Value {
                 "version": n.version.as_ref().map(|v| v.to_string()),
                 "virtual": n.is_virtual,
                 "deprecated": n.deprecated,
+                "terminated": terminated.contains(&n.name),
             })
         })
         .collect();

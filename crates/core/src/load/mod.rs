@@ -280,6 +280,15 @@ pub fn load_files_with_progress(
     catalog
 }
 
+/// Byte ranges of a file's documents, and whether each one could be read: for writers that
+/// re-emit objects verbatim.
+pub(crate) fn document_spans(path: &str, text: &str) -> Vec<((usize, usize), bool)> {
+    let (_, docs) = stream::read_docs_with(path, text, &mut |_| {});
+    docs.into_iter()
+        .map(|d| (d.span, d.result.is_ok()))
+        .collect()
+}
+
 fn obj_location(o: &Obj) -> Option<&Location> {
     match o {
         Obj::Package(p) => p.location.as_ref(),

@@ -101,6 +101,10 @@ pub struct PathOptions {
     /// OLM v1 only.
     pub policy: UpgradeConstraintPolicy,
     pub failure: Option<Failure>,
+    /// The installed bundle's version, used when the catalog does not have that bundle (a
+    /// cluster running a bundle a newer catalog dropped); otherwise only `replaces` and
+    /// `skips` naming it can match.
+    pub installed_version: Option<Version>,
 }
 
 /// The bundle a cluster runs: its name, and its version when known.

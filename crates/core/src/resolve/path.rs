@@ -111,6 +111,9 @@ pub fn resolve_path<'a>(
     let mut active: &'a Package = pkg;
     let mut in_updated = false;
     let mut current = Installed::from_package(pkg, from);
+    if current.version.is_none() {
+        current.version = options.installed_version.clone();
+    }
     let mut hops: Vec<Hop> = Vec::new();
     let mut visited: HashSet<String> = HashSet::from([from.to_string()]);
     let mut failure_handled = false;

@@ -1,0 +1,218 @@
+//! Catalog lifecycle commands: deprecate-truncate, resolve-image, diff.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use olm_graph_core::lifecycle::{
+    deprecate_truncate, diff_package, resolve_template, write_truncated, ClusterValues, Dialect,
+    DiffOptions, TruncateOptions,
+};
+use olm_graph_core::resolve::Resolver;
+use olm_graph_core::{load_paths, InputFile};
+use serde_json::json;
+
+use crate::commands::{CliError, CmdResult};
+
+/// Reads the files of the given paths (directories walked as the loader does) for rewriting.
+fn read_inputs(paths: &[PathBuf]) -> Result<Vec<InputFile>, CliError> {
+    let mut out = Vec::new();
+    for p in paths {
+        let meta = std::fs::metadata(p)
+            .map_err(|e| CliError::Input(format!("cannot read {}: {e}", p.display())))?;
+        let mut files = Vec::new();
+        if meta.is_dir() {
+            collect(p, &mut files)
+                .map_err(|e| CliError::Input(format!("cannot read {}: {e}", p.display())))?;
+            files.sort();
+        } else {
+            files.push(p.clone());
+        }
+        for f in files {
+            let shown = f.display().to_string();
+            let in_dir = meta.is_dir();
+            if in_dir && !olm_graph_core::load::has_catalog_extension(&shown) {
+                continue;
+            }
+            let text = std::fs::read_to_string(&f)
+                .map_err(|e| CliError::Input(format!("cannot read {shown}: {e}")))?;
+            out.push(InputFile::new(shown, text));
+        }
+    }
+    Ok(out)
+}
+
+fn collect(dir: &std::path::Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for e in std::fs::read_dir(dir)? {
+        let e = e?;
+        if e.file_type()?.is_dir() {
+            collect(&e.path(), out)?;
+        } else {
+            out.push(e.path());
+        }
+    }
+    Ok(())
+}
+
+/// Arguments of `deprecate-truncate`.
+pub struct TruncateArgs {
+    pub paths: Vec<PathBuf>,
+    pub package: String,
+    pub options: TruncateOptions,
+    pub output: PathBuf,
+    pub json: bool,
+}
+
+pub fn truncate(args: TruncateArgs) -> CmdResult {
+    let catalog = load_paths(&args.paths).map_err(|e| CliError::Input(e.to_string()))?;
+    let errors: Vec<_> = catalog
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .collect();
+    if !errors.is_empty() {
+        for d in errors.iter().take(10) {
+            eprintln!("{d}");
+        }
+        return Err(CliError::Usage(
+            "the catalog has load errors; fix them before rewriting it (see `olm-graph lint`)"
+                .into(),
+        ));
+    }
+    let pkg = catalog
+        .package(&args.package)
+        .ok_or_else(|| CliError::Usage(format!("unknown package {:?}", args.package)))?;
+    let (new_pkg, report) =
+        deprecate_truncate(pkg, &args.options).map_err(|e| CliError::Usage(e.0))?;
+    let inputs = read_inputs(&args.paths)?;
+    let text = write_truncated(&inputs, &report, &new_pkg).map_err(CliError::Usage)?;
+    std::fs::write(&args.output, text)
+        .map_err(|e| CliError::Input(format!("cannot write {}: {e}", args.output.display())))?;
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&report).unwrap_or_default()
+        );
+    } else {
+        println!(
+            "deprecated {} in package {}: {:?}",
+            report.bundle, report.package, report.message
+        );
+        let list = |v: &[String]| {
+            if v.is_empty() {
+                "none".to_string()
+            } else {
+                v.join(", ")
+            }
+        };
+        println!("  tail below it: {}", list(&report.tail));
+        println!("  bundles removed: {}", list(&report.removed_bundles));
+        println!("  channels removed: {}", list(&report.removed_channels));
+        if report.package_removed {
+            println!("  the whole package is removed");
+        }
+        println!("  clusters left stranded on: {}", list(&report.stranded));
+        println!("wrote {}", args.output.display());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Arguments of `resolve-image`.
+pub struct ImageArgs {
+    pub template: String,
+    pub values: ClusterValues,
+    pub upstream_only: bool,
+    pub json: bool,
+}
+
+pub fn resolve_image(args: ImageArgs) -> CmdResult {
+    let dialect = if args.upstream_only {
+        Dialect::Upstream
+    } else {
+        Dialect::Extended
+    };
+    let r = resolve_template(&args.template, &args.values, dialect);
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&r).unwrap_or_default());
+    } else if r.ok {
+        println!("{}", r.resolved_image);
+    } else {
+        eprintln!("{}", r.message);
+        eprintln!("ResolvedImage: {}", r.resolved_image);
+    }
+    Ok(if r.ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// Arguments of `diff`.
+pub struct DiffArgs {
+    pub old: Vec<PathBuf>,
+    pub new: Vec<PathBuf>,
+    pub package: String,
+    pub channel: Option<String>,
+    pub resolver: Resolver,
+    pub json: bool,
+}
+
+pub fn diff(args: DiffArgs) -> CmdResult {
+    let old = load_paths(&args.old).map_err(|e| CliError::Input(e.to_string()))?;
+    let new = load_paths(&args.new).map_err(|e| CliError::Input(e.to_string()))?;
+    let options = DiffOptions {
+        channel: args.channel.clone(),
+        resolver: args.resolver,
+    };
+    let d = diff_package(&old, &new, &args.package, &options).map_err(CliError::Usage)?;
+    if args.json {
+        let records: Vec<_> = d
+            .fates
+            .iter()
+            .map(|f| json!({"bundle": f.bundle, "status": f.status.as_str(), "path": f.path}))
+            .collect();
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&records).unwrap_or_default()
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    let list = |v: &[String]| match v.len() {
+        0 => "none".to_string(),
+        n if n <= 8 => v.join(", "),
+        n => format!("{n}: {}, ... (--json lists all)", v[..5].join(", ")),
+    };
+    println!("package {}", d.package);
+    println!("  bundles added: {}", list(&d.bundles_added));
+    println!("  bundles removed: {}", list(&d.bundles_removed));
+    println!("  channels added: {}", list(&d.channels_added));
+    println!("  channels removed: {}", list(&d.channels_removed));
+    for h in &d.heads_moved {
+        println!(
+            "  head of {} moved: {} -> {}",
+            h.channel,
+            h.old.as_deref().unwrap_or("(none)"),
+            h.new.as_deref().unwrap_or("(none)")
+        );
+    }
+    println!(
+        "  edges added: {}, removed: {}",
+        d.edges_added.len(),
+        d.edges_removed.len()
+    );
+    println!("  deprecations added: {}", list(&d.deprecations_added));
+    println!("after the switch:");
+    for f in &d.fates {
+        let path = if f.path.len() > 1 {
+            format!("  {}", f.path.join(" -> "))
+        } else {
+            String::new()
+        };
+        println!(
+            "  {} [{}]: {}{path}",
+            f.bundle,
+            f.channel,
+            f.status.as_str()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,159 @@
+//! `deprecate-truncate`, `resolve-image` and `diff` through the binary.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_olm-graph"))
+        .args(args)
+        .output()
+        .expect("olm-graph runs")
+}
+
+fn catalogs() -> PathBuf {
+    if let Ok(d) = std::env::var("OLM_GRAPH_CATALOGS") {
+        return PathBuf::from(d);
+    }
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/catalogs")
+}
+
+fn out_dir(name: &str) -> PathBuf {
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn deprecate_truncate_writes_a_catalog_that_lints_clean() {
+    let src = catalogs().join("openshift-external-dns-operator/v4.21/external-dns-operator.yaml");
+    let out = out_dir("truncate").join("out.json");
+    let r = run(&[
+        "deprecate-truncate",
+        src.to_str().unwrap(),
+        "-p",
+        "external-dns-operator",
+        "-b",
+        "external-dns-operator.v1.2.0",
+        "-m",
+        "1.2.0 is out of support",
+        "-o",
+        out.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let report: Value = serde_json::from_slice(&r.stdout).unwrap();
+    assert_eq!(report["bundle"], "external-dns-operator.v1.2.0");
+    assert!(!report["tail"].as_array().unwrap().is_empty(), "{report}");
+    let lint = run(&["lint", out.to_str().unwrap()]);
+    assert_eq!(
+        lint.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&lint.stdout)
+    );
+    let graph = run(&[
+        "graph",
+        out.to_str().unwrap(),
+        "-p",
+        "external-dns-operator",
+        "--json",
+    ]);
+    let doc: Value = serde_json::from_slice(&graph.stdout).unwrap();
+    let deprecated: Vec<&str> = doc["channels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|c| c["nodes"].as_array().unwrap().iter())
+        .filter(|n| n["deprecated"] == true)
+        .map(|n| n["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        deprecated.contains(&"external-dns-operator.v1.2.0"),
+        "{deprecated:?}"
+    );
+}
+
+#[test]
+fn deprecate_truncate_refuses_the_default_channel_head() {
+    let src = catalogs().join("openshift-external-dns-operator/v4.21/external-dns-operator.yaml");
+    let out = out_dir("truncate-refused").join("out.json");
+    let r = run(&[
+        "deprecate-truncate",
+        src.to_str().unwrap(),
+        "-p",
+        "external-dns-operator",
+        "-b",
+        "external-dns-operator.v1.3.8",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(r.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&r.stderr).contains("default channel"),
+        "{}",
+        String::from_utf8_lossy(&r.stderr)
+    );
+    assert!(!out.exists(), "nothing is written on refusal");
+}
+
+#[test]
+fn resolve_image_prints_the_image_or_olms_message() {
+    let ok = run(&[
+        "resolve-image",
+        "quay.io/acme/catalog:v{kube_major_version}.{kube_minor_version}",
+        "--kube-version",
+        "v1.29.3+6af3663",
+    ]);
+    assert!(ok.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&ok.stdout).trim(),
+        "quay.io/acme/catalog:v1.29"
+    );
+    let missing = run(&[
+        "resolve-image",
+        "quay.io/acme/catalog:v{ocp_major_version}.{ocp_minor_version}",
+    ]);
+    assert_eq!(missing.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains(
+        "cannot construct catalog image reference, because variable(s) \"{ocp_major_version}\", \"{ocp_minor_version}\" could not be resolved"
+    ));
+    let bad = run(&["resolve-image", "quay.io/acme/catalog:{oops}", "--json"]);
+    assert_eq!(bad.status.code(), Some(1));
+    let doc: Value = serde_json::from_slice(&bad.stdout).unwrap();
+    assert_eq!(doc["message"], "cannot construct catalog image reference, because one or more template(s) has improper syntax");
+}
+
+#[test]
+fn diff_json_one_record_per_old_bundle() {
+    let d = catalogs().join("trusted-profile-analyzer-fbc");
+    let r = run(&[
+        "diff",
+        d.join("v4.19").to_str().unwrap(),
+        "--to",
+        d.join("v4.20").to_str().unwrap(),
+        "-p",
+        "rhtpa-operator",
+        "--json",
+    ]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let records: Value = serde_json::from_slice(&r.stdout).unwrap();
+    let records = records.as_array().unwrap();
+    assert_eq!(records.len(), 13, "every bundle of the v4.19 catalog");
+    let v110 = records
+        .iter()
+        .find(|r| r["bundle"] == "rhtpa-operator.v1.1.0")
+        .unwrap();
+    assert_eq!(v110["status"], "upgradable");
+    assert_eq!(
+        v110["path"].as_array().unwrap().last().unwrap(),
+        "rhtpa-operator.v1.1.7"
+    );
+    let v100 = records
+        .iter()
+        .find(|r| r["bundle"] == "rhtpa-operator.v1.0.0")
+        .unwrap();
+    assert_eq!(v100["status"], "channel-removed");
+    assert_eq!(v100["path"], serde_json::json!(["rhtpa-operator.v1.0.0"]));
+}

@@ -1,0 +1,16 @@
+//! How a catalog changes over time: terminated bundles, deprecate-and-truncate, catalog image
+//! templates, and what a catalog switch does to installed operators.
+
+pub mod image_template;
+pub mod terminated;
+
+pub use image_template::{resolve_template, ClusterValues, Dialect, Resolution};
+pub use terminated::terminated_nodes;
+pub mod fbc_write;
+pub mod truncate;
+
+pub use fbc_write::write_truncated;
+pub use truncate::{deprecate_truncate, TruncateError, TruncateOptions, TruncateReport};
+pub mod diff;
+
+pub use diff::{diff_package, BundleFate, DiffOptions, Fate, PackageDiff};
