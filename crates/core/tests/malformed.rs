@@ -224,3 +224,33 @@ fn progress_is_reported_per_document_and_reaches_the_total() {
         (total, total, 2, 2)
     );
 }
+
+mod never_panics {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        /// JSON-looking input with arbitrary (multi-byte) garbage between and inside objects.
+        #[test]
+        fn json_streams(garbage in "\\PC{0,40}", tail in "\\PC{0,40}") {
+            let text = format!("{{\"schema\":\"olm.package\",\"name\":\"a\"}}{garbage}\n{{\"schema\":\"olm.package\",\"name\":\"b\"{tail}\n{{\"schema\":\"olm.package\",\"name\":\"c\"}}");
+            let c = load(&[("x.json", &text)]);
+            let _ = lint_catalog(&c);
+        }
+
+        /// YAML-looking input with arbitrary lines.
+        #[test]
+        fn yaml_streams(lines in proptest::collection::vec("\\PC{0,30}", 0..8)) {
+            let text = format!("schema: olm.package\nname: a\n---\n{}\n---\nschema: olm.channel\npackage: a\nname: c\nentries:\n- name: a.v1\n  skipRange: '{}'\n", lines.join("\n"), lines.first().cloned().unwrap_or_default().replace('\'', ""));
+            let c = load(&[("x.yaml", &text)]);
+            let _ = lint_catalog(&c);
+            for p in &c.packages {
+                for g in olm_graph_core::graph::channel_graphs(p) {
+                    assert!(g.nodes.len() >= g.entry_count());
+                }
+            }
+        }
+    }
+}

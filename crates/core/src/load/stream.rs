@@ -218,7 +218,10 @@ fn read_json_stream(path: &str, text: &str, on_doc: &mut dyn FnMut(usize)) -> (V
                         );
                     }
                     // Resume at the next line that starts with `{`, after the error.
-                    let resume_from = err_offset.max(start + 1).min(text.len());
+                    let mut resume_from = err_offset.max(start + 1).min(text.len());
+                    while !text.is_char_boundary(resume_from) {
+                        resume_from += 1;
+                    }
                     let next = text[resume_from..].find("\n{").map(|i| resume_from + i + 1);
                     let end = next.unwrap_or(text.len());
                     docs.push(Doc {
