@@ -298,12 +298,18 @@ fn lint_package(pkg: &Package, graphs: &[ChannelGraph], out: &mut Vec<Diagnostic
                     ).field("skipRange"));
                 }
             }
-            if matched == 0 {
+            // A range that matches nothing in its channel may still serve clusters switching in
+            // from another channel: warn only when no bundle of the package is in it.
+            let in_package = pkg
+                .bundles
+                .iter()
+                .any(|b| b.name != e.name && b.version.as_ref().is_some_and(|v| range.contains(v)));
+            if matched == 0 && !in_package {
                 out.push(warn(
                     "lint.skiprange-matches-nothing",
                     &e.name,
-                    format!("skipRange {text:?} matches no other entry of channel {:?}: it only helps clusters on versions this catalog no longer ships", c.name),
-                    "check the bounds against the versions in the channel; drop the range if it is no longer needed".into(),
+                    format!("skipRange {text:?} matches no other bundle of package {:?}: it only helps clusters on versions this catalog no longer ships", pkg.name),
+                    "check the bounds against the versions the package ships; drop the range if it is no longer needed".into(),
                 ).field("skipRange"));
             }
         }
