@@ -9,6 +9,7 @@
 pub mod diag;
 pub mod export;
 pub mod graph;
+pub mod layout;
 pub mod lifecycle;
 pub mod load;
 pub mod model;
