@@ -14,3 +14,6 @@ pub use truncate::{deprecate_truncate, TruncateError, TruncateOptions, TruncateR
 pub mod diff;
 
 pub use diff::{diff_package, BundleFate, DiffOptions, Fate, PackageDiff};
+pub mod edit;
+
+pub use edit::{with_entry, NewEntry};

@@ -20,7 +20,7 @@ mod v1;
 use serde::Serialize;
 
 pub use explain::Explanation;
-pub use path::{resolve_path, Hop, Outcome, UpgradePath};
+pub use path::{first_difference, resolve_path, Hop, Outcome, UpgradePath};
 
 use crate::graph::EdgeKind;
 use crate::model::{Channel, Package};

@@ -242,3 +242,10 @@ pub fn resolve_path<'a>(
         current = next;
     }
 }
+
+/// The index of the first hop where two paths from the same bundle part ways (one moves where
+/// the other does not, or they move to different bundles); `None` when they agree throughout.
+pub fn first_difference(a: &UpgradePath, b: &UpgradePath) -> Option<usize> {
+    let n = a.hops.len().max(b.hops.len());
+    (0..n).find(|&i| a.hops.get(i).map(|h| &h.to) != b.hops.get(i).map(|h| &h.to))
+}
