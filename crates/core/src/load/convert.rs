@@ -443,7 +443,9 @@ pub(crate) fn assemble(objs: Vec<Obj>, diags: &mut Vec<Diagnostic>) -> Vec<Packa
             );
             continue;
         }
-        let pkg = packages.get_mut(&c.package).expect("inserted above");
+        let Some(pkg) = packages.get_mut(&c.package) else {
+            continue; // not reachable: unknown packages were added as undeclared above
+        };
         if pkg.channels.iter().any(|x| x.name == c.name) {
             diags.push(
                 conv(
@@ -554,7 +556,9 @@ pub(crate) fn assemble(objs: Vec<Obj>, diags: &mut Vec<Diagnostic>) -> Vec<Packa
                 );
             }
         }
-        let pkg = packages.get_mut(&b.package).expect("inserted above");
+        let Some(pkg) = packages.get_mut(&b.package) else {
+            continue; // not reachable: unknown packages were added as undeclared above
+        };
         if pkg.bundles.iter().any(|x| x.name == b.name) {
             diags.push(
                 conv(

@@ -119,19 +119,21 @@ pub fn resolve_path<'a>(
     let mut failure_handled = false;
     let max_hops = pkg.bundles.len() + updated_pkg.map_or(0, |p| p.bundles.len()) + 2;
 
+    // The path ends with no further hop, where the cluster is.
+    let stop = |end: String, hops, explanation, final_alternatives| UpgradePath {
+        resolver: options.resolver,
+        from: from.to_string(),
+        end,
+        outcome: Outcome::UpToDate,
+        hops,
+        explanation,
+        final_alternatives,
+    };
     loop {
         let choice = next_hop(active, &current, options)?;
         let Some((to, via)) = choice.chosen else {
             let explanation = explain_stop(active, &current, options, &choice.alternatives);
-            return Ok(UpgradePath {
-                resolver: options.resolver,
-                from: from.to_string(),
-                end: current.name,
-                outcome: Outcome::UpToDate,
-                hops,
-                explanation,
-                final_alternatives: choice.alternatives,
-            });
+            return Ok(stop(current.name, hops, explanation, choice.alternatives));
         };
         let failing = options
             .failure
@@ -220,15 +222,7 @@ pub fn resolve_path<'a>(
         if !visited.insert(to.clone()) || hops.len() >= max_hops {
             // Only possible with SelfCertified sidegrades or a malformed graph: stop, don't loop.
             let explanation = Some(Explanation::cycle(&current.name, &to));
-            return Ok(UpgradePath {
-                resolver: options.resolver,
-                from: from.to_string(),
-                end: current.name,
-                outcome: Outcome::UpToDate,
-                hops,
-                explanation,
-                final_alternatives: choice.alternatives,
-            });
+            return Ok(stop(current.name, hops, explanation, choice.alternatives));
         }
         hops.push(Hop {
             from: current.name.clone(),
