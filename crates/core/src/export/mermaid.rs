@@ -1,0 +1,434 @@
+//! Mermaid flowcharts in the exact format of `opm alpha render-graph`
+//! (operator-registry `alpha/declcfg/write.go`, `MermaidWriter.WriteChannels`).
+//!
+//! The output is byte-for-byte what opm prints for the same catalog, including its quirks:
+//!
+//! - channels are visited sorted by name across packages, and each channel becomes a
+//!   `subgraph <pkg>-<channel>["channel"]` inside its package's `subgraph "pkg"`; packages are
+//!   printed sorted by name;
+//! - entries are printed by decreasing version (opm's sort is unstable; ties are broken by name
+//!   here), each followed by one `-- skip -->` edge per `skips` item, then one
+//!   `-- "skipRange(<range>)" -->` edge from every entry of the (filtered) channel, in file
+//!   order, whose version is in the range (the entry itself included: opm draws that
+//!   self-loop), then the `-- replace -->` edge;
+//! - versions come from a map of bundle *name* to version over the whole catalog (the first
+//!   bundle of that name wins); a name that is not a bundle has version 0.0.0, so it can still
+//!   fall into a range such as `<1.0.0`;
+//! - `--draw-v0-semantics` marks `skips` targets as `skipped` and styles, through `linkStyle`,
+//!   every `replace`/`skipRange` edge into an already-skipped entry and every repeated `skip` of
+//!   one name, counting links with one running counter over all channels in visiting order;
+//! - `--minimum-edge` keeps only the package of the named bundle and the edges at or above its
+//!   version (see [`MermaidOptions::minimum_edge`]).
+//!
+//! Deliberate differences from opm (both only matter for catalogs with several packages):
+//!
+//! - **Deprecations are scoped to their package.** opm keys deprecated channels and bundles by
+//!   name alone (a deprecated channel `stable` of one package styles every package's `stable`)
+//!   and styles only one deprecated package (the last one visited). Here a deprecation styles
+//!   only its own package's channel or bundle, and every deprecated package gets its
+//!   `style <pkg> fill:#989695` line, in package order. For a single package the output is
+//!   identical to opm's.
+//! - When two packages have a channel of the same name, opm visits them in an unspecified order;
+//!   here the package name breaks the tie.
+//!
+//! The catalog model drops duplicate channel entries and duplicate bundles within a package at
+//! load time (opm's renderer would print them); "first bundle of a name" across packages follows
+//! the order the files were read and the position of the bundle in its file.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::fmt::{self, Write as _};
+
+use crate::model::{Bundle, Catalog, Channel, Package};
+use crate::range::Range;
+use crate::semver::{go_quote, Version};
+
+/// What to draw; the defaults are those of `opm alpha render-graph` without flags.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MermaidOptions {
+    /// `--draw-v0-semantics`: the `skipped` class and the red `linkStyle` of edges OLM v0 never
+    /// follows. Off by default, as in the CLI (opm's library defaults it to on).
+    pub draw_v0_semantics: bool,
+    /// `--minimum-edge <bundle>`: only the package that has an entry of that name, only edges
+    /// from versions at or above that bundle's version, and that bundle without edges. An
+    /// entry whose edges were all filtered out is dropped; an entry that never had edges stays
+    /// if its version is at or above the floor. `Some("")` means no filter, as in opm.
+    pub minimum_edge: Option<String>,
+    /// `-p/--package-name`: only this package's channels. `Some("")` means no filter.
+    pub package: Option<String>,
+    /// Only channels of this name (an olm-graph extension; opm has no such flag). Like the
+    /// package filter it drops channels without entries. `Some("")` means no filter.
+    pub channel: Option<String>,
+}
+
+/// The flowchart and the warnings opm would print to stderr.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MermaidOutput {
+    pub text: String,
+    /// One per skipRange that does not parse, in output order, worded as opm's stderr line
+    /// without its `warning: ` prefix: `ignoring invalid SkipRange for package/edge "p"/"b": …`.
+    pub warnings: Vec<String>,
+}
+
+/// Why opm refuses to draw the catalog.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MermaidError {
+    /// A bundle without exactly one `olm.package` property (opm's message says "multiple" even
+    /// when there is none).
+    PackageProperty { bundle: String },
+    /// A bundle version that blang `Parse` rejects.
+    InvalidVersion {
+        bundle: String,
+        version: String,
+        error: String,
+    },
+    /// `--minimum-edge` names no bundle of the catalog.
+    UnknownMinimumEdge(String),
+}
+
+impl fmt::Display for MermaidError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MermaidError::PackageProperty { bundle } => write!(
+                f,
+                "bundle {} has multiple \"olm.package\" properties, expected exactly 1",
+                go_quote(bundle)
+            ),
+            MermaidError::InvalidVersion {
+                bundle,
+                version,
+                error,
+            } => write!(
+                f,
+                "bundle {} has invalid version {}: {error}",
+                go_quote(bundle),
+                go_quote(version)
+            ),
+            MermaidError::UnknownMinimumEdge(name) => {
+                write!(f, "unknown minimum edge name: {}", go_quote(name))
+            }
+        }
+    }
+}
+
+impl std::error::Error for MermaidError {}
+
+/// Bundle name → version; names that are not bundles are 0.0.0 (Go's zero value).
+struct Versions<'a> {
+    map: HashMap<&'a str, Version>,
+    zero: Version,
+}
+
+impl Versions<'_> {
+    fn get(&self, name: &str) -> &Version {
+        self.map.get(name).unwrap_or(&self.zero)
+    }
+}
+
+/// A channel entry after the `--minimum-edge` filter.
+struct Entry<'a> {
+    name: &'a str,
+    replaces: Option<&'a str>,
+    skips: Vec<&'a str>,
+    skip_range: Option<&'a str>,
+}
+
+fn non_empty(s: &Option<String>) -> Option<&str> {
+    s.as_deref().filter(|s| !s.is_empty())
+}
+
+/// The catalog as `opm alpha render-graph` draws it.
+///
+/// Fails, as opm does, when some bundle of the catalog (any package, whatever the filters) lacks
+/// exactly one `olm.package` property or has a version blang cannot parse, and when
+/// `minimum_edge` names no bundle.
+///
+/// # Complexity
+/// O(B log B) to order the bundles, then for each drawn channel of N entries with R skipRanges:
+/// O(N log N) to sort the entries and O(R·N) to test every range against every entry — the
+/// output itself has that many skipRange lines.
+pub fn mermaid(catalog: &Catalog, options: &MermaidOptions) -> Result<MermaidOutput, MermaidError> {
+    let versions = Versions {
+        map: bundle_versions(catalog)?,
+        zero: Version::new(0, 0, 0),
+    };
+    let version_of = |name: &str| versions.get(name);
+
+    let min_edge = non_empty(&options.minimum_edge);
+    let floor = match min_edge {
+        Some(name) => match versions.map.get(name) {
+            Some(v) => v.clone(),
+            None => return Err(MermaidError::UnknownMinimumEdge(name.to_string())),
+        },
+        None => Version::new(0, 0, 0),
+    };
+
+    // cfg.Channels sorted by name (ties: package name).
+    let mut channels: Vec<(&Package, &Channel)> = catalog
+        .packages
+        .iter()
+        .flat_map(|p| p.channels.iter().map(move |c| (p, c)))
+        .collect();
+    channels.sort_by(|a, b| (&a.1.name, &a.0.name).cmp(&(&b.1.name, &b.0.name)));
+
+    let min_edge_package: Option<&str> = min_edge.and_then(|m| {
+        channels
+            .iter()
+            .find(|(_, c)| c.entries.iter().any(|e| e.name == m))
+            .map(|(p, _)| p.name.as_str())
+    });
+
+    let mut builders: BTreeMap<&str, String> = BTreeMap::new();
+    let mut deprecated_packages: BTreeSet<&str> = BTreeSet::new();
+    let mut deprecated_channel_ids: Vec<String> = Vec::new();
+    let mut decorated: BTreeMap<&'static str, Vec<String>> = BTreeMap::new();
+    let mut link_id = 0usize;
+    let mut skipped_links: Vec<usize> = Vec::new();
+    let mut warnings = Vec::new();
+
+    for (pkg, channel) in channels {
+        let Some(entries) = filter_channel(
+            channel,
+            options,
+            min_edge,
+            &floor,
+            min_edge_package,
+            &versions,
+        ) else {
+            continue;
+        };
+        let out = builders.entry(pkg.name.as_str()).or_default();
+        let channel_id = format!("{}-{}", pkg.name, channel.name);
+        let _ = writeln!(out, "    %% channel {}", go_quote(&channel.name));
+        let _ = writeln!(
+            out,
+            "    subgraph {channel_id}[{}]",
+            go_quote(&channel.name)
+        );
+        if pkg.deprecations.package.is_some() {
+            deprecated_packages.insert(pkg.name.as_str());
+        }
+        if pkg.deprecations.channels.contains_key(&channel.name) {
+            deprecated_channel_ids.push(channel_id.clone());
+        }
+
+        let mut sorted: Vec<&Entry<'_>> = entries.iter().collect();
+        sorted.sort_by(|a, b| {
+            version_of(b.name)
+                .compare(version_of(a.name))
+                .then_with(|| a.name.cmp(b.name))
+        });
+
+        let node = |name: &str| format!("{channel_id}-{name}[{}]", go_quote(name));
+        let mut skipped: HashSet<&str> = HashSet::new();
+        for ce in sorted {
+            let entry_node = node(ce.name);
+            let _ = writeln!(out, "      {entry_node}");
+            let entry_id = format!("{channel_id}-{}", ce.name);
+            let bundle_deprecated = pkg.deprecations.bundles.contains_key(ce.name);
+            let class = match (bundle_deprecated, skipped.contains(ce.name)) {
+                (true, true) => Some("deprecatedskipped"),
+                (true, false) => Some("deprecated"),
+                (false, true) => Some("skipped"),
+                (false, false) => None,
+            };
+            if let Some(class) = class {
+                decorated.entry(class).or_default().push(entry_id);
+            }
+
+            for &s in &ce.skips {
+                let _ = writeln!(out, "      {}-- skip --> {entry_node}", node(s));
+                if options.draw_v0_semantics && !skipped.insert(s) {
+                    skipped_links.push(link_id);
+                }
+                link_id += 1;
+            }
+            if let Some(text) = ce.skip_range {
+                match Range::parse(text) {
+                    Ok(range) => {
+                        for x in &entries {
+                            if range.contains(version_of(x.name)) {
+                                let _ = writeln!(
+                                    out,
+                                    "      {}-- \"skipRange({text})\" --> {entry_node}",
+                                    node(x.name)
+                                );
+                                if options.draw_v0_semantics && skipped.contains(ce.name) {
+                                    skipped_links.push(link_id);
+                                }
+                                link_id += 1;
+                            }
+                        }
+                    }
+                    Err(e) => warnings.push(format!(
+                        "ignoring invalid SkipRange for package/edge {}/{}: {e}",
+                        go_quote(&pkg.name),
+                        go_quote(ce.name)
+                    )),
+                }
+            }
+            if let Some(r) = ce.replaces {
+                let _ = writeln!(out, "      {}-- replace --> {entry_node}", node(r));
+                if options.draw_v0_semantics && skipped.contains(ce.name) {
+                    skipped_links.push(link_id);
+                }
+                link_id += 1;
+            }
+        }
+        out.push_str("    end\n");
+    }
+
+    let mut text = String::from(
+        "graph LR\n  classDef deprecated fill:#E8960F\n  classDef skipped stroke:#FF0000,stroke-width:4px\n  classDef deprecatedskipped fill:#E8960F,stroke:#FF0000,stroke-width:4px\n",
+    );
+    for (name, body) in &builders {
+        let _ = writeln!(text, "  %% package {}", go_quote(name));
+        let _ = writeln!(text, "  subgraph {}", go_quote(name));
+        text.push_str(body);
+        text.push_str("  end\n");
+    }
+    for p in &deprecated_packages {
+        let _ = writeln!(text, "style {p} fill:#989695");
+    }
+    for c in &deprecated_channel_ids {
+        let _ = writeln!(text, "style {c} fill:#DCD0FF");
+    }
+    for (class, ids) in &mut decorated {
+        ids.sort();
+        let _ = writeln!(text, "class {} {class}", ids.join(","));
+    }
+    if !skipped_links.is_empty() {
+        let ids: Vec<String> = skipped_links.iter().map(|i| i.to_string()).collect();
+        let _ = writeln!(
+            text,
+            "linkStyle {} stroke:#FF0000,stroke-width:3px,stroke-dasharray:5;",
+            ids.join(",")
+        );
+    }
+    Ok(MermaidOutput { text, warnings })
+}
+
+/// opm `getBundleVersions`: bundle name → version over the whole catalog, the first bundle of a
+/// name winning; fails on the first bundle (in reading order) opm would reject.
+///
+/// # Complexity
+/// O(B log B) for B bundles.
+fn bundle_versions(catalog: &Catalog) -> Result<HashMap<&str, Version>, MermaidError> {
+    let file_order: HashMap<&str, usize> = catalog
+        .files
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (f.path.as_str(), i))
+        .collect();
+    let position = |b: &Bundle| match &b.location {
+        Some(l) => (
+            file_order
+                .get(l.file.as_str())
+                .copied()
+                .unwrap_or(usize::MAX),
+            l.document.unwrap_or(0),
+            l.line.unwrap_or(0),
+        ),
+        None => (usize::MAX, usize::MAX, usize::MAX),
+    };
+    let mut bundles: Vec<(&Bundle, (usize, usize, usize), usize)> = catalog
+        .packages
+        .iter()
+        .flat_map(|p| p.bundles.iter())
+        .enumerate()
+        .map(|(i, b)| (b, position(b), i))
+        .collect();
+    bundles.sort_by_key(|&(_, pos, i)| (pos, i));
+    let mut versions: HashMap<&str, Version> = HashMap::with_capacity(bundles.len());
+    for (b, _, _) in bundles {
+        if versions.contains_key(b.name.as_str()) {
+            continue;
+        }
+        if b.package_property_count != 1 {
+            return Err(MermaidError::PackageProperty {
+                bundle: b.name.clone(),
+            });
+        }
+        let text = b.version_text.as_deref().unwrap_or("");
+        let v = match &b.version {
+            Some(v) => v.clone(),
+            None => Version::parse(text).map_err(|e| MermaidError::InvalidVersion {
+                bundle: b.name.clone(),
+                version: text.to_string(),
+                error: e.to_string(),
+            })?,
+        };
+        versions.insert(b.name.as_str(), v);
+    }
+    Ok(versions)
+}
+
+/// opm `filterChannel`: `None` when the channel is not drawn at all.
+fn filter_channel<'a>(
+    c: &'a Channel,
+    options: &MermaidOptions,
+    min_edge: Option<&str>,
+    floor: &Version,
+    min_edge_package: Option<&str>,
+    versions: &Versions<'_>,
+) -> Option<Vec<Entry<'a>>> {
+    let version_of = |name: &str| versions.get(name);
+    let package = non_empty(&options.package);
+    let channel = non_empty(&options.channel);
+    let all = |c: &'a Channel| -> Vec<Entry<'a>> {
+        c.entries
+            .iter()
+            .map(|e| Entry {
+                name: &e.name,
+                replaces: e.replaces.as_deref().filter(|r| !r.is_empty()),
+                skips: e.skips.iter().map(String::as_str).collect(),
+                skip_range: e.skip_range.as_deref().filter(|r| !r.is_empty()),
+            })
+            .collect()
+    };
+    if min_edge.is_none() && package.is_none() && channel.is_none() {
+        // opm returns the channel itself, even without entries.
+        return Some(all(c));
+    }
+    if package.is_some_and(|p| p != c.package) || channel.is_some_and(|n| n != c.name) {
+        return None;
+    }
+    if min_edge_package.is_some_and(|p| p != c.package) {
+        return None;
+    }
+    let out: Vec<Entry<'a>> = match min_edge {
+        None => all(c),
+        Some(min) => all(c)
+            .into_iter()
+            .filter_map(|e| {
+                if e.name == min {
+                    return Some(Entry {
+                        name: e.name,
+                        replaces: None,
+                        skips: Vec::new(),
+                        skip_range: None,
+                    });
+                }
+                let had_edges =
+                    e.replaces.is_some() || !e.skips.is_empty() || e.skip_range.is_some();
+                let kept = Entry {
+                    name: e.name,
+                    replaces: e.replaces.filter(|r| version_of(r).compare(floor).is_ge()),
+                    skips: e
+                        .skips
+                        .iter()
+                        .copied()
+                        .filter(|s| version_of(s).compare(floor).is_ge())
+                        .collect(),
+                    skip_range: e
+                        .skip_range
+                        .filter(|r| Range::parse(r).is_ok_and(|range| range.contains(floor))),
+                };
+                let has_edges =
+                    kept.replaces.is_some() || !kept.skips.is_empty() || kept.skip_range.is_some();
+                (has_edges || (!had_edges && version_of(e.name).compare(floor).is_ge()))
+                    .then_some(kept)
+            })
+            .collect(),
+    };
+    (!out.is_empty()).then_some(out)
+}
