@@ -8,6 +8,7 @@ use olm_graph_core::resolve::{Failure, FailureKind, Resolver, UpgradeStrategy};
 
 mod commands;
 mod lifecycle;
+mod render;
 
 /// Inspect OLM File-Based Catalogs: packages, upgrade graphs, validation, upgrade paths.
 #[derive(Parser, Debug)]
@@ -179,6 +180,14 @@ enum Command {
         #[arg(long, default_value_t = 5)]
         runs: usize,
     },
+    /// Draw a package or channel: standalone SVG, Mermaid (as `opm alpha render-graph`) or DOT.
+    #[command(
+        after_help = "Examples:\n  olm-graph render catalog/ --package etcd --channel alpha -o etcd-alpha.svg\n  olm-graph render catalog/ -p etcd -c alpha --from etcd.v0.9.0 --resolver v1 --animate -o path.svg\n  olm-graph render catalog/ -p etcd --format mermaid --draw-v0-semantics\n  olm-graph render catalog/ -p etcd -c alpha --format dot | dot -Tpng -o etcd.png"
+    )]
+    Render(render::RenderArgs),
+    /// Edge crossings of a `dot -Tplain` layout (used by scripts/bench-graphviz.sh).
+    #[command(hide = true)]
+    PlainCrossings(render::PlainCrossingsArgs),
 }
 
 fn main() -> ExitCode {
@@ -278,6 +287,8 @@ fn main() -> ExitCode {
             json,
         }),
         Command::Bench { paths, runs } => commands::bench(&paths, runs),
+        Command::Render(args) => render::run(args),
+        Command::PlainCrossings(args) => render::run_plain_crossings(args),
     };
     match result {
         Ok(code) => code,

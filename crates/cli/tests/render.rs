@@ -1,0 +1,280 @@
+//! `olm-graph render`: the three formats, the path options, and the errors.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_olm-graph"))
+        .args(args)
+        .output()
+        .expect("olm-graph runs")
+}
+
+fn export_fixture(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../core/tests/fixtures/export")
+        .join(name)
+        .to_string_lossy()
+        .into_owned()
+}
+
+fn stdout(out: &Output) -> String {
+    assert!(
+        out.status.success(),
+        "exit {:?}\nstderr: {}",
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout.clone()).expect("UTF-8")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("olm-graph-render-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir.join(name)
+}
+
+#[test]
+fn help_has_an_example() {
+    let help = stdout(&run(&["render", "--help"]));
+    assert!(help.contains("Examples:") && help.contains("olm-graph render catalog/"));
+    for flag in [
+        "--format",
+        "--from",
+        "--resolver",
+        "--animate",
+        "--draw-v0-semantics",
+        "--minimum-edge",
+        "--output",
+    ] {
+        assert!(help.contains(flag), "{flag}");
+    }
+    assert!(!help.contains("--stats"), "hidden");
+    let top = stdout(&run(&["--help"]));
+    assert!(top.contains("render") && !top.contains("plain-crossings"));
+}
+
+#[test]
+fn mermaid_is_opm_render_graph() {
+    let file = export_fixture("worked-example.yaml");
+    let out = stdout(&run(&[
+        "render",
+        &file,
+        "-p",
+        "foo",
+        "--format",
+        "mermaid",
+        "--draw-v0-semantics",
+    ]));
+    assert!(out.starts_with("graph LR\n  classDef deprecated fill:#E8960F\n"));
+    assert!(out.ends_with(
+        "class foo-stable-foo.v0.1.0 deprecated\nclass foo-stable-foo.v0.2.0 skipped\nlinkStyle 4 stroke:#FF0000,stroke-width:3px,stroke-dasharray:5;\n"
+    ));
+    // Without the flag, no v0 decorations (the CLI default, as in opm).
+    let plain = stdout(&run(&["render", &file, "-p", "foo", "-f", "mermaid"]));
+    assert!(!plain.contains("linkStyle") && plain.contains("deprecated\n"));
+
+    // The whole index, one package at a time, matches the core golden's subgraph.
+    let index = export_fixture("index-declcfgs-latest.yaml");
+    let golden =
+        std::fs::read_to_string(export_fixture("index-declcfgs-latest.mmd")).expect("golden");
+    let baz = stdout(&run(&["render", &index, "-p", "baz", "-f", "mermaid"]));
+    let section = |s: &str| {
+        let a = s.find("  %% package \"baz\"").expect("baz");
+        let b = s[a..].find("\n  end\n").expect("end") + a;
+        s[a..b].to_string()
+    };
+    assert_eq!(section(&baz), section(&golden));
+    assert!(!baz.contains("\"bar\"") && !baz.contains("\"foo\""));
+}
+
+#[test]
+fn mermaid_warnings_and_minimum_edge_errors() {
+    let file = export_fixture("quirks.yaml");
+    let out = run(&["render", &file, "-p", "qa", "-f", "mermaid"]);
+    let text = stdout(&out);
+    assert!(text.contains("subgraph qa-stable[\"stable\"]"));
+    assert_eq!(
+        stderr(&out).trim_end(),
+        r#"warning: ignoring invalid SkipRange for package/edge "qa"/"qa.v2.0.0": Could not get version from string: "<""#
+    );
+    let out = run(&[
+        "render",
+        &file,
+        "-p",
+        "qa",
+        "-f",
+        "mermaid",
+        "--minimum-edge",
+        "nope",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains(r#"unknown minimum edge name: "nope""#));
+    let out = stdout(&run(&[
+        "render",
+        &file,
+        "-p",
+        "qa",
+        "-f",
+        "mermaid",
+        "--minimum-edge",
+        "qa.v1.1.0",
+        "--draw-v0-semantics",
+    ]));
+    let golden =
+        std::fs::read_to_string(export_fixture("quirks.minimum-edge.v0.mmd")).expect("golden");
+    assert_eq!(out, golden);
+}
+
+#[test]
+fn svg_channel_package_and_file_output() {
+    let file = export_fixture("index-declcfgs-latest.yaml");
+    let svg = stdout(&run(&["render", &file, "-p", "foo", "-c", "beta"]));
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(svg.trim_end().ends_with("</svg>"));
+    assert!(svg.contains(">foo / beta</text>"));
+    assert_eq!(svg.matches("data-edge-kind=").count(), 7);
+    assert!(!svg.contains("<script") && !svg.contains("@keyframes"));
+
+    let pkg = stdout(&run(&["render", &file, "-p", "foo"]));
+    assert!(pkg.contains(">foo</text>") && pkg.contains("channels: beta"));
+
+    let path = temp("foo.svg");
+    let out = run(&[
+        "render",
+        &file,
+        "-p",
+        "foo",
+        "-c",
+        "beta",
+        "-o",
+        path.to_str().expect("utf-8 path"),
+    ]);
+    assert!(stdout(&out).is_empty());
+    assert_eq!(std::fs::read_to_string(&path).expect("written"), svg);
+}
+
+#[test]
+fn svg_animated_path() {
+    let file = export_fixture("index-declcfgs-latest.yaml");
+    for (resolver, hops) in [("v0", 2), ("v1", 2)] {
+        let svg = stdout(&run(&[
+            "render",
+            &file,
+            "-p",
+            "foo",
+            "-c",
+            "beta",
+            "--from",
+            "foo.v0.1.0",
+            "--resolver",
+            resolver,
+            "--animate",
+        ]));
+        assert!(svg.contains("@keyframes"));
+        assert!(svg.contains("prefers-reduced-motion: reduce"));
+        assert_eq!(
+            svg.matches("class=\"hop animated\"").count(),
+            hops,
+            "{resolver}"
+        );
+        assert!(svg.contains(&format!("{resolver} path from foo.v0.1.0")));
+    }
+    // Without --animate the path is drawn, still.
+    let svg = stdout(&run(&[
+        "render",
+        &file,
+        "-p",
+        "foo",
+        "-c",
+        "beta",
+        "--from",
+        "foo.v0.1.0",
+    ]));
+    assert_eq!(
+        svg.matches("class=\"hop\"").count() - 1,
+        2,
+        "legend + 2 hops"
+    );
+    assert!(!svg.contains("@keyframes"));
+    // Unknown installed bundle: the path is just "up to date" or an error, never a panic.
+    let out = run(&[
+        "render",
+        &file,
+        "-p",
+        "foo",
+        "-c",
+        "beta",
+        "--from",
+        "nope",
+        "--animate",
+    ]);
+    assert!(out.status.code().is_some());
+}
+
+#[test]
+fn dot_channel_and_package() {
+    let file = export_fixture("xss.yaml");
+    let dot = stdout(&run(&[
+        "render", &file, "-p", "xss", "-c", "stable", "-f", "dot",
+    ]));
+    assert!(dot.starts_with("digraph olm_graph {\n") && dot.ends_with("}\n"));
+    assert!(dot.contains("rankdir=LR"));
+    assert!(
+        dot.contains(r#"label="x&amp;amp;y'z\\N\n<b>\"q\n3.0.0""#),
+        "{dot}"
+    );
+    let pkg = stdout(&run(&["render", &file, "-p", "xss", "-f", "dot"]));
+    assert!(pkg.contains("label=\"xss\\n(package deprecated: </title><script>alert(3)</script>)\""));
+}
+
+#[test]
+fn usage_errors() {
+    let file = export_fixture("index-declcfgs-latest.yaml");
+    let code = |args: &[&str]| run(args).status.code();
+    assert_eq!(code(&["render", &file, "-p", "nope"]), Some(1));
+    assert_eq!(code(&["render", &file, "-p", "foo", "-c", "nope"]), Some(1));
+    assert_eq!(
+        code(&[
+            "render",
+            &file,
+            "-p",
+            "foo",
+            "-f",
+            "dot",
+            "--from",
+            "foo.v0.1.0"
+        ]),
+        Some(1)
+    );
+    assert_eq!(
+        code(&["render", &file, "-p", "foo", "--draw-v0-semantics"]),
+        Some(1)
+    );
+    // clap: --animate needs --from; --format takes three values.
+    assert_eq!(code(&["render", &file, "-p", "foo", "--animate"]), Some(2));
+    assert_eq!(code(&["render", &file, "-p", "foo", "-f", "png"]), Some(2));
+    assert_eq!(
+        code(&["render", "/nonexistent/x.yaml", "-p", "foo"]),
+        Some(2)
+    );
+}
+
+#[test]
+fn plain_crossings_helper() {
+    let plain = temp("x.plain");
+    std::fs::write(
+        &plain,
+        "graph 1 3 2\nnode a 0 0 1 0.5 a solid box black lightgrey\nnode b 2 2 1 0.5 b solid box black lightgrey\nnode c 0 2.4 1 0.5 c solid box black lightgrey\nnode d 2 0 1 0.5 d solid box black lightgrey\nedge a b 4 0 0 0.5 0.5 1.5 1.5 2 2 solid black\nedge c d 4 0 2.4 0.5 1.8 1.5 0.6 2 0 solid black\nstop\n",
+    )
+    .expect("write");
+    let out = stdout(&run(&["plain-crossings", plain.to_str().expect("utf-8")]));
+    assert_eq!(
+        out,
+        "nodes 4\nedges 2\ncrossings-centres 1\ncrossings-splines 1\n"
+    );
+}
