@@ -323,7 +323,7 @@ pub fn parse_plain(text: &str) -> Result<PlainLayout, String> {
                 let tail = tokens.get(1).cloned().unwrap_or_default();
                 let head = tokens.get(2).cloned().unwrap_or_default();
                 let n = num(3)?;
-                if !(0.0..=1e7).contains(&n) || n.fract() != 0.0 {
+                if n < 0.0 || n.fract() != 0.0 || n > (tokens.len() / 2) as f64 {
                     return Err(format!("statement {}: bad point count", line_no + 1));
                 }
                 let n = n as usize;
@@ -500,5 +500,7 @@ mod tests {
         assert_eq!(plain_crossings(&p), (1, 1));
         assert!(parse_plain("node \"unterminated").is_err());
         assert!(parse_plain("edge a b 2 1").is_err());
+        assert!(parse_plain("edge a b 10000000 1 2").is_err());
+        assert!(parse_plain("edge a b -1").is_err());
     }
 }

@@ -363,6 +363,10 @@ fn bundle_versions(catalog: &Catalog) -> Result<HashMap<&str, Version>, MermaidE
 }
 
 /// opm `filterChannel`: `None` when the channel is not drawn at all.
+///
+/// # Complexity
+/// O(N + S) for N entries and S skipped names, plus one range parse per entry with a skipRange
+/// when `minimum_edge` is set.
 fn filter_channel<'a>(
     c: &'a Channel,
     options: &MermaidOptions,

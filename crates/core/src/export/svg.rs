@@ -205,7 +205,9 @@ pub fn channel_svg(package: &Package, graph: &ChannelGraph, options: &SvgOptions
 }
 
 /// The SVG picture of a package: every bundle once, every channel's edges (an edge present in
-/// several channels is drawn once and lists its channels in `data-channels`).
+/// several channels is drawn once and lists its channels in `data-channels`; a skipRange edge
+/// whose target has different ranges in different channels gets one tap per fan, each with its
+/// `data-range`).
 ///
 /// # Complexity
 /// That of [`layout_package`], plus O(N + E + H·E) to write N nodes, E edges and H hops.
