@@ -17,6 +17,7 @@ pub mod range;
 pub mod resolve;
 pub mod semver;
 pub mod validate;
+pub mod view;
 
 pub use diag::{Diagnostic, Location, Severity};
 pub use load::{
