@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The web app's tests (called by scripts/test.sh when index.html exists):
+#   1. clippy on the web package for wasm32 (-D warnings),
+#   2. wasm-bindgen-test component tests in headless Chromium (tests/web.rs),
+#   3. a release build of the CLI (the end-to-end tests compare with `olm-graph graph --json`)
+#      and of the web app (trunk build --release, size-optimised profile web-release),
+#   4. the Playwright end-to-end tests (tests/e2e, Debian's Chromium), which serve dist/ on
+#      127.0.0.1 with python's http.server (browser.mjs) and stop it when done.
+# Screenshots go to test-output/. Exits non-zero on any failure.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+# shellcheck source=scripts/env.sh
+source scripts/env.sh
+# Trunk builds the root package without `-p`; this cargo shim adds it (see the script).
+export PATH="$ROOT/scripts/trunk-cargo:$PATH"
+export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
+OUT="${OLM_TEST_OUTPUT:-$ROOT/test-output}"
+mkdir -p "$OUT"
+
+step() { echo; echo "== $*"; }
+start=$SECONDS
+
+step "web: cargo clippy --target wasm32-unknown-unknown -D warnings"
+cargo clippy -p olm-graph-web --target wasm32-unknown-unknown --all-targets -- -D warnings
+
+step "web: wasm-bindgen tests in headless Chromium"
+cargo test -p olm-graph-web --target wasm32-unknown-unknown
+
+step "web: release builds (CLI for the comparisons, app with trunk)"
+cargo build --release -p olm-graph-cli
+trunk build --release
+
+step "web: wasm sizes"
+for f in dist/*.wasm; do
+    printf '  %-45s %8d bytes, %8d gzipped\n' "$(basename "$f")" "$(stat -c %s "$f")" "$(gzip -9 -c "$f" | wc -c)"
+done
+
+step "web: end-to-end tests (Playwright, Chromium)"
+(cd tests/e2e && OLM_TEST_OUTPUT="$OUT" node --test --test-reporter=spec)
+echo "web: screenshots in $OUT"
+echo "web: done in $((SECONDS - start)) s"

@@ -1,0 +1,282 @@
+//! Where catalog text comes from: picked files or a picked folder, dropped files and folders,
+//! a URL (fetched by the browser), pasted text, and the embedded sample. Each gives the files
+//! as `{path, text}` for the parsing worker.
+
+use js_sys::{Array, JsString, Promise};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{
+    DataTransfer, File, FileList, FileSystemDirectoryEntry, FileSystemEntry, FileSystemFileEntry,
+    Response,
+};
+
+use crate::worker_client::{js_text, FileText};
+
+/// The embedded sample catalog.
+pub const SAMPLE_CATALOG: &str = include_str!("../assets/sample-catalog.yaml");
+pub const SAMPLE_PATH: &str = "sample-catalog.yaml";
+
+/// Files to parse, with how to read them.
+#[derive(Debug, Clone)]
+pub struct Source {
+    /// Shown to the user ("sample catalog", "project-quay.yaml", "folder v4.21 (12 files)").
+    pub label: String,
+    pub files: Vec<FileText>,
+    /// Directory semantics: only .json, .yaml and .yml files are read, `.indexignore` applies.
+    pub only_catalog_extensions: bool,
+}
+
+/// The embedded sample.
+pub fn sample() -> Source {
+    Source {
+        label: "sample catalog".into(),
+        files: vec![FileText {
+            path: SAMPLE_PATH.into(),
+            text: JsString::from(SAMPLE_CATALOG),
+        }],
+        only_catalog_extensions: false,
+    }
+}
+
+/// Pasted text.
+pub fn pasted(text: &str) -> Source {
+    Source {
+        label: "pasted text".into(),
+        files: vec![FileText {
+            path: "pasted".into(),
+            text: JsString::from(text),
+        }],
+        only_catalog_extensions: false,
+    }
+}
+
+async fn file_text(file: &File) -> Result<JsString, String> {
+    let text = JsFuture::from(file.text())
+        .await
+        .map_err(|e| format!("could not read {}: {}", file.name(), js_text(&e)))?;
+    text.dyn_into::<JsString>()
+        .map_err(|_| format!("could not read {}: not text", file.name()))
+}
+
+/// A path relative to the picked folder: `webkitRelativePath` without its first part.
+pub fn relative_to_picked_folder(relative: &str) -> (Option<&str>, &str) {
+    match relative.split_once('/') {
+        Some((folder, rest)) if !rest.is_empty() => (Some(folder), rest),
+        _ => (None, relative),
+    }
+}
+
+/// Files from an `<input type="file">` (several files, or a folder with `webkitdirectory`).
+pub async fn from_file_list(list: &FileList, directory: bool) -> Result<Source, String> {
+    let mut files = Vec::new();
+    let mut folder: Option<String> = None;
+    for i in 0..list.length() {
+        let Some(file) = list.item(i) else { continue };
+        let relative = js_sys::Reflect::get(&file, &"webkitRelativePath".into())
+            .ok()
+            .and_then(|v| v.as_string())
+            .unwrap_or_default();
+        let path = if directory && !relative.is_empty() {
+            let (dir, rest) = relative_to_picked_folder(&relative);
+            if folder.is_none() {
+                folder = dir.map(str::to_string);
+            }
+            rest.to_string()
+        } else {
+            file.name()
+        };
+        files.push(FileText {
+            path,
+            text: file_text(&file).await?,
+        });
+    }
+    if files.is_empty() {
+        return Err(if directory {
+            "the folder has no files".into()
+        } else {
+            "no file was chosen".into()
+        });
+    }
+    let label = label_for(&files, folder.as_deref(), directory);
+    Ok(Source {
+        label,
+        files,
+        only_catalog_extensions: directory,
+    })
+}
+
+fn label_for(files: &[FileText], folder: Option<&str>, directory: bool) -> String {
+    let n = files.len();
+    match (directory, folder) {
+        (true, Some(f)) => format!("folder {f} ({n} file{})", if n == 1 { "" } else { "s" }),
+        _ if n == 1 => files[0].path.clone(),
+        _ => format!("{n} files"),
+    }
+}
+
+/// The entries of a drop, taken synchronously (they are only readable during the event).
+pub fn drop_entries(dt: &DataTransfer) -> (Vec<FileSystemEntry>, Vec<File>) {
+    let mut entries = Vec::new();
+    let mut plain = Vec::new();
+    let items = dt.items();
+    for i in 0..items.length() {
+        let Some(item) = items.get(i) else { continue };
+        if item.kind() != "file" {
+            continue;
+        }
+        match item.webkit_get_as_entry() {
+            Ok(Some(entry)) => entries.push(entry),
+            _ => {
+                if let Ok(Some(f)) = item.get_as_file() {
+                    plain.push(f);
+                }
+            }
+        }
+    }
+    (entries, plain)
+}
+
+fn promise_of(f: impl FnOnce(&js_sys::Function, &js_sys::Function)) -> Promise {
+    let mut f = Some(f);
+    Promise::new(&mut |resolve, reject| {
+        if let Some(f) = f.take() {
+            f(&resolve, &reject);
+        }
+    })
+}
+
+async fn entry_file(entry: &FileSystemFileEntry) -> Result<File, String> {
+    let p = promise_of(|ok, err| entry.file_with_callback_and_callback(ok, err));
+    JsFuture::from(p)
+        .await
+        .map_err(|e| format!("could not read {}: {}", entry.full_path(), js_text(&e)))?
+        .dyn_into::<File>()
+        .map_err(|_| format!("could not read {}", entry.full_path()))
+}
+
+async fn dir_children(dir: &FileSystemDirectoryEntry) -> Result<Vec<FileSystemEntry>, String> {
+    let reader = dir.create_reader();
+    let mut out = Vec::new();
+    loop {
+        let p = promise_of(|ok, err| {
+            let _ = reader.read_entries_with_callback_and_callback(ok, err);
+        });
+        let batch = JsFuture::from(p)
+            .await
+            .map_err(|e| format!("could not list {}: {}", dir.full_path(), js_text(&e)))?;
+        let batch: Array = batch.unchecked_into();
+        if batch.length() == 0 {
+            break;
+        }
+        out.extend(batch.iter().map(|e| e.unchecked_into::<FileSystemEntry>()));
+    }
+    Ok(out)
+}
+
+/// Files from a drop: dropped folders are walked (paths relative to the dropped folder when a
+/// single folder was dropped) and read with directory semantics.
+pub async fn from_drop(entries: Vec<FileSystemEntry>, plain: Vec<File>) -> Result<Source, String> {
+    let dirs = entries.iter().filter(|e| e.is_directory()).count();
+    let single_dir = (dirs == 1 && entries.len() == 1).then(|| entries[0].name());
+    let mut files = Vec::new();
+    let mut stack: Vec<FileSystemEntry> = entries;
+    stack.reverse();
+    while let Some(entry) = stack.pop() {
+        if entry.is_directory() {
+            let dir: FileSystemDirectoryEntry = entry.unchecked_into();
+            let mut children = dir_children(&dir).await?;
+            children.sort_by_key(|c| std::cmp::Reverse(c.name()));
+            stack.extend(children);
+        } else if entry.is_file() {
+            let full = entry.full_path();
+            let file = entry_file(entry.unchecked_ref::<FileSystemFileEntry>()).await?;
+            let path = full.trim_start_matches('/');
+            let path = match &single_dir {
+                Some(d) => path
+                    .strip_prefix(d.as_str())
+                    .map(|p| p.trim_start_matches('/'))
+                    .unwrap_or(path),
+                None => path,
+            }
+            .to_string();
+            files.push(FileText {
+                path,
+                text: file_text(&file).await?,
+            });
+        }
+    }
+    for f in plain {
+        files.push(FileText {
+            path: f.name(),
+            text: file_text(&f).await?,
+        });
+    }
+    if files.is_empty() {
+        return Err("nothing to read in what was dropped".into());
+    }
+    let label = label_for(&files, single_dir.as_deref(), dirs > 0);
+    Ok(Source {
+        label,
+        files,
+        only_catalog_extensions: dirs > 0,
+    })
+}
+
+/// The message for a fetch that failed before any answer (network error or CORS).
+pub fn fetch_failure(url: &str, reason: &str) -> String {
+    format!("could not fetch {url}: {reason} (the server must allow cross-origin requests: CORS)")
+}
+
+/// A catalog fetched by the browser.
+pub async fn from_url(input: &str) -> Result<Source, String> {
+    let input = input.trim();
+    if input.is_empty() {
+        return Err("enter the URL of a catalog file".into());
+    }
+    let base = web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .unwrap_or_default();
+    let url =
+        web_sys::Url::new_with_base(input, &base).map_err(|_| format!("{input:?} is not a URL"))?;
+    let scheme = url.protocol();
+    if scheme != "http:" && scheme != "https:" {
+        return Err(format!(
+            "could not fetch {input}: only http and https URLs can be fetched"
+        ));
+    }
+    let href = url.href();
+    let window = web_sys::window().ok_or("no window")?;
+    let resp = JsFuture::from(window.fetch_with_str(&href))
+        .await
+        .map_err(|e| fetch_failure(&href, &js_text(&e)))?;
+    let resp: Response = resp
+        .dyn_into()
+        .map_err(|_| fetch_failure(&href, "no response"))?;
+    if !resp.ok() {
+        return Err(format!(
+            "could not fetch {href}: the server answered HTTP {} {}",
+            resp.status(),
+            resp.status_text()
+        ));
+    }
+    let text = resp
+        .text()
+        .map_err(|e| format!("could not read {href}: {}", js_text(&e)))?;
+    let text = JsFuture::from(text)
+        .await
+        .map_err(|e| format!("could not read {href}: {}", js_text(&e)))?;
+    let text: JsString = text
+        .dyn_into()
+        .map_err(|_| format!("could not read {href}: not text"))?;
+    let name = url
+        .pathname()
+        .rsplit('/')
+        .find(|s| !s.is_empty())
+        .unwrap_or("catalog")
+        .to_string();
+    Ok(Source {
+        label: href.clone(),
+        files: vec![FileText { path: name, text }],
+        only_catalog_extensions: false,
+    })
+}
