@@ -351,7 +351,11 @@ pub fn GraphPanel() -> impl IntoView {
                     let (vw, vh) = viewport();
                     let init = Transform::initial(v.width, v.height, vw, vh);
                     tf.set(init);
-                    reveal_selected(Some(init.k.max(0.8)));
+                    // The selected bundle, when the opening view hides it, is brought to the
+                    // middle.
+                    if let Some(i) = state.bundle.get_untracked().and_then(|b| v.node_index(&b)) {
+                        reveal_node.run(i);
+                    }
                 });
             }
             Some(key)

@@ -1,4 +1,4 @@
-//! The page side of the parsing worker: starts `worker_loader.js`, queues a request until the
+//! The page side of the parsing worker: starts `worker-boot.js`, queues a request until the
 //! worker says it is ready, and hands every reply to one callback. A crashed worker is reported
 //! and replaced by a fresh one on the next request.
 
@@ -11,8 +11,8 @@ use web_sys::{ErrorEvent, MessageEvent, Worker};
 
 use crate::protocol::{self, WorkerReply};
 
-/// The worker's script, next to index.html (Trunk's worker loader shim).
-pub const WORKER_URL: &str = "./worker_loader.js";
+/// The worker's script, next to index.html (assets/worker-boot.js).
+pub const WORKER_URL: &str = "./worker-boot.js";
 
 /// One file to parse: its path (relative to a picked folder, or just the name) and its text.
 #[derive(Debug, Clone)]
