@@ -8,8 +8,8 @@ use olm_graph_core::Severity;
 use crate::lint_panel::FindingItem;
 use crate::state::AppState;
 
-/// Load diagnostics listed before folding the rest.
-const SHOWN: usize = 50;
+/// Load diagnostics listed before folding the rest (the panel stays small).
+const SHOWN: usize = 3;
 
 #[component]
 pub fn ErrorPanel() -> impl IntoView {

@@ -622,6 +622,11 @@ pub fn GraphPanel() -> impl IntoView {
                     <div class="graph-empty">
                         {move || if state.loaded.with(|l| l.is_none()) {
                             "Loading the sample catalog…".to_string()
+                        } else if let Some(p) = state
+                            .package_data
+                            .with(|d| d.as_ref().filter(|d| d.channels.is_empty()).map(|d| d.package().name.clone()))
+                        {
+                            format!("Package {p:?} has no channel to draw.")
                         } else if let Some(p) = state.pending.with(|p| p.as_ref().and_then(|p| p.package.clone())) {
                             format!("This link shows package {p:?}: load a catalog that has it.")
                         } else {

@@ -176,6 +176,10 @@ pub fn LoadBar() -> impl IntoView {
         }
         loader.load(sources::pasted(&text));
         last_loaded.set_value(text);
+        // Done with the box: shrink it back (it grows while focused).
+        area.set_value("");
+        last_len.set_value(0);
+        let _ = area.blur();
     };
     // A paste fires both `paste` and `input`: load a text once.
     let paste_auto = move || {

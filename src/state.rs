@@ -188,7 +188,7 @@ impl AppState {
             data.resolve(&channel.get())
         });
         let view = Memo::new(move |_| {
-            let data = package_data.get()?;
+            let data = package_data.get().filter(|d| !d.channels.is_empty())?;
             let options = LayoutOptions {
                 fans: fans.get(),
                 ..crate::graph_view::layout_options()
