@@ -12,6 +12,7 @@ use crate::lint_panel::LintPanel;
 use crate::loader::{LoadBar, Loader};
 use crate::package_list::PackageList;
 use crate::progress::ProgressBar;
+use crate::simulation::SimulationPanel;
 use crate::sources;
 use crate::state::AppState;
 use crate::url_state;
@@ -61,6 +62,7 @@ pub fn Shell() -> impl IntoView {
                     <GraphPanel/>
                 </main>
                 <aside class="inspector">
+                    <SimulationPanel/>
                     <DetailsPanel/>
                     <LintPanel/>
                 </aside>

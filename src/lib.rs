@@ -16,6 +16,7 @@ pub mod loader;
 pub mod package_list;
 pub mod progress;
 pub mod protocol;
+pub mod simulation;
 pub mod sources;
 pub mod state;
 pub mod url_state;

@@ -13,8 +13,32 @@ use web_sys::UrlSearchParams;
 
 use crate::state::{AppState, ChannelChoice};
 
+type ExtraParams = Box<dyn Fn() -> Vec<(&'static str, String)>>;
+
 thread_local! {
     static PUSH_NEXT: Cell<bool> = const { Cell::new(false) };
+    /// More query parameters kept in the URL (the simulation's inputs), read reactively.
+    static EXTRA: std::cell::RefCell<Option<ExtraParams>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Registers more query parameters to keep in the URL after the view's (reactive: the URL
+/// follows the signals the closure reads).
+pub fn set_extra_params(f: impl Fn() -> Vec<(&'static str, String)> + 'static) {
+    EXTRA.with(|e| *e.borrow_mut() = Some(Box::new(f)));
+}
+
+fn with_extra(search: String) -> String {
+    let extra = EXTRA.with(|e| e.borrow().as_ref().map(|f| f()).unwrap_or_default());
+    if extra.is_empty() {
+        return search;
+    }
+    let Ok(params) = UrlSearchParams::new_with_str(&search) else {
+        return search;
+    };
+    for (k, v) in extra {
+        params.append(k, &v);
+    }
+    format!("?{}", String::from(params.to_string()))
 }
 
 /// The next URL change comes from the user: push a history entry instead of replacing.
@@ -93,7 +117,7 @@ pub fn install(state: AppState) {
         if waiting || wanted.package.is_none() {
             return;
         }
-        let search = wanted.to_search();
+        let search = with_extra(wanted.to_search());
         if search == current_search() {
             return;
         }
