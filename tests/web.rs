@@ -600,3 +600,71 @@ fn worker_replies_round_trip_and_folder_paths() {
     );
     assert_eq!(relative_to_picked_folder("a.yaml"), (None, "a.yaml"));
 }
+
+// ------------------------------------------------------------------ simulation (issue 5)
+
+#[wasm_bindgen_test]
+fn simulation_failure_combos_and_added_entry_come_from_core() {
+    use olm_graph_web::simulation::{inputs_from_search, inputs_to_params, simulate, AddedEntry};
+    let (catalog, _) = parse(include_str!(
+        "../crates/core/tests/fixtures/resolve/failforward.yaml"
+    ));
+    let outcome = |kind: &str, strategy: &str, added: Option<&AddedEntry>| {
+        let inputs = inputs_from_search(&format!(
+            "?installed=f1&fail=f2&failure={kind}&strategy={strategy}"
+        ));
+        let s = simulate(&catalog, "ff", "stable", &inputs, added);
+        let p = s.paths[0].result.as_ref().unwrap();
+        (
+            p.outcome.as_str(),
+            p.hops.iter().map(|h| h.to.clone()).collect::<Vec<_>>(),
+        )
+    };
+    assert_eq!(outcome("csv", "Default", None).0, "blocked");
+    assert_eq!(outcome("installplan", "Default", None).0, "blocked");
+    let ff = "TechPreviewUnsafeFailForward";
+    assert_eq!(outcome("csv", ff, None).0, "waiting-for-catalog-update");
+    assert_eq!(
+        outcome("installplan", ff, None).0,
+        "waiting-for-catalog-update"
+    );
+    let f3 = AddedEntry {
+        name: "f3".into(),
+        replaces: "f2".into(),
+        skips: String::new(),
+        skip_range: String::new(),
+        version: "3.0.0".into(),
+    };
+    assert_eq!(
+        outcome("csv", ff, Some(&f3)),
+        ("up-to-date", vec!["f2".to_string(), "f3".to_string()])
+    );
+    // The URL parameters round-trip.
+    let inputs = inputs_from_search("?installed=f1&resolver=both&fail=f2&failure=installplan&strategy=TechPreviewUnsafeFailForward");
+    let params: Vec<String> = inputs_to_params(&inputs)
+        .into_iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    assert_eq!(
+        params,
+        [
+            "installed=f1",
+            "resolver=both",
+            "fail=f2",
+            "failure=installplan",
+            "strategy=TechPreviewUnsafeFailForward"
+        ]
+    );
+}
+
+#[wasm_bindgen_test]
+fn simulation_both_resolvers_report_the_first_difference() {
+    use olm_graph_web::simulation::{inputs_from_search, simulate};
+    let (catalog, _) = parse(include_str!(
+        "../crates/core/tests/fixtures/resolve/v0-v1-differ.yaml"
+    ));
+    let inputs = inputs_from_search("?installed=differ.v1.0.0&resolver=both");
+    let s = simulate(&catalog, "differ", "stable", &inputs, None);
+    assert_eq!(s.paths.len(), 2);
+    assert_eq!(s.difference, Some(0));
+}

@@ -33,13 +33,13 @@ after(async () => {
   await stopServer(server);
 });
 
-async function open() {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+async function open(query = '', options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, ...options });
   const page = await context.newPage();
   page.errors = [];
   page.on('console', (m) => { if (m.type() === 'error') page.errors.push(`console: ${m.text()}`); });
   page.on('pageerror', (e) => page.errors.push(`uncaught: ${e.message}`));
-  await page.goto(server.url);
+  await page.goto(server.url + query);
   return page;
 }
 
@@ -208,5 +208,18 @@ test('animation frame rate on project-quay while playing', { skip: !existsSync(Q
   writeFileSync(join(OUT, 'sim-fps.json'), JSON.stringify(result, null, 2));
   assert.deepEqual(await painted(page), sequence(best));
   await shot(page, 'sim-project-quay-played');
+  await finish(page);
+});
+
+test('a link with the simulation inputs reopens the same what-if; reduced motion means instant', async () => {
+  const file = join(FIX, 'failforward.yaml');
+  const page = await open('?installed=f1&fail=f2&failure=installplan&strategy=TechPreviewUnsafeFailForward', { reducedMotion: 'reduce' });
+  await upload(page, file, 'ff');
+  assert.equal(await page.isChecked('[data-testid=instant]'), true);
+  await page.waitForSelector('[data-testid=path-outcome][data-outcome="waiting-for-catalog-update"]', { timeout: 5000 });
+  await page.waitForSelector('svg.graph g.node[data-bundle=f2][data-failed=installplan]', { timeout: 5000 });
+  assert.equal(await page.inputValue('[data-testid=installed-picker]'), 'f1');
+  assert.equal(await page.inputValue('[data-testid=strategy-select]'), 'TechPreviewUnsafeFailForward');
+  await shot(page, 'sim-url-restored');
   await finish(page);
 });
