@@ -125,6 +125,7 @@ pub fn simulate(
     channel: &str,
     inputs: &SimInputs,
     added: Option<&AddedEntry>,
+    update: Option<&Catalog>,
 ) -> Simulation {
     let failure = match inputs.failure_kind.as_str() {
         "csv" | "installplan" if !inputs.failing.trim().is_empty() => Some(Failure {
@@ -143,18 +144,20 @@ pub fn simulate(
         _ => None,
     };
     let mut update_error = None;
-    let updated: Option<Catalog> = added.and_then(|a| {
-        match a
+    // The updated catalog: a second catalog loaded as the update and/or one added entry.
+    let updated: Option<Catalog> = match added {
+        Some(a) => match a
             .to_new_entry()
-            .and_then(|n| with_entry(catalog, package, channel, &n))
+            .and_then(|n| with_entry(update.unwrap_or(catalog), package, channel, &n))
         {
             Ok(c) => Some(c),
             Err(e) => {
                 update_error = Some(e);
-                None
+                update.cloned()
             }
-        }
-    });
+        },
+        None => update.cloned(),
+    };
     let resolvers: &[Resolver] = match ResolverChoice::parse(&inputs.resolver) {
         ResolverChoice::V0 => &[Resolver::V0],
         ResolverChoice::V1 => &[Resolver::V1],
@@ -434,6 +437,8 @@ pub fn SimulationPanel() -> impl IntoView {
     let initial = inputs_from_search(&window().location().search().unwrap_or_default());
     let inputs = RwSignal::new(initial);
     let added: RwSignal<Option<AddedEntry>> = RwSignal::new(None);
+    // A second catalog loaded as the update: its label and the parsed catalog.
+    let update: RwSignal<Option<(String, Shared<Catalog>)>> = RwSignal::new(None);
     let instant = RwSignal::new(reduced_motion());
     let playing = RwSignal::new(false);
     let step = RwSignal::new(0usize);
@@ -470,12 +475,14 @@ pub fn SimulationPanel() -> impl IntoView {
             return None;
         }
         let added = added.get();
+        let update = update.get();
         Some(Shared::new(simulate(
             &data.loaded.catalog,
             &data.package().name,
             &channel,
             &inputs,
             added.as_ref(),
+            update.as_ref().map(|(_, c)| &**c),
         )))
     });
     let total = move || {
@@ -658,6 +665,15 @@ pub fn SimulationPanel() -> impl IntoView {
                     <button class="button" type="submit" data-testid="add-entry-apply">"Use as the updated catalog"</button>
                     <button class="button" type="button" data-testid="add-entry-clear" on:click=move |_| added.set(None)>"Clear"</button>
                 </form>
+                <label>"Or load a second catalog as the update"
+                    <input type="file" multiple accept=".yaml,.yml,.json" data-testid="update-catalog-input"
+                        on:change=move |ev| load_update(ev, update)/>
+                </label>
+                {move || update.get().map(|(label, _)| view! {
+                    <div class="note" data-testid="update-catalog-active">{format!("Updated catalog: {label} ")}
+                        <button class="button" type="button" data-testid="update-catalog-clear" on:click=move |_| update.set(None)>"Forget"</button>
+                    </div>
+                })}
                 {move || sim.with(|s| s.as_ref().and_then(|s| s.update_error.clone())).map(|e| view! {
                     <div class="notice error" data-testid="add-entry-error">{e}</div>
                 })}
@@ -667,6 +683,38 @@ pub fn SimulationPanel() -> impl IntoView {
             </details>
         </section>
     }
+}
+
+/// Reads the picked files and parses them with core (on the main thread: what-if updates are
+/// small; the catalog on screen is parsed in the worker).
+fn load_update(ev: leptos::ev::Event, update: RwSignal<Option<(String, Shared<Catalog>)>>) {
+    let Some(input) = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+    else {
+        return;
+    };
+    let Some(list) = input.files() else { return };
+    let files: Vec<web_sys::File> = (0..list.length()).filter_map(|i| list.get(i)).collect();
+    if files.is_empty() {
+        return;
+    }
+    wasm_bindgen_futures::spawn_local(async move {
+        let mut inputs = Vec::new();
+        let mut names = Vec::new();
+        for f in files {
+            let Ok(text) = wasm_bindgen_futures::JsFuture::from(f.text()).await else {
+                continue;
+            };
+            names.push(f.name());
+            inputs.push(olm_graph_core::InputFile::new(
+                f.name(),
+                text.as_string().unwrap_or_default(),
+            ));
+        }
+        let catalog = olm_graph_core::load_files(inputs);
+        update.set(Some((names.join(", "), Shared::new(catalog))));
+    });
 }
 
 fn outcome_text(p: &UpgradePath) -> String {

@@ -613,7 +613,7 @@ fn simulation_failure_combos_and_added_entry_come_from_core() {
         let inputs = inputs_from_search(&format!(
             "?installed=f1&fail=f2&failure={kind}&strategy={strategy}"
         ));
-        let s = simulate(&catalog, "ff", "stable", &inputs, added);
+        let s = simulate(&catalog, "ff", "stable", &inputs, added, None);
         let p = s.paths[0].result.as_ref().unwrap();
         (
             p.outcome.as_str(),
@@ -664,7 +664,7 @@ fn simulation_both_resolvers_report_the_first_difference() {
         "../crates/core/tests/fixtures/resolve/v0-v1-differ.yaml"
     ));
     let inputs = inputs_from_search("?installed=differ.v1.0.0&resolver=both");
-    let s = simulate(&catalog, "differ", "stable", &inputs, None);
+    let s = simulate(&catalog, "differ", "stable", &inputs, None, None);
     assert_eq!(s.paths.len(), 2);
     assert_eq!(s.difference, Some(0));
 }

@@ -223,3 +223,22 @@ test('a link with the simulation inputs reopens the same what-if; reduced motion
   await shot(page, 'sim-url-restored');
   await finish(page);
 });
+
+test('a second catalog loaded as the update: fail-forward from the failed f2 reaches the fix', async () => {
+  const file = join(FIX, 'failforward.yaml');
+  const fixed = join(FIX, 'failforward-fixed-csv.yaml');
+  const page = await open();
+  await upload(page, file, 'ff');
+  await simulate(page, { installed: 'f1', kind: 'csv', failing: 'f2', strategy: 'TechPreviewUnsafeFailForward' });
+  await page.waitForSelector('[data-testid=path-outcome][data-outcome="waiting-for-catalog-update"]');
+  await page.click('[data-testid=updated-catalog] summary');
+  await page.setInputFiles('[data-testid=update-catalog-input]', fixed);
+  await page.waitForSelector('[data-testid=update-catalog-active]');
+  const cli = JSON.parse(execFileSync(CLI, ['path', file, '--package', 'ff', '--channel', 'stable', '--from', 'f1', '--fail', 'f2',
+    '--failure', 'csv', '--strategy', 'fail-forward', '--updated-catalog', fixed, '--json'], { encoding: 'utf8' }));
+  await page.waitForSelector(`[data-testid=path-outcome][data-outcome="${cli.outcome}"]`, { timeout: 5000 });
+  const hops = await page.$$eval('[data-testid=sim-path] .hops li', (ls) => ls.map((l) => l.dataset.to));
+  assert.deepEqual(hops, cli.hops.map((h) => h.to));
+  await shot(page, 'sim-failforward-second-catalog');
+  await finish(page);
+});
