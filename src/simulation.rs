@@ -720,6 +720,10 @@ fn load_update(ev: leptos::ev::Event, update: RwSignal<Option<(String, Shared<Ca
 fn outcome_text(p: &UpgradePath) -> String {
     let hops = p.hops.len();
     match p.outcome.as_str() {
+        "up-to-date" if p.explanation.is_some() => format!(
+            "No further upgrade: the cluster stays on {} after {hops} hop(s), short of the channel head (why: below).",
+            p.end
+        ),
         "up-to-date" => format!(
             "Up to date: the cluster ends on {} after {hops} hop(s); nothing newer is offered.",
             p.end
