@@ -92,7 +92,7 @@ pub fn channel_dot(package: &Package, graph: &ChannelGraph) -> String {
             from: e.from,
             to: e.to,
             kind: e.kind,
-            tooltip: edge_tooltip(
+            tooltip: super::edge_label(
                 &graph.nodes[e.from].name,
                 &graph.nodes[e.to].name,
                 e.kind,
@@ -155,7 +155,7 @@ pub fn package_dot(package: &Package, graph: &PackageGraph) -> String {
             from,
             to,
             kind,
-            tooltip: edge_tooltip(
+            tooltip: super::edge_label(
                 &graph.nodes[from].name,
                 &graph.nodes[to].name,
                 kind,
@@ -169,26 +169,6 @@ pub fn package_dot(package: &Package, graph: &PackageGraph) -> String {
         title.push_str(&format!("\n(package deprecated: {m})"));
     }
     render(&title, &nodes, &edges)
-}
-
-fn edge_tooltip(
-    from: &str,
-    to: &str,
-    kind: EdgeKind,
-    range: Option<&str>,
-    channels: &[&str],
-) -> String {
-    let mut s = format!("{from} → {to}: {}", kind.as_str());
-    if let Some(r) = range {
-        s.push(' ');
-        s.push_str(r);
-    }
-    if !channels.is_empty() {
-        s.push_str(" (channels: ");
-        s.push_str(&channels.join(", "));
-        s.push(')');
-    }
-    s
 }
 
 fn render(title: &str, nodes: &[DotNode<'_>], edges: &[DotEdge]) -> String {

@@ -727,7 +727,9 @@ fn render(view: &View<'_>, layout: &Layout, options: &SvgOptions) -> String {
             out,
             " marker-end=\"url(#olmg-arrow-{})\"><title>{}</title></path>",
             kind_class(e.kind),
-            xml_text(&edge_title(from.name, to.name, e.kind, e.range, channels))
+            xml_text(&super::edge_label(
+                from.name, to.name, e.kind, e.range, channels
+            ))
         );
     }
     out.push_str("</g>\n");
@@ -789,7 +791,7 @@ fn render(view: &View<'_>, layout: &Layout, options: &SvgOptions) -> String {
                 let _ = writeln!(
                     out,
                     "><title>{}</title></circle>",
-                    xml_text(&edge_title(
+                    xml_text(&super::edge_label(
                         from.name,
                         to.name,
                         EdgeKind::SkipRange,
@@ -909,23 +911,6 @@ fn render(view: &View<'_>, layout: &Layout, options: &SvgOptions) -> String {
     }
     out.push_str("</g>\n</svg>\n");
     out
-}
-
-fn edge_title(
-    from: &str,
-    to: &str,
-    kind: EdgeKind,
-    range: Option<&str>,
-    channels: &[&str],
-) -> String {
-    let mut s = format!("{from} → {to}: {}", kind.as_str());
-    if let Some(r) = range {
-        let _ = write!(s, " {r}");
-    }
-    if !channels.is_empty() {
-        let _ = write!(s, " (channels: {})", channels.join(", "));
-    }
-    s
 }
 
 /// Path data of one hop: the edge's own route when it is drawn individually, along the band
