@@ -140,21 +140,7 @@ impl GraphView {
                 curved: r.curved,
             })
             .collect();
-        let bands = layout
-            .bands
-            .iter()
-            .map(|b| ViewBand {
-                to: b.to,
-                sources: sorted_unique(
-                    b.edges
-                        .iter()
-                        .filter_map(|&i| graph.edges.get(i))
-                        .map(|e| e.from),
-                ),
-                range: b.range.clone(),
-                points: b.points.clone(),
-            })
-            .collect();
+        let bands = view_bands(&layout.bands, |i| graph.edges.get(i).map(|e| e.from));
         let mut view = GraphView {
             package: package.name.clone(),
             channel: Some(graph.channel.clone()),
@@ -222,21 +208,7 @@ impl GraphView {
                 curved: r.curved,
             });
         }
-        let bands = layout
-            .bands
-            .iter()
-            .map(|b| ViewBand {
-                to: b.to,
-                sources: sorted_unique(
-                    b.edges
-                        .iter()
-                        .filter_map(|&i| graph.edges.get(i))
-                        .map(|e| e.from),
-                ),
-                range: b.range.clone(),
-                points: b.points.clone(),
-            })
-            .collect();
+        let bands = view_bands(&layout.bands, |i| graph.edges.get(i).map(|e| e.from));
         let mut view = GraphView {
             package: package.name.clone(),
             channel: None,
@@ -263,6 +235,22 @@ impl GraphView {
     pub fn edge_total(&self) -> usize {
         self.edges.len() + self.bands.iter().map(ViewBand::edge_count).sum::<usize>()
     }
+}
+
+/// The bands of a layout as the view draws them; `from_of` gives an edge's source node.
+fn view_bands(
+    bands: &[crate::layout::Band],
+    from_of: impl Fn(usize) -> Option<usize>,
+) -> Vec<ViewBand> {
+    bands
+        .iter()
+        .map(|b| ViewBand {
+            to: b.to,
+            sources: sorted_unique(b.edges.iter().filter_map(|&i| from_of(i))),
+            range: b.range.clone(),
+            points: b.points.clone(),
+        })
+        .collect()
 }
 
 fn sorted_unique(it: impl Iterator<Item = usize>) -> Vec<usize> {
