@@ -8,6 +8,7 @@ use crate::details::DetailsPanel;
 use crate::drop_zone::DropZone;
 use crate::error_panel::ErrorPanel;
 use crate::graph_view::GraphPanel;
+use crate::lifecycle_panel::LifecyclePanel;
 use crate::lint_panel::LintPanel;
 use crate::loader::{LoadBar, Loader};
 use crate::package_list::PackageList;
@@ -60,6 +61,7 @@ pub fn Shell() -> impl IntoView {
                 <main class="center">
                     <ChannelTabs/>
                     <GraphPanel/>
+                    <LifecyclePanel/>
                 </main>
                 <aside class="inspector">
                     <SimulationPanel/>

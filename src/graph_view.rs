@@ -548,6 +548,7 @@ pub fn GraphPanel() -> impl IntoView {
                         >
                             {move || if bands_on() { "skipRange: bands" } else { "skipRange: edges" }}
                         </button>
+                        <crate::export_menu::ExportMenu/>
                     </div>
                 <GraphNotices/>
             </div>

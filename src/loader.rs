@@ -14,14 +14,26 @@ use web_sys::HtmlInputElement;
 
 use crate::protocol::WorkerReply;
 use crate::sources::{self, Source};
-use crate::state::{AppState, LoadStatus};
+use crate::state::{AppState, LoadStatus, Loaded, Origin, Shared};
 use crate::worker_client::{Request, WorkerClient, WorkerEvent};
+
+/// Where a loaded catalog goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Target {
+    /// The catalog on screen.
+    #[default]
+    Main,
+    /// The second catalog of the catalog-switch comparison ([`AppState::compare`]).
+    Compare,
+}
 
 /// The request on its way, so stale replies are ignored.
 #[derive(Default)]
 struct Current {
     id: u32,
     label: String,
+    target: Target,
+    origin: Origin,
 }
 
 /// Loads catalogs through the worker (from the context; cheap to copy).
@@ -54,12 +66,22 @@ impl Loader {
                     catalog,
                     findings,
                 } => {
-                    let label = {
-                        let c = cur.borrow();
-                        (id == c.id).then(|| c.label.clone())
+                    let current = {
+                        let mut c = cur.borrow_mut();
+                        (id == c.id)
+                            .then(|| (c.label.clone(), c.target, std::mem::take(&mut c.origin)))
                     };
-                    if let Some(label) = label {
-                        state.catalog_arrived(label, catalog, findings);
+                    match current {
+                        Some((label, Target::Main, origin)) => {
+                            state.catalog_arrived_from(label, catalog, findings, origin)
+                        }
+                        Some((label, Target::Compare, origin)) => {
+                            state.status.set(LoadStatus::Idle);
+                            state.compare.set(Some(Shared::new(Loaded::with_origin(
+                                label, catalog, findings, origin,
+                            ))));
+                        }
+                        None => {}
                     }
                 }
                 WorkerReply::Failed { id, message } => {
@@ -88,12 +110,22 @@ impl Loader {
         expect_context::<Loader>()
     }
 
-    /// Parses a source in the worker.
+    /// Parses a source in the worker and shows it.
     pub fn load(&self, source: Source) {
+        self.load_into(source, Target::Main);
+    }
+
+    /// Parses a source in the worker for `target`.
+    pub fn load_into(&self, source: Source, target: Target) {
         let id = self.current.with_value(|c| {
             let mut c = c.borrow_mut();
             c.id = c.id.wrapping_add(1);
             c.label = source.label.clone();
+            c.target = target;
+            c.origin = Origin {
+                url: source.url.clone(),
+                files: source.files.clone(),
+            };
             c.id
         });
         self.state.status.set(LoadStatus::Parsing {
@@ -111,17 +143,27 @@ impl Loader {
         }
     }
 
-    /// Reads a source (files, a folder, a URL) and parses it; failures go to the error panel.
+    /// Reads a source (files, a folder, a URL) and shows it; failures go to the error panel.
     pub fn read_and_load(
         &self,
         label: String,
         read: impl std::future::Future<Output = Result<Source, String>> + 'static,
     ) {
+        self.read_and_load_into(label, read, Target::Main);
+    }
+
+    /// Reads a source and parses it for `target`; failures go to the error panel.
+    pub fn read_and_load_into(
+        &self,
+        label: String,
+        read: impl std::future::Future<Output = Result<Source, String>> + 'static,
+        target: Target,
+    ) {
         let this = *self;
         this.state.status.set(LoadStatus::Reading { label });
         spawn_local(async move {
             match read.await {
-                Ok(source) => this.load(source),
+                Ok(source) => this.load_into(source, target),
                 Err(e) => {
                     this.state.status.set(LoadStatus::Idle);
                     this.state.problem(e);

@@ -24,6 +24,8 @@ pub struct Source {
     pub files: Vec<FileText>,
     /// Directory semantics: only .json, .yaml and .yml files are read, `.indexignore` applies.
     pub only_catalog_extensions: bool,
+    /// The http(s) URL it was fetched from, so a link can reload it.
+    pub url: Option<String>,
 }
 
 /// The embedded sample.
@@ -35,6 +37,7 @@ pub fn sample() -> Source {
             text: JsString::from(SAMPLE_CATALOG),
         }],
         only_catalog_extensions: false,
+        url: None,
     }
 }
 
@@ -47,6 +50,7 @@ pub fn pasted(text: &str) -> Source {
             text: JsString::from(text),
         }],
         only_catalog_extensions: false,
+        url: None,
     }
 }
 
@@ -102,6 +106,7 @@ pub async fn from_file_list(list: &FileList, directory: bool) -> Result<Source, 
         label,
         files,
         only_catalog_extensions: directory,
+        url: None,
     })
 }
 
@@ -219,6 +224,7 @@ pub async fn from_drop(entries: Vec<FileSystemEntry>, plain: Vec<File>) -> Resul
         label,
         files,
         only_catalog_extensions: dirs > 0,
+        url: None,
     })
 }
 
@@ -278,5 +284,6 @@ pub async fn from_url(input: &str) -> Result<Source, String> {
         label: href.clone(),
         files: vec![FileText { path: name, text }],
         only_catalog_extensions: false,
+        url: Some(href),
     })
 }

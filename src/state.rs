@@ -15,6 +15,7 @@ use olm_graph_core::view::{
 use olm_graph_core::{Catalog, Diagnostic, Progress, Severity};
 
 use crate::url_state::{self, UrlState};
+use crate::worker_client::FileText;
 
 /// An `Arc` compared by identity, so big derived values can live in memos cheaply.
 #[derive(Debug)]
@@ -54,16 +55,37 @@ pub struct Loaded {
     /// Every finding: load diagnostics, opm's rules and the curator lints.
     pub findings: Vec<Diagnostic>,
     pub summaries: Vec<PackageSummary>,
+    /// Where it was read from, when that can be read again or written back.
+    pub origin: Origin,
+}
+
+/// Where a loaded catalog came from.
+#[derive(Debug, Clone, Default)]
+pub struct Origin {
+    /// The http(s) URL it was fetched from (a link can name it).
+    pub url: Option<String>,
+    /// The files as read (kept as JS strings), for writing a changed catalog back out.
+    pub files: Vec<FileText>,
 }
 
 impl Loaded {
     pub fn new(label: String, catalog: Catalog, findings: Vec<Diagnostic>) -> Loaded {
+        Loaded::with_origin(label, catalog, findings, Origin::default())
+    }
+
+    pub fn with_origin(
+        label: String,
+        catalog: Catalog,
+        findings: Vec<Diagnostic>,
+        origin: Origin,
+    ) -> Loaded {
         let summaries = package_summaries(&catalog, &findings);
         Loaded {
             label,
             catalog,
             findings,
             summaries,
+            origin,
         }
     }
 }
@@ -152,6 +174,8 @@ pub struct AppState {
     pub pending: RwSignal<Option<UrlState>>,
     /// Bumped to ask the graph to bring the selected bundle into view.
     pub reveal: RwSignal<u64>,
+    /// A second catalog to compare the one on screen with (the catalog-switch diff).
+    pub compare: RwSignal<Option<Shared<Loaded>>>,
     pub package_data: Memo<Option<Shared<PackageData>>>,
     pub view: Memo<Option<Shared<GraphView>>>,
     /// The channel shown (`None`: all channels or nothing).
@@ -217,6 +241,7 @@ impl AppState {
             problems: RwSignal::new(Vec::new()),
             pending: RwSignal::new(None),
             reveal: RwSignal::new(0),
+            compare: RwSignal::new(None),
             package_data,
             view,
             shown_channel,
@@ -328,6 +353,17 @@ impl AppState {
     /// A new catalog arrived: accept it (or keep the previous one when it has nothing to show)
     /// and keep the selection where possible.
     pub fn catalog_arrived(&self, label: String, catalog: Catalog, findings: Vec<Diagnostic>) {
+        self.catalog_arrived_from(label, catalog, findings, Origin::default());
+    }
+
+    /// [`Self::catalog_arrived`], remembering where the catalog came from.
+    pub fn catalog_arrived_from(
+        &self,
+        label: String,
+        catalog: Catalog,
+        findings: Vec<Diagnostic>,
+        origin: Origin,
+    ) {
         let diagnostics: Vec<Diagnostic> = catalog
             .diagnostics
             .iter()
@@ -354,8 +390,9 @@ impl AppState {
         if reject {
             return;
         }
-        self.loaded
-            .set(Some(Shared::new(Loaded::new(label, catalog, findings))));
+        self.loaded.set(Some(Shared::new(Loaded::with_origin(
+            label, catalog, findings, origin,
+        ))));
         if let Some(wanted) = self.pending.get_untracked() {
             if self.apply_url(wanted) {
                 return;
