@@ -28,6 +28,8 @@ pub struct ViewNode {
     pub deprecated: bool,
     /// Why it is deprecated: the `olm.deprecations` message, or a note on the legacy property.
     pub deprecation: Option<String>,
+    /// Carries the legacy `olm.deprecated` property: OLM v0 prohibits installing it.
+    pub legacy_deprecated: bool,
     /// The channel's head (channel view) or the head of at least one channel (package view).
     pub head: bool,
     /// Channels it is the head of (package view; the channel itself in the channel view).
@@ -112,6 +114,7 @@ impl GraphView {
                     is_virtual: n.is_virtual,
                     deprecated: n.deprecated,
                     deprecation: deprecation_text(package, &n.name),
+                    legacy_deprecated: is_legacy_deprecated(package, &n.name),
                     head: is_head,
                     head_of: if is_head {
                         vec![graph.channel.clone()]
@@ -173,6 +176,7 @@ impl GraphView {
                 is_virtual: n.is_virtual,
                 deprecated: n.deprecated,
                 deprecation: deprecation_text(package, &n.name),
+                legacy_deprecated: is_legacy_deprecated(package, &n.name),
                 head: !n.head_of.is_empty(),
                 head_of: n.head_of.clone(),
                 channels: n.channels.clone(),
@@ -284,6 +288,11 @@ fn neighbours(view: &GraphView) -> Vec<Vec<usize>> {
     adj
 }
 
+/// Whether a bundle carries the legacy `olm.deprecated` property (prohibited by OLM v0).
+pub fn is_legacy_deprecated(package: &Package, bundle: &str) -> bool {
+    package.bundle(bundle).is_some_and(|b| b.legacy_deprecated)
+}
+
 /// Why a bundle is deprecated: its `olm.deprecations` message, or a note when it only carries
 /// the legacy `olm.deprecated` property.
 pub fn deprecation_text(package: &Package, bundle: &str) -> Option<String> {
@@ -293,7 +302,10 @@ pub fn deprecation_text(package: &Package, bundle: &str) -> Option<String> {
     package
         .bundle(bundle)
         .filter(|b| b.legacy_deprecated)
-        .map(|_| "carries the legacy olm.deprecated property (OLM v0 rejects it)".to_string())
+        .map(|_| {
+            "legacy olm.deprecated property: prohibited by OLM v0, which never installs it"
+                .to_string()
+        })
 }
 
 /// Where a deprecation message comes from.
@@ -446,7 +458,9 @@ pub fn bundle_details(
         deprecations.push(DeprecationNote {
             scope: DeprecationScope::LegacyProperty,
             channel: None,
-            message: "carries the legacy olm.deprecated property (OLM v0 rejects it)".into(),
+            message:
+                "legacy olm.deprecated property: prohibited by OLM v0, which never installs it"
+                    .into(),
         });
     }
     for c in &channels {

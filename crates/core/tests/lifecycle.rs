@@ -4,13 +4,17 @@ mod common;
 
 use common::{catalog, fixture, load};
 use olm_graph_core::graph::channel_graphs;
+use std::collections::BTreeSet;
+
+use olm_graph_core::layout::LayoutOptions;
 use olm_graph_core::lifecycle::{
-    deprecate_truncate, diff_package, terminated_nodes, write_truncated, DiffOptions, Fate,
-    TruncateOptions,
+    deprecate_truncate, diff_package, terminated_in_view, terminated_nodes, write_truncated,
+    DiffOptions, Fate, TruncateOptions,
 };
 use olm_graph_core::model::Catalog;
 use olm_graph_core::resolve::Resolver;
 use olm_graph_core::validate::lint_catalog;
+use olm_graph_core::view::GraphView;
 use olm_graph_core::{load_files, InputFile};
 
 fn bundle(pkg: &str, name: &str, version: &str) -> String {
@@ -61,6 +65,14 @@ fn truncation_of_the_seed_example() {
     );
     // 1.2.0 is still in `fast` (which does not hold 1.3.0), so only 1.1.0 is deleted.
     assert_eq!(report.removed_bundles, ["p.v1.1.0"]);
+    // What each view loses: the tail in `stable`, nothing in `fast`, the deleted bundle overall.
+    let set = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<BTreeSet<_>>();
+    assert_eq!(
+        report.removed_nodes(Some("stable")),
+        set(&["p.v1.1.0", "p.v1.2.0"])
+    );
+    assert_eq!(report.removed_nodes(Some("fast")), set(&[]));
+    assert_eq!(report.removed_nodes(None), set(&["p.v1.1.0"]));
     assert_eq!(new.channel("fast").unwrap().entries.len(), 2);
     assert!(report.removed_channels.is_empty());
     assert_eq!(
@@ -82,6 +94,13 @@ fn truncation_of_the_seed_example() {
     let p = out.package("p").unwrap();
     assert_eq!(p.bundles.len(), 3);
     assert!(p.bundle("p.v1.3.0").unwrap().legacy_deprecated);
+    // Views mark the legacy property apart from olm.deprecations.
+    let graphs = channel_graphs(p);
+    let stable_graph = graphs.iter().find(|g| g.channel == "stable").unwrap();
+    let view = GraphView::channel(p, stable_graph, &LayoutOptions::default());
+    let node = |n: &str| view.nodes.iter().find(|x| x.name == n).unwrap();
+    assert!(node("p.v1.3.0").legacy_deprecated && node("p.v1.3.0").deprecated);
+    assert!(!node("p.v1.4.0").legacy_deprecated && !node("p.v1.4.0").deprecated);
     assert!(p.is_bundle_deprecated("p.v1.3.0"));
     assert_eq!(
         p.bundle("p.v1.2.0").unwrap().property_counts.get("olm.gvk"),
@@ -188,6 +207,39 @@ fn terminated_on_a_real_catalog_where_skips_do_not_chain() {
     // v1 has no chain: the skipRange of v5.0.x reaches it.
     assert!(!terminated_nodes(pkg, stable, Resolver::V1)
         .contains("clusterkubedescheduleroperator.4.14.0-202310201027"));
+    // The channel view is the channel's set; the all-channels view keeps a node only when
+    // every channel holding it terminates it.
+    assert_eq!(
+        terminated_in_view(pkg, &graphs, Some("stable"), Resolver::V0),
+        t
+    );
+    let all = terminated_in_view(pkg, &graphs, None, Resolver::V0);
+    for n in &all {
+        for g in graphs
+            .iter()
+            .filter(|g| g.nodes.iter().any(|x| &x.name == n))
+        {
+            assert!(
+                terminated_nodes(pkg, g, Resolver::V0).contains(n),
+                "{n} in {}",
+                g.channel
+            );
+        }
+    }
+    let only_stable: Vec<&str> = graphs
+        .iter()
+        .filter(|g| {
+            g.nodes
+                .iter()
+                .any(|x| x.name == "clusterkubedescheduleroperator.4.14.0-202310201027")
+        })
+        .map(|g| g.channel.as_str())
+        .collect();
+    assert_eq!(
+        all.contains("clusterkubedescheduleroperator.4.14.0-202310201027"),
+        only_stable == ["stable"],
+        "held by {only_stable:?}"
+    );
 }
 
 fn fates(

@@ -5,7 +5,7 @@ pub mod image_template;
 pub mod terminated;
 
 pub use image_template::{resolve_template, ClusterValues, Dialect, Resolution};
-pub use terminated::terminated_nodes;
+pub use terminated::{terminated_in_view, terminated_nodes};
 pub mod fbc_write;
 pub mod truncate;
 

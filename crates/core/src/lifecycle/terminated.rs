@@ -45,3 +45,43 @@ pub fn terminated_nodes(
         .map(|n| n.name.clone())
         .collect()
 }
+
+/// The terminated nodes of a view: of channel `channel`, or, for the all-channels view
+/// (`None`), the nodes terminated in every channel that has them.
+///
+/// # Complexity
+/// That of [`terminated_nodes`] for the channel, or for every channel of the package.
+pub fn terminated_in_view(
+    package: &Package,
+    graphs: &[ChannelGraph],
+    channel: Option<&str>,
+    resolver: Resolver,
+) -> BTreeSet<String> {
+    if let Some(c) = channel {
+        return graphs
+            .iter()
+            .find(|g| g.channel == c)
+            .map(|g| terminated_nodes(package, g, resolver))
+            .unwrap_or_default();
+    }
+    // A node counts when every channel graph that holds it terminates it.
+    let mut holds: std::collections::BTreeMap<&str, (usize, usize)> = Default::default();
+    let per_channel: Vec<BTreeSet<String>> = graphs
+        .iter()
+        .map(|g| terminated_nodes(package, g, resolver))
+        .collect();
+    for (g, t) in graphs.iter().zip(&per_channel) {
+        for n in &g.nodes {
+            let h = holds.entry(n.name.as_str()).or_default();
+            h.0 += 1;
+            if t.contains(&n.name) {
+                h.1 += 1;
+            }
+        }
+    }
+    holds
+        .into_iter()
+        .filter(|(_, (held, terminated))| held == terminated)
+        .map(|(n, _)| n.to_string())
+        .collect()
+}

@@ -49,6 +49,25 @@ pub struct TruncateReport {
     pub stranded: Vec<String>,
 }
 
+impl TruncateReport {
+    /// The nodes a view loses: the entries removed from `channel` (which include every entry of
+    /// a removed channel), or, for the all-channels view (`None`), the bundles deleted.
+    ///
+    /// # Complexity
+    /// O(R log R) for R removed entries.
+    pub fn removed_nodes(&self, channel: Option<&str>) -> BTreeSet<String> {
+        match channel {
+            Some(c) => self
+                .removed_entries
+                .iter()
+                .filter(|(ch, _)| ch == c)
+                .map(|(_, b)| b.clone())
+                .collect(),
+            None => self.removed_bundles.iter().cloned().collect(),
+        }
+    }
+}
+
 /// Why deprecate-and-truncate refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TruncateError(pub String);

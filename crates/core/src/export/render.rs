@@ -1,0 +1,334 @@
+//! One entry point for every picture of a package or channel: the SVG (optionally with an
+//! upgrade path, optionally animated), Mermaid (`opm alpha render-graph`) and DOT. Both
+//! `olm-graph render` and the web app's export menu call [`render`], so a file exported from the
+//! app is byte-for-byte what the CLI writes for the same options.
+
+use std::fmt;
+
+use crate::graph::{channel_graphs, PackageGraph};
+use crate::layout::FanMode;
+use crate::model::Catalog;
+use crate::resolve::{resolve_path, PathOptions, Resolver};
+
+use super::{
+    channel_dot, channel_svg, mermaid, package_dot, package_svg, MermaidError, MermaidOptions,
+    SvgOptions,
+};
+
+/// The picture formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RenderFormat {
+    /// Standalone SVG (title, legend; the layout the web app shows).
+    Svg,
+    /// Mermaid flowchart, byte-for-byte `opm alpha render-graph`.
+    Mermaid,
+    /// Graphviz DOT.
+    Dot,
+}
+
+impl RenderFormat {
+    /// The usual file name extension (without the dot).
+    pub fn extension(self) -> &'static str {
+        match self {
+            RenderFormat::Svg => "svg",
+            RenderFormat::Mermaid => "mmd",
+            RenderFormat::Dot => "dot",
+        }
+    }
+
+    /// The media type of the file.
+    pub fn media_type(self) -> &'static str {
+        match self {
+            RenderFormat::Svg => "image/svg+xml",
+            RenderFormat::Mermaid => "text/plain;charset=utf-8",
+            RenderFormat::Dot => "text/vnd.graphviz;charset=utf-8",
+        }
+    }
+}
+
+/// What to draw, as `olm-graph render`'s flags name it. Options a format does not use are
+/// ignored (the CLI rejects such combinations before calling [`render`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RenderRequest {
+    pub package: String,
+    /// Only this channel; `None`: the package view (svg, dot) or every channel (mermaid).
+    pub channel: Option<String>,
+    pub format: RenderFormat,
+    /// svg: highlight the upgrade path from this installed bundle.
+    pub from: Option<String>,
+    /// svg: which OLM rules choose the path's hops.
+    pub resolver: Resolver,
+    /// svg: animate the path hop by hop (only with `from`).
+    pub animate: bool,
+    /// svg: skipRange fans as bands (the default) or every edge on its own (`--no-fans`).
+    pub fans: FanMode,
+    /// mermaid: opm's `--draw-v0-semantics`.
+    pub draw_v0_semantics: bool,
+    /// mermaid: opm's `--minimum-edge`.
+    pub minimum_edge: Option<String>,
+}
+
+impl RenderRequest {
+    /// A request with the CLI's defaults: the package view, no path, bands.
+    pub fn new(package: impl Into<String>, format: RenderFormat) -> RenderRequest {
+        RenderRequest {
+            package: package.into(),
+            channel: None,
+            format,
+            from: None,
+            resolver: Resolver::V0,
+            animate: false,
+            fans: FanMode::Bands,
+            draw_v0_semantics: false,
+            minimum_edge: None,
+        }
+    }
+}
+
+/// The file text and any warnings (Mermaid's, worded as opm prints them without `warning: `).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rendered {
+    pub text: String,
+    pub warnings: Vec<String>,
+}
+
+/// Why nothing could be drawn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RenderError {
+    UnknownPackage(String),
+    UnknownChannel {
+        package: String,
+        channel: String,
+    },
+    /// The upgrade path from `from` could not be resolved (core's message).
+    Path(String),
+    /// opm refuses to draw the catalog.
+    Mermaid(MermaidError),
+}
+
+impl fmt::Display for RenderError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RenderError::UnknownPackage(p) => write!(f, "unknown package {p:?}"),
+            RenderError::UnknownChannel { package, channel } => {
+                write!(f, "package {package:?} has no channel {channel:?}")
+            }
+            RenderError::Path(m) => f.write_str(m),
+            RenderError::Mermaid(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for RenderError {}
+
+/// Draws `request` from `catalog`.
+///
+/// # Complexity
+/// That of the format's writer ([`channel_svg`], [`package_svg`], [`mermaid`], [`channel_dot`],
+/// [`package_dot`]) plus, for svg with a path, one [`resolve_path`].
+pub fn render(catalog: &Catalog, request: &RenderRequest) -> Result<Rendered, RenderError> {
+    let pkg = catalog
+        .package(&request.package)
+        .ok_or_else(|| RenderError::UnknownPackage(request.package.clone()))?;
+    if let Some(c) = &request.channel {
+        if pkg.channel(c).is_none() {
+            return Err(RenderError::UnknownChannel {
+                package: request.package.clone(),
+                channel: c.clone(),
+            });
+        }
+    }
+    let text = match request.format {
+        RenderFormat::Mermaid => {
+            let out = mermaid(
+                catalog,
+                &MermaidOptions {
+                    draw_v0_semantics: request.draw_v0_semantics,
+                    minimum_edge: request.minimum_edge.clone(),
+                    package: Some(request.package.clone()),
+                    channel: request.channel.clone(),
+                },
+            )
+            .map_err(RenderError::Mermaid)?;
+            return Ok(Rendered {
+                text: out.text,
+                warnings: out.warnings,
+            });
+        }
+        RenderFormat::Dot | RenderFormat::Svg => {
+            let graphs = channel_graphs(pkg);
+            let channel = request
+                .channel
+                .as_ref()
+                .and_then(|c| graphs.iter().find(|g| g.channel == *c));
+            let package_graph = channel.is_none().then(|| PackageGraph::build(pkg, &graphs));
+            if request.format == RenderFormat::Dot {
+                match (channel, &package_graph) {
+                    (Some(g), _) => channel_dot(pkg, g),
+                    (None, Some(pg)) => package_dot(pkg, pg),
+                    (None, None) => String::new(),
+                }
+            } else {
+                let path = match &request.from {
+                    Some(from) => Some(
+                        resolve_path(
+                            catalog,
+                            &request.package,
+                            from,
+                            &PathOptions {
+                                resolver: request.resolver,
+                                channel: request.channel.clone(),
+                                ..PathOptions::default()
+                            },
+                            None,
+                        )
+                        .map_err(|e| RenderError::Path(e.to_string()))?,
+                    ),
+                    None => None,
+                };
+                let mut options = SvgOptions {
+                    animate: request.animate && path.is_some(),
+                    path,
+                    ..SvgOptions::default()
+                };
+                options.layout.fans = request.fans;
+                match (channel, &package_graph) {
+                    (Some(g), _) => channel_svg(pkg, g, &options),
+                    (None, Some(pg)) => package_svg(pkg, pg, &options),
+                    (None, None) => String::new(),
+                }
+            }
+        }
+    };
+    Ok(Rendered {
+        text,
+        warnings: Vec::new(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::load::{load_files, InputFile};
+
+    const CATALOG: &str = r#"
+schema: olm.package
+name: foo
+defaultChannel: beta
+---
+schema: olm.channel
+package: foo
+name: beta
+entries:
+  - name: foo.v0.1.0
+  - name: foo.v0.2.0
+    replaces: foo.v0.1.0
+  - name: foo.v0.3.0
+    replaces: foo.v0.2.0
+    skipRange: ">=0.1.0 <0.3.0"
+---
+schema: olm.bundle
+package: foo
+name: foo.v0.1.0
+image: example.test/foo:0.1.0
+properties:
+  - type: olm.package
+    value: {packageName: foo, version: 0.1.0}
+---
+schema: olm.bundle
+package: foo
+name: foo.v0.2.0
+image: example.test/foo:0.2.0
+properties:
+  - type: olm.package
+    value: {packageName: foo, version: 0.2.0}
+---
+schema: olm.bundle
+package: foo
+name: foo.v0.3.0
+image: example.test/foo:0.3.0
+properties:
+  - type: olm.package
+    value: {packageName: foo, version: 0.3.0}
+"#;
+
+    fn catalog() -> Catalog {
+        load_files(vec![InputFile::new("c.yaml", CATALOG)])
+    }
+
+    fn req(format: RenderFormat, channel: Option<&str>) -> RenderRequest {
+        RenderRequest {
+            channel: channel.map(str::to_string),
+            ..RenderRequest::new("foo", format)
+        }
+    }
+
+    #[test]
+    fn every_format_matches_its_writer() {
+        let c = catalog();
+        let pkg = c.package("foo").unwrap();
+        let graphs = channel_graphs(pkg);
+        let g = &graphs[0];
+        let svg = render(&c, &req(RenderFormat::Svg, Some("beta"))).unwrap();
+        assert_eq!(svg.text, channel_svg(pkg, g, &SvgOptions::default()));
+        assert!(svg.text.starts_with("<svg") || svg.text.starts_with("<?xml"));
+        let pg = PackageGraph::build(pkg, &graphs);
+        let all = render(&c, &req(RenderFormat::Svg, None)).unwrap();
+        assert_eq!(all.text, package_svg(pkg, &pg, &SvgOptions::default()));
+        let dot = render(&c, &req(RenderFormat::Dot, Some("beta"))).unwrap();
+        assert_eq!(dot.text, channel_dot(pkg, g));
+        assert_eq!(
+            render(&c, &req(RenderFormat::Dot, None)).unwrap().text,
+            package_dot(pkg, &pg)
+        );
+        let mmd = render(&c, &req(RenderFormat::Mermaid, Some("beta"))).unwrap();
+        assert!(mmd.text.starts_with("graph LR"), "{}", mmd.text);
+        assert!(mmd.text.contains("foo.v0.3.0"));
+    }
+
+    #[test]
+    fn the_path_is_drawn_and_animated_only_when_asked() {
+        let c = catalog();
+        let plain = render(&c, &req(RenderFormat::Svg, Some("beta"))).unwrap();
+        let mut r = req(RenderFormat::Svg, Some("beta"));
+        r.from = Some("foo.v0.1.0".into());
+        let still = render(&c, &r).unwrap();
+        r.animate = true;
+        let moving = render(&c, &r).unwrap();
+        assert!(!plain.text.contains("class=\"hop"));
+        assert!(still.text.contains("class=\"hop"));
+        assert!(!still.text.contains("@keyframes"));
+        assert!(moving.text.contains("@keyframes"));
+        // `animate` without a path draws the plain picture.
+        let mut r = req(RenderFormat::Svg, Some("beta"));
+        r.animate = true;
+        assert_eq!(render(&c, &r).unwrap(), plain);
+        // Every edge drawn on its own differs from bands.
+        let mut r = req(RenderFormat::Svg, Some("beta"));
+        r.fans = FanMode::Edges;
+        assert_ne!(render(&c, &r).unwrap(), plain);
+    }
+
+    #[test]
+    fn errors_name_what_is_missing() {
+        let c = catalog();
+        let e = render(&c, &RenderRequest::new("nope", RenderFormat::Svg)).unwrap_err();
+        assert_eq!(e.to_string(), "unknown package \"nope\"");
+        let e = render(&c, &req(RenderFormat::Dot, Some("gamma"))).unwrap_err();
+        assert_eq!(e.to_string(), "package \"foo\" has no channel \"gamma\"");
+        let mut r = req(RenderFormat::Svg, Some("beta"));
+        r.from = Some("foo.v9".into());
+        assert!(matches!(render(&c, &r), Err(RenderError::Path(_))));
+        let mut r = req(RenderFormat::Mermaid, None);
+        r.minimum_edge = Some("nothing".into());
+        assert!(matches!(render(&c, &r), Err(RenderError::Mermaid(_))));
+    }
+
+    #[test]
+    fn formats_name_their_files() {
+        assert_eq!(RenderFormat::Svg.extension(), "svg");
+        assert_eq!(RenderFormat::Mermaid.extension(), "mmd");
+        assert_eq!(RenderFormat::Dot.extension(), "dot");
+        assert_eq!(RenderFormat::Svg.media_type(), "image/svg+xml");
+    }
+}
