@@ -701,7 +701,7 @@ fn GraphNotices() -> impl IntoView {
                 </div>
             })}
             {pkg_deprecation.map(|m| view! {
-                <div class="notice deprecated" role="note">
+                <div class="notice deprecated" role="note" data-testid="package-deprecation">
                     <strong>"Deprecated package: "</strong>{m.trim().to_string()}
                 </div>
             })}
@@ -763,6 +763,12 @@ fn Drawing(
         .map(|e| {
             let (from, to) = (e.from, e.to);
             let c = kind_class(e.kind);
+            let ends = (v.nodes[from].name.clone(), v.nodes[to].name.clone());
+            let edge_removed = move || {
+                state
+                    .truncated_away
+                    .with(|t| t.contains(&ends.0) || t.contains(&ends.1))
+            };
             let lit = move || highlight.with(|h| h.node == Some(from) || h.node == Some(to));
             let lit2 = lit;
             let sel = move || {
@@ -772,6 +778,7 @@ fn Drawing(
             view! {
                 <path
                     class=format!("edge kind-{c}")
+                    class:removed=edge_removed
                     class:lit=lit
                     class:dim=move || highlight.with(Highlight::active) && !lit2()
                     class:sel=sel
@@ -802,13 +809,36 @@ fn Drawing(
             let badge_w = if n.head { 40.0 } else { 0.0 } + if n.deprecated { 19.0 } else { 0.0 };
             let max_version = (((w - 18.0 - badge_w) / 8.0).floor() as usize).max(6);
             let max_name = (((w - 14.0) / 5.6).floor() as usize).max(8);
+            let legacy_label = n.legacy_deprecated;
             let label = format!(
                 "{}{}{}{}",
                 n.name,
                 if n.head { ", channel head" } else { "" },
-                if n.deprecated { ", deprecated" } else { "" },
+                if legacy_label { ", legacy olm.deprecated: prohibited by OLM v0" } else if n.deprecated { ", deprecated" } else { "" },
                 if n.is_virtual { ", virtual node" } else { "" }
             );
+            let terminated = {
+                let name = name.clone();
+                move || state.terminated.with(|t| t.contains(&name))
+            };
+            let terminated2 = terminated.clone();
+            let removed = {
+                let name = name.clone();
+                move || state.truncated_away.with(|t| t.contains(&name))
+            };
+            let removed2 = removed.clone();
+            let removed3 = removed.clone();
+            let to_deprecate = {
+                let name = name.clone();
+                move || {
+                    state.truncation.with(|t| {
+                        t.as_ref()
+                            .is_some_and(|t| t.result.is_ok() && t.options.bundle == name)
+                    })
+                }
+            };
+            let to_deprecate2 = to_deprecate.clone();
+            let legacy = n.legacy_deprecated;
             let dim = move || highlight.with(|h| h.active() && !h.lit(i));
             let near = move || highlight.with(|h| h.active() && h.node != Some(i) && h.lit(i));
             let is_sel = move || selected.get() == Some(i);
@@ -819,6 +849,10 @@ fn Drawing(
                     class="node"
                     class:virtual=n.is_virtual
                     class:deprecated=n.deprecated
+                    class:legacy=legacy
+                    class:terminated=terminated
+                    class:removed=removed
+                    class:to-deprecate=to_deprecate
                     class:head=n.head
                     class:dim=dim
                     class:near=near
@@ -827,6 +861,10 @@ fn Drawing(
                     data-bundle=name.clone()
                     data-virtual=n.is_virtual.to_string()
                     data-deprecated=n.deprecated.to_string()
+                    data-legacy-deprecated=legacy.to_string()
+                    data-terminated=move || terminated2().to_string()
+                    data-removed=move || removed2().to_string()
+                    data-to-deprecate=move || to_deprecate2().to_string()
                     data-head=n.head.to_string()
                     tabindex="0"
                     role="button"
@@ -855,7 +893,24 @@ fn Drawing(
                         }
                     }
                 >
-                    <title>{node_title(n)}</title>
+                    <title>{
+                        let base = node_title(n);
+                        let terminated = terminated.clone();
+                        let removed = removed.clone();
+                        move || {
+                            let mut t = base.clone();
+                            if terminated() {
+                                t.push_str(&format!(
+                                    "\nTerminated under OLM {}: not the head, and no upgrade leaves it",
+                                    state.terminated_resolver.get().as_str()
+                                ));
+                            }
+                            if removed() {
+                                t.push_str("\nRemoved by the deprecate-and-truncate preview");
+                            }
+                            t
+                        }
+                    }</title>
                     <rect class="box" width=format!("{w:.1}") height=format!("{h:.1}") rx="7"/>
                     {n.deprecated.then(|| view! {
                         <rect class="deprecated-bar" width="5" height=format!("{h:.1}") rx="2"/>
@@ -874,12 +929,27 @@ fn Drawing(
                     })}
                     {n.deprecated.then(|| {
                         let x = w - badge_w - 1.0;
-                        view! {
-                            <g class="deprecated-badge" transform=format!("translate({x:.1},4)")>
-                                <path d="M8,0 L16,15 L0,15 Z"/>
-                                <text x="8" y="13.5">"!"</text>
-                            </g>
+                        if legacy {
+                            // The legacy property: OLM v0 prohibits it (a "no entry" sign).
+                            view! {
+                                <g class="deprecated-badge legacy" transform=format!("translate({x:.1},4)")>
+                                    <circle cx="8" cy="7.5" r="7"/>
+                                    <rect x="3.5" y="6.2" width="9" height="2.6"/>
+                                </g>
+                            }
+                            .into_any()
+                        } else {
+                            view! {
+                                <g class="deprecated-badge" transform=format!("translate({x:.1},4)")>
+                                    <path d="M8,0 L16,15 L0,15 Z"/>
+                                    <text x="8" y="13.5">"!"</text>
+                                </g>
+                            }
+                            .into_any()
                         }
+                    })}
+                    {move || removed3().then(|| view! {
+                        <line class="removed-strike" x1="4" y1=format!("{:.1}", h / 2.0) x2=format!("{:.1}", w - 4.0) y2=format!("{:.1}", h / 2.0)/>
                     })}
                 </g>
             }

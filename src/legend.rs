@@ -2,9 +2,13 @@
 //! item explains itself further on hover).
 
 use leptos::prelude::*;
+use olm_graph_core::resolve::Resolver;
+
+use crate::state::AppState;
 
 #[component]
 pub fn Legend() -> impl IntoView {
+    let state = AppState::get();
     view! {
         <aside class="legend" aria-label="Legend">
             <span class="legend-title">"Legend"</span>
@@ -47,6 +51,39 @@ pub fn Legend() -> impl IntoView {
                         </g>
                     </svg>
                     <span>"deprecated"</span>
+                </li>
+                <li title="legacy olm.deprecated bundle property: OLM v0 prohibits installing the bundle (it never becomes a subscription's target)">
+                    <svg width="30" height="14" aria-hidden="true">
+                        <g class="node deprecated legacy legend-node">
+                            <rect class="box" x="1" y="1" width="28" height="12" rx="4"/>
+                            <rect class="deprecated-bar" x="1" y="1" width="4" height="12" rx="2"/>
+                        </g>
+                    </svg>
+                    <span>"legacy olm.deprecated (prohibited by OLM v0)"</span>
+                </li>
+                <li class="legend-terminated" title="terminated: not the channel head, and no upgrade leaves it under the chosen resolver (a cluster on it is stuck)">
+                    <svg width="30" height="14" aria-hidden="true">
+                        <g class="node terminated legend-node"><rect class="box" x="1" y="1" width="28" height="12" rx="4"/></g>
+                    </svg>
+                    <label>
+                        "terminated under "
+                        <select
+                            data-testid="terminated-resolver"
+                            aria-label="Which OLM rules decide which bundles are terminated"
+                            on:change=move |ev| {
+                                let r = if event_target_value(&ev) == "v1" { Resolver::V1 } else { Resolver::V0 };
+                                state.terminated_resolver.set(r);
+                            }
+                            prop:value=move || state.terminated_resolver.get().as_str()
+                        >
+                            <option value="v0">"OLM v0"</option>
+                            <option value="v1">"OLM v1"</option>
+                        </select>
+                        {move || {
+                            let n = state.terminated.with(|t| t.len());
+                            format!(" ({n})")
+                        }}
+                    </label>
                 </li>
                 <li title="virtual: named by a replaces or skips but not an entry of this channel">
                     <svg width="30" height="14" aria-hidden="true">

@@ -5,6 +5,8 @@
 pub mod app;
 pub mod channel_tabs;
 pub mod details;
+pub mod diff_panel;
+pub mod download;
 pub mod drop_zone;
 pub mod error_panel;
 pub mod export_menu;
@@ -21,6 +23,8 @@ pub mod protocol;
 pub mod simulation;
 pub mod sources;
 pub mod state;
+pub mod template_editor;
+pub mod truncate_panel;
 pub mod url_state;
 pub mod worker;
 pub mod worker_client;

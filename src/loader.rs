@@ -125,6 +125,7 @@ impl Loader {
             c.origin = Origin {
                 url: source.url.clone(),
                 files: source.files.clone(),
+                only_catalog_extensions: source.only_catalog_extensions,
             };
             c.id
         });

@@ -2,12 +2,18 @@
 //! (memoised) package data and graph view. Components read it from the context; navigation goes
 //! through the methods here so that the URL and the selection stay in step.
 
+use std::collections::BTreeSet;
 use std::ops::Deref;
 use std::sync::Arc;
 
 use leptos::prelude::*;
 use olm_graph_core::graph::{channel_graphs, ChannelGraph, PackageGraph};
 use olm_graph_core::layout::{FanMode, LayoutOptions};
+use olm_graph_core::lifecycle::{
+    deprecate_truncate, terminated_in_view, TruncateOptions, TruncateReport,
+};
+use olm_graph_core::model::Package;
+use olm_graph_core::resolve::Resolver;
 use olm_graph_core::view::{
     channel_summaries, finding_target, package_summaries, ChannelSummary, FindingTarget, GraphView,
     PackageSummary,
@@ -66,6 +72,8 @@ pub struct Origin {
     pub url: Option<String>,
     /// The files as read (kept as JS strings), for writing a changed catalog back out.
     pub files: Vec<FileText>,
+    /// Read with directory semantics (only .json, .yaml and .yml files count).
+    pub only_catalog_extensions: bool,
 }
 
 impl Loaded {
@@ -159,6 +167,15 @@ impl PackageData {
     }
 }
 
+/// A deprecate-and-truncate preview: the package after it and what it did, or why it was
+/// refused.
+#[derive(Debug)]
+pub struct Truncation {
+    pub package: String,
+    pub options: TruncateOptions,
+    pub result: Result<(Package, TruncateReport), String>,
+}
+
 /// Everything components share.
 #[derive(Clone, Copy)]
 pub struct AppState {
@@ -176,6 +193,16 @@ pub struct AppState {
     pub reveal: RwSignal<u64>,
     /// A second catalog to compare the one on screen with (the catalog-switch diff).
     pub compare: RwSignal<Option<Shared<Loaded>>>,
+    /// The resolver whose rules decide which bundles are terminated (greyed out).
+    pub terminated_resolver: RwSignal<Resolver>,
+    /// Terminated nodes of what is shown.
+    pub terminated: Memo<Shared<BTreeSet<String>>>,
+    /// The deprecate-and-truncate the curator is previewing: (package, options).
+    pub truncate: RwSignal<Option<(String, TruncateOptions)>>,
+    /// Its outcome, for the package on screen.
+    pub truncation: Memo<Option<Shared<Truncation>>>,
+    /// Nodes of what is shown that the previewed truncation removes.
+    pub truncated_away: Memo<Shared<BTreeSet<String>>>,
     pub package_data: Memo<Option<Shared<PackageData>>>,
     pub view: Memo<Option<Shared<GraphView>>>,
     /// The channel shown (`None`: all channels or nothing).
@@ -230,6 +257,45 @@ impl AppState {
             };
             Some(Shared::new(v))
         });
+        let terminated_resolver = RwSignal::new(Resolver::V0);
+        let terminated = Memo::new(move |_| {
+            let set = package_data.with(|d| {
+                d.as_ref().map(|d| {
+                    terminated_in_view(
+                        d.package(),
+                        &d.graphs,
+                        shown_channel.get().as_deref(),
+                        terminated_resolver.get(),
+                    )
+                })
+            });
+            Shared::new(set.unwrap_or_default())
+        });
+        let truncate: RwSignal<Option<(String, TruncateOptions)>> = RwSignal::new(None);
+        let truncation = Memo::new(move |_| {
+            let data = package_data.get()?;
+            let (package, options) = truncate.get()?;
+            if package != data.package().name || options.bundle.is_empty() {
+                return None;
+            }
+            let result = deprecate_truncate(data.package(), &options).map_err(|e| e.0);
+            Some(Shared::new(Truncation {
+                package,
+                options,
+                result,
+            }))
+        });
+        let truncated_away = Memo::new(move |_| {
+            let set = truncation.with(|t| {
+                t.as_ref().and_then(|t| {
+                    t.result
+                        .as_ref()
+                        .ok()
+                        .map(|(_, r)| r.removed_nodes(shown_channel.get().as_deref()))
+                })
+            });
+            Shared::new(set.unwrap_or_default())
+        });
         AppState {
             loaded,
             package,
@@ -242,6 +308,11 @@ impl AppState {
             pending: RwSignal::new(None),
             reveal: RwSignal::new(0),
             compare: RwSignal::new(None),
+            terminated_resolver,
+            terminated,
+            truncate,
+            truncation,
+            truncated_away,
             package_data,
             view,
             shown_channel,

@@ -1,0 +1,272 @@
+//! The catalog-switch comparison: a second catalog (for example the next OpenShift version's
+//! catalog image) beside the one on screen, and for the package on screen what changes from
+//! the old to the new: bundles, channels, heads, edges, deprecations, and for every old bundle
+//! taken as installed what happens after the switch (`upgradable` with its path, `up-to-date`,
+//! `stranded`, `channel-removed`, `deprecated`). Core compares (`lifecycle::diff_package`).
+//!
+//! Test hooks: `compare-file-input`, `compare-url-input`, `compare-label`, `diff-direction`,
+//! `diff-channel`, `diff-resolver`, `diff-changes`, `diff-table` whose rows (`diff-row`) carry
+//! `data-bundle`, `data-channel`, `data-status` and `data-path` (names joined by spaces),
+//! `diff-counts` with `data-<status>` counts.
+
+use leptos::html;
+use leptos::prelude::*;
+use olm_graph_core::lifecycle::{diff_package, DiffOptions, Fate, PackageDiff};
+use olm_graph_core::resolve::Resolver;
+use wasm_bindgen::JsCast;
+use web_sys::HtmlInputElement;
+
+use crate::loader::{Loader, Target};
+use crate::sources;
+use crate::state::{AppState, Shared};
+
+/// Every status, in the order the summary lists them.
+pub const FATES: [Fate; 5] = [
+    Fate::Upgradable,
+    Fate::UpToDate,
+    Fate::Stranded,
+    Fate::Deprecated,
+    Fate::ChannelRemoved,
+];
+
+/// What a status means, for its tooltip.
+pub fn fate_hint(f: Fate) -> &'static str {
+    match f {
+        Fate::Upgradable => "the new catalog has a way forward (the path shows it)",
+        Fate::UpToDate => "the bundle is its channel's head in the new catalog",
+        Fate::Stranded => {
+            "not the head and no way forward: the cluster is stuck on it (terminated)"
+        }
+        Fate::Deprecated => "no way forward, and the new catalog deprecates the bundle",
+        Fate::ChannelRemoved => {
+            "the subscription's channel (or the package) is gone from the new catalog"
+        }
+    }
+}
+
+/// How many old bundles end in each status.
+pub fn fate_counts(d: &PackageDiff) -> Vec<(Fate, usize)> {
+    FATES
+        .iter()
+        .map(|&f| (f, d.fates.iter().filter(|x| x.status == f).count()))
+        .collect()
+}
+
+fn change_list(title: String, items: Vec<String>) -> impl IntoView {
+    let n = items.len();
+    (n > 0).then(|| {
+        view! {
+            <details class="diff-change">
+                <summary>{format!("{title} ({n})")}</summary>
+                <ul class="name-list">{items.into_iter().map(|i| view! { <li><code>{i}</code></li> }).collect_view()}</ul>
+            </details>
+        }
+    })
+}
+
+/// The panel.
+#[component]
+pub fn DiffPanel() -> impl IntoView {
+    let state = AppState::get();
+    let loader = Loader::get();
+    let url_input = NodeRef::<html::Input>::new();
+    // true: the catalog on screen is the old one (the cluster runs it today).
+    let screen_is_old = RwSignal::new(true);
+    let channel = RwSignal::new(String::new());
+    let resolver = RwSignal::new(Resolver::V0);
+
+    let on_files = move |ev: leptos::ev::Event| {
+        let Some(input) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
+        else {
+            return;
+        };
+        let Some(list) = input.files() else { return };
+        if list.length() == 0 {
+            return;
+        }
+        loader.read_and_load_into(
+            format!("{} file(s) to compare", list.length()),
+            async move {
+                let source = sources::from_file_list(&list, false).await;
+                input.set_value("");
+                source
+            },
+            Target::Compare,
+        );
+    };
+    let load_url = move || {
+        let Some(input) = url_input.get() else { return };
+        let url = input.value();
+        loader.read_and_load_into(
+            url.clone(),
+            async move { sources::from_url(&url).await },
+            Target::Compare,
+        );
+    };
+
+    let diff = Memo::new(move |_| {
+        let main = state.loaded.get()?;
+        let other = state.compare.get()?;
+        let package = state.package.get()?;
+        let (old, new) = if screen_is_old.get() {
+            (&main, &other)
+        } else {
+            (&other, &main)
+        };
+        let options = DiffOptions {
+            channel: Some(channel.get()).filter(|c| !c.is_empty()),
+            resolver: resolver.get(),
+        };
+        Some(Shared::new(diff_package(
+            &old.catalog,
+            &new.catalog,
+            &package,
+            &options,
+        )))
+    });
+    // Channels of the old catalog's package, for the subscription's channel.
+    let channels = Memo::new(move |_| {
+        let main = state.loaded.get();
+        let other = state.compare.get();
+        let old = if screen_is_old.get() { main } else { other };
+        let package = state.package.get();
+        old.zip(package)
+            .and_then(|(o, p)| {
+                o.catalog.package(&p).map(|p| {
+                    p.channels
+                        .iter()
+                        .map(|c| c.name.clone())
+                        .collect::<Vec<_>>()
+                })
+            })
+            .unwrap_or_default()
+    });
+    // A channel the old catalog lacks falls back to "each bundle's channel".
+    Effect::new(move |_| {
+        let cs = channels.get();
+        if !channel.get_untracked().is_empty() && !cs.contains(&channel.get_untracked()) {
+            channel.set(String::new());
+        }
+    });
+
+    let label_of = move |old: bool| {
+        let main = state.loaded.with(|l| l.as_ref().map(|l| l.label.clone()));
+        let other = state.compare.with(|l| l.as_ref().map(|l| l.label.clone()));
+        if old == screen_is_old.get() {
+            main
+        } else {
+            other
+        }
+        .unwrap_or_default()
+    };
+
+    let table = move || {
+        let d = diff.get()?;
+        Some(match &*d {
+            Err(e) => view! { <div class="notice error" role="alert" data-testid="diff-error">{e.clone()}</div> }.into_any(),
+            Ok(d) => {
+                let counts = fate_counts(d);
+                let heads: Vec<String> = d
+                    .heads_moved
+                    .iter()
+                    .map(|h| format!("{}: {} → {}", h.channel, h.old.as_deref().unwrap_or("none"), h.new.as_deref().unwrap_or("none")))
+                    .collect();
+                let edge = |e: &olm_graph_core::lifecycle::diff::EdgeChange| {
+                    format!("{}: {} → {} ({})", e.channel, e.from, e.to, e.kind.as_str())
+                };
+                view! {
+                    <div class="diff-counts" data-testid="diff-counts"
+                        data-upgradable=counts[0].1.to_string() data-up-to-date=counts[1].1.to_string()
+                        data-stranded=counts[2].1.to_string() data-deprecated=counts[3].1.to_string()
+                        data-channel-removed=counts[4].1.to_string()>
+                        {counts.iter().map(|(f, n)| view! {
+                            <span class=format!("fate fate-{}", f.as_str()) class:zero=*n == 0 title=fate_hint(*f)>{format!("{n} {}", f.as_str())}</span>
+                        }).collect_view()}
+                    </div>
+                    <div class="diff-changes" data-testid="diff-changes">
+                        {change_list("Bundles added".into(), d.bundles_added.clone())}
+                        {change_list("Bundles removed".into(), d.bundles_removed.clone())}
+                        {change_list("Channels added".into(), d.channels_added.clone())}
+                        {change_list("Channels removed".into(), d.channels_removed.clone())}
+                        {change_list("Heads moved".into(), heads)}
+                        {change_list("Edges added".into(), d.edges_added.iter().map(edge).collect())}
+                        {change_list("Edges removed".into(), d.edges_removed.iter().map(edge).collect())}
+                        {change_list("Deprecations added".into(), d.deprecations_added.clone())}
+                    </div>
+                    <table class="diff-table" data-testid="diff-table">
+                        <thead><tr><th>"Installed (old catalog)"</th><th>"Channel"</th><th>"After the switch"</th><th>"Path in the new catalog"</th></tr></thead>
+                        <tbody>
+                            {d.fates.iter().map(|f| {
+                                let b = f.bundle.clone();
+                                let path = if f.path.len() > 1 { f.path[1..].join(" → ") } else { String::new() };
+                                view! {
+                                    <tr data-testid="diff-row" data-bundle=f.bundle.clone() data-channel=f.channel.clone()
+                                        data-status=f.status.as_str() data-path=f.path.join(" ")
+                                        title=f.note.clone().unwrap_or_default()>
+                                        <td><button class="link" title="Select it on the graph" on:click=move |_| state.select_bundle(Some(b.clone()))>{f.bundle.clone()}</button></td>
+                                        <td>{f.channel.clone()}</td>
+                                        <td><span class=format!("fate fate-{}", f.status.as_str()) title=fate_hint(f.status)>{f.status.as_str()}</span></td>
+                                        <td class="path">{path}</td>
+                                    </tr>
+                                }
+                            }).collect_view()}
+                        </tbody>
+                    </table>
+                }
+                .into_any()
+            }
+        })
+    };
+
+    view! {
+        <div class="diff-panel">
+            <div class="form-row">
+                <label class="button" title="Open the other catalog's files (.yaml, .yml, .json)">
+                    <input type="file" class="visually-hidden" multiple accept=".yaml,.yml,.json,application/json,application/yaml,text/yaml"
+                        data-testid="compare-file-input" aria-label="Open the catalog to compare with" on:change=on_files/>
+                    "Open the other catalog…"
+                </label>
+                <form class="url-form" on:submit=move |ev| { ev.prevent_default(); load_url(); }>
+                    <input type="url" node_ref=url_input placeholder="https://…/catalog.json" data-testid="compare-url-input" aria-label="URL of the catalog to compare with"/>
+                    <button type="submit" class="button">"Fetch"</button>
+                </form>
+                {move || state.compare.get().map(|c| view! {
+                    <span class="compare-label" data-testid="compare-label">{c.label.clone()}</span>
+                    <button class="button" data-testid="compare-forget" on:click=move |_| state.compare.set(None)>"Forget"</button>
+                })}
+            </div>
+            {move || state.compare.with(Option::is_none).then(|| view! {
+                <p class="muted">"Load the catalog the cluster switches to (for example the next OpenShift version's), or the one it switches from."</p>
+            })}
+            {move || state.compare.with(Option::is_some).then(|| view! {
+                <div class="form-row">
+                    <label>"Direction"
+                        <select data-testid="diff-direction"
+                            prop:value=move || if screen_is_old.get() { "screen-old" } else { "screen-new" }
+                            on:change=move |ev| screen_is_old.set(event_target_value(&ev) == "screen-old")>
+                            <option value="screen-old">"on screen → other (switch to the other)"</option>
+                            <option value="screen-new">"other → on screen (switch to this one)"</option>
+                        </select>
+                    </label>
+                    <label title="The subscription's channel; by default each bundle is followed in the old default channel, else its first channel">"Subscription channel"
+                        <select data-testid="diff-channel" prop:value=move || channel.get() on:change=move |ev| channel.set(event_target_value(&ev))>
+                            <option value="">"each bundle's (default first)"</option>
+                            {move || channels.get().into_iter().map(|c| view! { <option value=c.clone()>{c.clone()}</option> }).collect_view()}
+                        </select>
+                    </label>
+                    <label>"Resolver"
+                        <select data-testid="diff-resolver" prop:value=move || resolver.get().as_str()
+                            on:change=move |ev| resolver.set(if event_target_value(&ev) == "v1" { Resolver::V1 } else { Resolver::V0 })>
+                            <option value="v0">"OLM v0 (Subscription)"</option>
+                            <option value="v1">"OLM v1 (ClusterExtension)"</option>
+                        </select>
+                    </label>
+                </div>
+                <p class="diff-direction-note">{move || format!("Old: {} → new: {}", label_of(true), label_of(false))}</p>
+            })}
+            {table}
+        </div>
+    }
+}

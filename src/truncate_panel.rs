@@ -1,0 +1,263 @@
+//! Deprecate and truncate (semantics §7.3), previewed: choose a bundle, and the graph fades
+//! what would go while this panel lists it (entries, bundles, channels, stranded clusters);
+//! then download the new catalog. Core does the work (`lifecycle::deprecate_truncate`,
+//! `lifecycle::write_truncated`); the preview lives in [`AppState::truncation`] so the graph can
+//! draw it.
+//!
+//! Test hooks: `truncate-bundle`, `truncate-message`, `truncate-legacy`,
+//! `truncate-allow-removal`, `truncate-error`, `truncate-summary`, lists `truncate-removed-bundles`,
+//! `truncate-removed-channels`, `truncate-stranded` (items carry `data-name`), `truncate-download`.
+
+use leptos::prelude::*;
+use olm_graph_core::lifecycle::{write_truncated, TruncateOptions, TruncateReport};
+use olm_graph_core::model::Package;
+use olm_graph_core::view::natural_cmp;
+use olm_graph_core::InputFile;
+
+use crate::state::{AppState, Origin};
+
+/// The files of `origin` as core reads them (directory semantics skip other files, as the
+/// parser did).
+pub fn origin_inputs(origin: &Origin) -> Vec<InputFile> {
+    origin
+        .files
+        .iter()
+        .filter(|f| {
+            !origin.only_catalog_extensions
+                || f.path.ends_with(".indexignore")
+                || [".json", ".yaml", ".yml"]
+                    .iter()
+                    .any(|e| f.path.to_ascii_lowercase().ends_with(e))
+        })
+        .map(|f| InputFile::new(f.path.clone(), String::from(&f.text)))
+        .collect()
+}
+
+/// The new catalog's text, or why it cannot be written.
+pub fn truncated_catalog(
+    origin: &Origin,
+    report: &TruncateReport,
+    new_pkg: &Package,
+) -> Result<String, String> {
+    if origin.files.is_empty() {
+        return Err(
+            "the catalog's files are not at hand: load it again to download the result".into(),
+        );
+    }
+    write_truncated(&origin_inputs(origin), report, new_pkg)
+}
+
+/// A download name for the truncated catalog.
+pub fn download_name(package: &str, bundle: &str) -> String {
+    let clean = |s: &str| -> String {
+        s.chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '.' || c == '-' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect()
+    };
+    format!("{}-truncated-at-{}.json", clean(package), clean(bundle))
+}
+
+fn name_list(testid: &'static str, names: Vec<String>, empty: &'static str) -> impl IntoView {
+    if names.is_empty() {
+        return view! { <p class="muted" data-testid=testid>{empty}</p> }.into_any();
+    }
+    view! {
+        <ul class="name-list" data-testid=testid>
+            {names.into_iter().map(|n| { let label = n.clone(); view! { <li data-name=n><code>{label}</code></li> } }).collect_view()}
+        </ul>
+    }
+    .into_any()
+}
+
+/// The panel.
+#[component]
+pub fn TruncatePanel() -> impl IntoView {
+    let state = AppState::get();
+    // The bundles of the package, newest first.
+    let bundles = Memo::new(move |_| {
+        state.package_data.with(|d| {
+            let Some(d) = d else { return Vec::new() };
+            let mut names: Vec<String> =
+                d.package().bundles.iter().map(|b| b.name.clone()).collect();
+            names.sort_by(|a, b| natural_cmp(b, a));
+            names
+        })
+    });
+    let options = move || {
+        state
+            .truncate
+            .with(|t| t.as_ref().map(|(_, o)| o.clone()))
+            .unwrap_or_default()
+    };
+    let set = move |f: &dyn Fn(&mut TruncateOptions)| {
+        let Some(package) = state.package.get_untracked() else {
+            return;
+        };
+        state.truncate.update(|t| {
+            let mut o = match t.take() {
+                Some((p, o)) if p == package => o,
+                _ => TruncateOptions::default(),
+            };
+            f(&mut o);
+            *t = Some((package, o));
+        });
+    };
+    // A different package starts afresh; leaving the panel ends the preview.
+    Effect::new(move |prev: Option<Option<String>>| {
+        let p = state.package.get();
+        if prev.is_some_and(|prev| prev != p) {
+            state.truncate.set(None);
+        }
+        p
+    });
+    on_cleanup(move || state.truncate.set(None));
+    let download_problem = RwSignal::new(None::<String>);
+
+    let download = move |_| {
+        download_problem.set(None);
+        let Some(t) = state.truncation.get_untracked() else {
+            return;
+        };
+        let Some(loaded) = state.loaded.get_untracked() else {
+            return;
+        };
+        let Ok((new_pkg, report)) = &t.result else {
+            return;
+        };
+        let result = truncated_catalog(&loaded.origin, report, new_pkg).and_then(|text| {
+            crate::download::download_text(
+                &download_name(&report.package, &report.bundle),
+                "application/json",
+                &text,
+            )
+        });
+        if let Err(e) = result {
+            download_problem.set(Some(e));
+        }
+    };
+
+    let result = move || {
+        let t = state.truncation.get()?;
+        Some(match &t.result {
+            Err(e) => view! {
+                <div class="notice error" role="alert" data-testid="truncate-error">
+                    <strong>"Refused: "</strong>{e.clone()}
+                </div>
+            }
+            .into_any(),
+            Ok((_, r)) => {
+                let removed_in: Vec<String> = {
+                    let mut by_channel: std::collections::BTreeMap<&str, usize> =
+                        Default::default();
+                    for (c, _) in &r.removed_entries {
+                        *by_channel.entry(c.as_str()).or_default() += 1;
+                    }
+                    by_channel
+                        .into_iter()
+                        .map(|(c, n)| format!("{n} from {c}"))
+                        .collect()
+                };
+                let summary = if r.package_removed {
+                    format!(
+                        "Deprecating {} removes the whole package {}: every channel head goes.",
+                        r.bundle, r.package
+                    )
+                } else {
+                    format!(
+                        "Deprecates {} (\u{201c}{}\u{201d}) and cuts the {} bundle{} below it along replaces: {} entr{} removed{}.",
+                        r.bundle,
+                        r.message,
+                        r.tail.len(),
+                        if r.tail.len() == 1 { "" } else { "s" },
+                        r.removed_entries.len(),
+                        if r.removed_entries.len() == 1 { "y" } else { "ies" },
+                        if removed_in.is_empty() { String::new() } else { format!(" ({})", removed_in.join(", ")) },
+                    )
+                };
+                view! {
+                    <div class="truncate-result">
+                        <p class="notice" class:deprecated=r.package_removed data-testid="truncate-summary">{summary}</p>
+                        <div class="truncate-columns">
+                            <div>
+                                <h4>"Bundles deleted"<span class="hint">" (left in no channel)"</span></h4>
+                                {name_list("truncate-removed-bundles", r.removed_bundles.clone(), "none")}
+                            </div>
+                            <div>
+                                <h4>"Channels removed"<span class="hint">" (it was their head)"</span></h4>
+                                {name_list("truncate-removed-channels", r.removed_channels.clone(), "none")}
+                            </div>
+                            <div>
+                                <h4>"Clusters left stranded"<span class="hint">" (running one of these, OLM v0 has no way forward any more)"</span></h4>
+                                {name_list("truncate-stranded", r.stranded.clone(), "none: every cluster keeps a way forward")}
+                            </div>
+                        </div>
+                        <div class="row">
+                            <button class="button primary" data-testid="truncate-download" on:click=download
+                                title="The whole catalog with the change applied, as an FBC JSON stream (passes opm validate)">
+                                "Download the new catalog"
+                            </button>
+                            {move || download_problem.get().map(|e| view! { <span class="notice error" role="alert" data-testid="truncate-download-error">{e}</span> })}
+                        </div>
+                    </div>
+                }
+                .into_any()
+            }
+        })
+    };
+
+    view! {
+        <div class="truncate-panel">
+            <div class="form-row">
+                <label>"Bundle to deprecate"
+                    <select
+                        data-testid="truncate-bundle"
+                        prop:value=move || options().bundle
+                        on:change=move |ev| {
+                            let b = event_target_value(&ev);
+                            set(&|o| o.bundle = b.clone());
+                        }
+                    >
+                        <option value="">"— choose —"</option>
+                        {move || bundles.get().into_iter().map(|b| view! { <option value=b.clone()>{b.clone()}</option> }).collect_view()}
+                    </select>
+                </label>
+                {move || state.bundle.get().map(|b| view! {
+                    <button class="button" data-testid="truncate-use-selected" title="Deprecate the bundle selected on the graph"
+                        on:click=move |_| { let b = b.clone(); set(&|o| o.bundle = b.clone()) }>"Use selected"</button>
+                })}
+                <label class="grow">"Message"
+                    <input type="text" data-testid="truncate-message" placeholder="<bundle> is deprecated"
+                        prop:value=move || options().message.unwrap_or_default()
+                        on:input=move |ev| {
+                            let m = event_target_value(&ev);
+                            set(&|o| o.message = Some(m.clone()).filter(|m| !m.is_empty()));
+                        }/>
+                </label>
+            </div>
+            <div class="form-row">
+                <label class="check" title="Also set the legacy olm.deprecated bundle property: OLM v0 then never installs the bundle">
+                    <input type="checkbox" data-testid="truncate-legacy" prop:checked=move || options().legacy_property
+                        on:change=move |ev| { let v = event_target_checked(&ev); set(&|o| o.legacy_property = v) }/>
+                    "also add the legacy olm.deprecated property"
+                </label>
+                <label class="check" title="Deprecating the head of every channel removes the package; allow it">
+                    <input type="checkbox" data-testid="truncate-allow-removal" prop:checked=move || options().allow_package_removal
+                        on:change=move |ev| { let v = event_target_checked(&ev); set(&|o| o.allow_package_removal = v) }/>
+                    "allow removing the whole package"
+                </label>
+            </div>
+            {move || if state.truncation.with(Option::is_none) {
+                Some(view! { <p class="muted">"Choose a bundle: the graph shows what would go (faded), the bundle ringed in red."</p> })
+            } else {
+                None
+            }}
+            {result}
+        </div>
+    }
+}

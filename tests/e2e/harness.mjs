@@ -1,0 +1,92 @@
+// What the end-to-end test files share: where things are, one static server and one
+// browser per file, pages that fail a test on any console error, and the graph waits.
+//
+//   import { app, open, finish, waitGraph } from './harness.mjs';
+//   app();   // registers before/after hooks: serve dist/ and launch Chromium
+import { before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launchBrowser, startStaticServer, stopServer } from './browser.mjs';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const DIST = process.env.OLM_DIST || join(ROOT, 'dist');
+export const CLI = process.env.OLM_GRAPH_CLI || join(ROOT, 'target/release/olm-graph');
+export const CATALOGS = process.env.OLM_GRAPH_CATALOGS || join(ROOT, '../shared/catalogs');
+export const OUT = process.env.OLM_TEST_OUTPUT || join(ROOT, 'test-output');
+
+const ctx = { server: null, browser: null };
+
+/** Registers the file's hooks: serve DIST on 127.0.0.1 and launch Chromium (once per file). */
+export function app() {
+  before(async () => {
+    for (const p of [join(DIST, 'index.html'), CLI]) if (!existsSync(p)) throw new Error(`missing ${p}`);
+    mkdirSync(OUT, { recursive: true });
+    ctx.server = await startStaticServer(DIST);
+    ctx.browser = await launchBrowser();
+  });
+  after(async () => {
+    await ctx.browser?.close();
+    await stopServer(ctx.server);
+  });
+}
+
+/** The app's base URL (ends with '/'). */
+export const baseUrl = () => ctx.server.url;
+
+/** A page on the app at `query`; collects console errors, uncaught exceptions and dialogs. */
+export async function open(query = '', options = {}) {
+  const context = await ctx.browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true, ...options });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') page.errors.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => page.errors.push(`uncaught: ${e.message}`));
+  page.on('dialog', (d) => { page.errors.push(`dialog: ${d.message()}`); d.dismiss(); });
+  page.on('crash', () => page.errors.push('page crashed'));
+  await page.goto(ctx.server.url + query);
+  return page;
+}
+
+/** Closes the page; fails on any console error it saw. */
+export async function finish(page) {
+  const errors = page.errors;
+  await page.context().close();
+  assert.deepEqual(errors, [], 'console errors');
+}
+
+export const shot = (page, name) => page.screenshot({ path: join(OUT, `${name}.png`) });
+
+/** Waits until the graph shows `channel` (null: any) of `pkg`. */
+export async function waitGraph(page, pkg, channel = null) {
+  await page.waitForFunction(([p, c]) => {
+    const svg = document.querySelector('svg.graph');
+    return svg && svg.dataset.graphPackage === p && (c === null || svg.dataset.graphChannel === c)
+      && svg.querySelector('[data-bundle]');
+  }, [pkg, channel], { timeout: 60000 });
+}
+
+/** Opens catalog files with the load bar's file picker and waits for `pkg`. */
+export async function upload(page, files, pkg) {
+  await page.setInputFiles('[data-testid=catalog-file-input]', files);
+  await waitGraph(page, pkg);
+}
+
+/** Clicks a package in the list and waits for its graph. */
+export async function showPackage(page, pkg) {
+  await page.fill('[data-testid=package-search]', pkg);
+  await page.click(`[data-package="${pkg}"]`);
+  await waitGraph(page, pkg);
+}
+
+/** Clicks a channel tab and waits for its graph. */
+export async function showChannel(page, pkg, name) {
+  await page.click(`[data-testid=channel-select] [data-channel="${name}"]`);
+  await waitGraph(page, pkg, name);
+}
+
+/** Runs the CLI; its stdout as text. */
+export function cli(args) {
+  return execFileSync(CLI, args, { encoding: 'utf8', maxBuffer: 1 << 28 });
+}
