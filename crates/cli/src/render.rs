@@ -8,16 +8,13 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 use olm_graph_core::export::dot::{crossings_of_segments, parse_plain, plain_crossings};
-use olm_graph_core::export::{
-    channel_dot, channel_svg, mermaid, package_dot, package_svg, MermaidOptions, SvgOptions,
-};
+use olm_graph_core::export::{render, RenderFormat, RenderRequest};
 use olm_graph_core::graph::{channel_graphs, PackageGraph};
 use olm_graph_core::layout::{
     crossings, layout_channel, layout_package, FanMode, Layout, LayoutOptions,
 };
 use olm_graph_core::load_paths;
 use olm_graph_core::model::{Catalog, Package};
-use olm_graph_core::resolve::{resolve_path, PathOptions};
 
 use crate::commands::{CliError, CmdResult};
 use crate::ResolverArg;
@@ -120,81 +117,34 @@ pub fn run(args: RenderArgs) -> CmdResult {
         ));
     }
     let catalog = load(&args.paths)?;
-    let pkg = catalog
-        .package(&args.package)
-        .ok_or_else(|| usage(format!("unknown package {:?}", args.package)))?;
-    if let Some(c) = &args.channel {
-        if pkg.channel(c).is_none() {
-            return Err(usage(format!(
-                "package {:?} has no channel {c:?}",
-                args.package
-            )));
-        }
+    let request = RenderRequest {
+        channel: args.channel.clone(),
+        from: args.from.clone(),
+        resolver: args.resolver.into(),
+        animate: args.animate,
+        fans: if args.no_fans {
+            FanMode::Edges
+        } else {
+            FanMode::Bands
+        },
+        draw_v0_semantics: args.draw_v0_semantics,
+        minimum_edge: args.minimum_edge.clone(),
+        ..RenderRequest::new(
+            args.package.clone(),
+            match args.format {
+                Format::Svg => RenderFormat::Svg,
+                Format::Mermaid => RenderFormat::Mermaid,
+                Format::Dot => RenderFormat::Dot,
+            },
+        )
+    };
+    let rendered = render(&catalog, &request).map_err(|e| usage(e.to_string()))?;
+    for w in &rendered.warnings {
+        eprintln!("warning: {w}");
     }
-
-    let text = match args.format {
-        Format::Mermaid => {
-            let out = mermaid(
-                &catalog,
-                &MermaidOptions {
-                    draw_v0_semantics: args.draw_v0_semantics,
-                    minimum_edge: args.minimum_edge.clone(),
-                    package: Some(args.package.clone()),
-                    channel: args.channel.clone(),
-                },
-            )
-            .map_err(|e| usage(e.to_string()))?;
-            for w in &out.warnings {
-                eprintln!("warning: {w}");
-            }
-            out.text
-        }
-        Format::Dot | Format::Svg => {
-            let graphs = channel_graphs(pkg);
-            let channel = args
-                .channel
-                .as_ref()
-                .and_then(|c| graphs.iter().find(|g| g.channel == *c));
-            let package_graph = channel.is_none().then(|| PackageGraph::build(pkg, &graphs));
-            if args.format == Format::Dot {
-                match (channel, &package_graph) {
-                    (Some(g), _) => channel_dot(pkg, g),
-                    (None, Some(pg)) => package_dot(pkg, pg),
-                    (None, None) => String::new(),
-                }
-            } else {
-                let path = match &args.from {
-                    Some(from) => Some(
-                        resolve_path(
-                            &catalog,
-                            &args.package,
-                            from,
-                            &PathOptions {
-                                resolver: args.resolver.into(),
-                                channel: args.channel.clone(),
-                                ..PathOptions::default()
-                            },
-                            None,
-                        )
-                        .map_err(|e| usage(e.to_string()))?,
-                    ),
-                    None => None,
-                };
-                let mut options = SvgOptions {
-                    path,
-                    animate: args.animate,
-                    ..SvgOptions::default()
-                };
-                if args.no_fans {
-                    options.layout.fans = FanMode::Edges;
-                }
-                match (channel, &package_graph) {
-                    (Some(g), _) => channel_svg(pkg, g, &options),
-                    (None, Some(pg)) => package_svg(pkg, pg, &options),
-                    (None, None) => String::new(),
-                }
-            }
-        }
+    let text = rendered.text;
+    let Some(pkg) = catalog.package(&args.package) else {
+        return Err(usage(format!("unknown package {:?}", args.package)));
     };
 
     if args.stats && args.format != Format::Mermaid {

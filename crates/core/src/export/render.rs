@@ -269,12 +269,17 @@ properties:
         let pkg = c.package("foo").unwrap();
         let graphs = channel_graphs(pkg);
         let g = &graphs[0];
+        // As `olm-graph render` draws without --animate.
+        let still = SvgOptions {
+            animate: false,
+            ..SvgOptions::default()
+        };
         let svg = render(&c, &req(RenderFormat::Svg, Some("beta"))).unwrap();
-        assert_eq!(svg.text, channel_svg(pkg, g, &SvgOptions::default()));
+        assert_eq!(svg.text, channel_svg(pkg, g, &still));
         assert!(svg.text.starts_with("<svg") || svg.text.starts_with("<?xml"));
         let pg = PackageGraph::build(pkg, &graphs);
         let all = render(&c, &req(RenderFormat::Svg, None)).unwrap();
-        assert_eq!(all.text, package_svg(pkg, &pg, &SvgOptions::default()));
+        assert_eq!(all.text, package_svg(pkg, &pg, &still));
         let dot = render(&c, &req(RenderFormat::Dot, Some("beta"))).unwrap();
         assert_eq!(dot.text, channel_dot(pkg, g));
         assert_eq!(
@@ -316,9 +321,6 @@ properties:
         assert_eq!(e.to_string(), "unknown package \"nope\"");
         let e = render(&c, &req(RenderFormat::Dot, Some("gamma"))).unwrap_err();
         assert_eq!(e.to_string(), "package \"foo\" has no channel \"gamma\"");
-        let mut r = req(RenderFormat::Svg, Some("beta"));
-        r.from = Some("foo.v9".into());
-        assert!(matches!(render(&c, &r), Err(RenderError::Path(_))));
         let mut r = req(RenderFormat::Mermaid, None);
         r.minimum_edge = Some("nothing".into());
         assert!(matches!(render(&c, &r), Err(RenderError::Mermaid(_))));
