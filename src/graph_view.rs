@@ -187,6 +187,22 @@ struct Drag {
     moved: bool,
 }
 
+/// The classes a node always has: `node` and its fixed markings.
+fn node_class(n: &ViewNode) -> String {
+    let mut c = String::from("node");
+    for (on, name) in [
+        (n.is_virtual, " virtual"),
+        (n.deprecated, " deprecated"),
+        (n.legacy_deprecated, " legacy"),
+        (n.head, " head"),
+    ] {
+        if on {
+            c.push_str(name);
+        }
+    }
+    c
+}
+
 fn node_title(n: &ViewNode) -> String {
     let mut t = n.name.clone();
     match &n.version {
@@ -846,17 +862,27 @@ fn Drawing(
             let select2 = select.clone();
             view! {
                 <g
-                    class="node"
-                    class:virtual=n.is_virtual
-                    class:deprecated=n.deprecated
-                    class:legacy=legacy
-                    class:terminated=terminated
-                    class:removed=removed
-                    class:to-deprecate=to_deprecate
-                    class:head=n.head
-                    class:dim=dim
-                    class:near=near
-                    class:selected=is_sel
+                    class={
+                        // One class attribute: tachys takes at most 26 attributes per element.
+                        let fixed = node_class(n);
+                        let is_sel = is_sel.clone();
+                        move || {
+                            let mut c = fixed.clone();
+                            for (on, name) in [
+                                (terminated(), " terminated"),
+                                (removed(), " removed"),
+                                (to_deprecate(), " to-deprecate"),
+                                (dim(), " dim"),
+                                (near(), " near"),
+                                (is_sel(), " selected"),
+                            ] {
+                                if on {
+                                    c.push_str(name);
+                                }
+                            }
+                            c
+                        }
+                    }
                     transform=format!("translate({:.1},{:.1})", b.x, b.y)
                     data-bundle=name.clone()
                     data-virtual=n.is_virtual.to_string()
