@@ -151,15 +151,30 @@ pub fn DiffPanel() -> impl IntoView {
         }
     });
 
+    // What the curator calls each catalog (e.g. "OCP 4.16"); file names are often the same.
+    let screen_name = RwSignal::new(String::new());
+    let other_name = RwSignal::new(String::new());
     let label_of = move |old: bool| {
-        let main = state.loaded.with(|l| l.as_ref().map(|l| l.label.clone()));
-        let other = state.compare.with(|l| l.as_ref().map(|l| l.label.clone()));
-        if old == screen_is_old.get() {
-            main
+        let screen = old == screen_is_old.get();
+        let (given, file, which) = if screen {
+            (
+                screen_name.get(),
+                state.loaded.with(|l| l.as_ref().map(|l| l.label.clone())),
+                "on-screen catalog",
+            )
         } else {
-            other
+            (
+                other_name.get(),
+                state.compare.with(|l| l.as_ref().map(|l| l.label.clone())),
+                "other catalog",
+            )
+        };
+        let file = file.unwrap_or_default();
+        if given.trim().is_empty() {
+            format!("{which} ({file})")
+        } else {
+            format!("{} ({which}, {file})", given.trim())
         }
-        .unwrap_or_default()
     };
 
     let table = move || {
@@ -264,7 +279,17 @@ pub fn DiffPanel() -> impl IntoView {
                         </select>
                     </label>
                 </div>
-                <p class="diff-direction-note">{move || format!("Old: {} → new: {}", label_of(true), label_of(false))}</p>
+                <div class="form-row">
+                    <label title="A name for the catalog on screen, such as the platform version it ships with">"On-screen catalog is"
+                        <input type="text" data-testid="diff-screen-name" placeholder="e.g. OCP 4.16" prop:value=move || screen_name.get()
+                            on:input=move |ev| screen_name.set(event_target_value(&ev))/>
+                    </label>
+                    <label title="A name for the other catalog, such as the platform version it ships with">"Other catalog is"
+                        <input type="text" data-testid="diff-other-name" placeholder="e.g. OCP 4.17" prop:value=move || other_name.get()
+                            on:input=move |ev| other_name.set(event_target_value(&ev))/>
+                    </label>
+                </div>
+                <p class="diff-direction-note" data-testid="diff-direction-note">{move || format!("Old: {} → new: {}", label_of(true), label_of(false))}</p>
             })}
             {table}
         </div>

@@ -182,6 +182,9 @@ test('compare catalogs: descheduler 4.16 → 4.17 per bundle, as the CLI compute
   await page.click('[data-testid=lifecycle-tab-diff]');
   await page.setInputFiles('[data-testid=compare-file-input]', DESCHEDULER('v4.17'));
   await page.waitForSelector('[data-testid=diff-row]', { timeout: 60000 });
+  await page.fill('[data-testid=diff-screen-name]', 'OCP 4.16');
+  await page.fill('[data-testid=diff-other-name]', 'OCP 4.17');
+  assert.match(await page.textContent('[data-testid=diff-direction-note]'), /^Old: OCP 4\.16 \(on-screen catalog, .*\) → new: OCP 4\.17 \(other catalog/);
   const rows = await page.$$eval('[data-testid=diff-row]', (els) => els.map((e) => ({
     bundle: e.dataset.bundle, status: e.dataset.status, path: e.dataset.path.split(' '),
   })));
@@ -197,7 +200,7 @@ test('compare catalogs: descheduler 4.16 → 4.17 per bundle, as the CLI compute
 
   // The other direction: the catalog on screen is the new one.
   await page.selectOption('[data-testid=diff-direction]', 'screen-new');
-  await page.waitForFunction(() => document.querySelector('.diff-direction-note')?.textContent.startsWith('Old: '));
+  await page.waitForFunction(() => document.querySelector('[data-testid=diff-direction-note]')?.textContent.startsWith('Old: OCP 4.17'));
   const back = JSON.parse(cli(['diff', DESCHEDULER('v4.17'), '--to', DESCHEDULER('v4.16'), '--package', 'cluster-kube-descheduler-operator', '--json']));
   await page.waitForFunction((n) => document.querySelectorAll('[data-testid=diff-row]').length === n, back.length);
   await finish(page);
