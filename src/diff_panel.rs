@@ -11,6 +11,7 @@
 
 use leptos::html;
 use leptos::prelude::*;
+use olm_graph_core::lifecycle::diff::FATES;
 use olm_graph_core::lifecycle::{diff_package, DiffOptions, Fate, PackageDiff};
 use olm_graph_core::resolve::Resolver;
 use wasm_bindgen::JsCast;
@@ -19,15 +20,6 @@ use web_sys::HtmlInputElement;
 use crate::loader::{Loader, Target};
 use crate::sources;
 use crate::state::{AppState, Shared};
-
-/// Every status, in the order the summary lists them.
-pub const FATES: [Fate; 5] = [
-    Fate::Upgradable,
-    Fate::UpToDate,
-    Fate::Stranded,
-    Fate::Deprecated,
-    Fate::ChannelRemoved,
-];
 
 /// What a status means, for its tooltip.
 pub fn fate_hint(f: Fate) -> &'static str {

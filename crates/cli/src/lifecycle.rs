@@ -1,13 +1,15 @@
-//! Catalog lifecycle commands: deprecate-truncate, resolve-image, diff.
+//! Catalog lifecycle commands: deprecate-truncate, resolve-image, diff, diff-series.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use olm_graph_core::lifecycle::diff::FATES;
 use olm_graph_core::lifecycle::{
-    deprecate_truncate, diff_package, resolve_template, write_truncated, ClusterValues, Dialect,
-    DiffOptions, TruncateOptions,
+    deprecate_truncate, diff_package, diff_series as core_diff_series, resolve_template,
+    write_truncated, ClusterValues, Dialect, DiffOptions, TruncateOptions,
 };
 use olm_graph_core::resolve::Resolver;
+use olm_graph_core::view::natural_cmp;
 use olm_graph_core::{load_paths, InputFile};
 use serde_json::json;
 
@@ -213,6 +215,91 @@ pub fn diff(args: DiffArgs) -> CmdResult {
             f.channel,
             f.status.as_str()
         );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Arguments of `diff-series`.
+pub struct SeriesArgs {
+    pub dir: PathBuf,
+    pub package: String,
+    pub channel: Option<String>,
+    pub resolver: Resolver,
+    pub json: bool,
+}
+
+pub fn diff_series(args: SeriesArgs) -> CmdResult {
+    let entries = std::fs::read_dir(&args.dir)
+        .map_err(|e| CliError::Input(format!("cannot read {}: {e}", args.dir.display())))?;
+    let mut dirs: Vec<(String, PathBuf)> = entries
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+        .map(|e| (e.file_name().to_string_lossy().into_owned(), e.path()))
+        .collect();
+    dirs.sort_by(|a, b| natural_cmp(&a.0, &b.0));
+    if dirs.len() < 2 {
+        return Err(CliError::Usage(format!(
+            "{} needs at least two subfolders, one catalog each",
+            args.dir.display()
+        )));
+    }
+    let mut catalogs = Vec::new();
+    for (label, path) in dirs {
+        let c = load_paths(&[&path]).map_err(|e| CliError::Input(e.to_string()))?;
+        catalogs.push((label, c));
+    }
+    let options = DiffOptions {
+        channel: args.channel.clone(),
+        resolver: args.resolver,
+    };
+    let steps = core_diff_series(&catalogs, &args.package, &options);
+    if args.json {
+        let records: Vec<_> = steps
+            .iter()
+            .map(|s| {
+                let counts: serde_json::Map<String, serde_json::Value> = FATES
+                    .iter()
+                    .map(|f| (f.as_str().to_string(), json!(s.count(*f))))
+                    .collect();
+                match &s.diff {
+                    Ok(d) => json!({
+                        "from": s.from, "to": s.to, "counts": counts,
+                        "bundles_added": d.bundles_added.len(), "bundles_removed": d.bundles_removed.len(),
+                        "channels_added": d.channels_added, "channels_removed": d.channels_removed,
+                        "heads_moved": d.heads_moved.len(), "deprecations_added": d.deprecations_added,
+                    }),
+                    Err(e) => json!({"from": s.from, "to": s.to, "counts": counts, "error": e}),
+                }
+            })
+            .collect();
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&records).unwrap_or_default()
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!("package {}", args.package);
+    for s in &steps {
+        match &s.diff {
+            Ok(d) => {
+                let counts: Vec<String> = FATES
+                    .iter()
+                    .map(|f| format!("{} {}", s.count(*f), f.as_str()))
+                    .collect();
+                println!(
+                    "  {} -> {}: {}; bundles +{} -{}, channels +{} -{}, heads moved {}",
+                    s.from,
+                    s.to,
+                    counts.join(", "),
+                    d.bundles_added.len(),
+                    d.bundles_removed.len(),
+                    d.channels_added.len(),
+                    d.channels_removed.len(),
+                    d.heads_moved.len()
+                );
+            }
+            Err(e) => println!("  {} -> {}: {e}", s.from, s.to),
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

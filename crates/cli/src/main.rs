@@ -169,6 +169,23 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// What each switch along a series of catalogs does (one subfolder per platform version).
+    #[command(
+        after_help = "Example:\n  olm-graph diff-series ../shared/catalogs/openshift-kube-descheduler-fbc --package cluster-kube-descheduler-operator"
+    )]
+    DiffSeries {
+        /// A folder with one catalog per subfolder (e.g. v4.12/, v4.13/), taken in version order.
+        dir: PathBuf,
+        #[arg(long, short)]
+        package: String,
+        #[arg(long, short)]
+        channel: Option<String>,
+        #[arg(long, value_enum, default_value_t = ResolverArg::V0)]
+        resolver: ResolverArg,
+        /// One JSON record per switch: from, to, the count of each status, and the changes.
+        #[arg(long)]
+        json: bool,
+    },
     /// Load catalogs repeatedly, build every graph, and print throughput.
     #[command(
         after_help = "Example:\n  olm-graph bench ../shared/catalogs/community-operators-prod/v4.21 --runs 5"
@@ -281,6 +298,19 @@ fn main() -> ExitCode {
         } => lifecycle::diff(lifecycle::DiffArgs {
             old,
             new: to,
+            package,
+            channel,
+            resolver: resolver.into(),
+            json,
+        }),
+        Command::DiffSeries {
+            dir,
+            package,
+            channel,
+            resolver,
+            json,
+        } => lifecycle::diff_series(lifecycle::SeriesArgs {
+            dir,
             package,
             channel,
             resolver: resolver.into(),

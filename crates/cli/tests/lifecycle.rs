@@ -157,3 +157,64 @@ fn diff_json_one_record_per_old_bundle() {
     assert_eq!(v100["status"], "channel-removed");
     assert_eq!(v100["path"], serde_json::json!(["rhtpa-operator.v1.0.0"]));
 }
+
+#[test]
+fn diff_series_walks_the_descheduler_catalogs_in_version_order() {
+    let d = catalogs().join("openshift-kube-descheduler-fbc");
+    let r = run(&[
+        "diff-series",
+        d.to_str().unwrap(),
+        "-p",
+        "cluster-kube-descheduler-operator",
+        "--json",
+    ]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let steps: Value = serde_json::from_slice(&r.stdout).unwrap();
+    let steps = steps.as_array().unwrap();
+    let pairs: Vec<String> = steps
+        .iter()
+        .map(|s| {
+            format!(
+                "{}>{}",
+                s["from"].as_str().unwrap(),
+                s["to"].as_str().unwrap()
+            )
+        })
+        .collect();
+    assert_eq!(pairs.first().map(String::as_str), Some("v4.12>v4.13"));
+    assert!(pairs.contains(&"v4.16>v4.17".to_string()));
+    assert!(
+        pairs
+            .windows(2)
+            .all(|w| w[0].split('>').nth(1) == w[1].split('>').next()),
+        "consecutive: {pairs:?}"
+    );
+    // Each step agrees with `diff` on the same pair.
+    let step = steps.iter().find(|s| s["from"] == "v4.16").unwrap();
+    let pair = run(&[
+        "diff",
+        d.join("v4.16").to_str().unwrap(),
+        "--to",
+        d.join("v4.17").to_str().unwrap(),
+        "-p",
+        "cluster-kube-descheduler-operator",
+        "--json",
+    ]);
+    let records: Value = serde_json::from_slice(&pair.stdout).unwrap();
+    let stranded = records
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["status"] == "stranded")
+        .count();
+    assert_eq!(step["counts"]["stranded"], stranded);
+    assert!(stranded > 0, "4.17 strands bundles under OLM v0");
+}
+
+#[test]
+fn diff_series_needs_two_catalogs() {
+    let d = catalogs().join("openshift-kube-descheduler-fbc/v4.12");
+    let r = run(&["diff-series", d.to_str().unwrap(), "-p", "x"]);
+    assert!(!r.status.success());
+    assert!(String::from_utf8_lossy(&r.stderr).contains("at least two subfolders"));
+}

@@ -39,6 +39,15 @@ pub enum Fate {
     Deprecated,
 }
 
+/// Every status, in the order summaries list them.
+pub const FATES: [Fate; 5] = [
+    Fate::Upgradable,
+    Fate::UpToDate,
+    Fate::Stranded,
+    Fate::Deprecated,
+    Fate::ChannelRemoved,
+];
+
 impl Fate {
     pub fn as_str(self) -> &'static str {
         match self {

@@ -17,3 +17,6 @@ pub use diff::{diff_package, BundleFate, DiffOptions, Fate, PackageDiff};
 pub mod edit;
 
 pub use edit::{with_entry, NewEntry};
+pub mod series;
+
+pub use series::{diff_series, group_by_folder, SeriesStep};
