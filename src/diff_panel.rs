@@ -12,13 +12,19 @@
 use leptos::html;
 use leptos::prelude::*;
 use olm_graph_core::lifecycle::diff::FATES;
-use olm_graph_core::lifecycle::{diff_package, DiffOptions, Fate, PackageDiff};
+use olm_graph_core::lifecycle::{
+    diff_package, diff_series, group_by_folder, DiffOptions, Fate, PackageDiff, SeriesStep,
+};
+use olm_graph_core::load::load_files_with;
 use olm_graph_core::resolve::Resolver;
+use olm_graph_core::{Catalog, InputFile, LoadOptions};
 use wasm_bindgen::JsCast;
 use web_sys::HtmlInputElement;
 
 use crate::loader::{Loader, Target};
 use crate::sources;
+use olm_graph_core::view::natural_cmp;
+
 use crate::state::{AppState, Shared};
 
 /// What a status means, for its tooltip.
@@ -56,6 +62,126 @@ fn change_list(title: String, items: Vec<String>) -> impl IntoView {
     })
 }
 
+/// Parses the files of a picked folder as a series: one catalog per subfolder, in version
+/// order (directory semantics: only .json, .yaml and .yml files count, `.indexignore` applies).
+pub fn parse_series(files: Vec<InputFile>) -> Result<Vec<(String, Catalog)>, String> {
+    let groups = group_by_folder(files);
+    if groups.len() < 2 {
+        return Err("a series needs a folder with at least two subfolders, one catalog each (for example v4.12/ and v4.13/)".into());
+    }
+    Ok(groups
+        .into_iter()
+        .map(|(label, files)| {
+            let c = load_files_with(
+                files,
+                LoadOptions {
+                    only_catalog_extensions: true,
+                },
+            );
+            (label, c)
+        })
+        .collect())
+}
+
+fn series_table(steps: &[SeriesStep], selected: RwSignal<Option<usize>>) -> impl IntoView {
+    view! {
+        <table class="diff-table series-table" data-testid="series-table">
+            <thead><tr>
+                <th>"Switch"</th>
+                {FATES.iter().map(|f| view! { <th title=fate_hint(*f)>{f.as_str()}</th> }).collect_view()}
+                <th>"Bundles"</th><th>"Channels"</th><th>"Heads moved"</th>
+            </tr></thead>
+            <tbody>
+                {steps.iter().enumerate().map(|(i, s)| {
+                    let d = s.diff.as_ref().ok();
+                    let pm = |a: usize, r: usize| format!("+{a} −{r}");
+                    let trouble = s.count(Fate::Stranded) + s.count(Fate::Deprecated) + s.count(Fate::ChannelRemoved) > 0;
+                    view! {
+                        <tr data-testid="series-row" data-from=s.from.clone() data-to=s.to.clone()
+                            data-stranded=s.count(Fate::Stranded).to_string()
+                            data-upgradable=s.count(Fate::Upgradable).to_string()
+                            class:selected=move || selected.get() == Some(i)
+                            class:trouble=trouble>
+                            <td><button class="link" data-testid="series-step" title="Show this switch bundle by bundle"
+                                on:click=move |_| selected.set(Some(i))>{format!("{} → {}", s.from, s.to)}</button></td>
+                            {match &s.diff {
+                                Ok(_) => FATES.iter().map(|f| {
+                                    let n = s.count(*f);
+                                    view! { <td><span class=format!("fate fate-{}", f.as_str()) class:zero=n == 0>{n}</span></td> }
+                                }).collect_view().into_any(),
+                                Err(e) => view! { <td colspan="5" class="muted">{e.clone()}</td> }.into_any(),
+                            }}
+                            <td>{d.map(|d| pm(d.bundles_added.len(), d.bundles_removed.len()))}</td>
+                            <td>{d.map(|d| pm(d.channels_added.len(), d.channels_removed.len()))}</td>
+                            <td>{d.map(|d| d.heads_moved.len().to_string())}</td>
+                        </tr>
+                    }
+                }).collect_view()}
+            </tbody>
+        </table>
+    }
+}
+
+/// Everything a comparison shows: the status counts, the changes, and one row per old bundle.
+fn diff_details(state: AppState, d: &PackageDiff) -> AnyView {
+    let counts = fate_counts(d);
+    let heads: Vec<String> = d
+        .heads_moved
+        .iter()
+        .map(|h| {
+            format!(
+                "{}: {} → {}",
+                h.channel,
+                h.old.as_deref().unwrap_or("none"),
+                h.new.as_deref().unwrap_or("none")
+            )
+        })
+        .collect();
+    let edge = |e: &olm_graph_core::lifecycle::diff::EdgeChange| {
+        format!("{}: {} → {} ({})", e.channel, e.from, e.to, e.kind.as_str())
+    };
+    view! {
+            <div class="diff-counts" data-testid="diff-counts"
+                data-upgradable=counts[0].1.to_string() data-up-to-date=counts[1].1.to_string()
+                data-stranded=counts[2].1.to_string() data-deprecated=counts[3].1.to_string()
+                data-channel-removed=counts[4].1.to_string()>
+                {counts.iter().map(|(f, n)| view! {
+                    <span class=format!("fate fate-{}", f.as_str()) class:zero=*n == 0 title=fate_hint(*f)>{format!("{n} {}", f.as_str())}</span>
+                }).collect_view()}
+            </div>
+            <div class="diff-changes" data-testid="diff-changes">
+                {change_list("Bundles added".into(), d.bundles_added.clone())}
+                {change_list("Bundles removed".into(), d.bundles_removed.clone())}
+                {change_list("Channels added".into(), d.channels_added.clone())}
+                {change_list("Channels removed".into(), d.channels_removed.clone())}
+                {change_list("Heads moved".into(), heads)}
+                {change_list("Edges added".into(), d.edges_added.iter().map(edge).collect())}
+                {change_list("Edges removed".into(), d.edges_removed.iter().map(edge).collect())}
+                {change_list("Deprecations added".into(), d.deprecations_added.clone())}
+            </div>
+            <table class="diff-table" data-testid="diff-table">
+                <thead><tr><th>"Installed (old catalog)"</th><th>"Channel"</th><th>"After the switch"</th><th>"Path in the new catalog"</th></tr></thead>
+                <tbody>
+                    {d.fates.iter().map(|f| {
+                        let b = f.bundle.clone();
+                        let path = if f.path.len() > 1 { f.path[1..].join(" → ") } else { String::new() };
+                        view! {
+                            <tr data-testid="diff-row" data-bundle=f.bundle.clone() data-channel=f.channel.clone()
+                                data-status=f.status.as_str() data-path=f.path.join(" ")
+                                title=f.note.clone().unwrap_or_default()>
+                                <td><button class="link" title="Select it on the graph" on:click=move |_| state.select_bundle(Some(b.clone()))>{f.bundle.clone()}</button></td>
+                                <td>{f.channel.clone()}</td>
+                                <td><span class=format!("fate fate-{}", f.status.as_str()) title=fate_hint(f.status)>{f.status.as_str()}</span></td>
+                                <td class="path">{path}</td>
+                            </tr>
+                        }
+                    }).collect_view()}
+                </tbody>
+            </table>
+        }
+    .into_any()
+}
+
 /// The panel.
 #[component]
 pub fn DiffPanel() -> impl IntoView {
@@ -65,6 +191,7 @@ pub fn DiffPanel() -> impl IntoView {
     // true: the catalog on screen is the old one (the cluster runs it today).
     let screen_is_old = RwSignal::new(true);
     let channel = RwSignal::new(String::new());
+    let series_step: RwSignal<Option<usize>> = RwSignal::new(None);
     let resolver = RwSignal::new(Resolver::V0);
 
     let on_files = move |ev: leptos::ev::Event| {
@@ -98,6 +225,53 @@ pub fn DiffPanel() -> impl IntoView {
         );
     };
 
+    let series_busy = RwSignal::new(false);
+    let series_error = RwSignal::new(None::<String>);
+    let on_series = move |ev: leptos::ev::Event| {
+        let Some(input) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
+        else {
+            return;
+        };
+        let Some(list) = input.files() else { return };
+        if list.length() == 0 {
+            return;
+        }
+        series_busy.set(true);
+        series_error.set(None);
+        leptos::task::spawn_local(async move {
+            let result = sources::from_file_list(&list, true)
+                .await
+                .and_then(|source| {
+                    let files = source
+                        .files
+                        .iter()
+                        .map(|f| InputFile::new(f.path.clone(), String::from(&f.text)))
+                        .collect();
+                    parse_series(files)
+                });
+            input.set_value("");
+            series_busy.set(false);
+            match result {
+                Ok(series) => {
+                    series_step.set(None);
+                    state.series.set(Some(Shared::new(series)));
+                }
+                Err(e) => series_error.set(Some(e)),
+            }
+        });
+    };
+    let steps = Memo::new(move |_| {
+        let series = state.series.get()?;
+        let package = state.package.get()?;
+        let options = DiffOptions {
+            channel: Some(channel.get()).filter(|c| !c.is_empty()),
+            resolver: resolver.get(),
+        };
+        Some(Shared::new(diff_series(&series, &package, &options)))
+    });
+
     let diff = Memo::new(move |_| {
         let main = state.loaded.get()?;
         let other = state.compare.get()?;
@@ -118,8 +292,19 @@ pub fn DiffPanel() -> impl IntoView {
             &options,
         )))
     });
-    // Channels of the old catalog's package, for the subscription's channel.
+    // Channels of the old catalog's package (any catalog of a series), for the subscription.
     let channels = Memo::new(move |_| {
+        if let Some(series) = state.series.get() {
+            let package = state.package.get().unwrap_or_default();
+            let mut all: Vec<String> = series
+                .iter()
+                .filter_map(|(_, c)| c.package(&package))
+                .flat_map(|p| p.channels.iter().map(|c| c.name.clone()))
+                .collect();
+            all.sort_by(|a, b| natural_cmp(a, b));
+            all.dedup();
+            return all;
+        }
         let main = state.loaded.get();
         let other = state.compare.get();
         let old = if screen_is_old.get() { main } else { other };
@@ -173,57 +358,29 @@ pub fn DiffPanel() -> impl IntoView {
         let d = diff.get()?;
         Some(match &*d {
             Err(e) => view! { <div class="notice error" role="alert" data-testid="diff-error">{e.clone()}</div> }.into_any(),
-            Ok(d) => {
-                let counts = fate_counts(d);
-                let heads: Vec<String> = d
-                    .heads_moved
-                    .iter()
-                    .map(|h| format!("{}: {} → {}", h.channel, h.old.as_deref().unwrap_or("none"), h.new.as_deref().unwrap_or("none")))
-                    .collect();
-                let edge = |e: &olm_graph_core::lifecycle::diff::EdgeChange| {
-                    format!("{}: {} → {} ({})", e.channel, e.from, e.to, e.kind.as_str())
-                };
-                view! {
-                    <div class="diff-counts" data-testid="diff-counts"
-                        data-upgradable=counts[0].1.to_string() data-up-to-date=counts[1].1.to_string()
-                        data-stranded=counts[2].1.to_string() data-deprecated=counts[3].1.to_string()
-                        data-channel-removed=counts[4].1.to_string()>
-                        {counts.iter().map(|(f, n)| view! {
-                            <span class=format!("fate fate-{}", f.as_str()) class:zero=*n == 0 title=fate_hint(*f)>{format!("{n} {}", f.as_str())}</span>
-                        }).collect_view()}
-                    </div>
-                    <div class="diff-changes" data-testid="diff-changes">
-                        {change_list("Bundles added".into(), d.bundles_added.clone())}
-                        {change_list("Bundles removed".into(), d.bundles_removed.clone())}
-                        {change_list("Channels added".into(), d.channels_added.clone())}
-                        {change_list("Channels removed".into(), d.channels_removed.clone())}
-                        {change_list("Heads moved".into(), heads)}
-                        {change_list("Edges added".into(), d.edges_added.iter().map(edge).collect())}
-                        {change_list("Edges removed".into(), d.edges_removed.iter().map(edge).collect())}
-                        {change_list("Deprecations added".into(), d.deprecations_added.clone())}
-                    </div>
-                    <table class="diff-table" data-testid="diff-table">
-                        <thead><tr><th>"Installed (old catalog)"</th><th>"Channel"</th><th>"After the switch"</th><th>"Path in the new catalog"</th></tr></thead>
-                        <tbody>
-                            {d.fates.iter().map(|f| {
-                                let b = f.bundle.clone();
-                                let path = if f.path.len() > 1 { f.path[1..].join(" → ") } else { String::new() };
-                                view! {
-                                    <tr data-testid="diff-row" data-bundle=f.bundle.clone() data-channel=f.channel.clone()
-                                        data-status=f.status.as_str() data-path=f.path.join(" ")
-                                        title=f.note.clone().unwrap_or_default()>
-                                        <td><button class="link" title="Select it on the graph" on:click=move |_| state.select_bundle(Some(b.clone()))>{f.bundle.clone()}</button></td>
-                                        <td>{f.channel.clone()}</td>
-                                        <td><span class=format!("fate fate-{}", f.status.as_str()) title=fate_hint(f.status)>{f.status.as_str()}</span></td>
-                                        <td class="path">{path}</td>
-                                    </tr>
-                                }
-                            }).collect_view()}
-                        </tbody>
-                    </table>
-                }
-                .into_any()
-            }
+            Ok(d) => diff_details(state, d),
+        })
+    };
+
+    let series_view = move || {
+        let steps = steps.get()?;
+        let all = steps.clone();
+        let detail = move || {
+            let steps = all.clone();
+            let i = series_step.get()?;
+            let step = steps.get(i)?;
+            Some(match &step.diff {
+                Ok(d) => view! {
+                    <h4 data-testid="series-detail-title">{format!("{} → {}, bundle by bundle", step.from, step.to)}</h4>
+                    {diff_details(state, d)}
+                }.into_any(),
+                Err(e) => view! { <div class="notice error" role="alert">{e.clone()}</div> }.into_any(),
+            })
+        };
+        Some(view! {
+            <p class="muted">"Each row is one catalog switch (a cluster upgrade to the next platform version) for the package on screen. Pick a switch to see every installed bundle's fate."</p>
+            {series_table(&steps, series_step)}
+            {detail}
         })
     };
 
@@ -239,24 +396,44 @@ pub fn DiffPanel() -> impl IntoView {
                     <input type="url" node_ref=url_input placeholder="https://…/catalog.json" data-testid="compare-url-input" aria-label="URL of the catalog to compare with"/>
                     <button type="submit" class="button">"Fetch"</button>
                 </form>
-                {move || state.compare.get().map(|c| view! {
+                <label class="button" title="A folder with one catalog per subfolder named by platform version (v4.12/, v4.13/, …): every switch along the series">
+                    <input type="file" class="visually-hidden" prop:webkitdirectory=true multiple
+                        data-testid="compare-series-input" aria-label="Open a folder of catalogs, one per platform version" on:change=on_series/>
+                    "Open a series folder…"
+                </label>
+                {move || series_busy.get().then(|| view! { <span class="muted" role="status">"Reading the series…"</span> })}
+            </div>
+            {move || series_error.get().map(|e| view! { <div class="notice error" role="alert" data-testid="series-error">{e}</div> })}
+            {move || state.series.get().map(|s| {
+                let labels: Vec<String> = s.iter().map(|(l, _)| l.clone()).collect();
+                view! {
+                    <div class="form-row">
+                        <span class="compare-label" data-testid="series-label">{format!("Series of {}: {}", labels.len(), labels.join(" → "))}</span>
+                        <button class="button" data-testid="series-forget" on:click=move |_| state.series.set(None)>"Forget the series"</button>
+                    </div>
+                }
+            })}
+            {move || state.compare.get().filter(|_| state.series.with(Option::is_none)).map(|c| view! {
+                <div class="form-row">
                     <span class="compare-label" data-testid="compare-label">{c.label.clone()}</span>
                     <button class="button" data-testid="compare-forget" on:click=move |_| state.compare.set(None)>"Forget"</button>
-                })}
-            </div>
-            {move || state.compare.with(Option::is_none).then(|| view! {
-                <p class="muted">"Load the catalog the cluster switches to (for example the next OpenShift version's), or the one it switches from."</p>
+                </div>
             })}
-            {move || state.compare.with(Option::is_some).then(|| view! {
+            {move || (state.compare.with(Option::is_none) && state.series.with(Option::is_none)).then(|| view! {
+                <p class="muted">"Load the catalog the cluster switches to (for example the next OpenShift version's), or a folder with one catalog per platform version to see every switch along the way."</p>
+            })}
+            {move || (state.compare.with(Option::is_some) || state.series.with(Option::is_some)).then(|| view! {
                 <div class="form-row">
-                    <label>"Direction"
-                        <select data-testid="diff-direction"
-                            prop:value=move || if screen_is_old.get() { "screen-old" } else { "screen-new" }
-                            on:change=move |ev| screen_is_old.set(event_target_value(&ev) == "screen-old")>
-                            <option value="screen-old">"on screen → other (switch to the other)"</option>
-                            <option value="screen-new">"other → on screen (switch to this one)"</option>
-                        </select>
-                    </label>
+                    {move || state.series.with(Option::is_none).then(|| view! {
+                        <label>"Direction"
+                            <select data-testid="diff-direction"
+                                prop:value=move || if screen_is_old.get() { "screen-old" } else { "screen-new" }
+                                on:change=move |ev| screen_is_old.set(event_target_value(&ev) == "screen-old")>
+                                <option value="screen-old">"on screen → other (switch to the other)"</option>
+                                <option value="screen-new">"other → on screen (switch to this one)"</option>
+                            </select>
+                        </label>
+                    })}
                     <label title="The subscription's channel; by default each bundle is followed in the old default channel, else its first channel">"Subscription channel"
                         <select data-testid="diff-channel" prop:value=move || channel.get() on:change=move |ev| channel.set(event_target_value(&ev))>
                             <option value="">"each bundle's (default first)"</option>
@@ -271,6 +448,8 @@ pub fn DiffPanel() -> impl IntoView {
                         </select>
                     </label>
                 </div>
+            })}
+            {move || (state.compare.with(Option::is_some) && state.series.with(Option::is_none)).then(|| view! {
                 <div class="form-row">
                     <label title="A name for the catalog on screen, such as the platform version it ships with">"On-screen catalog is"
                         <input type="text" data-testid="diff-screen-name" placeholder="e.g. OCP 4.16" prop:value=move || screen_name.get()
@@ -283,7 +462,7 @@ pub fn DiffPanel() -> impl IntoView {
                 </div>
                 <p class="diff-direction-note" data-testid="diff-direction-note">{move || format!("Old: {} → new: {}", label_of(true), label_of(false))}</p>
             })}
-            {table}
+            {move || if state.series.with(Option::is_some) { series_view().into_any() } else { table().into_any() }}
         </div>
     }
 }

@@ -193,6 +193,8 @@ pub struct AppState {
     pub reveal: RwSignal<u64>,
     /// A second catalog to compare the one on screen with (the catalog-switch diff).
     pub compare: RwSignal<Option<Shared<Loaded>>>,
+    /// A series of catalogs, one per platform version, in order: (label, catalog).
+    pub series: RwSignal<Option<Shared<Vec<(String, Catalog)>>>>,
     /// The resolver whose rules decide which bundles are terminated (greyed out).
     pub terminated_resolver: RwSignal<Resolver>,
     /// Terminated nodes of what is shown.
@@ -308,6 +310,7 @@ impl AppState {
             pending: RwSignal::new(None),
             reveal: RwSignal::new(0),
             compare: RwSignal::new(None),
+            series: RwSignal::new(None),
             terminated_resolver,
             terminated,
             truncate,

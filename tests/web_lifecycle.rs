@@ -266,3 +266,25 @@ fn fate_counts_cover_every_status() {
         "the head"
     );
 }
+
+#[wasm_bindgen_test]
+fn a_series_needs_two_subfolders_and_keeps_version_order() {
+    use olm_graph_web::diff_panel::parse_series;
+    let one = vec![InputFile::new("v4.12/c.yaml", FIXTURE)];
+    assert!(parse_series(one)
+        .unwrap_err()
+        .contains("at least two subfolders"));
+    let files = vec![
+        InputFile::new("v4.10/c.yaml", FIXTURE),
+        InputFile::new("v4.9/c.yaml", FIXTURE),
+        InputFile::new("v4.9/notes.txt", "not a catalog"),
+    ];
+    let series = parse_series(files).unwrap();
+    let labels: Vec<&str> = series.iter().map(|(l, _)| l.as_str()).collect();
+    assert_eq!(labels, ["v4.9", "v4.10"]);
+    assert!(series[0].1.package("seed").is_some());
+    assert!(
+        series[0].1.diagnostics.iter().all(|d| !d.is_error()),
+        "the .txt file is skipped"
+    );
+}

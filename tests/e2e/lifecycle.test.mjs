@@ -205,3 +205,36 @@ test('compare catalogs: descheduler 4.16 → 4.17 per bundle, as the CLI compute
   await page.waitForFunction((n) => document.querySelectorAll('[data-testid=diff-row]').length === n, back.length);
   await finish(page);
 });
+
+test('a series folder shows every platform switch, as olm-graph diff-series computes it', async () => {
+  const page = await open();
+  await upload(page, DESCHEDULER('v4.12'), 'cluster-kube-descheduler-operator');
+  await page.click('[data-testid=lifecycle-tab-diff]');
+  const dir = join(CATALOGS, 'openshift-kube-descheduler-fbc');
+  await page.setInputFiles('[data-testid=compare-series-input]', dir);
+  await page.waitForSelector('[data-testid=series-row]', { timeout: 60000 });
+  const rows = await page.$$eval('[data-testid=series-row]', (els) => els.map((e) => ({
+    from: e.dataset.from, to: e.dataset.to, stranded: Number(e.dataset.stranded), upgradable: Number(e.dataset.upgradable),
+  })));
+  const expected = JSON.parse(cli(['diff-series', dir, '--package', 'cluster-kube-descheduler-operator', '--json']))
+    .map((s) => ({ from: s.from, to: s.to, stranded: s.counts.stranded, upgradable: s.counts.upgradable }));
+  assert.deepEqual(rows, expected);
+  assert.match(await page.textContent('[data-testid=series-label]'), /v4\.12 → v4\.13 → .* → v4\.22/);
+
+  // One switch, bundle by bundle: the same rows as `olm-graph diff` on that pair.
+  await page.click('[data-testid=series-row][data-from="v4.16"] [data-testid=series-step]');
+  await page.waitForSelector('[data-testid=series-detail-title]');
+  const detail = await page.$$eval('[data-testid=diff-row]', (els) => els.map((e) => ({ bundle: e.dataset.bundle, status: e.dataset.status })));
+  const pair = JSON.parse(cli(['diff', DESCHEDULER('v4.16'), '--to', DESCHEDULER('v4.17'), '--package', 'cluster-kube-descheduler-operator', '--json']))
+    .map((r) => ({ bundle: r.bundle, status: r.status }));
+  const byBundle = (a) => [...a].sort((x, y) => x.bundle.localeCompare(y.bundle));
+  assert.deepEqual(byBundle(detail), byBundle(pair));
+  await shot(page, 'lifecycle-series');
+
+  // Under OLM v1 the same switch strands fewer clusters (skipRange reaches them).
+  await page.selectOption('[data-testid=diff-resolver]', 'v1');
+  const v1 = JSON.parse(cli(['diff-series', dir, '--package', 'cluster-kube-descheduler-operator', '--resolver', 'v1', '--json']));
+  const v1Stranded = v1.find((s) => s.from === 'v4.16').counts.stranded;
+  await page.waitForFunction((n) => document.querySelector('[data-testid=series-row][data-from="v4.16"]')?.dataset.stranded === String(n), v1Stranded);
+  await finish(page);
+});
