@@ -3,77 +3,29 @@
 //   trunk build --release && cargo build --release -p olm-graph-cli && cd tests/e2e && node --test
 // Every test fails on any console error or uncaught exception (a CSP violation is one).
 // Screenshots go to test-output/ (OLM_TEST_OUTPUT).
-import { test, before, after } from 'node:test';
+import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { launchBrowser, startStaticServer, stopServer } from './browser.mjs';
+import { join } from 'node:path';
+import { startStaticServer, stopServer } from './browser.mjs';
+import { app, open as openPage, finish, shot, waitGraph, upload, showChannel, baseUrl, CLI, CATALOGS, OUT, ROOT } from './harness.mjs';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const DIST = process.env.OLM_DIST || join(ROOT, 'dist');
-const CLI = process.env.OLM_GRAPH_CLI || join(ROOT, 'target/release/olm-graph');
-const CATALOGS = process.env.OLM_GRAPH_CATALOGS || join(ROOT, '../shared/catalogs');
-const OUT = process.env.OLM_TEST_OUTPUT || join(ROOT, 'test-output');
 const GPU = join(CATALOGS, 'certified-operators/v4.22/gpu-operator-certified.yaml');
 const QUAY = join(CATALOGS, 'community-operators-prod/v4.21/project-quay.yaml');
 // The two complete catalogs of SOURCES.md: 24 MiB, 81 packages.
 const BIG_DIRS = [join(CATALOGS, 'community-operators-prod/v4.21'), join(CATALOGS, 'certified-operators/v4.22')];
-
-let server;
-let browser;
 const TMP = mkdtempSync(join(tmpdir(), 'olm-e2e-'));
 
-before(async () => {
-  for (const [what, path] of [['the release build (trunk build --release)', join(DIST, 'index.html')],
-    ['the CLI (cargo build --release -p olm-graph-cli)', CLI], ['the real catalogs', GPU]]) {
-    if (!existsSync(path)) throw new Error(`missing ${what}: ${path}`);
-  }
-  mkdirSync(OUT, { recursive: true });
-  server = await startStaticServer(DIST);
-  browser = await launchBrowser();
+app();
+before(() => {
+  if (!existsSync(GPU)) throw new Error(`missing the real catalogs: ${GPU}`);
 });
 
-after(async () => {
-  await browser?.close();
-  await stopServer(server);
-});
-
-/** A page on the app; collects console errors and uncaught exceptions. */
-async function open(query = '', { colorScheme = 'light' } = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme });
-  const page = await context.newPage();
-  page.errors = [];
-  page.allowed = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') page.errors.push(`console: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => page.errors.push(`uncaught: ${e.message}`));
-  page.on('dialog', (d) => { page.errors.push(`dialog: ${d.message()}`); d.dismiss(); });
-  page.on('crash', () => page.errors.push('page crashed'));
-  await page.goto(server.url + query);
-  return page;
-}
-
-/** Fails on console errors except those matching `page.allowed`; closes the page. */
-async function finish(page) {
-  const unexpected = page.errors.filter((e) => !page.allowed.some((re) => re.test(e)));
-  await page.context().close();
-  assert.deepEqual(unexpected, [], 'console errors');
-}
-
-const shot = (page, name) => page.screenshot({ path: join(OUT, `${name}.png`) });
-
-/** Waits until the graph shows `channel` ('' for all channels) of `pkg`. */
-async function waitGraph(page, pkg, channel) {
-  await page.waitForFunction(([p, c]) => {
-    const svg = document.querySelector('svg.graph');
-    return svg && svg.dataset.graphPackage === p && (c === null || svg.dataset.graphChannel === c)
-      && svg.querySelector('[data-bundle]');
-  }, [pkg, channel ?? null], { timeout: 60000 });
-}
+/** A page on the app at 1280×800 (light by default). */
+const open = (query = '', { colorScheme = 'light' } = {}) =>
+  openPage(query, { viewport: { width: 1280, height: 800 }, colorScheme });
 
 /** What the graph draws: nodes, edges (bands count for their edges), per kind, heads. */
 function drawn(page) {
@@ -122,15 +74,7 @@ function expected(channel) {
   };
 }
 
-async function upload(page, files, pkg) {
-  await page.setInputFiles('[data-testid=catalog-file-input]', files);
-  await waitGraph(page, pkg, null);
-}
 
-async function showChannel(page, pkg, name) {
-  await page.click(`[data-testid=channel-select] [data-channel="${name}"]`);
-  await waitGraph(page, pkg, name);
-}
 
 // ---------------------------------------------------------------------------------------------
 

@@ -36,11 +36,13 @@ export function app() {
 /** The app's base URL (ends with '/'). */
 export const baseUrl = () => ctx.server.url;
 
-/** A page on the app at `query`; collects console errors, uncaught exceptions and dialogs. */
+/** A page on the app at `query` (options go to the browser context); collects console
+ *  errors, uncaught exceptions and dialogs. Errors matching a RegExp in `page.allowed` pass. */
 export async function open(query = '', options = {}) {
   const context = await ctx.browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true, ...options });
   const page = await context.newPage();
   page.errors = [];
+  page.allowed = [];
   page.on('console', (m) => { if (m.type() === 'error') page.errors.push(`console: ${m.text()}`); });
   page.on('pageerror', (e) => page.errors.push(`uncaught: ${e.message}`));
   page.on('dialog', (d) => { page.errors.push(`dialog: ${d.message()}`); d.dismiss(); });
@@ -49,11 +51,11 @@ export async function open(query = '', options = {}) {
   return page;
 }
 
-/** Closes the page; fails on any console error it saw. */
+/** Closes the page; fails on any console error it saw (except those `page.allowed` lets pass). */
 export async function finish(page) {
-  const errors = page.errors;
+  const unexpected = page.errors.filter((e) => !page.allowed.some((re) => re.test(e)));
   await page.context().close();
-  assert.deepEqual(errors, [], 'console errors');
+  assert.deepEqual(unexpected, [], 'console errors');
 }
 
 export const shot = (page, name) => page.screenshot({ path: join(OUT, `${name}.png`) });

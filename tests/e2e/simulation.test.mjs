@@ -2,64 +2,18 @@
 // fixtures of crates/core; the path painted on the graph (data-path-step) is compared with
 // `olm-graph path --json` for the same inputs. Also records the animation frame rate on
 // project-quay while playing. Screenshots go to test-output/sim-*.png.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { launchBrowser, startStaticServer, stopServer } from './browser.mjs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { app, open, finish, shot, upload, CLI, CATALOGS, OUT, ROOT } from './harness.mjs';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const DIST = process.env.OLM_DIST || join(ROOT, 'dist');
-const CLI = process.env.OLM_GRAPH_CLI || join(ROOT, 'target/release/olm-graph');
-const CATALOGS = process.env.OLM_GRAPH_CATALOGS || join(ROOT, '../shared/catalogs');
-const OUT = process.env.OLM_TEST_OUTPUT || join(ROOT, 'test-output');
 const FIX = join(ROOT, 'crates/core/tests/fixtures/resolve');
 const QUAY = join(CATALOGS, 'community-operators-prod/v4.21/project-quay.yaml');
 
-let server;
-let browser;
+app();
 
-before(async () => {
-  for (const p of [join(DIST, 'index.html'), CLI]) if (!existsSync(p)) throw new Error(`missing ${p}`);
-  mkdirSync(OUT, { recursive: true });
-  server = await startStaticServer(DIST);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await stopServer(server);
-});
-
-async function open(query = '', options = {}) {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, ...options });
-  const page = await context.newPage();
-  page.errors = [];
-  page.on('console', (m) => { if (m.type() === 'error') page.errors.push(`console: ${m.text()}`); });
-  page.on('pageerror', (e) => page.errors.push(`uncaught: ${e.message}`));
-  await page.goto(server.url + query);
-  return page;
-}
-
-async function finish(page) {
-  const errors = page.errors;
-  await page.context().close();
-  assert.deepEqual(errors, [], 'console errors');
-}
-
-const shot = (page, name) => page.screenshot({ path: join(OUT, `${name}.png`) });
-
-async function upload(page, file, pkg) {
-  await page.setInputFiles('[data-testid=catalog-file-input]', file);
-  await page.waitForFunction((p) => {
-    const svg = document.querySelector('svg.graph');
-    return svg && svg.dataset.graphPackage === p && svg.querySelector('[data-bundle]');
-  }, pkg, { timeout: 60000 });
-}
-
-/** Sets the simulation inputs (instant mode). */
 async function simulate(page, { installed, resolver = 'v0', kind = 'none', failing = '', strategy = 'Default' }) {
   if (!(await page.isChecked('[data-testid=instant]'))) await page.check('[data-testid=instant]');
   await page.selectOption('[data-testid=resolver-select]', resolver);
