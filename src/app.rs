@@ -1,11 +1,13 @@
-//! The root component: state and loader in the context, the URL kept in step, the sample
-//! loaded at start, and the page layout (load bar, sidebar, graph, details and findings).
+//! The root component: state, loader and simulation in the context, the URL kept in step, the
+//! sample (or the `?url=` catalog) loaded at start, and the page layout (load bar, sidebar,
+//! graph, details and findings), or the embed view ([`crate::embed`]).
 
 use leptos::prelude::*;
 
 use crate::channel_tabs::ChannelTabs;
 use crate::details::DetailsPanel;
 use crate::drop_zone::DropZone;
+use crate::embed::{self, EmbedShell, StartOptions};
 use crate::error_panel::ErrorPanel;
 use crate::graph_view::GraphPanel;
 use crate::lifecycle_panel::LifecyclePanel;
@@ -13,21 +15,35 @@ use crate::lint_panel::LintPanel;
 use crate::loader::{LoadBar, Loader};
 use crate::package_list::PackageList;
 use crate::progress::ProgressBar;
-use crate::simulation::SimulationPanel;
+use crate::simulation::{SimContext, SimulationPanel};
 use crate::sources;
 use crate::state::AppState;
 use crate::url_state;
 
-/// The whole app.
+/// The whole app: the full layout, or with `?embed=1` the graph alone ([`EmbedShell`]). With
+/// `?url=` the catalog at that URL is loaded at start instead of the sample.
 #[component]
 pub fn App() -> impl IntoView {
+    let start = StartOptions::from_search(&window().location().search().unwrap_or_default());
     let state = AppState::new();
     provide_context(state);
     let loader = Loader::new(state);
     provide_context(loader);
     url_state::install(state);
-    loader.load(sources::sample());
-    view! { <Shell/> }
+    // The simulation lives here so its path is painted with or without its panel; the embed
+    // view shows the whole path at once.
+    let sim = SimContext::new(state, start.embed);
+    provide_context(sim);
+    embed::keep_params_in_url(state, sim, start.embed);
+    match start.catalog_url {
+        Some(url) => embed::load_catalog_url(state, loader, url, !start.embed),
+        None => loader.load(sources::sample()),
+    }
+    if start.embed {
+        view! { <EmbedShell/> }.into_any()
+    } else {
+        view! { <Shell/> }.into_any()
+    }
 }
 
 /// The layout, given an [`AppState`] (and, for the load bar, a [`Loader`]) in the context.

@@ -8,6 +8,7 @@ pub mod details;
 pub mod diff_panel;
 pub mod download;
 pub mod drop_zone;
+pub mod embed;
 pub mod error_panel;
 pub mod export_menu;
 pub mod fuzzy;

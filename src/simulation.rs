@@ -430,19 +430,161 @@ pub fn inputs_to_params(s: &SimInputs) -> Vec<(&'static str, String)> {
     out
 }
 
-/// The panel.
+/// The simulation's inputs, result and animation, shared by the panel, the painting on the
+/// graph and the export menu (from the context; cheap to copy). Created by the app, so the path
+/// is painted whether or not the panel is on screen (the embed view has none).
+#[derive(Clone, Copy)]
+pub struct SimContext {
+    pub inputs: RwSignal<SimInputs>,
+    pub added: RwSignal<Option<AddedEntry>>,
+    /// A second catalog loaded as the update: its label and the parsed catalog.
+    pub update: RwSignal<Option<(String, Shared<Catalog>)>>,
+    /// Show the whole path at once (no hop-by-hop animation).
+    pub instant: RwSignal<bool>,
+    pub playing: RwSignal<bool>,
+    pub step: RwSignal<usize>,
+    /// The channel the subscription follows: the one on screen, or the default channel.
+    pub channel: Memo<Option<String>>,
+    pub sim: Memo<Option<Shared<Simulation>>>,
+}
+
+impl SimContext {
+    /// The simulation of `state`, with its inputs read from the URL, its timer and its painting
+    /// effect; `instant` starts with the whole path shown (also under reduced motion).
+    pub fn new(state: AppState, instant: bool) -> SimContext {
+        let initial = inputs_from_search(&window().location().search().unwrap_or_default());
+        let inputs = RwSignal::new(initial);
+        let added: RwSignal<Option<AddedEntry>> = RwSignal::new(None);
+        let update: RwSignal<Option<(String, Shared<Catalog>)>> = RwSignal::new(None);
+        let instant = RwSignal::new(instant || reduced_motion());
+        let playing = RwSignal::new(false);
+        let step = RwSignal::new(0usize);
+        let channel = Memo::new(move |_| {
+            state.shown_channel.get().or_else(|| {
+                state.package_data.with(|d| {
+                    d.as_ref()
+                        .and_then(|d| d.channels.first().map(|c| c.name.clone()))
+                })
+            })
+        });
+        let sim: Memo<Option<Shared<Simulation>>> = Memo::new(move |_| {
+            let data = state.package_data.get()?;
+            let channel = channel.get()?;
+            let inputs = inputs.get();
+            if inputs.installed.trim().is_empty() {
+                return None;
+            }
+            let added = added.get();
+            let update = update.get();
+            Some(Shared::new(simulate(
+                &data.loaded.catalog,
+                &data.package().name,
+                &channel,
+                &inputs,
+                added.as_ref(),
+                update.as_ref().map(|(_, c)| &**c),
+            )))
+        });
+        let ctx = SimContext {
+            inputs,
+            added,
+            update,
+            instant,
+            playing,
+            step,
+            channel,
+            sim,
+        };
+        // A new simulation starts from the installed bundle (or at its end in instant mode).
+        Effect::new(move |_| {
+            sim.track();
+            playing.set(false);
+            step.set(0);
+        });
+        // The timer: one hop per tick while playing.
+        Effect::new(
+            move |prev: Option<Option<leptos::prelude::IntervalHandle>>| {
+                if let Some(Some(h)) = prev {
+                    h.clear();
+                }
+                if !playing.get() {
+                    return None;
+                }
+                set_interval_with_handle(
+                    move || {
+                        let n = ctx.total();
+                        if step.get_untracked() >= n {
+                            playing.set(false);
+                        } else {
+                            step.update(|s| *s += 1);
+                        }
+                    },
+                    Duration::from_millis(700),
+                )
+                .ok()
+            },
+        );
+        // Paint after the graph has rendered.
+        Effect::new(move |_| {
+            state.view.track();
+            let s = sim.get();
+            let v = ctx.visible();
+            let kind = inputs.with(|i| match i.failure_kind.as_str() {
+                "csv" => Some("csv"),
+                "installplan" => Some("installplan"),
+                _ => None,
+            });
+            request_animation_frame(move || paint(s.as_deref(), v, kind));
+        });
+        ctx
+    }
+
+    /// The simulation from the context, if the app made one.
+    pub fn get() -> Option<SimContext> {
+        use_context::<SimContext>()
+    }
+
+    /// Hops of the longest path.
+    pub fn total(&self) -> usize {
+        self.sim.with(|s| {
+            s.as_ref().map_or(0, |s| {
+                s.paths
+                    .iter()
+                    .filter_map(|p| p.result.as_ref().ok().map(|p| p.hops.len()))
+                    .max()
+                    .unwrap_or(0)
+            })
+        })
+    }
+
+    /// How many hops are painted.
+    pub fn visible(&self) -> usize {
+        if self.instant.get() {
+            usize::MAX
+        } else {
+            self.step.get()
+        }
+    }
+}
+
+/// The panel (needs a [`SimContext`] in the context).
 #[component]
 pub fn SimulationPanel() -> impl IntoView {
     let state = AppState::get();
-    let initial = inputs_from_search(&window().location().search().unwrap_or_default());
-    let inputs = RwSignal::new(initial);
-    let added: RwSignal<Option<AddedEntry>> = RwSignal::new(None);
-    // A second catalog loaded as the update: its label and the parsed catalog.
-    let update: RwSignal<Option<(String, Shared<Catalog>)>> = RwSignal::new(None);
-    let instant = RwSignal::new(reduced_motion());
-    let playing = RwSignal::new(false);
-    let step = RwSignal::new(0usize);
-    crate::url_state::set_extra_params(move || inputs_to_params(&inputs.get()));
+    let Some(ctx) = SimContext::get() else {
+        return ().into_any();
+    };
+    let SimContext {
+        inputs,
+        added,
+        update,
+        instant,
+        playing,
+        step,
+        channel,
+        sim,
+    } = ctx;
+    let total = move || ctx.total();
 
     // Every bundle of the package, from any channel.
     let bundles = Memo::new(move |_| {
@@ -457,92 +599,6 @@ pub fn SimulationPanel() -> impl IntoView {
             names.dedup();
             names
         })
-    });
-    // The channel the subscription follows: the one on screen, or the default channel.
-    let channel = Memo::new(move |_| {
-        state.shown_channel.get().or_else(|| {
-            state.package_data.with(|d| {
-                d.as_ref()
-                    .and_then(|d| d.channels.first().map(|c| c.name.clone()))
-            })
-        })
-    });
-    let sim: Memo<Option<Shared<Simulation>>> = Memo::new(move |_| {
-        let data = state.package_data.get()?;
-        let channel = channel.get()?;
-        let inputs = inputs.get();
-        if inputs.installed.trim().is_empty() {
-            return None;
-        }
-        let added = added.get();
-        let update = update.get();
-        Some(Shared::new(simulate(
-            &data.loaded.catalog,
-            &data.package().name,
-            &channel,
-            &inputs,
-            added.as_ref(),
-            update.as_ref().map(|(_, c)| &**c),
-        )))
-    });
-    let total = move || {
-        sim.with(|s| {
-            s.as_ref().map_or(0, |s| {
-                s.paths
-                    .iter()
-                    .filter_map(|p| p.result.as_ref().ok().map(|p| p.hops.len()))
-                    .max()
-                    .unwrap_or(0)
-            })
-        })
-    };
-    // A new simulation starts from the installed bundle (or at its end in instant mode).
-    Effect::new(move |_| {
-        sim.track();
-        playing.set(false);
-        step.set(0);
-    });
-    let visible = move || {
-        if instant.get() {
-            usize::MAX
-        } else {
-            step.get()
-        }
-    };
-    // The timer: one hop per tick while playing.
-    Effect::new(
-        move |prev: Option<Option<leptos::prelude::IntervalHandle>>| {
-            if let Some(Some(h)) = prev {
-                h.clear();
-            }
-            if !playing.get() {
-                return None;
-            }
-            set_interval_with_handle(
-                move || {
-                    let n = total();
-                    if step.get_untracked() >= n {
-                        playing.set(false);
-                    } else {
-                        step.update(|s| *s += 1);
-                    }
-                },
-                Duration::from_millis(700),
-            )
-            .ok()
-        },
-    );
-    // Paint after the graph has rendered.
-    Effect::new(move |_| {
-        state.view.track();
-        let s = sim.get();
-        let v = visible();
-        let kind = inputs.with(|i| match i.failure_kind.as_str() {
-            "csv" => Some("csv"),
-            "installplan" => Some("installplan"),
-            _ => None,
-        });
-        request_animation_frame(move || paint(s.as_deref(), v, kind));
     });
 
     let set = move |f: fn(&mut SimInputs, String)| {
@@ -683,6 +739,7 @@ pub fn SimulationPanel() -> impl IntoView {
             </details>
         </section>
     }
+    .into_any()
 }
 
 /// Reads the picked files and parses them with core (on the main thread: what-if updates are

@@ -668,3 +668,129 @@ fn simulation_both_resolvers_report_the_first_difference() {
     assert_eq!(s.paths.len(), 2);
     assert_eq!(s.difference, Some(0));
 }
+
+// ---------------------------------------------------------------- export and embed (issue 7)
+
+#[wasm_bindgen_test]
+fn export_file_names_are_safe_and_name_the_view() {
+    use olm_graph_web::export_menu::file_name;
+    assert_eq!(
+        file_name("gpu-operator-certified", Some("stable"), None, "svg"),
+        "gpu-operator-certified-stable.svg"
+    );
+    assert_eq!(
+        file_name("etcd", Some("alpha"), Some("path"), "svg"),
+        "etcd-alpha-path.svg"
+    );
+    assert_eq!(
+        file_name("etcd", None, None, "mmd"),
+        "etcd-all-channels.mmd"
+    );
+    // Separators, dots in front and odd characters never reach the file system.
+    assert_eq!(
+        file_name("../evil", Some("a/b c\"<x>"), None, "png"),
+        "_evil-a_b_c__x_.png"
+    );
+    assert_eq!(file_name("", Some(".."), None, "dot"), "_-_.dot");
+    assert!(file_name(&"x".repeat(500), Some("c"), None, "svg").len() < 100);
+}
+
+#[wasm_bindgen_test]
+fn export_png_size_is_twice_the_svg_within_canvas_limits() {
+    use olm_graph_web::export_menu::{png_dimensions, svg_size};
+    let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"570\" height=\"229.5\" viewBox=\"0 0 570 229.5\">\n<title>x width=\"1\"</title></svg>";
+    assert_eq!(svg_size(svg), Some((570.0, 229.5)));
+    assert_eq!(svg_size("<svg width=\"0\" height=\"3\">"), None);
+    assert_eq!(svg_size("not svg"), None);
+    assert_eq!(svg_size("<svg width=\"NaN\" height=\"3\">"), None);
+    assert_eq!(png_dimensions(570.0, 229.5, 2.0), (1140, 459, 2.0));
+    // A very wide graph is scaled down to Chromium's largest canvas side.
+    let (w, h, k) = png_dimensions(20_000.0, 400.0, 2.0);
+    assert_eq!(w, 16_384);
+    assert!(h <= 328 && k < 1.0);
+    // And a huge area to the area cap.
+    let (w, h, _) = png_dimensions(8_000.0, 8_000.0, 2.0);
+    assert!((w as f64) * (h as f64) <= 64.0 * 1024.0 * 1024.0 + 16_384.0);
+}
+
+#[wasm_bindgen_test]
+fn embed_start_options_and_links() {
+    use olm_graph_web::embed::{iframe_snippet, link, LinkParts, StartOptions};
+    use olm_graph_web::state::ChannelChoice;
+    use olm_graph_web::url_state::UrlState;
+    let s = StartOptions::from_search("?embed=1&url=http%3A%2F%2Fc.example%2Fa.yaml&package=p");
+    assert!(s.embed);
+    assert_eq!(s.catalog_url.as_deref(), Some("http://c.example/a.yaml"));
+    assert_eq!(StartOptions::from_search(""), StartOptions::default());
+    assert!(!StartOptions::from_search("?embed=0&url=").embed);
+    assert_eq!(StartOptions::from_search("?url=%20").catalog_url, None);
+
+    let parts = LinkParts {
+        view: UrlState {
+            package: Some("gpu operator".into()),
+            channel: ChannelChoice::Named("stable".into()),
+            bundle: None,
+        },
+        extra: vec![("installed", "gpu.v1&2".into())],
+        catalog_url: Some("http://c.example/x.yaml?a=1&b=2".into()),
+    };
+    let page = "http://127.0.0.1:8080/index.html?package=old&embed=1#frag";
+    let embed = link(page, &parts, true);
+    let u = web_sys::Url::new(&embed).unwrap();
+    assert_eq!(u.pathname(), "/index.html");
+    assert_eq!(u.hash(), "");
+    let q = u.search_params();
+    assert_eq!(q.get("embed").as_deref(), Some("1"));
+    assert_eq!(
+        q.get("url").as_deref(),
+        Some("http://c.example/x.yaml?a=1&b=2")
+    );
+    assert_eq!(q.get("package").as_deref(), Some("gpu operator"));
+    assert_eq!(q.get("channel").as_deref(), Some("stable"));
+    assert_eq!(q.get("installed").as_deref(), Some("gpu.v1&2"));
+    assert!(u.search().starts_with("?embed=1&url="));
+    let app = link(page, &parts, false);
+    let q = web_sys::Url::new(&app).unwrap().search_params();
+    assert_eq!(q.get("embed"), None);
+    assert_eq!(q.get("package").as_deref(), Some("gpu operator"));
+    let all = LinkParts {
+        view: UrlState {
+            package: Some("p".into()),
+            channel: ChannelChoice::All,
+            bundle: Some("b".into()),
+        },
+        ..LinkParts::default()
+    };
+    let q = web_sys::Url::new(&link(page, &all, false))
+        .unwrap()
+        .search_params();
+    assert_eq!(q.get("view").as_deref(), Some("all"));
+    assert_eq!(q.get("bundle").as_deref(), Some("b"));
+    assert_eq!(q.get("url"), None);
+
+    // The snippet escapes its attributes, so no catalog text can close them.
+    let html = iframe_snippet(&embed, "Upgrade graph of \"x\" <y>");
+    assert!(html.starts_with("<iframe src=\"http://127.0.0.1:8080/index.html?embed=1&amp;url="));
+    assert!(html.contains("title=\"Upgrade graph of &quot;x&quot; &lt;y&gt;\""));
+    assert!(html.ends_with("></iframe>"));
+    assert_eq!(html.matches('"').count() % 2, 0);
+    let parsed = web_sys::window()
+        .unwrap()
+        .document()
+        .unwrap()
+        .create_element("div")
+        .unwrap();
+    parsed.set_inner_html(&html);
+    let frame = parsed.first_element_child().unwrap();
+    assert_eq!(frame.tag_name(), "IFRAME");
+    assert_eq!(frame.get_attribute("src").as_deref(), Some(embed.as_str()));
+}
+
+#[wasm_bindgen_test]
+fn export_path_resolver_follows_the_simulation() {
+    use olm_graph_core::resolve::Resolver;
+    use olm_graph_web::export_menu::path_resolver;
+    assert_eq!(path_resolver("v1"), Resolver::V1);
+    assert_eq!(path_resolver("v0"), Resolver::V0);
+    assert_eq!(path_resolver("both"), Resolver::V0);
+}
