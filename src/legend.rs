@@ -37,6 +37,12 @@ pub fn Legend() -> impl IntoView {
                     </svg>
                     <span>"skipRange band"</span>
                 </li>
+                <li title="skips band: an entry that skips four or more bundles; the bracket spans the skipped bundles and rises into the entry">
+                    <svg width="30" height="12" aria-hidden="true">
+                        <polygon class="band kind-skips" points="1,2 29,2 29,10 1,10"/>
+                    </svg>
+                    <span>"skips band"</span>
+                </li>
                 <li title="head: the channel's newest entry, which no replaces or skips names (marked HEAD)">
                     <svg width="30" height="14" aria-hidden="true">
                         <g class="node head legend-node"><rect class="box" x="1" y="1" width="28" height="12" rx="4"/></g>

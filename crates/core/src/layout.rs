@@ -48,7 +48,8 @@ pub enum FanMode {
     /// Every edge gets its own route (arcs above the lanes).
     Edges,
     /// The `skipRange` edges into one entry become a single [`Band`] when they come from at least
-    /// [`LayoutOptions::band_min_sources`] nodes; every other edge gets its own route.
+    /// [`LayoutOptions::band_min_sources`] nodes, and so do its forward `skips` edges from at
+    /// least [`LayoutOptions::skips_band_min_sources`] nodes; every other edge gets its own route.
     #[default]
     Bands,
 }
@@ -70,6 +71,9 @@ pub struct LayoutOptions {
     pub margin: f64,
     /// In [`FanMode::Bands`], the smallest number of distinct source nodes that makes a band.
     pub band_min_sources: usize,
+    /// In [`FanMode::Bands`], the smallest number of distinct skipped nodes that makes a `skips`
+    /// band (a few skips read well as edges; dozens do not).
+    pub skips_band_min_sources: usize,
 }
 
 impl Default for LayoutOptions {
@@ -83,6 +87,7 @@ impl Default for LayoutOptions {
             arc_step: 8.0,
             margin: 20.0,
             band_min_sources: 2,
+            skips_band_min_sources: 4,
         }
     }
 }
@@ -118,10 +123,13 @@ pub struct EdgeRoute {
     pub curved: bool,
 }
 
-/// A `skipRange` fan drawn as one shape: a bracket under the columns of the source nodes, below
-/// all lanes, with a riser that leads into the left side of the target node.
+/// A fan drawn as one shape: a bracket under the columns of the source nodes, below all lanes,
+/// with a riser that leads into the left side of the target node. The edges of one entry's
+/// `skipRange`, or of its `skips`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Band {
+    /// [`EdgeKind::SkipRange`] or [`EdgeKind::Skips`].
+    pub kind: EdgeKind,
     /// The target node (index into the graph's nodes).
     pub to: usize,
     /// The `skipRange` edges the band stands for (indices into the graph's edges, ascending).
@@ -339,7 +347,13 @@ pub fn layout_graph(
     let mut in_band = vec![false; edges.len()];
     let mut bands = Vec::new();
     if options.fans == FanMode::Bands {
-        bands = make_bands(edges, &valid, &col, options.band_min_sources.max(1));
+        bands = make_bands(
+            edges,
+            &valid,
+            &col,
+            options.band_min_sources.max(1),
+            options.skips_band_min_sources.max(1),
+        );
         for b in &bands {
             for &e in &b.edges {
                 in_band[e] = true;
@@ -459,7 +473,21 @@ pub fn layout_graph(
         let t = b.to;
         // Into the lower quarter of the target's left side, clear of the edges entering its middle.
         let entry = lane_top[lane[t]] + geo.h * 0.75;
-        b.points = band_outline(&geo, b.columns, col[t], yt, entry, bt.min(geo.h / 2.0));
+        // A skips band rises left of a skipRange band into the same node.
+        let shift = if b.kind == EdgeKind::Skips {
+            bt * 1.5
+        } else {
+            0.0
+        };
+        b.points = band_outline(
+            &geo,
+            b.columns,
+            col[t],
+            yt,
+            entry,
+            bt.min(geo.h / 2.0),
+            shift,
+        );
     }
 
     let ncols = n as f64;
@@ -781,37 +809,47 @@ fn assign_lanes(
     (lane, busy.len().max(1))
 }
 
-/// Groups forward `skipRange` edges by (target, range) into bands (outlines filled in later).
+/// Groups forward `skipRange` edges by (target, range), and forward `skips` edges by target,
+/// into bands (outlines filled in later).
 fn make_bands(
     edges: &[LayoutEdge<'_>],
     valid: &[bool],
     col: &[usize],
     min_sources: usize,
+    min_skips: usize,
 ) -> Vec<Band> {
     let mut cand: Vec<usize> = (0..edges.len())
         .filter(|&i| {
             valid[i]
-                && edges[i].kind == EdgeKind::SkipRange
+                && matches!(edges[i].kind, EdgeKind::SkipRange | EdgeKind::Skips)
                 && col[edges[i].from] < col[edges[i].to]
         })
         .collect();
     cand.sort_by(|&a, &b| {
-        (col[edges[a].to], edges[a].range)
-            .cmp(&(col[edges[b].to], edges[b].range))
+        (col[edges[a].to], edges[a].kind, edges[a].range)
+            .cmp(&(col[edges[b].to], edges[b].kind, edges[b].range))
             .then(a.cmp(&b))
     });
     let mut bands = Vec::new();
-    for group in
-        cand.chunk_by(|&a, &b| edges[a].to == edges[b].to && edges[a].range == edges[b].range)
-    {
+    for group in cand.chunk_by(|&a, &b| {
+        edges[a].to == edges[b].to
+            && edges[a].kind == edges[b].kind
+            && edges[a].range == edges[b].range
+    }) {
         let mut sources: Vec<usize> = group.iter().map(|&e| col[edges[e].from]).collect();
         sources.sort_unstable();
         sources.dedup();
-        if sources.len() < min_sources {
+        let first = &edges[group[0]];
+        let least = if first.kind == EdgeKind::Skips {
+            min_skips
+        } else {
+            min_sources
+        };
+        if sources.len() < least {
             continue;
         }
-        let first = &edges[group[0]];
         bands.push(Band {
+            kind: first.kind,
             to: first.to,
             edges: group.to_vec(),
             points: Vec::new(),
@@ -909,11 +947,12 @@ fn band_outline(
     yt: f64,
     entry: f64,
     bt: f64,
+    shift: f64,
 ) -> Vec<(f64, f64)> {
     let x0 = geo.xl(cols.0);
     let x1 = geo.xl(cols.1) + geo.w;
     let xt = geo.xl(ct);
-    let xg = xt - geo.g / 2.0;
+    let xg = xt - geo.g / 2.0 - shift;
     let half = bt / 2.0;
     let mut p = vec![
         (x0, yt + bt),
@@ -1415,10 +1454,10 @@ mod tests {
             );
             for &e in &b.edges {
                 seen[e] += 1;
-                assert_eq!(
-                    edges[e].2,
-                    EdgeKind::SkipRange,
-                    "{what}: only skipRange edges in bands"
+                assert_eq!(edges[e].2, b.kind, "{what}: band edges are of its kind");
+                assert!(
+                    matches!(b.kind, EdgeKind::SkipRange | EdgeKind::Skips),
+                    "{what}: only skipRange and skips fans are banded"
                 );
                 assert_eq!(
                     edges[e].1, b.to,
@@ -1704,11 +1743,52 @@ mod tests {
         }
         let individual: Vec<usize> = bands.edges.iter().map(|r| r.edge).collect();
         for (i, e) in g.edges.iter().enumerate() {
-            if e.kind != EdgeKind::SkipRange {
+            if e.kind == EdgeKind::Replaces {
                 assert!(individual.binary_search(&i).is_ok());
             }
         }
         assert!(crossings(&bands) < crossings(&edges));
+    }
+
+    #[test]
+    fn skips_fans_are_banded_from_four_skipped_nodes() {
+        // scaleops stable-v1: every entry skips dozens of earlier ones.
+        let (_, gs) = load("certified-operators/v4.17/scaleops-operator.yaml");
+        let g = gs
+            .iter()
+            .find(|g| g.channel == "stable-v1")
+            .expect("stable-v1");
+        let with = layout_channel(g, &opts(FanMode::Bands));
+        let without = layout_channel(
+            g,
+            &LayoutOptions {
+                skips_band_min_sources: usize::MAX,
+                ..opts(FanMode::Bands)
+            },
+        );
+        let skips_bands: Vec<&Band> = with
+            .bands
+            .iter()
+            .filter(|b| b.kind == EdgeKind::Skips)
+            .collect();
+        assert!(!skips_bands.is_empty());
+        for b in &skips_bands {
+            let mut sources: Vec<usize> = b.edges.iter().map(|&e| g.edges[e].from).collect();
+            sources.sort_unstable();
+            sources.dedup();
+            assert!(sources.len() >= 4, "{} sources", sources.len());
+        }
+        // Skips into one node from fewer than four nodes stay individual edges.
+        let banded: std::collections::BTreeSet<usize> = with
+            .bands
+            .iter()
+            .flat_map(|b| b.edges.iter().copied())
+            .collect();
+        for r in &with.edges {
+            assert!(!banded.contains(&r.edge));
+        }
+        let (a, b) = (crossings(&with), crossings(&without));
+        assert!(a * 4 < b, "skips bands cut crossings: {a} vs {b}");
     }
 
     #[test]
@@ -1946,6 +2026,7 @@ mod tests {
             margin: f64::NAN,
             fans: FanMode::Bands,
             band_min_sources: 0,
+            skips_band_min_sources: 0,
         };
         let nodes: Vec<LayoutNode<'_>> = names
             .iter()

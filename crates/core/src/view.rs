@@ -54,9 +54,11 @@ pub struct ViewEdge {
     pub curved: bool,
 }
 
-/// A `skipRange` fan drawn as one band: it stands for one edge per source.
+/// A `skipRange` or `skips` fan drawn as one band: it stands for one edge per source.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ViewBand {
+    /// [`EdgeKind::SkipRange`] or [`EdgeKind::Skips`].
+    pub kind: EdgeKind,
     /// The target node.
     pub to: usize,
     /// The source nodes, ascending.
@@ -249,6 +251,7 @@ fn view_bands(
     bands
         .iter()
         .map(|b| ViewBand {
+            kind: b.kind,
             to: b.to,
             sources: sorted_unique(b.edges.iter().filter_map(|&i| from_of(i))),
             range: b.range.clone(),

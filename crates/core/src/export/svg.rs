@@ -449,6 +449,8 @@ fn css(options: &SvgOptions) -> String {
 .edge.skipRange{{stroke:{sr};stroke-dasharray:{srd}}}\
 .band{{fill:{sr};fill-opacity:0.16;stroke:{sr};stroke-width:0.8}}\
 .tap{{fill:{sr}}}\
+.band.skips{{fill:{skp};stroke:{skp}}}\
+.tap.skips{{fill:{skp}}}\
 .hop{{fill:none;stroke:{path};stroke-width:4;stroke-linecap:round;stroke-linejoin:round;opacity:0.85}}",
         font = style::FONT_FAMILY,
         bg = style::BACKGROUND,
@@ -482,9 +484,17 @@ animation:olmg-hop 0.8s ease-in-out forwards}\
 /// One legend entry: what it shows and its label.
 enum Swatch {
     Line(EdgeKind),
-    Band,
+    Band(EdgeKind),
     Node(&'static str),
     Path,
+}
+
+/// The extra class of a fan of this kind (skipRange fans have the plain `band` style).
+fn fan_class(kind: EdgeKind) -> &'static str {
+    match kind {
+        EdgeKind::Skips => " skips",
+        _ => "",
+    }
 }
 
 fn render(view: &View<'_>, layout: &Layout, options: &SvgOptions) -> String {
@@ -563,8 +573,14 @@ fn render(view: &View<'_>, layout: &Layout, options: &SvgOptions) -> String {
             (Swatch::Line(EdgeKind::Skips), "skips"),
             (Swatch::Line(EdgeKind::SkipRange), "skipRange"),
         ];
-        if !layout.bands.is_empty() {
-            items.push((Swatch::Band, "skipRange fan (● = source)"));
+        if layout.bands.iter().any(|b| b.kind == EdgeKind::SkipRange) {
+            items.push((
+                Swatch::Band(EdgeKind::SkipRange),
+                "skipRange fan (● = source)",
+            ));
+        }
+        if layout.bands.iter().any(|b| b.kind == EdgeKind::Skips) {
+            items.push((Swatch::Band(EdgeKind::Skips), "skips fan (● = skipped)"));
         }
         items.push((Swatch::Node("head"), "channel head"));
         items.push((Swatch::Node("deprecated"), "deprecated"));
@@ -597,10 +613,11 @@ fn render(view: &View<'_>, layout: &Layout, options: &SvgOptions) -> String {
                         kind_class(k)
                     );
                 }
-                Swatch::Band => {
+                Swatch::Band(k) => {
+                    let c = fan_class(k);
                     let _ = write!(
                         header,
-                        "<rect class=\"band\" x=\"{}\" y=\"{}\" width=\"28\" height=\"5\"/><circle class=\"tap\" cx=\"{}\" cy=\"{}\" r=\"2.5\"/>",
+                        "<rect class=\"band{c}\" x=\"{}\" y=\"{}\" width=\"28\" height=\"5\"/><circle class=\"tap{c}\" cx=\"{}\" cy=\"{}\" r=\"2.5\"/>",
                         num(x0),
                         num(row_y - 2.5),
                         num(x0 + 8.0),
@@ -734,7 +751,7 @@ fn render(view: &View<'_>, layout: &Layout, options: &SvgOptions) -> String {
     }
     out.push_str("</g>\n");
 
-    // skipRange fans: the band, and one tap per source under that source's column.
+    // skipRange and skips fans: the band, and one tap per source under that source's column.
     let mut band_of: HashMap<(usize, usize), (f64, &crate::layout::Band)> = HashMap::new();
     if !layout.bands.is_empty() {
         out.push_str("<g class=\"fans\">\n");
@@ -753,20 +770,34 @@ fn render(view: &View<'_>, layout: &Layout, options: &SvgOptions) -> String {
                 }
             }
             let range = band.range.as_deref();
-            let _ = write!(out, "<g class=\"fan\" data-to=\"{}\"", xml_attr(to.name));
+            let c = fan_class(band.kind);
+            let _ = write!(
+                out,
+                "<g class=\"fan{c}\" data-to=\"{}\" data-edge-kind=\"{}\"",
+                xml_attr(to.name),
+                band.kind.as_str()
+            );
             if let Some(r) = range {
                 let _ = write!(out, " data-range=\"{}\"", xml_attr(r));
             }
             let _ = writeln!(
                 out,
-                "><title>{}</title><path class=\"band\" d=\"{}\"/>",
-                xml_text(&format!(
-                    "skipRange {} into {}: {} source{}",
-                    range.unwrap_or(""),
-                    to.name,
-                    sources.len(),
-                    if sources.len() == 1 { "" } else { "s" }
-                )),
+                "><title>{}</title><path class=\"band{c}\" d=\"{}\"/>",
+                xml_text(&match band.kind {
+                    EdgeKind::Skips => format!(
+                        "skips into {}: {} skipped bundle{}",
+                        to.name,
+                        sources.len(),
+                        if sources.len() == 1 { "" } else { "s" }
+                    ),
+                    _ => format!(
+                        "skipRange {} into {}: {} source{}",
+                        range.unwrap_or(""),
+                        to.name,
+                        sources.len(),
+                        if sources.len() == 1 { "" } else { "s" }
+                    ),
+                }),
                 polygon_d(&band.points, dy)
             );
             for (src, channels) in &sources {
@@ -776,11 +807,12 @@ fn render(view: &View<'_>, layout: &Layout, options: &SvgOptions) -> String {
                 band_of.insert((*src, band.to), (bar_y, band));
                 let _ = write!(
                     out,
-                    "<circle class=\"tap\" cx=\"{}\" cy=\"{}\" r=\"2.5\" data-from=\"{}\" data-to=\"{}\" data-edge-kind=\"skipRange\"",
+                    "<circle class=\"tap{c}\" cx=\"{}\" cy=\"{}\" r=\"2.5\" data-from=\"{}\" data-to=\"{}\" data-edge-kind=\"{}\"",
                     num(b.x + b.width / 2.0),
                     num(bar_y + dy),
                     xml_attr(from.name),
-                    xml_attr(to.name)
+                    xml_attr(to.name),
+                    band.kind.as_str()
                 );
                 if let Some(r) = range {
                     let _ = write!(out, " data-range=\"{}\"", xml_attr(r));
@@ -792,11 +824,7 @@ fn render(view: &View<'_>, layout: &Layout, options: &SvgOptions) -> String {
                     out,
                     "><title>{}</title></circle>",
                     xml_text(&super::edge_label(
-                        from.name,
-                        to.name,
-                        EdgeKind::SkipRange,
-                        range,
-                        channels
+                        from.name, to.name, band.kind, range, channels
                     ))
                 );
             }
@@ -940,14 +968,18 @@ fn hop_d(
     let (Some(a), Some(b)) = (layout.nodes.get(f), layout.nodes.get(t)) else {
         return String::new();
     };
-    if let Some((bar_y, _)) = band_of.get(&(f, t)) {
+    if let Some((bar_y, band)) = band_of.get(&(f, t)) {
         let gap = if options.layout.column_gap.is_finite() && options.layout.column_gap >= 0.0 {
             options.layout.column_gap
         } else {
             LayoutOptions::default().column_gap
         };
         let ax = a.x + a.width / 2.0;
-        let riser = b.x - gap / 2.0;
+        // The riser's middle: the outline's points 1 and 5 are its two sides.
+        let riser = match (band.points.get(1), band.points.get(5)) {
+            (Some(p), Some(q)) => (p.0 + q.0) / 2.0,
+            _ => b.x - gap / 2.0,
+        };
         let ty = b.y + b.height / 2.0;
         let pts = [
             (ax, a.y + a.height),
