@@ -14,7 +14,7 @@ use olm_graph_core::view::{GraphView as CoreView, ViewBand, ViewEdge, ViewNode};
 use web_sys::{KeyboardEvent, PointerEvent, WheelEvent};
 
 use crate::legend::Legend;
-use crate::state::{AppState, Shared};
+use crate::state::{AppState, LoadStatus, Shared};
 
 /// Node and spacing sizes of the drawing.
 pub fn layout_options() -> LayoutOptions {
@@ -240,16 +240,23 @@ fn edge_title(view: &CoreView, e: &ViewEdge) -> String {
 }
 
 fn band_title(view: &CoreView, b: &ViewBand) -> String {
-    let mut t = format!(
-        "skipRange {}: {} bundle{} upgrade to {}",
-        b.range
-            .as_deref()
-            .map(|r| format!("{r:?}"))
-            .unwrap_or_default(),
-        b.sources.len(),
-        if b.sources.len() == 1 { "" } else { "s" },
-        view.nodes[b.to].name
-    );
+    let plural = if b.sources.len() == 1 { "" } else { "s" };
+    let mut t = match b.kind {
+        EdgeKind::Skips => format!(
+            "skips: {} skipped bundle{plural} upgrade to {}",
+            b.sources.len(),
+            view.nodes[b.to].name
+        ),
+        _ => format!(
+            "skipRange {}: {} bundle{plural} upgrade to {}",
+            b.range
+                .as_deref()
+                .map(|r| format!("{r:?}"))
+                .unwrap_or_default(),
+            b.sources.len(),
+            view.nodes[b.to].name
+        ),
+    };
     for &s in b.sources.iter().take(30) {
         t.push_str(&format!("\n  {}", view.nodes[s].name));
     }
@@ -557,12 +564,12 @@ pub fn GraphPanel() -> impl IntoView {
                             class="button toggle"
                             data-testid="fan-toggle"
                             aria-pressed=move || bands_on().to_string()
-                            title="Draw each entry's skipRange fan as one band, or as separate edges"
+                            title="Draw each entry's skipRange fan (and its skips fan, from four skipped bundles) as one band, or every edge separately"
                             on:click=move |_| state.fans.update(|f| {
                                 *f = if *f == FanMode::Bands { FanMode::Edges } else { FanMode::Bands }
                             })
                         >
-                            {move || if bands_on() { "skipRange: bands" } else { "skipRange: edges" }}
+                            {move || if bands_on() { "fans: bands" } else { "fans: edges" }}
                         </button>
                         <crate::export_menu::ExportMenu/>
                     </div>
@@ -638,7 +645,11 @@ pub fn GraphPanel() -> impl IntoView {
                 {move || state.view.with(|v| v.is_none()).then(|| view! {
                     <div class="graph-empty">
                         {move || if state.loaded.with(|l| l.is_none()) {
-                            "Loading the sample catalog…".to_string()
+                            match state.status.get() {
+                                LoadStatus::Reading { label } | LoadStatus::Parsing { label, .. } => format!("Loading {label}…"),
+                                LoadStatus::Idle if state.problems.with(|p| !p.is_empty()) => "No catalog could be loaded: see the error above.".to_string(),
+                                LoadStatus::Idle => "Loading…".to_string(),
+                            }
                         } else if let Some(p) = state
                             .package_data
                             .with(|d| d.as_ref().filter(|d| d.channels.is_empty()).map(|d| d.package().name.clone()))
@@ -757,12 +768,12 @@ fn Drawing(
             let sel = move || selected.get() == Some(to);
             view! {
                 <polygon
-                    class="band kind-skiprange"
+                    class=format!("band kind-{}", kind_class(b.kind))
                     class:lit=lit
                     class:dim=move || highlight.with(Highlight::active) && !lit2()
                     class:sel=sel
                     points=polygon_points(&b.points)
-                    data-edge-kind="skipRange"
+                    data-edge-kind=b.kind.as_str()
                     data-band="true"
                     data-to=v.nodes[b.to].name.clone()
                     data-edges=b.edge_count().to_string()
@@ -865,7 +876,6 @@ fn Drawing(
                     class={
                         // One class attribute: tachys takes at most 26 attributes per element.
                         let fixed = node_class(n);
-                        let is_sel = is_sel.clone();
                         move || {
                             let mut c = fixed.clone();
                             for (on, name) in [

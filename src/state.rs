@@ -176,6 +176,9 @@ pub struct Truncation {
     pub result: Result<(Package, TruncateReport), String>,
 }
 
+/// Catalogs in platform-version order, each with its label (e.g. `v4.12`).
+pub type Series = Vec<(String, Catalog)>;
+
 /// Everything components share.
 #[derive(Clone, Copy)]
 pub struct AppState {
@@ -194,7 +197,7 @@ pub struct AppState {
     /// A second catalog to compare the one on screen with (the catalog-switch diff).
     pub compare: RwSignal<Option<Shared<Loaded>>>,
     /// A series of catalogs, one per platform version, in order: (label, catalog).
-    pub series: RwSignal<Option<Shared<Vec<(String, Catalog)>>>>,
+    pub series: RwSignal<Option<Shared<Series>>>,
     /// The resolver whose rules decide which bundles are terminated (greyed out).
     pub terminated_resolver: RwSignal<Resolver>,
     /// Terminated nodes of what is shown.
