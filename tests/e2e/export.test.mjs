@@ -4,19 +4,15 @@
 // routing (with a CORS header, as a real server would have to send).
 //   trunk build --release && cargo build --release -p olm-graph-cli && cd tests/e2e && node --test export.test.mjs
 // Every test fails on any console error or uncaught exception (a CSP violation is one).
-import { test, before, after } from 'node:test';
+import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { launchBrowser, startStaticServer, stopServer } from './browser.mjs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  app, baseUrl, newContext as harnessContext, watch, open as openPage, finish, shot, waitGraph, CLI, CATALOGS, OUT,
+} from './harness.mjs';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const DIST = process.env.OLM_DIST || join(ROOT, 'dist');
-const CLI = process.env.OLM_GRAPH_CLI || join(ROOT, 'target/release/olm-graph');
-const CATALOGS = process.env.OLM_GRAPH_CATALOGS || join(ROOT, '../shared/catalogs');
-const OUT = process.env.OLM_TEST_OUTPUT || join(ROOT, 'test-output');
 const GPU = join(CATALOGS, 'certified-operators/v4.22/gpu-operator-certified.yaml');
 const PKG = 'gpu-operator-certified';
 const CHANNEL = 'stable';
@@ -24,71 +20,24 @@ const INSTALLED = 'gpu-operator-certified.v23.3.2';
 const CAT_URL = 'http://catalogs.example.test/certified/gpu-operator-certified.yaml';
 const VIEW = `url=${encodeURIComponent(CAT_URL)}&package=${PKG}&channel=${CHANNEL}`;
 
-let server;
-let browser;
-
-before(async () => {
-  for (const [what, path] of [['the release build (trunk build --release)', join(DIST, 'index.html')],
-    ['the CLI (cargo build --release -p olm-graph-cli)', CLI], ['the real catalogs', GPU]]) {
-    if (!existsSync(path)) throw new Error(`missing ${what}: ${path}`);
-  }
-  mkdirSync(OUT, { recursive: true });
-  server = await startStaticServer(DIST);
-  browser = await launchBrowser();
+app();
+before(() => {
+  if (!existsSync(GPU)) throw new Error(`missing the real catalogs: ${GPU}`);
 });
 
-after(async () => {
-  await browser?.close();
-  await stopServer(server);
-});
-
-/** A context serving the catalog at CAT_URL (for the page and its frames). */
-async function newContext(options = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+/** Serves the catalog at CAT_URL (for the page and its frames), with a CORS header. */
+async function serveCatalog(context) {
   const text = readFileSync(GPU, 'utf8');
   await context.route(CAT_URL, (route) => route.fulfill({
     status: 200, body: text, headers: { 'content-type': 'application/yaml', 'access-control-allow-origin': '*' },
   }));
-  return context;
 }
 
-function watch(page) {
-  page.errors = [];
-  page.allowed = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') page.errors.push(`console: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => page.errors.push(`uncaught: ${e.message}`));
-  page.on('dialog', (d) => { page.errors.push(`dialog: ${d.message()}`); d.dismiss(); });
-  page.on('crash', () => page.errors.push('page crashed'));
-  return page;
-}
+/** A 1280×800 context serving the catalog at CAT_URL. */
+const newContext = (options = {}) => harnessContext({ viewport: { width: 1280, height: 800 }, setup: serveCatalog, ...options });
 
-/** A page on the app; collects console errors and uncaught exceptions. */
-async function open(query = '', options = {}) {
-  const context = await newContext(options);
-  const page = watch(await context.newPage());
-  await page.goto(server.url + query);
-  return page;
-}
-
-/** Fails on console errors except those matching `page.allowed`; closes the page. */
-async function finish(page) {
-  const unexpected = page.errors.filter((e) => !page.allowed.some((re) => re.test(e)));
-  await page.context().close();
-  assert.deepEqual(unexpected, [], 'console errors');
-}
-
-const shot = (page, name) => page.screenshot({ path: join(OUT, `${name}.png`) });
-
-/** Waits until the graph (in `scope`: a page or a frame) shows `channel` of `pkg`. */
-async function waitGraph(scope, pkg, channel) {
-  await scope.waitForFunction(([p, c]) => {
-    const svg = document.querySelector('svg.graph');
-    return svg && svg.dataset.graphPackage === p && (c === null || svg.dataset.graphChannel === c)
-      && svg.querySelector('[data-bundle]');
-  }, [pkg, channel ?? null], { timeout: 60000 });
-}
+/** A watched page on the app in such a context. */
+const open = (query = '', options = {}) => openPage(query, { viewport: { width: 1280, height: 800 }, setup: serveCatalog, ...options });
 
 const cli = (args) => execFileSync(CLI, args, { encoding: 'utf8', maxBuffer: 1 << 28 });
 const cliBytes = (args) => execFileSync(CLI, args, { maxBuffer: 1 << 28 });
@@ -188,7 +137,7 @@ test('embed view: only the graph, filling the page, with the CLI\'s node count; 
   const host = watch(await page.context().newPage());
   await host.setContent(`<!doctype html><html><body style="margin:0">
     <h1>Host page</h1>
-    <iframe id="g" src="${server.url}?embed=1&${VIEW.replace(/&/g, '&amp;')}" width="900" height="500" style="border:0"></iframe>
+    <iframe id="g" src="${baseUrl()}?embed=1&${VIEW.replace(/&/g, '&amp;')}" width="900" height="500" style="border:0"></iframe>
     </body></html>`);
   const frame = await embedFrame(host);
   await waitGraph(frame, PKG, CHANNEL);
@@ -411,7 +360,7 @@ test('a ?url= that cannot be fetched goes to the error panel (the full app falls
     await context.route(missing, (route) => route.fulfill({ status: 404, body: 'nope', headers: { 'access-control-allow-origin': '*' } }));
     const page = watch(await context.newPage());
     page.allowed.push(/404|Failed to load resource/);
-    await page.goto(`${server.url}?${embed ? 'embed=1&' : ''}url=${encodeURIComponent(missing)}&package=${PKG}`);
+    await page.goto(`${baseUrl()}?${embed ? 'embed=1&' : ''}url=${encodeURIComponent(missing)}&package=${PKG}`);
     await page.locator('[data-testid=error-panel]', { hasText: 'HTTP 404' }).waitFor();
     if (!embed) {
       await waitGraph(page, 'acme-operator', null);

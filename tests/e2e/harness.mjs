@@ -36,17 +36,29 @@ export function app() {
 /** The app's base URL (ends with '/'). */
 export const baseUrl = () => ctx.server.url;
 
-/** A page on the app at `query` (options go to the browser context); collects console
- *  errors, uncaught exceptions and dialogs. Errors matching a RegExp in `page.allowed` pass. */
-export async function open(query = '', options = {}) {
-  const context = await ctx.browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true, ...options });
-  const page = await context.newPage();
+/** Records a page's console errors, uncaught exceptions, dialogs and crashes in `page.errors`;
+ *  errors matching a RegExp in `page.allowed` are let pass by `finish`. */
+export function watch(page) {
   page.errors = [];
   page.allowed = [];
   page.on('console', (m) => { if (m.type() === 'error') page.errors.push(`console: ${m.text()}`); });
   page.on('pageerror', (e) => page.errors.push(`uncaught: ${e.message}`));
   page.on('dialog', (d) => { page.errors.push(`dialog: ${d.message()}`); d.dismiss(); });
   page.on('crash', () => page.errors.push('page crashed'));
+  return page;
+}
+
+/** A browser context (1400×900, downloads on); `setup(context)` runs first (routes, permissions). */
+export async function newContext({ setup, ...options } = {}) {
+  const context = await ctx.browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true, ...options });
+  if (setup) await setup(context);
+  return context;
+}
+
+/** A watched page on the app at `query` in a new context (see `newContext` for options). */
+export async function open(query = '', options = {}) {
+  const context = await newContext(options);
+  const page = watch(await context.newPage());
   await page.goto(ctx.server.url + query);
   return page;
 }
@@ -60,9 +72,9 @@ export async function finish(page) {
 
 export const shot = (page, name) => page.screenshot({ path: join(OUT, `${name}.png`) });
 
-/** Waits until the graph shows `channel` (null: any) of `pkg`. */
-export async function waitGraph(page, pkg, channel = null) {
-  await page.waitForFunction(([p, c]) => {
+/** Waits until the graph in `scope` (a page or a frame) shows `channel` (null: any) of `pkg`. */
+export async function waitGraph(scope, pkg, channel = null) {
+  await scope.waitForFunction(([p, c]) => {
     const svg = document.querySelector('svg.graph');
     return svg && svg.dataset.graphPackage === p && (c === null || svg.dataset.graphChannel === c)
       && svg.querySelector('[data-bundle]');
