@@ -18,8 +18,6 @@ use olm_graph_core::lifecycle::{
 use olm_graph_core::load::load_files_with;
 use olm_graph_core::resolve::Resolver;
 use olm_graph_core::{Catalog, InputFile, LoadOptions};
-use wasm_bindgen::JsCast;
-use web_sys::HtmlInputElement;
 
 use crate::loader::{Loader, Target};
 use crate::sources;
@@ -195,23 +193,12 @@ pub fn DiffPanel() -> impl IntoView {
     let resolver = RwSignal::new(Resolver::V0);
 
     let on_files = move |ev: leptos::ev::Event| {
-        let Some(input) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
-        else {
+        let Some((input, list)) = sources::picked(&ev) else {
             return;
         };
-        let Some(list) = input.files() else { return };
-        if list.length() == 0 {
-            return;
-        }
         loader.read_and_load_into(
             format!("{} file(s) to compare", list.length()),
-            async move {
-                let source = sources::from_file_list(&list, false).await;
-                input.set_value("");
-                source
-            },
+            sources::read_picked(input, list, false),
             Target::Compare,
         );
     };
@@ -228,20 +215,13 @@ pub fn DiffPanel() -> impl IntoView {
     let series_busy = RwSignal::new(false);
     let series_error = RwSignal::new(None::<String>);
     let on_series = move |ev: leptos::ev::Event| {
-        let Some(input) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
-        else {
+        let Some((input, list)) = sources::picked(&ev) else {
             return;
         };
-        let Some(list) = input.files() else { return };
-        if list.length() == 0 {
-            return;
-        }
         series_busy.set(true);
         series_error.set(None);
         leptos::task::spawn_local(async move {
-            let result = sources::from_file_list(&list, true)
+            let result = sources::read_picked(input, list, true)
                 .await
                 .and_then(|source| {
                     let files = source
@@ -251,7 +231,6 @@ pub fn DiffPanel() -> impl IntoView {
                         .collect();
                     parse_series(files)
                 });
-            input.set_value("");
             series_busy.set(false);
             match result {
                 Ok(series) => {

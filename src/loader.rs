@@ -9,8 +9,6 @@ use std::rc::Rc;
 use leptos::html;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use wasm_bindgen::JsCast;
-use web_sys::HtmlInputElement;
 
 use crate::protocol::WorkerReply;
 use crate::sources::{self, Source};
@@ -184,27 +182,15 @@ pub fn LoadBar() -> impl IntoView {
     let last_loaded = StoredValue::new(String::new());
 
     let on_files = move |ev: leptos::ev::Event, directory: bool| {
-        let Some(input) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
-        else {
+        let Some((input, list)) = sources::picked(&ev) else {
             return;
         };
-        let Some(list) = input.files() else { return };
-        if list.length() == 0 {
-            return;
-        }
         let label = if directory {
             "folder".to_string()
         } else {
             format!("{} file(s)", list.length())
         };
-        loader.read_and_load(label, async move {
-            let source = sources::from_file_list(&list, directory).await;
-            // Let the same file be picked again.
-            input.set_value("");
-            source
-        });
+        loader.read_and_load(label, sources::read_picked(input, list, directory));
     };
     let load_url = move || {
         let Some(input) = url_input.get() else { return };

@@ -70,6 +70,25 @@ pub fn relative_to_picked_folder(relative: &str) -> (Option<&str>, &str) {
     }
 }
 
+/// The file input an event came from and the files picked in it (none when nothing was).
+pub fn picked(ev: &web_sys::Event) -> Option<(web_sys::HtmlInputElement, FileList)> {
+    let input: web_sys::HtmlInputElement = ev.target()?.dyn_into().ok()?;
+    let list = input.files().filter(|l| l.length() > 0)?;
+    Some((input, list))
+}
+
+/// Reads what was picked in `input` ([`from_file_list`]), then clears the input so that the same
+/// files can be picked again.
+pub async fn read_picked(
+    input: web_sys::HtmlInputElement,
+    list: FileList,
+    directory: bool,
+) -> Result<Source, String> {
+    let source = from_file_list(&list, directory).await;
+    input.set_value("");
+    source
+}
+
 /// Files from an `<input type="file">` (several files, or a folder with `webkitdirectory`).
 pub async fn from_file_list(list: &FileList, directory: bool) -> Result<Source, String> {
     let mut files = Vec::new();
