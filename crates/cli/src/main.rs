@@ -18,6 +18,21 @@ struct Cli {
     command: Command,
 }
 
+/// What a catalog switch is followed for: the package, the subscription's channel, the rules.
+#[derive(clap::Args, Debug)]
+struct SwitchArgs {
+    #[arg(long, short)]
+    package: String,
+    /// The subscription's channel (default: each bundle's, the default channel first).
+    #[arg(long, short)]
+    channel: Option<String>,
+    #[arg(long, value_enum, default_value_t = ResolverArg::V0)]
+    resolver: ResolverArg,
+    /// JSON records instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
 #[derive(Subcommand, Debug)]
 enum Command {
     /// One line per package: default channel, channels, bundles, heads.
@@ -150,7 +165,7 @@ enum Command {
     },
     /// What switching catalogs (e.g. on a cluster upgrade) does to each installed bundle.
     #[command(
-        after_help = "Example:\n  olm-graph diff v4.12/ --to v4.13/ --package cluster-kube-descheduler-operator --channel stable --json"
+        after_help = "--json prints one record per old bundle: bundle, status, path.\n\nExample:\n  olm-graph diff v4.12/ --to v4.13/ --package cluster-kube-descheduler-operator --channel stable --json"
     )]
     Diff {
         /// The old catalog (files or directories).
@@ -159,32 +174,18 @@ enum Command {
         /// The new catalog.
         #[arg(long, required = true, num_args = 1..)]
         to: Vec<PathBuf>,
-        #[arg(long, short)]
-        package: String,
-        #[arg(long, short)]
-        channel: Option<String>,
-        #[arg(long, value_enum, default_value_t = ResolverArg::V0)]
-        resolver: ResolverArg,
-        /// One JSON record per old bundle: bundle, status, path.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        switch: SwitchArgs,
     },
     /// What each switch along a series of catalogs does (one subfolder per platform version).
     #[command(
-        after_help = "Example:\n  olm-graph diff-series ../shared/catalogs/openshift-kube-descheduler-fbc --package cluster-kube-descheduler-operator"
+        after_help = "--json prints one record per switch: from, to, the count of each status, the changes.\n\nExample:\n  olm-graph diff-series ../shared/catalogs/openshift-kube-descheduler-fbc --package cluster-kube-descheduler-operator"
     )]
     DiffSeries {
         /// A folder with one catalog per subfolder (e.g. v4.12/, v4.13/), taken in version order.
         dir: PathBuf,
-        #[arg(long, short)]
-        package: String,
-        #[arg(long, short)]
-        channel: Option<String>,
-        #[arg(long, value_enum, default_value_t = ResolverArg::V0)]
-        resolver: ResolverArg,
-        /// One JSON record per switch: from, to, the count of each status, and the changes.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        switch: SwitchArgs,
     },
     /// Load catalogs repeatedly, build every graph, and print throughput.
     #[command(
@@ -288,33 +289,20 @@ fn main() -> ExitCode {
             upstream_only,
             json,
         }),
-        Command::Diff {
-            old,
-            to,
-            package,
-            channel,
-            resolver,
-            json,
-        } => lifecycle::diff(lifecycle::DiffArgs {
+        Command::Diff { old, to, switch } => lifecycle::diff(lifecycle::DiffArgs {
             old,
             new: to,
-            package,
-            channel,
-            resolver: resolver.into(),
-            json,
+            package: switch.package,
+            channel: switch.channel,
+            resolver: switch.resolver.into(),
+            json: switch.json,
         }),
-        Command::DiffSeries {
+        Command::DiffSeries { dir, switch } => lifecycle::diff_series(lifecycle::SeriesArgs {
             dir,
-            package,
-            channel,
-            resolver,
-            json,
-        } => lifecycle::diff_series(lifecycle::SeriesArgs {
-            dir,
-            package,
-            channel,
-            resolver: resolver.into(),
-            json,
+            package: switch.package,
+            channel: switch.channel,
+            resolver: switch.resolver.into(),
+            json: switch.json,
         }),
         Command::Bench { paths, runs } => commands::bench(&paths, runs),
         Command::Render(args) => render::run(args),
