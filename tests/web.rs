@@ -6,15 +6,10 @@
 //! rendered as text.
 #![cfg(target_arch = "wasm32")]
 
-use std::cell::Cell;
-use std::rc::Rc;
-
 use leptos::prelude::*;
 use olm_graph_core::graph::EdgeKind;
 use olm_graph_core::layout::FanMode;
 use olm_graph_core::model::Icon;
-use olm_graph_core::validate::lint_catalog;
-use olm_graph_core::{load_files, InputFile};
 use olm_graph_web::channel_tabs::ChannelTabs;
 use olm_graph_web::details::DetailsPanel;
 use olm_graph_web::error_panel::ErrorPanel;
@@ -25,7 +20,7 @@ use olm_graph_web::lint_panel::LintPanel;
 use olm_graph_web::package_list::{filter_packages, PackageList};
 use olm_graph_web::protocol::WorkerReply;
 use olm_graph_web::sources::{relative_to_picked_folder, SAMPLE_CATALOG};
-use olm_graph_web::state::{AppState, ChannelChoice};
+use olm_graph_web::state::ChannelChoice;
 use olm_graph_web::url_state::UrlState;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -33,56 +28,11 @@ use web_sys::{Element, HtmlElement, HtmlInputElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
+mod common;
+
+use common::{document, mount, parse, settle};
+
 // ------------------------------------------------------------------ helpers
-
-fn document() -> web_sys::Document {
-    web_sys::window().unwrap().document().unwrap()
-}
-
-/// Parses catalog text with core, as the worker does.
-fn parse(text: &str) -> (olm_graph_core::Catalog, Vec<olm_graph_core::Diagnostic>) {
-    let catalog = load_files(vec![InputFile::new("test.yaml", text)]);
-    let findings = lint_catalog(&catalog);
-    (catalog, findings)
-}
-
-/// Mounts `view` in a fresh element with an `AppState` that shows `text`.
-fn mount<F, N>(text: &str, view: F) -> (AppState, HtmlElement)
-where
-    F: FnOnce() -> N + 'static,
-    N: IntoView + 'static,
-{
-    let root: HtmlElement = document().create_element("div").unwrap().unchecked_into();
-    root.set_attribute(
-        "style",
-        "width: 900px; height: 600px; display: flex; flex-direction: column",
-    )
-    .unwrap();
-    document().body().unwrap().append_child(&root).unwrap();
-    let (catalog, findings) = parse(text);
-    let out: Rc<Cell<Option<AppState>>> = Rc::new(Cell::new(None));
-    let out2 = out.clone();
-    let handle = leptos::mount::mount_to(root.clone(), move || {
-        let state = AppState::new();
-        provide_context(state);
-        state.catalog_arrived("test catalog".into(), catalog, findings);
-        out2.set(Some(state));
-        view()
-    });
-    std::mem::forget(handle);
-    (out.get().expect("mounted"), root)
-}
-
-/// Lets effects and timers run.
-async fn settle() {
-    let p = js_sys::Promise::new(&mut |resolve, _| {
-        web_sys::window()
-            .unwrap()
-            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 60)
-            .unwrap();
-    });
-    wasm_bindgen_futures::JsFuture::from(p).await.unwrap();
-}
 
 fn all(root: &Element, selector: &str) -> Vec<Element> {
     let list = root.query_selector_all(selector).unwrap();

@@ -3,9 +3,6 @@
 //! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p olm-graph-web --target wasm32-unknown-unknown`.
 #![cfg(target_arch = "wasm32")]
 
-use std::cell::Cell;
-use std::rc::Rc;
-
 use js_sys::JsString;
 use leptos::prelude::*;
 use olm_graph_core::lifecycle::{diff_package, DiffOptions, Fate, TruncateOptions};
@@ -14,7 +11,7 @@ use olm_graph_core::validate::lint_catalog;
 use olm_graph_core::{load_files, InputFile};
 use olm_graph_web::diff_panel::fate_counts;
 use olm_graph_web::graph_view::GraphPanel;
-use olm_graph_web::state::{AppState, ChannelChoice, Origin};
+use olm_graph_web::state::{ChannelChoice, Origin};
 use olm_graph_web::truncate_panel::{
     download_name, origin_inputs, truncated_catalog, TruncatePanel,
 };
@@ -25,50 +22,11 @@ use web_sys::HtmlElement;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
+mod common;
+
+use common::{mount, settle};
+
 const FIXTURE: &str = include_str!("e2e/fixtures/lifecycle.yaml");
-
-fn document() -> web_sys::Document {
-    web_sys::window().unwrap().document().unwrap()
-}
-
-/// Mounts `view` with an `AppState` showing the fixture; returns the state and the root.
-fn mount<F, N>(view: F) -> (AppState, HtmlElement)
-where
-    F: FnOnce() -> N + 'static,
-    N: IntoView + 'static,
-{
-    let root: HtmlElement = document().create_element("div").unwrap().unchecked_into();
-    root.set_attribute(
-        "style",
-        "width: 900px; height: 600px; display: flex; flex-direction: column",
-    )
-    .unwrap();
-    document().body().unwrap().append_child(&root).unwrap();
-    let catalog = load_files(vec![InputFile::new("lifecycle.yaml", FIXTURE)]);
-    let findings = lint_catalog(&catalog);
-    let out: Rc<Cell<Option<AppState>>> = Rc::new(Cell::new(None));
-    let out2 = out.clone();
-    let handle = leptos::mount::mount_to(root.clone(), move || {
-        let state = AppState::new();
-        provide_context(state);
-        state.catalog_arrived("lifecycle.yaml".into(), catalog, findings);
-        out2.set(Some(state));
-        view()
-    });
-    std::mem::forget(handle);
-    (out.take().unwrap(), root)
-}
-
-/// Lets effects and timers run.
-async fn settle() {
-    let p = js_sys::Promise::new(&mut |resolve, _| {
-        web_sys::window()
-            .unwrap()
-            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 60)
-            .unwrap();
-    });
-    wasm_bindgen_futures::JsFuture::from(p).await.unwrap();
-}
 
 fn attr_of(root: &HtmlElement, bundle: &str, attr: &str) -> Option<String> {
     root.query_selector(&format!("[data-bundle=\"{bundle}\"]"))
@@ -78,7 +36,7 @@ fn attr_of(root: &HtmlElement, bundle: &str, attr: &str) -> Option<String> {
 
 #[wasm_bindgen_test]
 async fn terminated_nodes_follow_the_chosen_resolver() {
-    let (state, root) = mount(|| view! { <GraphPanel/> });
+    let (state, root) = mount(FIXTURE, || view! { <GraphPanel/> });
     state.select_package("lifecycle-demo");
     settle().await;
     state.select_channel(ChannelChoice::Named("stable".into()));
@@ -107,7 +65,7 @@ async fn terminated_nodes_follow_the_chosen_resolver() {
 
 #[wasm_bindgen_test]
 async fn the_legacy_property_is_marked_apart() {
-    let (state, root) = mount(|| view! { <GraphPanel/> });
+    let (state, root) = mount(FIXTURE, || view! { <GraphPanel/> });
     state.select_package("lifecycle-demo");
     settle().await;
     state.select_channel(ChannelChoice::Named("old".into()));
@@ -126,7 +84,7 @@ async fn the_legacy_property_is_marked_apart() {
 
 #[wasm_bindgen_test]
 async fn a_truncation_preview_fades_the_tail_and_lists_what_goes() {
-    let (state, root) = mount(|| view! { <GraphPanel/><TruncatePanel/> });
+    let (state, root) = mount(FIXTURE, || view! { <GraphPanel/><TruncatePanel/> });
     state.select_package("seed");
     settle().await;
     state.truncate.set(Some((
@@ -181,7 +139,7 @@ async fn a_truncation_preview_fades_the_tail_and_lists_what_goes() {
 
 #[wasm_bindgen_test]
 async fn the_default_channel_head_is_refused_in_words() {
-    let (state, root) = mount(|| view! { <TruncatePanel/> });
+    let (state, root) = mount(FIXTURE, || view! { <TruncatePanel/> });
     state.select_package("seed");
     settle().await;
     state.truncate.set(Some((
