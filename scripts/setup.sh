@@ -25,8 +25,9 @@ WASM_TARGET=wasm32-unknown-unknown
 BINARYEN_DIR="tools/binaryen"
 E2E_DIR="tests/e2e"
 
-# The machine has 2 cores and other builds may run concurrently.
-export CARGO_BUILD_JOBS="${CARGO_BUILD_JOBS:-1}"
+# Tool builds run before anything else, so they may use every core (set CARGO_BUILD_JOBS=1 to
+# leave room for a concurrent build).
+export CARGO_BUILD_JOBS="${CARGO_BUILD_JOBS:-$(nproc 2>/dev/null || echo 2)}"
 export DEBIAN_FRONTEND=noninteractive
 export npm_config_update_notifier=false
 
