@@ -271,6 +271,27 @@ pub fn DiffPanel() -> impl IntoView {
             &options,
         )))
     });
+    // The graph shows each bundle's fate when the catalog on screen is the old side.
+    Effect::new(move |_| {
+        let fates = if state.series.with(Option::is_none) && screen_is_old.get() {
+            diff.with(|d| {
+                d.as_ref().and_then(|d| {
+                    d.as_ref().as_ref().ok().map(|d| {
+                        Shared::new(
+                            d.fates
+                                .iter()
+                                .map(|f| (f.bundle.clone(), f.status))
+                                .collect(),
+                        )
+                    })
+                })
+            })
+        } else {
+            None
+        };
+        state.fates.set(fates);
+    });
+    on_cleanup(move || state.fates.set(None));
     // Channels of the old catalog's package (any catalog of a series), for the subscription.
     let channels = Memo::new(move |_| {
         if let Some(series) = state.series.get() {
@@ -440,6 +461,9 @@ pub fn DiffPanel() -> impl IntoView {
                     </label>
                 </div>
                 <p class="diff-direction-note" data-testid="diff-direction-note">{move || format!("Old: {} → new: {}", label_of(true), label_of(false))}</p>
+                {move || screen_is_old.get().then(|| view! {
+                    <p class="muted" data-testid="diff-graph-note">"The graph outlines each bundle by its fate: green upgradable, blue up-to-date, dashed red stranded, dotted red deprecated, dashed amber channel removed (hover a bundle for it)."</p>
+                })}
             })}
             {move || if state.series.with(Option::is_some) { series_view().into_any() } else { table().into_any() }}
         </div>

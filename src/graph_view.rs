@@ -866,6 +866,15 @@ fn Drawing(
             };
             let to_deprecate2 = to_deprecate.clone();
             let legacy = n.legacy_deprecated;
+            let fate = {
+                let name = name.clone();
+                move || {
+                    state
+                        .fates
+                        .with(|f| f.as_ref().and_then(|m| m.get(&name).copied()))
+                }
+            };
+            let fate2 = fate.clone();
             let dim = move || highlight.with(|h| h.active() && !h.lit(i));
             let near = move || highlight.with(|h| h.active() && h.node != Some(i) && h.lit(i));
             let is_sel = move || selected.get() == Some(i);
@@ -901,6 +910,7 @@ fn Drawing(
                     data-terminated=move || terminated2().to_string()
                     data-removed=move || removed2().to_string()
                     data-to-deprecate=move || to_deprecate2().to_string()
+                    data-fate=move || fate2().map(|f| f.as_str())
                     data-head=n.head.to_string()
                     tabindex="0"
                     role="button"
@@ -943,6 +953,9 @@ fn Drawing(
                             }
                             if removed() {
                                 t.push_str("\nRemoved by the deprecate-and-truncate preview");
+                            }
+                            if let Some(f) = fate() {
+                                t.push_str(&format!("\nAfter the catalog switch: {}", f.as_str()));
                             }
                             t
                         }

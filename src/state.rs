@@ -2,7 +2,7 @@
 //! (memoised) package data and graph view. Components read it from the context; navigation goes
 //! through the methods here so that the URL and the selection stay in step.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Deref;
 use std::sync::Arc;
 
@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use olm_graph_core::graph::{channel_graphs, ChannelGraph, PackageGraph};
 use olm_graph_core::layout::{FanMode, LayoutOptions};
 use olm_graph_core::lifecycle::{
-    deprecate_truncate, terminated_in_view, TruncateOptions, TruncateReport,
+    deprecate_truncate, terminated_in_view, Fate, TruncateOptions, TruncateReport,
 };
 use olm_graph_core::model::Package;
 use olm_graph_core::resolve::Resolver;
@@ -196,6 +196,9 @@ pub struct AppState {
     pub reveal: RwSignal<u64>,
     /// A second catalog to compare the one on screen with (the catalog-switch diff).
     pub compare: RwSignal<Option<Shared<Loaded>>>,
+    /// What switching to the compared catalog does to each bundle of the catalog on screen
+    /// (when it is the comparison's old side), for the graph to show.
+    pub fates: RwSignal<Option<Shared<BTreeMap<String, Fate>>>>,
     /// A series of catalogs, one per platform version, in order: (label, catalog).
     pub series: RwSignal<Option<Shared<Series>>>,
     /// The resolver whose rules decide which bundles are terminated (greyed out).
@@ -314,6 +317,7 @@ impl AppState {
             reveal: RwSignal::new(0),
             compare: RwSignal::new(None),
             series: RwSignal::new(None),
+            fates: RwSignal::new(None),
             terminated_resolver,
             terminated,
             truncate,

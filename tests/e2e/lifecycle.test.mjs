@@ -194,6 +194,12 @@ test('compare catalogs: descheduler 4.16 → 4.17 per bundle, as the CLI compute
   assert.deepEqual(byBundle(rows), byBundle(expected));
   assert.ok(rows.some((r) => r.status === 'stranded'), 'the real stranded bundle shows');
   assert.ok(rows.some((r) => r.status === 'upgradable'));
+  // The graph (the old catalog, channel stable) outlines each bundle by its fate.
+  const onGraph = await page.$$eval('svg.graph [data-bundle]', (els) => Object.fromEntries(els.map((e) => [e.dataset.bundle, e.dataset.fate ?? null])));
+  for (const r of rows) {
+    if (r.bundle in onGraph) assert.equal(onGraph[r.bundle], r.status, r.bundle);
+  }
+  assert.ok(Object.values(onGraph).includes('stranded'));
   const counts = await page.getAttribute('[data-testid=diff-counts]', 'data-stranded');
   assert.equal(Number(counts), rows.filter((r) => r.status === 'stranded').length);
   await shot(page, 'lifecycle-diff');
@@ -203,6 +209,8 @@ test('compare catalogs: descheduler 4.16 → 4.17 per bundle, as the CLI compute
   await page.waitForFunction(() => document.querySelector('[data-testid=diff-direction-note]')?.textContent.startsWith('Old: OCP 4.17'));
   const back = JSON.parse(cli(['diff', DESCHEDULER('v4.17'), '--to', DESCHEDULER('v4.16'), '--package', 'cluster-kube-descheduler-operator', '--json']));
   await page.waitForFunction((n) => document.querySelectorAll('[data-testid=diff-row]').length === n, back.length);
+  // The catalog on screen is now the new side: the graph shows no fates.
+  assert.equal(await page.locator('svg.graph [data-fate]').count(), 0);
   await finish(page);
 });
 
