@@ -1054,3 +1054,30 @@ fn svg_never_panics_on_odd_graphs() {
     }
     assert!(by.contains_key("empty") && by.contains_key("cyc"));
 }
+
+#[test]
+fn svg_marks_the_legacy_deprecated_property_apart() {
+    let c = common::load(&common::fixture("resolve/legacy-deprecated.yaml"));
+    let pkg = c.package("prohibited").unwrap();
+    let graphs = graphs_of(&c, "prohibited");
+    let g = &graphs[0];
+    let svg = channel_svg(pkg, g, &SvgOptions::default());
+    check_channel_svg(&svg, g);
+    assert!(
+        svg.contains(r#"<g class="node head deprecated legacy" data-name="p2""#)
+            || svg.contains(r#"<g class="node deprecated legacy" data-name="p2""#),
+        "{svg}"
+    );
+    assert!(!svg.contains(r#"legacy" data-name="p1""#));
+    assert!(svg.contains("prohibited by OLM v0"), "tooltip and legend");
+    // Without a legacy bundle, no legacy legend entry.
+    let plain = fixture_svg_without_legacy();
+    assert!(!plain.contains("prohibited by OLM v0"));
+}
+
+fn fixture_svg_without_legacy() -> String {
+    let c = common::load(&common::fixture("resolve/v1-deprecation.yaml"));
+    let pkg = c.package("dep").unwrap();
+    let graphs = graphs_of(&c, "dep");
+    channel_svg(pkg, &graphs[0], &SvgOptions::default())
+}

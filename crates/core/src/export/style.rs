@@ -18,6 +18,8 @@ pub const SKIP_RANGE: &str = "#7c3aed";
 pub const HEAD: &str = "#16a34a";
 /// Fill of a deprecated bundle (the colour `opm alpha render-graph` uses).
 pub const DEPRECATED: &str = "#e8960f";
+/// Outline of a bundle with the legacy `olm.deprecated` property (prohibited by OLM v0).
+pub const LEGACY_DEPRECATED: &str = "#7f1d1d";
 /// Outline and text of a virtual node (dashed outline).
 pub const VIRTUAL: &str = "#94a3b8";
 /// The highlighted upgrade path.

@@ -24,6 +24,7 @@ use crate::graph::{ChannelGraph, EdgeKind, Head, PackageGraph};
 use crate::layout::{layout_channel, layout_package, EdgeRoute, Layout, LayoutOptions};
 use crate::model::Package;
 use crate::resolve::UpgradePath;
+use crate::view::is_legacy_deprecated;
 
 use super::style;
 
@@ -77,6 +78,8 @@ struct VNode<'a> {
     head: bool,
     /// The deprecation message ("" when deprecated without one, e.g. `olm.deprecated`).
     deprecated: Option<&'a str>,
+    /// Carries the legacy `olm.deprecated` property (OLM v0 never installs it).
+    legacy: bool,
     is_virtual: bool,
     details: Vec<String>,
 }
@@ -157,6 +160,7 @@ pub fn channel_svg(package: &Package, graph: &ChannelGraph, options: &SvgOptions
                 version: n.version.as_ref().map(|v| v.to_string()),
                 head: head == Some(i),
                 deprecated: deprecation(package, &n.name, n.deprecated),
+                legacy: is_legacy_deprecated(package, &n.name),
                 is_virtual: n.is_virtual,
                 details,
             }
@@ -232,6 +236,7 @@ pub fn package_svg(package: &Package, graph: &PackageGraph, options: &SvgOptions
                 version: n.version.as_ref().map(|v| v.to_string()),
                 head: !n.head_of.is_empty(),
                 deprecated: deprecation(package, &n.name, n.deprecated),
+                legacy: is_legacy_deprecated(package, &n.name),
                 is_virtual: n.is_virtual,
                 details,
             }
@@ -440,6 +445,7 @@ fn css(options: &SvgOptions) -> String {
 .node .ver{{font-size:10px;fill:{muted}}}\
 .node.head rect{{stroke:{head};stroke-width:3}}\
 .node.deprecated rect{{fill:{dep}}}\
+.node.legacy rect{{stroke:{legacy};stroke-width:3;stroke-dasharray:8 2}}\
 .node.virtual rect{{fill:{vfill};stroke:{virt};stroke-dasharray:{vdash}}}\
 .node.virtual .name{{fill:{muted}}}\
 .node.on-path rect{{stroke:{path};stroke-width:3}}\
@@ -460,6 +466,7 @@ fn css(options: &SvgOptions) -> String {
         stroke = style::NODE_STROKE,
         head = style::HEAD,
         dep = style::DEPRECATED,
+        legacy = style::LEGACY_DEPRECATED,
         vfill = style::VIRTUAL_FILL,
         virt = style::VIRTUAL,
         vdash = style::VIRTUAL_DASH,
@@ -584,6 +591,12 @@ fn render(view: &View<'_>, layout: &Layout, options: &SvgOptions) -> String {
         }
         items.push((Swatch::Node("head"), "channel head"));
         items.push((Swatch::Node("deprecated"), "deprecated"));
+        if view.nodes.iter().any(|n| n.legacy) {
+            items.push((
+                Swatch::Node("deprecated legacy"),
+                "legacy olm.deprecated (prohibited by OLM v0)",
+            ));
+        }
         items.push((Swatch::Node("virtual"), view.virtual_label));
         if options.path.is_some() {
             items.push((Swatch::Path, "upgrade path"));
@@ -880,6 +893,9 @@ fn render(view: &View<'_>, layout: &Layout, options: &SvgOptions) -> String {
         if n.deprecated.is_some() {
             class.push_str(" deprecated");
         }
+        if n.legacy {
+            class.push_str(" legacy");
+        }
         if n.is_virtual {
             class.push_str(" virtual");
         }
@@ -898,6 +914,9 @@ fn render(view: &View<'_>, layout: &Layout, options: &SvgOptions) -> String {
             if !m.is_empty() {
                 let _ = write!(tip, ": {m}");
             }
+        }
+        if n.legacy {
+            tip.push_str("\nlegacy olm.deprecated property: prohibited by OLM v0");
         }
         for d in &n.details {
             tip.push('\n');
