@@ -106,6 +106,13 @@ pub struct PackageDiff {
     pub fates: Vec<BundleFate>,
 }
 
+impl PackageDiff {
+    /// How many old bundles end in `fate`.
+    pub fn count(&self, fate: Fate) -> usize {
+        self.fates.iter().filter(|f| f.status == fate).count()
+    }
+}
+
 fn edge_set(graphs: &[ChannelGraph]) -> BTreeSet<EdgeChange> {
     graphs
         .iter()

@@ -2,6 +2,8 @@
 //! minor version), and what each switch to the next does to a package: the consecutive
 //! [`diff_package`]s.
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 
 use super::diff::{diff_package, DiffOptions, Fate, PackageDiff};
@@ -21,9 +23,7 @@ pub struct SeriesStep {
 impl SeriesStep {
     /// How many old bundles end in `fate` (0 without a comparison).
     pub fn count(&self, fate: Fate) -> usize {
-        self.diff
-            .as_ref()
-            .map_or(0, |d| d.fates.iter().filter(|f| f.status == fate).count())
+        self.diff.as_ref().map_or(0, |d| d.count(fate))
     }
 }
 
@@ -34,7 +34,7 @@ impl SeriesStep {
 /// # Complexity
 /// O(F log F) for F files.
 pub fn group_by_folder(files: Vec<InputFile>) -> Vec<(String, Vec<InputFile>)> {
-    let mut groups: Vec<(String, Vec<InputFile>)> = Vec::new();
+    let mut groups: BTreeMap<String, Vec<InputFile>> = BTreeMap::new();
     for f in files {
         let Some((folder, rest)) = f.path.split_once('/') else {
             continue;
@@ -42,13 +42,10 @@ pub fn group_by_folder(files: Vec<InputFile>) -> Vec<(String, Vec<InputFile>)> {
         if rest.is_empty() {
             continue;
         }
-        let folder = folder.to_string();
         let file = InputFile::new(rest, f.text);
-        match groups.iter_mut().find(|(g, _)| *g == folder) {
-            Some((_, v)) => v.push(file),
-            None => groups.push((folder, vec![file])),
-        }
+        groups.entry(folder.to_string()).or_default().push(file);
     }
+    let mut groups: Vec<(String, Vec<InputFile>)> = groups.into_iter().collect();
     groups.sort_by(|a, b| natural_cmp(&a.0, &b.0));
     groups
 }
