@@ -19,11 +19,12 @@ use olm_graph_core::load::load_files_with;
 use olm_graph_core::resolve::Resolver;
 use olm_graph_core::{Catalog, InputFile, LoadOptions};
 
-use crate::loader::{Loader, Target};
-use crate::sources;
 use olm_graph_core::view::natural_cmp;
 
+use crate::loader::{Loader, Target};
+use crate::sources;
 use crate::state::{AppState, Shared};
+use crate::worker_client::FileText;
 
 /// What a status means, for its tooltip.
 pub fn fate_hint(f: Fate) -> &'static str {
@@ -42,10 +43,7 @@ pub fn fate_hint(f: Fate) -> &'static str {
 
 /// How many old bundles end in each status.
 pub fn fate_counts(d: &PackageDiff) -> Vec<(Fate, usize)> {
-    FATES
-        .iter()
-        .map(|&f| (f, d.fates.iter().filter(|x| x.status == f).count()))
-        .collect()
+    FATES.iter().map(|&f| (f, d.count(f))).collect()
 }
 
 fn change_list(title: String, items: Vec<String>) -> impl IntoView {
@@ -224,12 +222,7 @@ pub fn DiffPanel() -> impl IntoView {
             let result = sources::read_picked(input, list, true)
                 .await
                 .and_then(|source| {
-                    let files = source
-                        .files
-                        .iter()
-                        .map(|f| InputFile::new(f.path.clone(), String::from(&f.text)))
-                        .collect();
-                    parse_series(files)
+                    parse_series(source.files.iter().map(FileText::to_input_file).collect())
                 });
             series_busy.set(false);
             match result {
@@ -241,14 +234,15 @@ pub fn DiffPanel() -> impl IntoView {
             }
         });
     };
+    // The subscription's channel ("" = each bundle's) and the resolver, for both comparisons.
+    let options = move || DiffOptions {
+        channel: Some(channel.get()).filter(|c| !c.is_empty()),
+        resolver: resolver.get(),
+    };
     let steps = Memo::new(move |_| {
         let series = state.series.get()?;
         let package = state.package.get()?;
-        let options = DiffOptions {
-            channel: Some(channel.get()).filter(|c| !c.is_empty()),
-            resolver: resolver.get(),
-        };
-        Some(Shared::new(diff_series(&series, &package, &options)))
+        Some(Shared::new(diff_series(&series, &package, &options())))
     });
 
     let diff = Memo::new(move |_| {
@@ -260,15 +254,11 @@ pub fn DiffPanel() -> impl IntoView {
         } else {
             (&other, &main)
         };
-        let options = DiffOptions {
-            channel: Some(channel.get()).filter(|c| !c.is_empty()),
-            resolver: resolver.get(),
-        };
         Some(Shared::new(diff_package(
             &old.catalog,
             &new.catalog,
             &package,
-            &options,
+            &options(),
         )))
     });
     // The graph shows each bundle's fate when the catalog on screen is the old side.

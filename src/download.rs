@@ -4,6 +4,28 @@
 use wasm_bindgen::JsCast;
 use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, Url};
 
+/// One part of a download's file name: anything but letters, digits, `.`, `_`, `-` replaced
+/// by `_`, at most 80 characters, no leading dot, never empty.
+pub fn file_name_part(s: &str) -> String {
+    let s: String = s
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .take(80)
+        .collect();
+    let s = s.trim_start_matches('.');
+    if s.is_empty() {
+        "_".to_string()
+    } else {
+        s.to_string()
+    }
+}
+
 /// Offers `text` for download as `filename` with media type `mime`.
 pub fn download_text(filename: &str, mime: &str, text: &str) -> Result<(), String> {
     let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));

@@ -38,25 +38,7 @@ const CANVAS_MAX_AREA: f64 = 64.0 * 1024.0 * 1024.0;
 /// A file name for an export: `<package>-<channel>[-<tag>].<ext>` (`all-channels` for the
 /// package view), with anything but letters, digits, `.`, `_`, `-` replaced by `_`.
 pub fn file_name(package: &str, channel: Option<&str>, tag: Option<&str>, ext: &str) -> String {
-    let clean = |s: &str| -> String {
-        let s: String = s
-            .chars()
-            .map(|c| {
-                if c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') {
-                    c
-                } else {
-                    '_'
-                }
-            })
-            .take(80)
-            .collect();
-        let s = s.trim_start_matches('.').to_string();
-        if s.is_empty() {
-            "_".to_string()
-        } else {
-            s
-        }
-    };
+    let clean = crate::download::file_name_part;
     let mut out = format!(
         "{}-{}",
         clean(package),

@@ -171,7 +171,6 @@ impl PackageData {
 /// refused.
 #[derive(Debug)]
 pub struct Truncation {
-    pub package: String,
     pub options: TruncateOptions,
     pub result: Result<(Package, TruncateReport), String>,
 }
@@ -287,11 +286,7 @@ impl AppState {
                 return None;
             }
             let result = deprecate_truncate(data.package(), &options).map_err(|e| e.0);
-            Some(Shared::new(Truncation {
-                package,
-                options,
-                result,
-            }))
+            Some(Shared::new(Truncation { options, result }))
         });
         let truncated_away = Memo::new(move |_| {
             let set = truncation.with(|t| {

@@ -10,26 +10,23 @@
 
 use leptos::prelude::*;
 use olm_graph_core::lifecycle::{write_truncated, TruncateOptions, TruncateReport};
+use olm_graph_core::load::has_catalog_extension;
 use olm_graph_core::model::Package;
 use olm_graph_core::view::natural_cmp;
 use olm_graph_core::InputFile;
 
+use crate::download::file_name_part;
 use crate::state::{AppState, Origin};
+use crate::worker_client::FileText;
 
 /// The files of `origin` as core reads them (directory semantics skip other files, as the
-/// parser did).
+/// parser did and as `olm-graph deprecate-truncate` does).
 pub fn origin_inputs(origin: &Origin) -> Vec<InputFile> {
     origin
         .files
         .iter()
-        .filter(|f| {
-            !origin.only_catalog_extensions
-                || f.path.ends_with(".indexignore")
-                || [".json", ".yaml", ".yml"]
-                    .iter()
-                    .any(|e| f.path.to_ascii_lowercase().ends_with(e))
-        })
-        .map(|f| InputFile::new(f.path.clone(), String::from(&f.text)))
+        .filter(|f| !origin.only_catalog_extensions || has_catalog_extension(&f.path))
+        .map(FileText::to_input_file)
         .collect()
 }
 
@@ -49,18 +46,11 @@ pub fn truncated_catalog(
 
 /// A download name for the truncated catalog.
 pub fn download_name(package: &str, bundle: &str) -> String {
-    let clean = |s: &str| -> String {
-        s.chars()
-            .map(|c| {
-                if c.is_ascii_alphanumeric() || c == '.' || c == '-' {
-                    c
-                } else {
-                    '_'
-                }
-            })
-            .collect()
-    };
-    format!("{}-truncated-at-{}.json", clean(package), clean(bundle))
+    format!(
+        "{}-truncated-at-{}.json",
+        file_name_part(package),
+        file_name_part(bundle)
+    )
 }
 
 fn name_list(testid: &'static str, names: Vec<String>, empty: &'static str) -> impl IntoView {

@@ -21,6 +21,13 @@ pub struct FileText {
     pub text: js_sys::JsString,
 }
 
+impl FileText {
+    /// The file as core reads it (the text copied out of JS).
+    pub fn to_input_file(&self) -> olm_graph_core::InputFile {
+        olm_graph_core::InputFile::new(self.path.clone(), String::from(&self.text))
+    }
+}
+
 /// A parse request.
 #[derive(Debug, Clone)]
 pub struct Request {
