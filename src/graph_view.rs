@@ -836,45 +836,40 @@ fn Drawing(
             let badge_w = if n.head { 40.0 } else { 0.0 } + if n.deprecated { 19.0 } else { 0.0 };
             let max_version = (((w - 18.0 - badge_w) / 8.0).floor() as usize).max(6);
             let max_name = (((w - 14.0) / 5.6).floor() as usize).max(8);
-            let legacy_label = n.legacy_deprecated;
+            let legacy = n.legacy_deprecated;
             let label = format!(
                 "{}{}{}{}",
                 n.name,
                 if n.head { ", channel head" } else { "" },
-                if legacy_label { ", legacy olm.deprecated: prohibited by OLM v0" } else if n.deprecated { ", deprecated" } else { "" },
+                if legacy { ", legacy olm.deprecated: prohibited by OLM v0" } else if n.deprecated { ", deprecated" } else { "" },
                 if n.is_virtual { ", virtual node" } else { "" }
             );
+            // This node's lifecycle markings (Copy handles, read by class, data-* and title).
             let terminated = {
                 let name = name.clone();
-                move || state.terminated.with(|t| t.contains(&name))
+                Signal::derive(move || state.terminated.with(|t| t.contains(&name)))
             };
-            let terminated2 = terminated.clone();
             let removed = {
                 let name = name.clone();
-                move || state.truncated_away.with(|t| t.contains(&name))
+                Signal::derive(move || state.truncated_away.with(|t| t.contains(&name)))
             };
-            let removed2 = removed.clone();
-            let removed3 = removed.clone();
             let to_deprecate = {
                 let name = name.clone();
-                move || {
+                Signal::derive(move || {
                     state.truncation.with(|t| {
                         t.as_ref()
                             .is_some_and(|t| t.result.is_ok() && t.options.bundle == name)
                     })
-                }
+                })
             };
-            let to_deprecate2 = to_deprecate.clone();
-            let legacy = n.legacy_deprecated;
             let fate = {
                 let name = name.clone();
-                move || {
+                Signal::derive(move || {
                     state
                         .fates
                         .with(|f| f.as_ref().and_then(|m| m.get(&name).copied()))
-                }
+                })
             };
-            let fate2 = fate.clone();
             let dim = move || highlight.with(|h| h.active() && !h.lit(i));
             let near = move || highlight.with(|h| h.active() && h.node != Some(i) && h.lit(i));
             let is_sel = move || selected.get() == Some(i);
@@ -888,9 +883,9 @@ fn Drawing(
                         move || {
                             let mut c = fixed.clone();
                             for (on, name) in [
-                                (terminated(), " terminated"),
-                                (removed(), " removed"),
-                                (to_deprecate(), " to-deprecate"),
+                                (terminated.get(), " terminated"),
+                                (removed.get(), " removed"),
+                                (to_deprecate.get(), " to-deprecate"),
                                 (dim(), " dim"),
                                 (near(), " near"),
                                 (is_sel(), " selected"),
@@ -907,10 +902,10 @@ fn Drawing(
                     data-virtual=n.is_virtual.to_string()
                     data-deprecated=n.deprecated.to_string()
                     data-legacy-deprecated=legacy.to_string()
-                    data-terminated=move || terminated2().to_string()
-                    data-removed=move || removed2().to_string()
-                    data-to-deprecate=move || to_deprecate2().to_string()
-                    data-fate=move || fate2().map(|f| f.as_str())
+                    data-terminated=move || terminated.get().to_string()
+                    data-removed=move || removed.get().to_string()
+                    data-to-deprecate=move || to_deprecate.get().to_string()
+                    data-fate=move || fate.get().map(|f| f.as_str())
                     data-head=n.head.to_string()
                     tabindex="0"
                     role="button"
@@ -941,20 +936,18 @@ fn Drawing(
                 >
                     <title>{
                         let base = node_title(n);
-                        let terminated = terminated.clone();
-                        let removed = removed.clone();
                         move || {
                             let mut t = base.clone();
-                            if terminated() {
+                            if terminated.get() {
                                 t.push_str(&format!(
                                     "\nTerminated under OLM {}: not the head, and no upgrade leaves it",
                                     state.terminated_resolver.get().as_str()
                                 ));
                             }
-                            if removed() {
+                            if removed.get() {
                                 t.push_str("\nRemoved by the deprecate-and-truncate preview");
                             }
-                            if let Some(f) = fate() {
+                            if let Some(f) = fate.get() {
                                 t.push_str(&format!("\nAfter the catalog switch: {}", f.as_str()));
                             }
                             t
@@ -997,7 +990,7 @@ fn Drawing(
                             .into_any()
                         }
                     })}
-                    {move || removed3().then(|| view! {
+                    {move || removed.get().then(|| view! {
                         <line class="removed-strike" x1="4" y1=format!("{:.1}", h / 2.0) x2=format!("{:.1}", w - 4.0) y2=format!("{:.1}", h / 2.0)/>
                     })}
                 </g>
