@@ -12,6 +12,7 @@ pub mod graph;
 pub mod layout;
 pub mod lifecycle;
 pub mod load;
+pub mod masterminds;
 pub mod model;
 pub mod range;
 pub mod resolve;
