@@ -2,5 +2,6 @@
 //! own test tables (`version_test.go`, `constraints_test.go`, v3.5.0) and with
 //! operator-controller's tables for a ClusterExtension's `version`.
 
+mod cluster_extension;
 mod constraints;
 mod version;

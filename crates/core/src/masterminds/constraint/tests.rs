@@ -248,6 +248,7 @@ proptest! {
             prop_assert_eq!(check, valid);
         }
         let _ = Version::parse_strict(&v);
+        let _ = super::super::admit_version(&s);
     }
 }
 
