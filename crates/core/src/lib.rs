@@ -15,6 +15,7 @@ pub mod load;
 pub mod masterminds;
 pub mod model;
 pub mod range;
+pub mod release;
 pub mod resolve;
 pub mod semver;
 pub mod validate;
