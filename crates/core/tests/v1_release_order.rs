@@ -151,3 +151,25 @@ fn explicit_and_build_metadata_releases_compare_alike() {
     );
     assert_eq!(path(&c, Resolver::V1)[1], "demo.v1.0.0+3");
 }
+
+/// The installed bundle is recognised by version *and* release: `demo.v1.0.0+2` is not the
+/// installed `demo.v1.0.0+1` (releases 1 and 2 differ), and no edge leads to it, so OLM v1
+/// stays on `+1` instead of treating `+2` as itself and moving there.
+#[test]
+fn v1_does_not_mistake_another_release_for_the_installed_bundle() {
+    let text = r#"{"schema":"olm.package","name":"demo","defaultChannel":"stable"}
+{"schema":"olm.channel","package":"demo","name":"stable","entries":[{"name":"demo.v1.0.0+1"},{"name":"demo.v1.0.0+2"}]}
+{"schema":"olm.bundle","package":"demo","name":"demo.v1.0.0+1","image":"quay.io/demo/bundle:1","properties":[{"type":"olm.package","value":{"packageName":"demo","version":"1.0.0+1"}}]}
+{"schema":"olm.bundle","package":"demo","name":"demo.v1.0.0+2","image":"quay.io/demo/bundle:2","properties":[{"type":"olm.package","value":{"packageName":"demo","version":"1.0.0+2"}}]}
+"#;
+    let c = load_files(vec![InputFile::new("catalog.json", text)]);
+    let options = PathOptions {
+        resolver: Resolver::V1,
+        channel: Some("stable".to_string()),
+        ..PathOptions::default()
+    };
+    let p =
+        resolve_path(&c, "demo", "demo.v1.0.0+1", &options, None).unwrap_or_else(|e| panic!("{e}"));
+    let hops: Vec<&str> = p.hops.iter().map(|h| h.to.as_str()).collect();
+    assert_eq!(hops, Vec::<&str>::new(), "{p:?}");
+}

@@ -47,11 +47,17 @@ pub(super) fn next(
     for c in channels {
         for e in &c.entries {
             let is_installed = e.name == installed.name
-                || pkg.bundle(&e.name).is_some_and(|b| {
-                    installed.version.is_some()
-                        && b.version == installed.version
-                        && b.release == installed.release
-                });
+                || pkg
+                    .bundle(&e.name)
+                    .is_some_and(|b| match (&b.version, &installed.version) {
+                        (Some(bv), Some(iv)) => crate::release::same_version_release(
+                            bv,
+                            b.release.as_deref(),
+                            iv,
+                            installed.release.as_deref(),
+                        ),
+                        _ => false,
+                    });
             let via = if is_installed {
                 Vec::new()
             } else {
