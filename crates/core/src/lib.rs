@@ -15,6 +15,7 @@ pub mod load;
 pub mod model;
 pub mod range;
 pub mod resolve;
+pub mod review;
 pub mod semver;
 pub mod validate;
 pub mod view;
