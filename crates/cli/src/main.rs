@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use olm_graph_core::resolve::{Failure, FailureKind, Resolver, UpgradeStrategy};
 
 mod commands;
+mod format;
 mod lifecycle;
 mod render;
 
@@ -63,13 +64,18 @@ enum Command {
         resolver: ResolverArg,
     },
     /// Validate like `opm validate` and add curator lints. Exit 1 on any error, 2 on unreadable input.
-    #[command(after_help = "Example:\n  olm-graph lint catalog/ && echo valid")]
+    #[command(
+        after_help = "Examples:\n  olm-graph lint catalog/ && echo valid\n  olm-graph lint catalog/ --format github    # annotations in a GitHub Actions job\n  olm-graph lint catalog/ --format sarif > olm-graph.sarif"
+    )]
     Lint {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
-        /// Print findings as JSON.
-        #[arg(long)]
+        /// Print findings as JSON (the same as --format json).
+        #[arg(long, conflicts_with = "format")]
         json: bool,
+        /// Output format.
+        #[arg(long, value_enum)]
+        format: Option<format::LintFormat>,
     },
     /// The upgrade path a cluster takes from an installed bundle, under OLM v0 or v1 rules.
     #[command(
@@ -219,7 +225,11 @@ fn main() -> ExitCode {
             json,
             resolver,
         } => commands::graph(&paths, &package, channel.as_deref(), json, resolver.into()),
-        Command::Lint { paths, json } => commands::lint(&paths, json),
+        Command::Lint {
+            paths,
+            json,
+            format,
+        } => format::run_lint(&paths, json, format),
         Command::Path {
             paths,
             package,
