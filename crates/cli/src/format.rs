@@ -64,42 +64,42 @@ const RULES: &[Rule] = &[
 /// Runs `lint`: `--json` and `--format json` print the JSON findings, `text` (the default) opm's
 /// error tree, both through `commands::lint`; the other formats are written here.
 pub fn run_lint(paths: &[PathBuf], json: bool, format: Option<LintFormat>) -> CmdResult {
-    match format {
-        None | Some(LintFormat::Text) if !json => commands::lint(paths, false),
-        None | Some(LintFormat::Json) => commands::lint(paths, true),
-        Some(f) => lint(paths, f),
-    }
-}
-
-/// `lint` in one of the formats of this module.
-fn lint(paths: &[PathBuf], format: LintFormat) -> CmdResult {
+    type Writer = fn(&[Diagnostic], &Catalog, &Path) -> Result<String, CliError>;
+    // clap refuses --json together with --format.
+    let write: Writer = match format {
+        None => return commands::lint(paths, json),
+        Some(LintFormat::Text) => return commands::lint(paths, false),
+        Some(LintFormat::Json) => return commands::lint(paths, true),
+        Some(LintFormat::Github) => |findings, _, cwd| Ok(github(findings, cwd)),
+        Some(LintFormat::Sarif) => |findings, _, cwd| sarif(findings, cwd),
+        Some(LintFormat::Markdown) => |findings, catalog, cwd| Ok(markdown(findings, catalog, cwd)),
+    };
     let catalog = load_paths(paths).map_err(|e| CliError::Input(e.to_string()))?;
     let findings = lint_catalog(&catalog);
     let cwd = std::env::current_dir().unwrap_or_default();
-    let text = match format {
-        LintFormat::Github => github(&findings, &cwd),
-        LintFormat::Sarif => sarif(&findings, &cwd)?,
-        LintFormat::Markdown => markdown(&findings, &catalog, &cwd),
-        LintFormat::Text | LintFormat::Json => {
-            return Err(CliError::Input(format!(
-                "internal: {format:?} is written by `commands::lint`"
-            )))
-        }
-    };
-    write_stdout(&text);
+    write_stdout(&write(&findings, &catalog, &cwd)?);
     let errors = findings.iter().filter(|d| d.is_error()).count();
-    if format == LintFormat::Github {
+    if format == Some(LintFormat::Github) {
         let warnings = findings
             .iter()
             .filter(|d| d.severity == Severity::Warning)
             .count();
-        eprintln!("olm-graph lint: {errors} errors, {warnings} warnings");
+        eprintln!(
+            "olm-graph lint: {}, {}",
+            plural(errors, "error", "errors"),
+            plural(warnings, "warning", "warnings")
+        );
     }
     Ok(if errors > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// `1 error`, `2 errors`.
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// Writes to stdout; a closed pipe ends the program quietly.
@@ -395,10 +395,12 @@ fn markdown(findings: &[Diagnostic], catalog: &Catalog, cwd: &Path) -> String {
         .filter(|f| f.format == FileFormat::Skipped)
         .count();
     let mut out = format!(
-        "## olm-graph lint: {} {errors} errors, {warnings} warnings\n\n{} packages, {} files read ({skipped} skipped).\n",
+        "## olm-graph lint: {} {}, {}\n\n{}, {} read ({skipped} skipped).\n",
         if errors > 0 { "❌" } else { "✅" },
-        catalog.packages.len(),
-        catalog.files.len() - skipped,
+        plural(errors, "error", "errors"),
+        plural(warnings, "warning", "warnings"),
+        plural(catalog.packages.len(), "package", "packages"),
+        plural(catalog.files.len() - skipped, "file", "files"),
     );
     let mut by_rule: BTreeMap<(Severity, &str), usize> = BTreeMap::new();
     for d in &shown {

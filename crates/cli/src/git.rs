@@ -59,9 +59,10 @@ fn git(dir: &Path, args: &[&str]) -> Result<Vec<u8>, CliError> {
         })?;
     if !output.status.success() {
         let stderr = String::from_utf8_lossy(&output.stderr);
+        let command = args.iter().find(|a| !a.starts_with('-')).copied();
         return Err(fail(format!(
             "git {}: {}",
-            args.first().copied().unwrap_or_default(),
+            command.unwrap_or_default(),
             stderr.trim()
         )));
     }

@@ -186,7 +186,7 @@ fn fail_on(args: &[FailOnArg]) -> Result<FailOn, CliError> {
 /// Loads a side and checks that each of its paths holds a catalog.
 fn load_side(side: &Side) -> Result<Catalog, CliError> {
     let catalog = load_paths(&side.paths).map_err(|e| fail(side.display(&e.to_string())))?;
-    for p in &side.paths {
+    for p in side.paths.iter().filter(|p| p.as_os_str() != "-") {
         let root = p.display().to_string();
         let root = root.trim_end_matches('/');
         let under = |file: &str| {

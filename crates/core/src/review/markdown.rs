@@ -24,7 +24,7 @@ use super::{FailOn, FindingChanges, InstalledBundle, PackageReview, Review};
 pub struct MarkdownOptions {
     /// The conditions the verdict at the top is about.
     pub fail_on: FailOn,
-    /// The most characters the report may have.
+    /// The most characters the report may have (counted in bytes, never fewer than characters).
     pub max_chars: usize,
     /// The most items of one list or table.
     pub list_limit: usize,
