@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use clap::ValueEnum;
 use olm_graph_core::model::{Catalog, FileFormat};
-use olm_graph_core::review::markdown::code;
+use olm_graph_core::review::markdown::cell_code;
 use olm_graph_core::review::markdown_escape;
 use olm_graph_core::validate::lint_catalog;
 use olm_graph_core::{load_paths, Diagnostic, Severity};
@@ -413,7 +413,7 @@ fn markdown(findings: &[Diagnostic], catalog: &Catalog, cwd: &Path) -> String {
             let _ = writeln!(
                 out,
                 "| {} | {severity} | {n} | {} |",
-                code(id),
+                cell_code(id),
                 markdown_escape(what)
             );
         }
@@ -426,14 +426,14 @@ fn markdown(findings: &[Diagnostic], catalog: &Catalog, cwd: &Path) -> String {
             .map(|l| {
                 let mut l = l.clone();
                 l.file = relative_path(&l.file, cwd);
-                code(&l.to_string())
+                cell_code(&l.to_string())
             })
             .unwrap_or_default();
         let _ = writeln!(
             out,
             "| {} | {} | {place} | {} |",
             d.severity,
-            code(&d.code),
+            cell_code(&d.code),
             markdown_escape(&full_message(d))
         );
     }

@@ -306,7 +306,7 @@ fn package_table(out: &mut String, review: &Review, limit: usize) {
         let _ = writeln!(
             out,
             "| {} | {} | {} | {} / {} | {} / {} | {} / {} | {} / {} | {} / {} |",
-            code(&p.package),
+            cell_code(&p.package),
             status_name(p),
             p.heads_moved.len(),
             p.bundles_added.len(),
@@ -460,7 +460,7 @@ fn fates_details(out: &mut String, p: &PackageReview, resolver: Resolver, limit:
     for b in p.installed.iter().take(limit) {
         let o = b.outcome(resolver);
         let why = if o.path.len() > 1 {
-            let hops: Vec<String> = o.path.iter().skip(1).map(|s| code(s)).collect();
+            let hops: Vec<String> = o.path.iter().skip(1).map(|s| cell_code(s)).collect();
             format!("→ {}", hops.join(" → "))
         } else {
             o.note
@@ -471,8 +471,8 @@ fn fates_details(out: &mut String, p: &PackageReview, resolver: Resolver, limit:
         let _ = writeln!(
             body,
             "| {} | {} | {} | {} | {why} |",
-            code(&b.bundle),
-            code(&b.channel),
+            cell_code(&b.bundle),
+            cell_code(&b.channel),
             o.before.as_str(),
             o.status.as_str()
         );
@@ -533,9 +533,9 @@ fn edges_details(out: &mut String, p: &PackageReview, limit: usize) {
         let _ = writeln!(
             body,
             "| {change} | {} | {} | {} | {} |",
-            code(&e.channel),
-            code(&e.from),
-            code(&e.to),
+            cell_code(&e.channel),
+            cell_code(&e.from),
+            cell_code(&e.to),
             e.kind.as_str()
         );
     }
@@ -559,7 +559,7 @@ fn findings_details(out: &mut String, f: &FindingChanges, limit: usize) {
             body,
             "| {state} | {} | {} | {} | {} |",
             d.severity,
-            code(&d.code),
+            cell_code(&d.code),
             finding_place(d),
             markdown_escape(&finding_message(d))
         );
@@ -577,7 +577,7 @@ fn findings_details(out: &mut String, f: &FindingChanges, limit: usize) {
 fn finding_place(d: &Diagnostic) -> String {
     let mut parts = Vec::new();
     if let Some(l) = &d.location {
-        parts.push(code(&l.to_string()));
+        parts.push(cell_code(&l.to_string()));
     }
     for (what, v) in [
         ("channel", &d.channel),
@@ -586,7 +586,7 @@ fn finding_place(d: &Diagnostic) -> String {
         ("field", &d.field),
     ] {
         if let Some(v) = v {
-            parts.push(format!("{what} {}", code(v)));
+            parts.push(format!("{what} {}", cell_code(v)));
         }
     }
     parts.join(", ")
@@ -650,8 +650,18 @@ fn shorten(s: &str, max: usize) -> String {
     }
 }
 
-/// An inline code span that shows `s` literally, also inside a table cell.
+/// An inline code span that shows `s` literally (outside tables: see [`cell_code`]).
 pub fn code(s: &str) -> String {
+    code_span(s, false)
+}
+
+/// An inline code span that shows `s` literally inside a table cell (GFM takes `\|` as a
+/// literal `|` there, even in code spans).
+pub fn cell_code(s: &str) -> String {
+    code_span(s, true)
+}
+
+fn code_span(s: &str, in_table: bool) -> String {
     let flat: String = s
         .chars()
         .map(|c| if c.is_control() { ' ' } else { c })
@@ -663,12 +673,18 @@ pub fn code(s: &str) -> String {
         longest = longest.max(run);
     }
     let fence = "`".repeat(longest + 1);
-    let pad = if flat.starts_with('`') || flat.ends_with('`') || flat.is_empty() {
+    let spaced = flat.starts_with(' ') && flat.ends_with(' ');
+    let pad = if flat.starts_with('`') || flat.ends_with('`') || spaced || flat.is_empty() {
         " "
     } else {
         ""
     };
-    format!("{fence}{pad}{}{pad}{fence}", flat.replace('|', "\\|"))
+    let body = if in_table {
+        flat.replace('|', "\\|")
+    } else {
+        flat
+    };
+    format!("{fence}{pad}{body}{pad}{fence}")
 }
 
 /// `s` as literal Markdown text: ASCII punctuation backslash-escaped, line breaks as spaces.
@@ -713,7 +729,8 @@ mod tests {
         assert_eq!(code("a.v1"), "`a.v1`");
         assert_eq!(code("a`b"), "``a`b``");
         assert_eq!(code("`x`"), "`` `x` ``");
-        assert_eq!(code("a|b\nc"), "`a\\|b c`");
+        assert_eq!(code("a|b\nc"), "`a|b c`");
+        assert_eq!(cell_code("a|b"), "`a\\|b`");
     }
 
     #[test]
