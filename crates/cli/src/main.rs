@@ -7,8 +7,11 @@ use clap::{Parser, Subcommand, ValueEnum};
 use olm_graph_core::resolve::{Failure, FailureKind, Resolver, UpgradeStrategy};
 
 mod commands;
+mod format;
+mod git;
 mod lifecycle;
 mod render;
+mod review;
 
 /// Inspect OLM File-Based Catalogs: packages, upgrade graphs, validation, upgrade paths.
 #[derive(Parser, Debug)]
@@ -63,13 +66,18 @@ enum Command {
         resolver: ResolverArg,
     },
     /// Validate like `opm validate` and add curator lints. Exit 1 on any error, 2 on unreadable input.
-    #[command(after_help = "Example:\n  olm-graph lint catalog/ && echo valid")]
+    #[command(
+        after_help = "Examples:\n  olm-graph lint catalog/ && echo valid\n  olm-graph lint catalog/ --format github    # annotations in a GitHub Actions job\n  olm-graph lint catalog/ --format sarif > olm-graph.sarif"
+    )]
     Lint {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
-        /// Print findings as JSON.
-        #[arg(long)]
+        /// Print findings as JSON (the same as --format json).
+        #[arg(long, conflicts_with = "format")]
         json: bool,
+        /// Output format.
+        #[arg(long, value_enum)]
+        format: Option<format::LintFormat>,
     },
     /// The upgrade path a cluster takes from an installed bundle, under OLM v0 or v1 rules.
     #[command(
@@ -187,6 +195,13 @@ enum Command {
         #[command(flatten)]
         switch: SwitchArgs,
     },
+    /// What a catalog change does, for a pull request: changes, new and fixed findings, the fate
+    /// of every installed bundle under OLM v0 and v1, and a Mermaid graph per changed channel.
+    /// Exit 1 when the change does what --fail-on names, 2 on unreadable input or bad arguments.
+    #[command(
+        after_help = "Examples:\n  olm-graph review old/catalog --to new/catalog\n  olm-graph review --git origin/main catalog/ --format markdown > review.md\n  olm-graph review --git v1.0..v1.1 catalog/ --format json --fail-on error,stranded,removed-head\n\n--git BASE compares the revision BASE with the working tree; BASE..HEAD two revisions; BASE...HEAD the merge base of the two with HEAD."
+    )]
+    Review(review::ReviewArgs),
     /// Load catalogs repeatedly, build every graph, and print throughput.
     #[command(
         after_help = "Example:\n  olm-graph bench ../shared/catalogs/community-operators-prod/v4.21 --runs 5"
@@ -219,7 +234,11 @@ fn main() -> ExitCode {
             json,
             resolver,
         } => commands::graph(&paths, &package, channel.as_deref(), json, resolver.into()),
-        Command::Lint { paths, json } => commands::lint(&paths, json),
+        Command::Lint {
+            paths,
+            json,
+            format,
+        } => format::run_lint(&paths, json, format),
         Command::Path {
             paths,
             package,
@@ -306,6 +325,7 @@ fn main() -> ExitCode {
         }),
         Command::Bench { paths, runs } => commands::bench(&paths, runs),
         Command::Render(args) => render::run(args),
+        Command::Review(args) => review::run(args),
         Command::PlainCrossings(args) => render::run_plain_crossings(args),
     };
     match result {

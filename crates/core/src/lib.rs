@@ -17,6 +17,7 @@ pub mod model;
 pub mod range;
 pub mod release;
 pub mod resolve;
+pub mod review;
 pub mod semver;
 pub mod validate;
 pub mod view;
