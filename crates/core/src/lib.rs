@@ -16,6 +16,7 @@ pub mod model;
 pub mod range;
 pub mod resolve;
 pub mod semver;
+pub mod template;
 pub mod validate;
 pub mod view;
 
