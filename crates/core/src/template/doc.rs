@@ -83,7 +83,7 @@ pub(crate) fn detect(file: &File) -> Result<TemplateKind, TemplateError> {
             let line = file.chunks[0].first_line;
             return Err(fail(DetectError::MissingSchema, Pos { line, column: 1 }));
         }
-        Err(e) => return Err(fail(DetectError::Decode(e.message), e.pos)),
+        Err(e) => return Err(fail(DetectError::Decode(e.decoder_message()), e.pos)),
     };
     let schema = schema_of(&node).map_err(|e| fail(e, node.pos))?;
     TemplateKind::from_schema(&schema).ok_or_else(|| {

@@ -255,7 +255,7 @@ fn render_kind(
         return catalog::render_semver_at(file, index, job);
     }
     let node = file.parse(index).map_err(|e| {
-        let spec = SpecError::Decode(format!("yaml: line {}: {}", e.pos.line, e.message));
+        let spec = SpecError::Decode(e.decoder_message());
         let kind = match kind {
             TemplateKind::Basic => TemplateErrorKind::Basic(BasicError::Spec(spec)),
             _ => TemplateErrorKind::Substitutes(SubstitutesError::Parse(spec)),

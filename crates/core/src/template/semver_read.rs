@@ -29,10 +29,8 @@ type ReadResult<T> = Result<T, (SemverReadError, Pos)>;
 /// `readFile`: the template, or opm's error with the node it concerns.
 pub(crate) fn read(text: &str) -> ReadResult<SemverSpec> {
     let start = Pos { line: 1, column: 1 };
-    let node = tree::parse_first_document(text).map_err(|e| {
-        let msg = format!("yaml: line {}: {}", e.pos.line, e.message);
-        (SemverReadError::Yaml(msg), e.pos)
-    })?;
+    let node = tree::parse_first_document(text)
+        .map_err(|e| (SemverReadError::Yaml(e.go_yaml()), e.pos))?;
     if let Some(n) = &node {
         duplicate_keys(n)?;
     }

@@ -471,3 +471,40 @@ fn first_icon(icons: &Value) -> Option<IconObj> {
     }
     decoded.into_iter().next()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn versions(list: &[&str]) -> Versions {
+        let stable = list
+            .iter()
+            .map(|v| (format!("a-v{v}"), Version::parse(v).expect("version")))
+            .collect();
+        [Vec::new(), Vec::new(), stable]
+    }
+
+    fn spec(major: bool, minor: bool, pref: StreamKind) -> SemverSpec {
+        SemverSpec {
+            generate_major: major,
+            generate_minor: minor,
+            preference: Some(pref),
+            ..SemverSpec::default()
+        }
+    }
+
+    /// opm's generator table also runs with a preference its flags contradict (readFile refuses
+    /// such a template; the generator itself just never meets a channel of the preferred kind).
+    #[test]
+    fn generator_with_a_preference_its_flags_contradict() {
+        let v = versions(&["0.1.0", "1.3.1-alpha", "1.3.1", "2.1.0", "3.1.0", "3.1.1"]);
+        let minor = generate_channels(&v, &spec(false, true, StreamKind::Major));
+        let same = generate_channels(&v, &spec(false, true, StreamKind::Minor));
+        assert_eq!(minor.channels, same.channels);
+        assert_eq!(minor.default_channel, "stable-v3.1");
+        let major = generate_channels(&v, &spec(true, false, StreamKind::Minor));
+        let same = generate_channels(&v, &spec(true, false, StreamKind::Major));
+        assert_eq!(major.channels, same.channels);
+        assert_eq!(major.default_channel, "stable-v3");
+    }
+}

@@ -66,6 +66,30 @@ pub struct MapEntry {
 pub struct ParseError {
     pub message: String,
     pub pos: Pos,
+    /// Read as JSON (the message is then a JSON reader's).
+    pub json: bool,
+}
+
+impl ParseError {
+    /// The problem as go-yaml words it: `yaml: line N: <problem>`, without the parser's
+    /// context (`while scanning a quoted scalar, …`), which go-yaml leaves out.
+    pub fn go_yaml(&self) -> String {
+        let problem = match self.message.split_once(", ") {
+            Some((context, rest)) if context.starts_with("while ") => rest,
+            _ => self.message.as_str(),
+        };
+        format!("yaml: line {}: {problem}", self.pos.line)
+    }
+
+    /// What opm's decoder reports: a JSON reader's message for JSON input, else
+    /// `error converting YAML to JSON: yaml: line N: …`.
+    pub fn decoder_message(&self) -> String {
+        if self.json {
+            self.message.clone()
+        } else {
+            format!("error converting YAML to JSON: {}", self.go_yaml())
+        }
+    }
 }
 
 impl fmt::Display for ParseError {
@@ -254,6 +278,7 @@ pub fn parse_chunk(text: &str, chunk: &Chunk) -> Result<Option<Node>, ParseError
         let (event, span) = event.map_err(|e| ParseError {
             message: e.info().to_string(),
             pos: builder.pos(e.marker().line(), e.marker().col()),
+            json: false,
         })?;
         if builder.feed(event, span)? {
             break;
@@ -278,6 +303,7 @@ fn check_json(body: &str, first_line: usize) -> Result<(), ParseError> {
                     line: first_line + e.line().saturating_sub(1),
                     column: e.column().max(1),
                 },
+                json: true,
             })
         }
         _ => Ok(()),
@@ -339,6 +365,7 @@ impl Builder {
         ParseError {
             message: what.to_string(),
             pos,
+            json: false,
         }
     }
 
@@ -358,6 +385,7 @@ impl Builder {
                 let node = self.anchors.get(&id).cloned().ok_or_else(|| ParseError {
                     message: "unknown anchor".into(),
                     pos,
+                    json: false,
                 })?;
                 self.nodes += count_nodes(&node);
                 if self.nodes > MAX_NODES {
