@@ -203,3 +203,18 @@ proptest! {
         let _ = template_catalog(&[file], &[]);
     }
 }
+
+#[test]
+fn a_bundle_name_its_image_contradicts_is_a_warning() {
+    let source = InputFile::new(
+        "rendered.json",
+        r#"{"schema": "olm.bundle", "name": "a.v1.0.1", "package": "a", "image": "quay.io/a/b:v1", "properties": [{"type": "olm.package", "value": {"packageName": "a", "version": "1.0.1"}}]}"#,
+    );
+    let t = "schema: olm.template.basic\nentries:\n- schema: olm.package\n  name: a\n  defaultChannel: s\n- schema: olm.channel\n  package: a\n  name: s\n  entries:\n  - name: a.v1.0.1\n- schema: olm.bundle\n  name: a.v1.0.0\n  image: quay.io/a/b:v1\n";
+    let out = render_fbc(&[InputFile::new("t.yaml", t)], &[source], None).expect("renders");
+    assert_eq!(out.warnings.len(), 1, "{:?}", out.warnings);
+    let w = &out.warnings[0];
+    assert_eq!(w.code, "template.renamed");
+    assert_eq!(w.location.as_ref().and_then(|l| l.line), Some(11));
+    assert!(out.text.contains("\"name\": \"a.v1.0.1\""));
+}

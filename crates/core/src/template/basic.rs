@@ -9,6 +9,7 @@ use super::fbc::{BundleObj, Config};
 use super::spec::{self, SpecKind};
 use super::tree::Node;
 use super::{Job, TemplateError};
+use crate::diag::Diagnostic;
 use crate::model::FactSource;
 
 const KIND: SpecKind = SpecKind {
@@ -48,6 +49,9 @@ pub(crate) fn render(
         match resolve(&b.image, name, package.as_deref(), job.source) {
             Resolved::Rendered(mut full) => {
                 full.origin = b.origin.clone();
+                if name.is_some_and(|n| n != full.name) {
+                    job.diagnostics.push(renamed(&b, &full));
+                }
                 out.push(full);
             }
             Resolved::Stub(stub) => out.push(stub_bundle(stub, &b, job)),
@@ -55,6 +59,20 @@ pub(crate) fn render(
     }
     cfg.bundles = out;
     Ok(cfg)
+}
+
+/// The template's `name` for a bundle is not what its image renders (opm ignores the name).
+fn renamed(entry: &BundleObj, rendered: &BundleObj) -> Diagnostic {
+    Diagnostic::warning(
+        "template.renamed",
+        format!(
+            "the template names bundle image {:?} {:?}, but it renders bundle {:?}: opm ignores the template's name",
+            entry.image, entry.name, rendered.name
+        ),
+    )
+    .at(entry.origin.clone())
+    .schema("olm.bundle")
+    .bundle(&rendered.name)
 }
 
 /// opm's `isBundleTemplate`: a schema and an image, and no package, properties or related images.
