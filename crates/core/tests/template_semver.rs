@@ -886,3 +886,39 @@ fn output_is_opms_bytes() {
 "#;
     assert_eq!(out.text, want);
 }
+
+#[test]
+fn a_semver_template_loads_as_the_catalog_it_renders() {
+    use olm_graph_core::model::FactSource;
+    let c = olm_graph_core::load_files(vec![InputFile::new(
+        "t.yaml",
+        read_file("true", "true", "minor"),
+    )]);
+    let pkg = c.package("testoperator").expect("package from the tags");
+    assert_eq!(
+        pkg.template.as_ref().map(|t| t.schema.as_str()),
+        Some("olm.semver")
+    );
+    assert_eq!(pkg.default_channel.as_deref(), Some("stable-v1.0"));
+    assert_eq!(pkg.channels.len(), 15, "7 candidate, 6 fast, 2 stable");
+    let b = pkg.bundle("testoperator.v0.2.1").expect("bundle");
+    assert_eq!(
+        b.version.as_ref().map(ToString::to_string).as_deref(),
+        Some("0.2.1")
+    );
+    let facts = b.facts.as_ref().expect("facts");
+    assert_eq!(
+        (facts.name.clone(), facts.version.clone()),
+        (Some(FactSource::ImageTag), Some(FactSource::ImageTag))
+    );
+    assert_eq!(
+        b.location.as_ref().and_then(|l| l.line),
+        Some(13),
+        "where the template first lists it"
+    );
+    let errors = olm_graph_core::validate::lint_catalog(&c)
+        .into_iter()
+        .filter(|d| d.is_error())
+        .count();
+    assert_eq!(errors, 0);
+}
