@@ -12,6 +12,7 @@ mod git;
 mod lifecycle;
 mod render;
 mod review;
+mod template;
 
 /// Inspect OLM File-Based Catalogs: packages, upgrade graphs, validation, upgrade paths.
 #[derive(Parser, Debug)]
@@ -218,6 +219,19 @@ enum Command {
         after_help = "Examples:\n  olm-graph render catalog/ --package etcd --channel alpha -o etcd-alpha.svg\n  olm-graph render catalog/ -p etcd -c alpha --from etcd.v0.9.0 --resolver v1 --animate -o path.svg\n  olm-graph render catalog/ -p etcd --format mermaid --draw-v0-semantics\n  olm-graph render catalog/ -p etcd -c alpha --format dot | dot -Tpng -o etcd.png"
     )]
     Render(render::RenderArgs),
+    /// Render catalog templates (basic, semver, substitutes) to FBC as `opm alpha render-template`
+    /// would, with rendered catalogs standing in for the bundle images.
+    #[command(
+        name = "render-template",
+        after_help = "Examples:\n  olm-graph render-template catalog-template.yaml --bundles rendered/ -o catalog.json\n  olm-graph render-template semver.yaml --type semver"
+    )]
+    RenderTemplate(template::RenderTemplateArgs),
+    /// Where a rendered catalog differs from what its template renders. Exit 1 on drift.
+    #[command(
+        name = "diff-template",
+        after_help = "Example:\n  olm-graph diff-template catalog-template.yaml --rendered catalog/"
+    )]
+    DiffTemplate(template::DiffTemplateArgs),
     /// Edge crossings of a `dot -Tplain` layout (used by scripts/bench-graphviz.sh).
     #[command(hide = true)]
     PlainCrossings(render::PlainCrossingsArgs),
@@ -327,6 +341,8 @@ fn main() -> ExitCode {
         Command::Render(args) => render::run(args),
         Command::Review(args) => review::run(args),
         Command::PlainCrossings(args) => render::run_plain_crossings(args),
+        Command::RenderTemplate(args) => template::render_template(args),
+        Command::DiffTemplate(args) => template::diff_template(args),
     };
     match result {
         Ok(code) => code,

@@ -19,6 +19,7 @@ pub mod release;
 pub mod resolve;
 pub mod review;
 pub mod semver;
+pub mod template;
 pub mod validate;
 pub mod view;
 
