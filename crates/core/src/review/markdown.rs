@@ -17,6 +17,7 @@ use crate::resolve::Resolver;
 use crate::Diagnostic;
 
 use super::picture::{Change, ChannelPicture, MermaidDrawing, MermaidLimits, MermaidScope};
+use super::text::plural;
 use super::{FailOn, FindingChanges, InstalledBundle, PackageReview, Review};
 
 /// How the Markdown report is written.
@@ -635,11 +636,6 @@ fn channel_details(out: &mut String, c: &ChannelPicture, drawing: Option<&Mermai
         }
     };
     details(out, &summary, &body);
-}
-
-/// `1 entry`, `2 entries`.
-pub(crate) fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// `s` cut to at most `max` characters, with an ellipsis when cut.

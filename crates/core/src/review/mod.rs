@@ -13,6 +13,7 @@ mod compare;
 mod findings;
 pub mod markdown;
 mod picture;
+mod text;
 
 use std::fmt;
 
