@@ -7,6 +7,9 @@ use olm_graph_core::view::GraphView;
 use crate::state::graph::GraphStore;
 
 /// "N bundles · E edges · V virtual · head H".
+///
+/// # Complexity
+/// O(V + B) for V nodes and B bands.
 pub fn graph_stats(v: &GraphView) -> String {
     let virtuals = v.nodes.iter().filter(|n| n.is_virtual).count();
     let mut stats = format!(

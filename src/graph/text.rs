@@ -254,6 +254,9 @@ pub fn edge_title(view: &GraphView, e: &ViewEdge) -> String {
 const BAND_TITLE_SOURCES: usize = 30;
 
 /// A band's tooltip.
+///
+/// # Complexity
+/// O(1): at most 30 of the band's sources are named.
 pub fn band_title(view: &GraphView, b: &ViewBand) -> String {
     let plural = if b.sources.len() == 1 { "" } else { "s" };
     let to = &view.nodes[b.to].name;
@@ -284,6 +287,9 @@ pub fn band_title(view: &GraphView, b: &ViewBand) -> String {
 }
 
 /// The graph's accessible name: what it shows and how to use it.
+///
+/// # Complexity
+/// O(B) for B bands (the edge count).
 pub fn graph_label(view: &GraphView) -> String {
     format!(
         "Upgrade graph of {} {}: {} nodes, {} edges. Arrow keys pan, + and − zoom, 0 fits, Tab moves between bundles, arrow keys on a bundle follow its edges, Enter selects.",

@@ -27,6 +27,9 @@ impl PackageData {
     }
 
     /// The channel a choice shows: `None` for all channels.
+    ///
+    /// # Complexity
+    /// O(C) for C channels.
     pub fn resolve(&self, choice: &ChannelChoice) -> Option<String> {
         match choice {
             ChannelChoice::All => None,
@@ -38,6 +41,9 @@ impl PackageData {
     }
 
     /// The graph of a channel.
+    ///
+    /// # Complexity
+    /// O(C) for C channels.
     pub fn graph(&self, channel: &str) -> Option<&ChannelGraph> {
         self.graphs.iter().find(|g| g.channel == channel)
     }

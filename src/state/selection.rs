@@ -108,6 +108,10 @@ impl Selection {
     }
 
     /// User navigation: show what a finding is about.
+    ///
+    /// # Complexity
+    /// O(log P) to find the package, O(C · V) to find a channel with the bundle (C channels of
+    /// V entries).
     pub fn focus_finding(&self, d: &Diagnostic) {
         let (package, channel, bundle) = match finding_target(d) {
             FindingTarget::Bundle {
@@ -151,6 +155,9 @@ impl Selection {
 
     /// Applies a linked view (a link opened, back or forward) when the catalog has its package;
     /// otherwise keeps it pending. Returns whether it was applied.
+    ///
+    /// # Complexity
+    /// O(log P) for P packages, plus [`Selection::catalog_changed`] without a package.
     pub fn apply_link(&self, wanted: LinkedView) -> bool {
         let has = |name: &str| {
             self.loaded.with_untracked(|l| {
@@ -181,6 +188,9 @@ impl Selection {
 
     /// A new catalog is on screen: open the pending link if it can, else keep the view when
     /// the catalog has its package (dropping a bundle it lacks), else show its first package.
+    ///
+    /// # Complexity
+    /// O(log P) for P packages, plus O(C · V) to look for the bundle in C channels of V entries.
     pub fn catalog_changed(&self) {
         if let Some(wanted) = self.pending.get_untracked() {
             if self.apply_link(wanted) {

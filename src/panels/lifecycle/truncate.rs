@@ -59,6 +59,9 @@ pub fn download_name(package: &str, bundle: &str) -> String {
 }
 
 /// What the preview does, in one sentence.
+///
+/// # Complexity
+/// O(R log C) for R removed entries in C channels.
 pub fn truncate_summary(r: &TruncateReport) -> String {
     if r.package_removed {
         return format!(

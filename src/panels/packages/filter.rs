@@ -12,6 +12,10 @@ pub struct Hit {
 }
 
 /// The summaries matching `query`, best first (all, in name order, for an empty query).
+///
+/// # Complexity
+/// O(P · L · Q) for P packages, names of L characters and a query of Q, plus O(P log P) to
+/// sort.
 pub fn filter_packages(summaries: &[PackageSummary], query: &str) -> Vec<Hit> {
     let mut hits: Vec<(i64, Hit)> = summaries
         .iter()

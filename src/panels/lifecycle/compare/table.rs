@@ -23,6 +23,9 @@ pub fn fate_hint(f: Fate) -> &'static str {
 }
 
 /// How many old bundles end in each status.
+///
+/// # Complexity
+/// O(B) for B old bundles (five counts).
 pub fn fate_counts(d: &PackageDiff) -> Vec<(Fate, usize)> {
     FATES.iter().map(|&f| (f, d.count(f))).collect()
 }
