@@ -230,7 +230,8 @@ pub fn run_plain_crossings(args: PlainCrossingsArgs) -> CmdResult {
         std::fs::read_to_string(&args.file)
             .map_err(|e| CliError::Input(format!("{}: {e}", args.file.display())))?
     };
-    let plain = parse_plain(&text).map_err(CliError::Input)?;
+    let plain =
+        parse_plain(&text).map_err(|e| CliError::Input(format!("{}: {e}", args.file.display())))?;
     let (centres, splines) = plain_crossings(&plain);
     println!("nodes {}", plain.nodes.len());
     println!("edges {}", plain.edges.len());

@@ -8,7 +8,7 @@ use std::fmt;
 use crate::graph::{channel_graphs, PackageGraph};
 use crate::layout::FanMode;
 use crate::model::Catalog;
-use crate::resolve::{resolve_path, PathOptions, Resolver};
+use crate::resolve::{resolve_path, PathOptions, ResolveError, Resolver};
 
 use super::{
     channel_dot, channel_svg, mermaid, package_dot, package_svg, MermaidError, MermaidOptions,
@@ -100,8 +100,11 @@ pub enum RenderError {
         package: String,
         channel: String,
     },
-    /// The upgrade path from `from` could not be resolved (core's message).
-    Path(String),
+    /// The upgrade path from installed bundle `from` could not be resolved.
+    Path {
+        from: String,
+        error: ResolveError,
+    },
     /// opm refuses to draw the catalog.
     Mermaid(MermaidError),
 }
@@ -113,13 +116,21 @@ impl fmt::Display for RenderError {
             RenderError::UnknownChannel { package, channel } => {
                 write!(f, "package {package:?} has no channel {channel:?}")
             }
-            RenderError::Path(m) => f.write_str(m),
+            RenderError::Path { error, .. } => error.fmt(f),
             RenderError::Mermaid(e) => e.fmt(f),
         }
     }
 }
 
-impl std::error::Error for RenderError {}
+impl std::error::Error for RenderError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            RenderError::Path { error, .. } => Some(error),
+            RenderError::Mermaid(error) => Some(error),
+            _ => None,
+        }
+    }
+}
 
 /// Draws `request` from `catalog`.
 ///
@@ -182,7 +193,10 @@ pub fn render(catalog: &Catalog, request: &RenderRequest) -> Result<Rendered, Re
                             },
                             None,
                         )
-                        .map_err(|e| RenderError::Path(e.to_string()))?,
+                        .map_err(|error| RenderError::Path {
+                            from: from.clone(),
+                            error,
+                        })?,
                     ),
                     None => None,
                 };
