@@ -10,10 +10,8 @@ use crate::layout::FanMode;
 use crate::model::Catalog;
 use crate::resolve::{resolve_path, PathOptions, ResolveError, Resolver};
 
-use super::{
-    channel_dot, channel_svg, mermaid, package_dot, package_svg, MermaidError, MermaidOptions,
-    SvgOptions,
-};
+use super::{graph_dot, mermaid, render_view, svg_view, MermaidError, MermaidOptions, SvgOptions};
+use crate::view::ViewSource;
 
 /// The picture formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,7 +84,7 @@ impl RenderRequest {
 }
 
 /// The file text and any warnings (Mermaid's, worded as opm prints them without `warning: `).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Rendered {
     pub text: String,
     pub warnings: Vec<String>,
@@ -135,8 +133,8 @@ impl std::error::Error for RenderError {
 /// Draws `request` from `catalog`.
 ///
 /// # Complexity
-/// That of the format's writer ([`channel_svg`], [`package_svg`], [`mermaid`], [`channel_dot`],
-/// [`package_dot`]) plus, for svg with a path, one [`resolve_path`].
+/// That of the format's writer ([`svg_view`] and [`render_view`], [`mermaid`], [`graph_dot`])
+/// plus, for svg with a path, one [`resolve_path`].
 pub fn render(catalog: &Catalog, request: &RenderRequest) -> Result<Rendered, RenderError> {
     let pkg = catalog
         .package(&request.package)
@@ -149,69 +147,38 @@ pub fn render(catalog: &Catalog, request: &RenderRequest) -> Result<Rendered, Re
             });
         }
     }
+    if request.format == RenderFormat::Mermaid {
+        let out = mermaid(
+            catalog,
+            &MermaidOptions {
+                draw_v0_semantics: request.draw_v0_semantics,
+                minimum_edge: request.minimum_edge.clone(),
+                package: Some(request.package.clone()),
+                channel: request.channel.clone(),
+            },
+        )
+        .map_err(RenderError::Mermaid)?;
+        return Ok(Rendered {
+            text: out.text,
+            warnings: out.warnings,
+        });
+    }
+    let graphs = channel_graphs(pkg);
+    let channel = request
+        .channel
+        .as_ref()
+        .and_then(|c| graphs.iter().find(|g| g.channel == *c));
+    let package_graph = channel.is_none().then(|| PackageGraph::build(pkg, &graphs));
+    let graph: &dyn ViewSource = match (channel, &package_graph) {
+        (Some(g), _) => g,
+        (None, Some(pg)) => pg,
+        (None, None) => return Ok(Rendered::default()),
+    };
     let text = match request.format {
-        RenderFormat::Mermaid => {
-            let out = mermaid(
-                catalog,
-                &MermaidOptions {
-                    draw_v0_semantics: request.draw_v0_semantics,
-                    minimum_edge: request.minimum_edge.clone(),
-                    package: Some(request.package.clone()),
-                    channel: request.channel.clone(),
-                },
-            )
-            .map_err(RenderError::Mermaid)?;
-            return Ok(Rendered {
-                text: out.text,
-                warnings: out.warnings,
-            });
-        }
-        RenderFormat::Dot | RenderFormat::Svg => {
-            let graphs = channel_graphs(pkg);
-            let channel = request
-                .channel
-                .as_ref()
-                .and_then(|c| graphs.iter().find(|g| g.channel == *c));
-            let package_graph = channel.is_none().then(|| PackageGraph::build(pkg, &graphs));
-            if request.format == RenderFormat::Dot {
-                match (channel, &package_graph) {
-                    (Some(g), _) => channel_dot(pkg, g),
-                    (None, Some(pg)) => package_dot(pkg, pg),
-                    (None, None) => String::new(),
-                }
-            } else {
-                let path = match &request.from {
-                    Some(from) => Some(
-                        resolve_path(
-                            catalog,
-                            &request.package,
-                            from,
-                            &PathOptions {
-                                resolver: request.resolver,
-                                channel: request.channel.clone(),
-                                ..PathOptions::default()
-                            },
-                            None,
-                        )
-                        .map_err(|error| RenderError::Path {
-                            from: from.clone(),
-                            error,
-                        })?,
-                    ),
-                    None => None,
-                };
-                let mut options = SvgOptions {
-                    animate: request.animate && path.is_some(),
-                    path,
-                    ..SvgOptions::default()
-                };
-                options.layout.fans = request.fans;
-                match (channel, &package_graph) {
-                    (Some(g), _) => channel_svg(pkg, g, &options),
-                    (None, Some(pg)) => package_svg(pkg, pg, &options),
-                    (None, None) => String::new(),
-                }
-            }
+        RenderFormat::Dot => graph_dot(pkg, graph),
+        RenderFormat::Svg | RenderFormat::Mermaid => {
+            let options = svg_options(catalog, request)?;
+            render_view(&svg_view(pkg, graph, &options), &options)
         }
     };
     Ok(Rendered {
@@ -220,9 +187,41 @@ pub fn render(catalog: &Catalog, request: &RenderRequest) -> Result<Rendered, Re
     })
 }
 
+/// The SVG options of a request: its fans, and its upgrade path (resolved) when it has one.
+fn svg_options(catalog: &Catalog, request: &RenderRequest) -> Result<SvgOptions, RenderError> {
+    let path = match &request.from {
+        Some(from) => Some(
+            resolve_path(
+                catalog,
+                &request.package,
+                from,
+                &PathOptions {
+                    resolver: request.resolver,
+                    channel: request.channel.clone(),
+                    ..PathOptions::default()
+                },
+                None,
+            )
+            .map_err(|error| RenderError::Path {
+                from: from.clone(),
+                error,
+            })?,
+        ),
+        None => None,
+    };
+    let mut options = SvgOptions {
+        animate: request.animate && path.is_some(),
+        path,
+        ..SvgOptions::default()
+    };
+    options.layout.fans = request.fans;
+    Ok(options)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::export::{channel_dot, channel_svg, package_dot, package_svg};
     use crate::load::{load_files, InputFile};
 
     const CATALOG: &str = r#"
