@@ -19,14 +19,26 @@ use std::fmt::{self, Write as _};
 use crate::graph::{ChannelGraph, EdgeKind, PackageGraph};
 use crate::layout::{crossings, EdgeRoute, Layout};
 use crate::model::Package;
-use crate::view::{edge_tooltip, ViewNode, ViewSource};
+use crate::view::{write_edge_tooltip, ViewNode, ViewSource};
 
 use super::style;
 
 /// `s` as a quoted DOT string that Graphviz displays as `s` (see the module documentation).
 pub fn dot_string(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
+    push_dot_string(&mut out, s);
+    out
+}
+
+/// Appends `s` as [`dot_string`] writes it.
+fn push_dot_string(out: &mut String, s: &str) {
     out.push('"');
+    push_dot_text(out, s);
+    out.push('"');
+}
+
+/// Appends `s` escaped for the inside of a quoted DOT string.
+fn push_dot_text(out: &mut String, s: &str) {
     for c in s.chars() {
         match c {
             '"' => out.push_str("\\\""),
@@ -37,8 +49,16 @@ pub fn dot_string(s: &str) -> String {
             c => out.push(c),
         }
     }
-    out.push('"');
-    out
+}
+
+/// Writes into a DOT string, escaping on the way.
+struct DotText<'a>(&'a mut String);
+
+impl fmt::Write for DotText<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        push_dot_text(self.0, s);
+        Ok(())
+    }
 }
 
 /// DOT of one channel's graph.
@@ -75,29 +95,26 @@ pub fn graph_dot<G: ViewSource + ?Sized>(package: &Package, graph: &G) -> String
         }
         _ => {}
     }
-    let mut out = String::new();
+    let edges = merged_edges(graph, nodes.len());
+    let mut out = String::with_capacity(1024 + 160 * (nodes.len() + edges.len()));
     open_graph(&mut out, &title);
     let in_channel = graph.channel().is_some();
     for (i, n) in nodes.iter().enumerate() {
         let _ = writeln!(out, "  n{i} [{}];", node_attrs(n, in_channel));
     }
-    for e in merged_edges(graph, nodes.len()) {
-        let tooltip = edge_tooltip(
-            &nodes[e.from].name,
-            &nodes[e.to].name,
-            e.kind,
-            e.range,
-            if in_channel { &[] } else { &e.channels },
-        );
-        let _ = writeln!(
+    for e in edges {
+        let _ = write!(
             out,
-            "  n{} -> n{} [color=\"{}\", style={}, tooltip={}];",
+            "  n{} -> n{} [color=\"{}\", style={}, tooltip=\"",
             e.from,
             e.to,
             style::edge_color(e.kind),
             style::dot_edge_style(e.kind),
-            dot_string(&tooltip)
         );
+        let channels = if in_channel { &[][..] } else { &e.channels[..] };
+        let (from, to) = (&nodes[e.from].name, &nodes[e.to].name);
+        let _ = write_edge_tooltip(&mut DotText(&mut out), from, to, e.kind, e.range, channels);
+        out.push_str("\"];\n");
     }
     out.push_str("}\n");
     out
@@ -133,11 +150,9 @@ fn node_attrs(n: &ViewNode, in_channel: bool) -> String {
         label.push_str(" · head");
     }
     let mut styles = vec!["rounded"];
-    let mut attrs = format!(
-        "label={}, tooltip={}",
-        dot_string(&label),
-        dot_string(&n.tooltip(in_channel))
-    );
+    let mut attrs = format!("label={}, tooltip=\"", dot_string(&label));
+    let _ = n.write_tooltip(in_channel, &mut DotText(&mut attrs));
+    attrs.push('"');
     if n.deprecated {
         styles.push("filled");
         let _ = write!(attrs, ", fillcolor=\"{}\"", style::DEPRECATED);
@@ -172,31 +187,38 @@ struct MergedEdge<'a> {
     /// The first edge's range.
     range: Option<&'a str>,
     /// The channels of the edges, in edge order.
-    channels: Vec<String>,
+    channels: Vec<&'a str>,
 }
 
 /// The distinct (from, to, kind) edges with both ends among the `n` nodes: in edge order for a
 /// channel, sorted for the package view.
 fn merged_edges<G: ViewSource + ?Sized>(graph: &G, n: usize) -> Vec<MergedEdge<'_>> {
-    let mut slot: HashMap<(usize, usize, EdgeKind), usize> = HashMap::new();
+    // Only a graph that repeats edges needs them merged.
+    let mut slot: Option<HashMap<(usize, usize, EdgeKind), usize>> =
+        (!graph.edges_are_distinct()).then(HashMap::new);
     let mut out: Vec<MergedEdge<'_>> = Vec::new();
     for (i, e) in graph.layout_edges().into_iter().enumerate() {
         if e.from >= n || e.to >= n {
             continue;
         }
-        let k = *slot.entry((e.from, e.to, e.kind)).or_insert_with(|| {
-            out.push(MergedEdge {
-                from: e.from,
-                to: e.to,
-                kind: e.kind,
-                range: e.range,
-                channels: Vec::new(),
-            });
-            out.len() - 1
+        let channel = graph.edge_channel(i);
+        let key = (e.from, e.to, e.kind);
+        if let Some(&k) = slot.as_ref().and_then(|m| m.get(&key)) {
+            out[k].channels.push(channel);
+            continue;
+        }
+        if let Some(m) = slot.as_mut() {
+            m.insert(key, out.len());
+        }
+        out.push(MergedEdge {
+            from: e.from,
+            to: e.to,
+            kind: e.kind,
+            range: e.range,
+            channels: vec![channel],
         });
-        out[k].channels.push(graph.edge_channel(i).to_string());
     }
-    if graph.channel().is_none() {
+    if slot.is_some() {
         out.sort_by_key(|e| (e.from, e.to, e.kind));
     }
     out

@@ -4,7 +4,6 @@
 //! highlighting).
 
 use std::collections::HashMap;
-use std::fmt::Write as _;
 
 use crate::graph::{ChannelGraph, EdgeKind, PackageGraph};
 use crate::layout::{layout, Band, Layout, LayoutEdge, LayoutOptions, NodeBox};
@@ -13,9 +12,6 @@ use crate::model::Package;
 use super::draw::{polygon_d, route_d};
 use super::source::ViewSource;
 use super::text::NodeLabel;
-
-/// How many source names a band's tooltip lists before it says how many more there are.
-const BAND_TOOLTIP_NAMES: usize = 30;
 
 /// A node ready to draw.
 #[derive(Debug, Clone, PartialEq)]
@@ -60,46 +56,6 @@ impl ViewNode {
         c
     }
 
-    /// The node's tooltip: its name, version, head, deprecation, whether it is virtual, its
-    /// channels (package view) and its CSV display name and description. `in_channel` tells a
-    /// channel's view (head: "channel head") from the package's ("head of: …").
-    pub fn tooltip(&self, in_channel: bool) -> String {
-        let mut t = self.name.clone();
-        match &self.version {
-            Some(v) => {
-                let _ = write!(t, "\nversion {v}");
-            }
-            None => t.push_str("\nversion unknown"),
-        }
-        match (in_channel, self.head) {
-            (true, true) => t.push_str("\nchannel head"),
-            (false, true) => {
-                let _ = write!(t, "\nhead of: {}", self.head_of.join(", "));
-            }
-            _ => {}
-        }
-        match (&self.deprecation, self.deprecated) {
-            (Some(m), _) => {
-                let _ = write!(t, "\ndeprecated: {m}");
-            }
-            (None, true) => t.push_str("\ndeprecated"),
-            _ => {}
-        }
-        match (in_channel, self.is_virtual) {
-            (true, true) => t.push_str("\nnot an entry of this channel"),
-            (false, true) => t.push_str("\nnot a bundle of this package"),
-            (false, false) if !self.channels.is_empty() => {
-                let _ = write!(t, "\nchannels: {}", self.channels.join(", "));
-            }
-            _ => {}
-        }
-        for line in self.display_name.iter().chain(&self.description) {
-            t.push('\n');
-            t.push_str(line);
-        }
-        t
-    }
-
     /// What a screen reader says for the node: its name and markings.
     pub fn aria_label(&self) -> String {
         let mut s = self.name.clone();
@@ -116,26 +72,6 @@ impl ViewNode {
         }
         s
     }
-}
-
-/// The tooltip of an edge `from → to` in every drawing: `a → b: skipRange >=1.0.0 <2.0.0`, and
-/// ` (channels: x, y)` when `channels` is not empty (the package view lists them).
-pub fn edge_tooltip(
-    from: &str,
-    to: &str,
-    kind: EdgeKind,
-    range: Option<&str>,
-    channels: &[String],
-) -> String {
-    let mut s = format!("{from} → {to}: {}", kind.as_str());
-    if let Some(r) = range {
-        s.push(' ');
-        s.push_str(r);
-    }
-    if !channels.is_empty() {
-        let _ = write!(s, " (channels: {})", channels.join(", "));
-    }
-    s
 }
 
 /// An individually drawn edge. In the package view, the same (from, to, kind) in several
@@ -363,66 +299,6 @@ impl GraphView {
             (n.head, n.deprecated),
         ))
     }
-
-    /// The tooltip of node `i` (see [`ViewNode::tooltip`]).
-    pub fn node_tooltip(&self, i: usize) -> String {
-        self.nodes
-            .get(i)
-            .map_or_else(String::new, |n| n.tooltip(self.channel.is_some()))
-    }
-
-    /// The tooltip of an edge: `a → b: skipRange >=1.0.0 <2.0.0`, with its channels in the
-    /// package view (`… (channels: x, y)`).
-    pub fn edge_tooltip(&self, e: &ViewEdge) -> String {
-        self.edge_words(e.from, e.to, e.kind, e.range.as_deref(), &e.channels)
-    }
-
-    /// The tooltip of the `k`-th source's edge of a band (its tap).
-    pub fn band_edge_tooltip(&self, b: &ViewBand, k: usize) -> String {
-        let (Some(&from), Some(channels)) = (b.sources.get(k), b.source_channels.get(k)) else {
-            return String::new();
-        };
-        self.edge_words(from, b.to, b.kind, b.range.as_deref(), channels)
-    }
-
-    fn edge_words(
-        &self,
-        from: usize,
-        to: usize,
-        kind: EdgeKind,
-        range: Option<&str>,
-        channels: &[String],
-    ) -> String {
-        let name = |i: usize| self.nodes.get(i).map_or("", |n| n.name.as_str());
-        let channels = if self.channel.is_none() {
-            channels
-        } else {
-            &[]
-        };
-        edge_tooltip(name(from), name(to), kind, range, channels)
-    }
-
-    /// The tooltip of a band: what it stands for, and the first names of its sources.
-    pub fn band_tooltip(&self, b: &ViewBand) -> String {
-        let name = |i: usize| self.nodes.get(i).map_or("", |n| n.name.as_str());
-        let count = b.sources.len();
-        let plural = if count == 1 { "" } else { "s" };
-        let mut t = match b.kind {
-            EdgeKind::Skips => format!("skips into {}: {count} skipped bundle{plural}", name(b.to)),
-            _ => format!(
-                "skipRange {} into {}: {count} source{plural}",
-                b.range.as_deref().unwrap_or(""),
-                name(b.to)
-            ),
-        };
-        for &s in b.sources.iter().take(BAND_TOOLTIP_NAMES) {
-            let _ = write!(t, "\n  {}", name(s));
-        }
-        if count > BAND_TOOLTIP_NAMES {
-            let _ = write!(t, "\n  … and {} more", count - BAND_TOOLTIP_NAMES);
-        }
-        t
-    }
 }
 
 /// The individually drawn edges, one per distinct (from, to, kind) in the order of their first
@@ -433,30 +309,38 @@ fn view_edges<G: ViewSource + ?Sized>(
     layout: &Layout,
     n: usize,
 ) -> Vec<ViewEdge> {
-    let mut slot: HashMap<(usize, usize, EdgeKind), usize> = HashMap::new();
-    let mut out: Vec<ViewEdge> = Vec::new();
+    // Only a graph that repeats edges needs them merged.
+    let mut slot: Option<HashMap<(usize, usize, EdgeKind), usize>> =
+        (!graph.edges_are_distinct()).then(HashMap::new);
+    let mut out: Vec<ViewEdge> = Vec::with_capacity(layout.edges.len());
     for r in &layout.edges {
         let Some(e) = edges.get(r.edge).filter(|e| e.from < n && e.to < n) else {
             continue;
         };
         let channel = graph.edge_channel(r.edge).to_string();
-        let i = *slot.entry((e.from, e.to, e.kind)).or_insert_with(|| {
-            out.push(ViewEdge {
-                from: e.from,
-                to: e.to,
-                kind: e.kind,
-                range: e.range.map(str::to_string),
-                channels: Vec::new(),
-                points: r.points.clone(),
-                curved: r.curved,
-            });
-            out.len() - 1
+        let key = (e.from, e.to, e.kind);
+        if let Some(&i) = slot.as_ref().and_then(|m| m.get(&key)) {
+            out[i].channels.push(channel);
+            continue;
+        }
+        if let Some(m) = slot.as_mut() {
+            m.insert(key, out.len());
+        }
+        out.push(ViewEdge {
+            from: e.from,
+            to: e.to,
+            kind: e.kind,
+            range: e.range.map(str::to_string),
+            channels: vec![channel],
+            points: r.points.clone(),
+            curved: r.curved,
         });
-        out[i].channels.push(channel);
     }
-    for e in &mut out {
-        e.channels.sort_unstable();
-        e.channels.dedup();
+    if slot.is_some() {
+        for e in &mut out {
+            e.channels.sort_unstable();
+            e.channels.dedup();
+        }
     }
     out
 }

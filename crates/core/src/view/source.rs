@@ -7,9 +7,9 @@ use std::fmt::Write as _;
 
 use crate::graph::{ChannelGraph, EdgeKind, Head, PackageGraph};
 use crate::layout::LayoutSource;
-use crate::model::Package;
+use crate::model::{Bundle, Package};
 
-use super::text::{deprecation_text, ellipsize_end, is_legacy_deprecated};
+use super::text::{deprecation_words, ellipsize_end};
 use super::ViewNode;
 
 /// Longest description line a tooltip shows.
@@ -28,6 +28,10 @@ pub trait ViewSource: LayoutSource {
 
     /// The channel an edge belongs to.
     fn edge_channel(&self, edge: usize) -> &str;
+
+    /// True when no two edges share (from, to, kind), so nothing needs merging (a channel's
+    /// graph has one edge per (from, to, kind); the package graph repeats an edge per channel).
+    fn edges_are_distinct(&self) -> bool;
 
     /// The title of a picture: `package / channel`, or the package.
     fn title(&self, package: &Package) -> String {
@@ -52,9 +56,17 @@ pub trait ViewSource: LayoutSource {
 }
 
 impl ViewNode {
-    /// A node of `package`, its flags and texts filled in from the package.
-    fn of(package: &Package, name: &str, version: Option<String>, is_virtual: bool) -> ViewNode {
-        let bundle = package.bundle(name);
+    /// A node of `package`, its flags and texts filled in from the package and from `bundle`,
+    /// the package's bundle of that name (when it has one).
+    fn of(
+        package: &Package,
+        name: &str,
+        bundle: Option<&Bundle>,
+        version: Option<String>,
+        is_virtual: bool,
+    ) -> ViewNode {
+        let message = package.deprecations.bundles.get(name).map(String::as_str);
+        let legacy = bundle.is_some_and(|b| b.legacy_deprecated);
         let description = bundle
             .and_then(|b| b.description.as_deref())
             .and_then(|d| d.lines().next())
@@ -64,9 +76,9 @@ impl ViewNode {
             name: name.to_string(),
             version,
             is_virtual,
-            deprecated: package.is_bundle_deprecated(name),
-            deprecation: deprecation_text(package, name),
-            legacy_deprecated: is_legacy_deprecated(package, name),
+            deprecated: message.is_some() || legacy,
+            deprecation: deprecation_words(message, legacy),
+            legacy_deprecated: legacy,
             head: false,
             head_of: Vec::new(),
             channels: Vec::new(),
@@ -90,7 +102,8 @@ impl ViewSource for ChannelGraph {
             .enumerate()
             .map(|(i, n)| {
                 let version = n.version.as_ref().map(|v| v.to_string());
-                let mut node = ViewNode::of(package, &n.name, version, n.is_virtual);
+                let bundle = n.bundle.and_then(|b| package.bundles.get(b));
+                let mut node = ViewNode::of(package, &n.name, bundle, version, n.is_virtual);
                 node.deprecated = n.deprecated;
                 node.head = head == Some(i);
                 if node.head {
@@ -106,6 +119,10 @@ impl ViewSource for ChannelGraph {
 
     fn edge_channel(&self, _edge: usize) -> &str {
         &self.channel
+    }
+
+    fn edges_are_distinct(&self) -> bool {
+        true
     }
 
     fn summary(&self, package: &Package) -> Vec<String> {
@@ -151,7 +168,8 @@ impl ViewSource for PackageGraph {
             .iter()
             .map(|n| {
                 let version = n.version.as_ref().map(|v| v.to_string());
-                let mut node = ViewNode::of(package, &n.name, version, n.is_virtual);
+                let bundle = package.bundle(&n.name);
+                let mut node = ViewNode::of(package, &n.name, bundle, version, n.is_virtual);
                 node.deprecated = n.deprecated;
                 node.head = !n.head_of.is_empty();
                 node.head_of = n.head_of.clone();
@@ -163,6 +181,10 @@ impl ViewSource for PackageGraph {
 
     fn edge_channel(&self, edge: usize) -> &str {
         self.edges.get(edge).map_or("", |e| e.channel.as_str())
+    }
+
+    fn edges_are_distinct(&self) -> bool {
+        false
     }
 
     fn summary(&self, package: &Package) -> Vec<String> {

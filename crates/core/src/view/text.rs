@@ -39,8 +39,13 @@ pub fn is_legacy_deprecated(package: &Package, bundle: &str) -> bool {
 /// message (trimmed), then [`LEGACY_DEPRECATION`] on its own line when it carries the legacy
 /// property. `None` when neither applies.
 pub fn deprecation_text(package: &Package, bundle: &str) -> Option<String> {
-    let message = package.deprecations.bundles.get(bundle).map(|m| m.trim());
-    match (message, is_legacy_deprecated(package, bundle)) {
+    let message = package.deprecations.bundles.get(bundle).map(String::as_str);
+    deprecation_words(message, is_legacy_deprecated(package, bundle))
+}
+
+/// [`deprecation_text`] of a bundle with this `olm.deprecations` message and legacy flag.
+pub(crate) fn deprecation_words(message: Option<&str>, legacy: bool) -> Option<String> {
+    match (message.map(str::trim), legacy) {
         (Some(m), true) => Some(format!("{m}\n{LEGACY_DEPRECATION}")),
         (Some(m), false) => Some(m.to_string()),
         (None, true) => Some(LEGACY_DEPRECATION.to_string()),

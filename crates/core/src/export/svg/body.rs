@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use crate::view::{push_num, GraphView};
 
-use super::escape::{push_attr, push_text};
+use super::escape::{push_attr, push_text, XmlText};
 use super::path::{HopRoutes, PathMarks};
 
 /// The document being written, and what every part reads.
@@ -36,10 +36,10 @@ impl Body<'_> {
         self.out.push('"');
     }
 
-    /// `<title>text</title>`.
-    fn title(&mut self, text: &str) {
+    /// `<title>…</title>` around what `write` writes (escaped).
+    fn title(&mut self, write: impl FnOnce(&mut XmlText<'_>) -> std::fmt::Result) {
         self.out.push_str("<title>");
-        push_text(&mut self.out, text);
+        let _ = write(&mut XmlText(&mut self.out));
         self.out.push_str("</title>");
     }
 
@@ -72,7 +72,7 @@ impl Body<'_> {
             }
             self.channels_attr(&e.channels);
             let _ = write!(self.out, " marker-end=\"url(#olmg-arrow-{class})\">");
-            self.title(&view.edge_tooltip(e));
+            self.title(|w| view.write_edge_tooltip(e, w));
             self.out.push_str("</path>\n");
         }
         self.out.push_str("</g>\n");
@@ -99,15 +99,15 @@ impl Body<'_> {
                 self.attr("data-range", r);
             }
             self.out.push('>');
-            self.title(&view.band_tooltip(band));
-            let _ = write!(self.out, "<path class=\"{}\"", band.class());
+            self.title(|w| view.write_band_tooltip(band, w));
+            let _ = write!(self.out, "<path class=\"band {}\"", band.kind.css_class());
             self.attr("d", &crate::view::polygon_d(&band.points, self.dy));
             self.out.push_str("/>\n");
             for (k, &src) in band.sources.iter().enumerate() {
                 let (Some(from), Some(b)) = (view.nodes.get(src), view.boxes.get(src)) else {
                     continue;
                 };
-                let _ = write!(self.out, "<circle class=\"{}\"", band.tap_class());
+                let _ = write!(self.out, "<circle class=\"tap {}\"", band.kind.css_class());
                 self.num_attr("cx", b.x + b.width / 2.0);
                 self.num_attr("cy", band.bar_y + self.dy);
                 self.out.push_str(" r=\"2.5\"");
@@ -121,7 +121,7 @@ impl Body<'_> {
                     self.channels_attr(channels);
                 }
                 self.out.push('>');
-                self.title(&view.band_edge_tooltip(band, k));
+                self.title(|w| view.write_band_edge_tooltip(band, k, w));
                 self.out.push_str("</circle>\n");
             }
             self.out.push_str("</g>\n");
@@ -161,8 +161,7 @@ impl Body<'_> {
                 self.out.push_str("s\"");
             }
             self.out.push('>');
-            let words = format!("hop {}: {from} → {to} ({})", hop.number, hop.via);
-            self.title(&words);
+            self.title(|w| write!(w, "hop {}: {from} → {to} ({})", hop.number, hop.via));
             self.out.push_str("</path>\n");
         }
         self.out.push_str("</g>\n");
@@ -189,7 +188,7 @@ impl Body<'_> {
                 self.attr("data-version", v);
             }
             self.out.push('>');
-            self.title(&view.node_tooltip(i));
+            self.title(|w| view.write_node_tooltip(i, w));
             self.out.push_str("<rect");
             self.num_attr("x", b.x);
             self.num_attr("y", b.y + self.dy);

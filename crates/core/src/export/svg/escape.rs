@@ -46,6 +46,16 @@ pub(super) fn push_attr(out: &mut String, s: &str) {
     }
 }
 
+/// Writes element content, escaping on the way (see [`xml_text`]).
+pub(super) struct XmlText<'a>(pub &'a mut String);
+
+impl std::fmt::Write for XmlText<'_> {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        push_text(self.0, s);
+        Ok(())
+    }
+}
+
 /// U+FFFD for characters XML 1.0 does not allow.
 fn xml_char(c: char) -> char {
     match c {
