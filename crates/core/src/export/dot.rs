@@ -24,6 +24,9 @@ use crate::view::{write_edge_tooltip, ViewNode, ViewSource};
 use super::style;
 
 /// `s` as a quoted DOT string that Graphviz displays as `s` (see the module documentation).
+///
+/// # Complexity
+/// O(length of `s`).
 pub fn dot_string(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     push_dot_string(&mut out, s);

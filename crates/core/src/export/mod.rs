@@ -1,6 +1,6 @@
 //! Output formats built from the graphs: the `graph --json` document, Mermaid in the format of
-//! `opm alpha render-graph` ([`mermaid`]), Graphviz DOT ([`dot`]) and standalone SVG ([`svg`]),
-//! with one palette ([`style`]); [`render`] is the one entry point the CLI and the web app share.
+//! `opm alpha render-graph` ([`mermaid`](mod@mermaid)), Graphviz DOT ([`dot`]) and standalone SVG ([`svg`]),
+//! with one palette ([`style`]); [`render()`] is the one entry point the CLI and the web app share.
 //! The SVG and DOT exports draw the web app's model ([`crate::view`]), so their words, classes and
 //! shapes are the app's.
 

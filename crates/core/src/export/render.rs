@@ -26,6 +26,9 @@ pub enum RenderFormat {
 
 impl RenderFormat {
     /// The usual file name extension (without the dot).
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn extension(self) -> &'static str {
         match self {
             RenderFormat::Svg => "svg",
@@ -35,6 +38,9 @@ impl RenderFormat {
     }
 
     /// The media type of the file.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn media_type(self) -> &'static str {
         match self {
             RenderFormat::Svg => "image/svg+xml",
@@ -68,6 +74,9 @@ pub struct RenderRequest {
 
 impl RenderRequest {
     /// A request with the CLI's defaults: the package view, no path, bands.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn new(package: impl Into<String>, format: RenderFormat) -> RenderRequest {
         RenderRequest {
             package: package.into(),
@@ -133,7 +142,7 @@ impl std::error::Error for RenderError {
 /// Draws `request` from `catalog`.
 ///
 /// # Complexity
-/// That of the format's writer ([`svg_view`] and [`render_view`], [`mermaid`], [`graph_dot`])
+/// That of the format's writer ([`svg_view`] and [`render_view`], [`mermaid()`], [`graph_dot`])
 /// plus, for svg with a path, one [`resolve_path`].
 pub fn render(catalog: &Catalog, request: &RenderRequest) -> Result<Rendered, RenderError> {
     let pkg = catalog

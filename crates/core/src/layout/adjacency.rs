@@ -48,11 +48,17 @@ impl Adjacency {
     }
 
     /// The edges out of `u`.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn outgoing(&self, u: usize) -> &[usize] {
         &self.out[self.out_start[u]..self.out_start[u + 1]]
     }
 
     /// The edges into `u`.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn incoming(&self, u: usize) -> &[usize] {
         &self.inc[self.in_start[u]..self.in_start[u + 1]]
     }

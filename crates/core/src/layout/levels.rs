@@ -34,6 +34,9 @@ impl Levels {
 
     /// Space above lane `l` for its humps (their control points reach 4/3 of the arc height)
     /// and the tracks above them, plus one step of clearance on each side.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn space_above(&self, l: usize, step: f64) -> f64 {
         let (humps, tracks) = (self.humps[l] as f64, self.tracks[l] as f64);
         if humps + tracks > 0.0 {

@@ -11,6 +11,8 @@ pub(super) struct MaxTree {
 }
 
 impl MaxTree {
+    /// # Complexity
+    /// O(n).
     pub fn new(n: usize) -> MaxTree {
         let n = n.max(1);
         MaxTree {
@@ -21,6 +23,9 @@ impl MaxTree {
     }
 
     /// Raises every position of [l, r) to at least v.
+    ///
+    /// # Complexity
+    /// O(log n).
     pub fn update(&mut self, l: usize, r: usize, v: usize) {
         self.raise(1, 0, self.n, l, r.min(self.n), v);
     }
@@ -43,6 +48,9 @@ impl MaxTree {
     }
 
     /// Max over [l, r) (`None` when empty or never raised).
+    ///
+    /// # Complexity
+    /// O(log n).
     pub fn query(&self, l: usize, r: usize) -> Option<usize> {
         let r = r.min(self.n);
         if l >= r {

@@ -72,6 +72,8 @@ pub(super) struct Geo {
 }
 
 impl Geo {
+    /// # Complexity
+    /// O(1).
     pub fn new(o: &LayoutOptions) -> Geo {
         const CAP: f64 = 1e6;
         let d = LayoutOptions::default();
@@ -103,6 +105,9 @@ impl Geo {
     }
 
     /// Left side of column `c`.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn xl(&self, c: usize) -> f64 {
         self.pad_x + c as f64 * (self.w + self.g)
     }

@@ -59,6 +59,9 @@ impl Band {
     /// The y of the band's horizontal bar, where the taps of its sources sit: the outline starts
     /// at the bottom-left of the bar and ends at the top of the left bracket tick, twice the bar
     /// thickness above.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn bar_y(&self) -> f64 {
         let p = &self.points;
         match (p.first(), p.last()) {
@@ -70,6 +73,9 @@ impl Band {
 
     /// The x of the riser's middle (the outline's points 1 and 5 are its two sides), when the
     /// outline has them.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn riser_x(&self) -> Option<f64> {
         match (self.points.get(1), self.points.get(5)) {
             (Some(p), Some(q)) => Some((p.0 + q.0) / 2.0),

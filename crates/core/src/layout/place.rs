@@ -38,26 +38,41 @@ impl<'a> Placement<'a> {
     }
 
     /// Left side of node `u`.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn left(&self, u: usize) -> f64 {
         self.geo.xl(self.col[u])
     }
 
     /// Right side of node `u`.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn right(&self, u: usize) -> f64 {
         self.left(u) + self.geo.w
     }
 
     /// Top of node `u`.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn top(&self, u: usize) -> f64 {
         self.lane_top[self.lane[u]]
     }
 
     /// Middle of node `u`'s height.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn mid_y(&self, u: usize) -> f64 {
         self.top(u) + self.geo.h / 2.0
     }
 
     /// Bottom of the lowest lane.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn lanes_bottom(&self) -> f64 {
         self.lane_top
             .last()
@@ -65,6 +80,9 @@ impl<'a> Placement<'a> {
     }
 
     /// Width of the whole drawing.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn width(&self) -> f64 {
         let cols = self.col.len() as f64;
         2.0 * self.geo.pad_x + cols * (self.geo.w + self.geo.g) - self.geo.g

@@ -221,6 +221,9 @@ fn deprecation_notes(package: &Package, name: &str, channels: &[String]) -> Vec<
 }
 
 /// The findings about bundle `bundle` of package `package`.
+///
+/// # Complexity
+/// O(F) for F findings.
 pub fn findings_for_bundle<'a>(
     findings: &'a [Diagnostic],
     package: &str,

@@ -5,6 +5,9 @@ use std::fmt::Write as _;
 
 /// Appends `v` with at most two decimals and no trailing zeros (`12.5`, `3`, `0.07`); a
 /// non-finite value is written as `0`, and `-0` as `0`.
+///
+/// # Complexity
+/// O(1).
 pub fn push_num(out: &mut String, v: f64) {
     if !v.is_finite() {
         out.push('0');
@@ -38,6 +41,9 @@ pub fn push_num(out: &mut String, v: f64) {
 }
 
 /// `v` as [`push_num`] writes it.
+///
+/// # Complexity
+/// O(1).
 pub fn num(v: f64) -> String {
     let mut s = String::new();
     push_num(&mut s, v);

@@ -41,6 +41,9 @@ pub struct ViewNode {
 impl ViewNode {
     /// The node's fixed classes: `node`, then `head`, `deprecated`, `legacy`, `virtual` as they
     /// apply (the app adds its live markings, the export `on-path`).
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn class(&self) -> String {
         let mut c = String::from("node");
         for (on, name) in [
@@ -57,6 +60,9 @@ impl ViewNode {
     }
 
     /// What a screen reader says for the node: its name and markings.
+    ///
+    /// # Complexity
+    /// O(length of the name).
     pub fn aria_label(&self) -> String {
         let mut s = self.name.clone();
         if self.head {
@@ -93,11 +99,17 @@ pub struct ViewEdge {
 
 impl ViewEdge {
     /// `edge <kind>`, e.g. `edge skipRange`.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn class(&self) -> String {
         format!("edge {}", self.kind.css_class())
     }
 
     /// SVG path data of the route.
+    ///
+    /// # Complexity
+    /// O(P) for P points.
     pub fn path_d(&self) -> String {
         route_d(&self.points, self.curved, 0.0)
     }
@@ -125,21 +137,33 @@ pub struct ViewBand {
 
 impl ViewBand {
     /// Number of distinct edges the band stands for.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn edge_count(&self) -> usize {
         self.sources.len()
     }
 
     /// `band <kind>`, e.g. `band skipRange`.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn class(&self) -> String {
         format!("band {}", self.kind.css_class())
     }
 
     /// `tap <kind>`: the dot under a source on the band's bar.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn tap_class(&self) -> String {
         format!("tap {}", self.kind.css_class())
     }
 
     /// SVG path data of the outline.
+    ///
+    /// # Complexity
+    /// O(P) for P points.
     pub fn path_d(&self) -> String {
         polygon_d(&self.points, 0.0)
     }
@@ -284,11 +308,17 @@ impl GraphView {
     }
 
     /// Number of graph edges drawn: individual edges plus what the bands stand for.
+    ///
+    /// # Complexity
+    /// O(B) for B bands.
     pub fn edge_total(&self) -> usize {
         self.edges.len() + self.bands.iter().map(ViewBand::edge_count).sum::<usize>()
     }
 
     /// The label of node `i`, shortened to fit its box (`None` for an index out of range).
+    ///
+    /// # Complexity
+    /// O(length of the name).
     pub fn node_label(&self, i: usize) -> Option<NodeLabel> {
         let (n, b) = (self.nodes.get(i)?, self.boxes.get(i)?);
         Some(NodeLabel::new(

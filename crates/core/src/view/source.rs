@@ -18,6 +18,9 @@ const DESCRIPTION_MAX_CHARS: usize = 200;
 /// An upgrade graph a view can draw: a channel's graph or a package's graph of all channels.
 pub trait ViewSource: LayoutSource {
     /// The channel, or `None` for a package's graph.
+    ///
+    /// # Complexity
+    /// O(1).
     fn channel(&self) -> Option<&str>;
 
     /// Every node with its flags and texts, in node order.
@@ -27,13 +30,22 @@ pub trait ViewSource: LayoutSource {
     fn view_nodes(&self, package: &Package) -> Vec<ViewNode>;
 
     /// The channel an edge belongs to.
+    ///
+    /// # Complexity
+    /// O(1).
     fn edge_channel(&self, edge: usize) -> &str;
 
     /// True when no two edges share (from, to, kind), so nothing needs merging (a channel's
     /// graph has one edge per (from, to, kind); the package graph repeats an edge per channel).
+    ///
+    /// # Complexity
+    /// O(1).
     fn edges_are_distinct(&self) -> bool;
 
     /// The title of a picture: `package / channel`, or the package.
+    ///
+    /// # Complexity
+    /// O(length of the names).
     fn title(&self, package: &Package) -> String {
         match self.channel() {
             Some(c) => format!("{} / {c}", package.name),
@@ -49,9 +61,15 @@ pub trait ViewSource: LayoutSource {
     fn summary(&self, package: &Package) -> Vec<String>;
 
     /// The channel's deprecation message (channel graphs).
+    ///
+    /// # Complexity
+    /// O(1).
     fn channel_deprecation(&self) -> Option<&str>;
 
     /// opm's error when the channel has no unique head (channel graphs).
+    ///
+    /// # Complexity
+    /// O(H) for H heads.
     fn head_error(&self) -> Option<String>;
 }
 

@@ -103,6 +103,9 @@ pub fn channel_summaries(package: &Package) -> Vec<ChannelSummary> {
 
 /// Compares names with their digit runs as numbers: `v1.9` < `v1.10`, `stable-3.6` <
 /// `stable-3.17`; equal-looking names fall back to plain order.
+///
+/// # Complexity
+/// O(length of the names).
 pub fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {
     use std::cmp::Ordering;
     let (mut x, mut y) = (a.as_bytes(), b.as_bytes());
@@ -155,6 +158,9 @@ pub enum FindingTarget {
 }
 
 /// The most specific thing a finding is about.
+///
+/// # Complexity
+/// O(1) (plus copying the names).
 pub fn finding_target(d: &Diagnostic) -> FindingTarget {
     match (&d.package, &d.channel, &d.bundle) {
         (Some(p), c, Some(b)) => FindingTarget::Bundle {

@@ -25,12 +25,18 @@ const CAPTION_PAD: f64 = 14.0;
 impl EdgeKind {
     /// The CSS class of edges, bands and markers of this kind, in the app and in every export:
     /// `replaces`, `skips`, `skipRange`.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn css_class(self) -> &'static str {
         self.as_str()
     }
 }
 
 /// Whether a bundle carries the legacy `olm.deprecated` property (prohibited by OLM v0).
+///
+/// # Complexity
+/// O(log B) for B bundles of the package.
 pub fn is_legacy_deprecated(package: &Package, bundle: &str) -> bool {
     package.bundle(bundle).is_some_and(|b| b.legacy_deprecated)
 }
@@ -38,6 +44,9 @@ pub fn is_legacy_deprecated(package: &Package, bundle: &str) -> bool {
 /// Why a bundle is deprecated, in the one wording every view uses: its `olm.deprecations`
 /// message (trimmed), then [`LEGACY_DEPRECATION`] on its own line when it carries the legacy
 /// property. `None` when neither applies.
+///
+/// # Complexity
+/// O(log B + log D) for B bundles and D bundle deprecations of the package.
 pub fn deprecation_text(package: &Package, bundle: &str) -> Option<String> {
     let message = package.deprecations.bundles.get(bundle).map(String::as_str);
     deprecation_words(message, is_legacy_deprecated(package, bundle))
@@ -88,6 +97,9 @@ pub(crate) fn ellipsize_end(text: &str, max: usize) -> String {
 /// is not the package's name (`quay-operator` in package `project-quay`), the whole name when
 /// it does not end with the version, "version unknown" for a name without a version, nothing
 /// for the usual `<package>.v<version>`.
+///
+/// # Complexity
+/// O(length of the name).
 pub fn node_lines(name: &str, version: Option<&str>, package: &str) -> (String, Option<String>) {
     let Some(v) = version else {
         return (name.to_string(), Some("version unknown".into()));
@@ -117,6 +129,9 @@ pub struct NodeLabel {
 impl NodeLabel {
     /// The label of a node named `name` of `package`, in a box `width` wide whose first line
     /// also holds the HEAD badge (`head`) and the deprecation badge (`deprecated`).
+    ///
+    /// # Complexity
+    /// O(length of the name).
     pub fn new(
         name: &str,
         version: Option<&str>,
@@ -143,6 +158,9 @@ impl NodeLabel {
     }
 
     /// The narrowest box that shows the whole label of this node (see [`NodeLabel::new`]).
+    ///
+    /// # Complexity
+    /// O(length of the name).
     pub fn width_needed(
         name: &str,
         version: Option<&str>,

@@ -21,6 +21,9 @@ fn to_string(write: impl FnOnce(&mut String) -> fmt::Result) -> String {
 
 impl ViewNode {
     /// The node's tooltip (see [`ViewNode::write_tooltip`]).
+    ///
+    /// # Complexity
+    /// O(length of the text): a node's texts, or at most 30 source names for a band.
     pub fn tooltip(&self, in_channel: bool) -> String {
         to_string(|s| self.write_tooltip(in_channel, s))
     }
@@ -29,6 +32,9 @@ impl ViewNode {
     /// its channels (package view) and its CSV display name and description, one per line.
     /// `in_channel` tells a channel's view (head: "channel head") from the package's ("head of:
     /// …").
+    ///
+    /// # Complexity
+    /// O(length of the text): a node's texts, or at most 30 source names for a band.
     pub fn write_tooltip(&self, in_channel: bool, out: &mut impl Write) -> fmt::Result {
         out.write_str(&self.name)?;
         match &self.version {
@@ -61,6 +67,9 @@ impl ViewNode {
 }
 
 /// The tooltip of an edge `from → to` in every drawing (see [`write_edge_tooltip`]).
+///
+/// # Complexity
+/// O(length of the text): a node's texts, or at most 30 source names for a band.
 pub fn edge_tooltip(
     from: &str,
     to: &str,
@@ -73,6 +82,9 @@ pub fn edge_tooltip(
 
 /// Writes the tooltip of an edge: `a → b: skipRange >=1.0.0 <2.0.0`, and ` (channels: x, y)`
 /// when `channels` is not empty (the package view lists them).
+///
+/// # Complexity
+/// O(length of the text): a node's texts, or at most 30 source names for a band.
 pub fn write_edge_tooltip(
     out: &mut impl Write,
     from: &str,
@@ -93,11 +105,17 @@ pub fn write_edge_tooltip(
 
 impl GraphView {
     /// The tooltip of node `i` (see [`ViewNode::write_tooltip`]); empty when out of range.
+    ///
+    /// # Complexity
+    /// O(length of the text): a node's texts, or at most 30 source names for a band.
     pub fn node_tooltip(&self, i: usize) -> String {
         to_string(|s| self.write_node_tooltip(i, s))
     }
 
     /// Writes the tooltip of node `i`.
+    ///
+    /// # Complexity
+    /// O(length of the text): a node's texts, or at most 30 source names for a band.
     pub fn write_node_tooltip(&self, i: usize, out: &mut impl Write) -> fmt::Result {
         match self.nodes.get(i) {
             Some(n) => n.write_tooltip(self.channel.is_some(), out),
@@ -107,21 +125,33 @@ impl GraphView {
 
     /// The tooltip of an edge (see [`write_edge_tooltip`]), with its channels in the package
     /// view.
+    ///
+    /// # Complexity
+    /// O(length of the text): a node's texts, or at most 30 source names for a band.
     pub fn edge_tooltip(&self, e: &ViewEdge) -> String {
         to_string(|s| self.write_edge_tooltip(e, s))
     }
 
     /// Writes the tooltip of an edge.
+    ///
+    /// # Complexity
+    /// O(length of the text): a node's texts, or at most 30 source names for a band.
     pub fn write_edge_tooltip(&self, e: &ViewEdge, out: &mut impl Write) -> fmt::Result {
         self.write_edge_words(out, (e.from, e.to), e.kind, e.range.as_deref(), &e.channels)
     }
 
     /// The tooltip of the `k`-th source's edge of a band (its tap); empty when out of range.
+    ///
+    /// # Complexity
+    /// O(length of the text): a node's texts, or at most 30 source names for a band.
     pub fn band_edge_tooltip(&self, b: &ViewBand, k: usize) -> String {
         to_string(|s| self.write_band_edge_tooltip(b, k, s))
     }
 
     /// Writes the tooltip of the `k`-th source's edge of a band.
+    ///
+    /// # Complexity
+    /// O(length of the text): a node's texts, or at most 30 source names for a band.
     pub fn write_band_edge_tooltip(
         &self,
         b: &ViewBand,
@@ -155,11 +185,17 @@ impl GraphView {
     }
 
     /// The tooltip of a band (see [`GraphView::write_band_tooltip`]).
+    ///
+    /// # Complexity
+    /// O(length of the text): a node's texts, or at most 30 source names for a band.
     pub fn band_tooltip(&self, b: &ViewBand) -> String {
         to_string(|s| self.write_band_tooltip(b, s))
     }
 
     /// Writes the tooltip of a band: what it stands for, and the names of its first 30 sources.
+    ///
+    /// # Complexity
+    /// O(length of the text): a node's texts, or at most 30 source names for a band.
     pub fn write_band_tooltip(&self, b: &ViewBand, out: &mut impl Write) -> fmt::Result {
         let count = b.sources.len();
         let plural = if count == 1 { "" } else { "s" };

@@ -2,6 +2,9 @@
 //! escaped character data or attribute values, never as markup.
 
 /// Text for element content: `&`, `<`, `>` escaped, characters XML 1.0 forbids replaced.
+///
+/// # Complexity
+/// O(length of `s`).
 pub fn xml_text(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     push_text(&mut out, s);
@@ -10,6 +13,9 @@ pub fn xml_text(s: &str) -> String {
 
 /// Text for a double- or single-quoted attribute value (also escapes quotes and keeps
 /// newlines and tabs as character references).
+///
+/// # Complexity
+/// O(length of `s`).
 pub fn xml_attr(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     push_attr(&mut out, s);

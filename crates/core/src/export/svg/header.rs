@@ -36,6 +36,9 @@ enum Swatch {
 
 impl Header {
     /// The header of `view`, with `subtitles` under the title and the legend when asked for.
+    ///
+    /// # Complexity
+    /// O(S + L) for S subtitle characters and L legend entries.
     pub fn new(view: &GraphView, subtitles: &[String], legend: bool, path: bool) -> Header {
         let title_y = MARGIN + 14.0;
         let mut h = Header {

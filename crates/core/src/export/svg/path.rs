@@ -100,6 +100,9 @@ impl<'a> HopRoutes<'a> {
     }
 
     /// Path data of one hop, moved down by `dy`.
+    ///
+    /// # Complexity
+    /// O(P) for the P points of the route it follows.
     pub fn hop_d(&self, hop: &Hop, dy: f64) -> String {
         let (f, t) = (hop.from, hop.to);
         if let Some(routes) = self.edges.get(&(f, t)) {
