@@ -212,3 +212,116 @@ fn summaries_and_targets() {
         FindingTarget::File
     );
 }
+
+#[test]
+fn one_wording_for_tooltips_classes_and_labels() {
+    let c = catalog();
+    let p = c.package("p").unwrap();
+    let graphs = channel_graphs(p);
+    let stable = graphs.iter().find(|g| g.channel == "stable").unwrap();
+    let v = GraphView::channel(p, stable, &LayoutOptions::default());
+    let old = v.node_index("p.v1.0.0").unwrap();
+    assert_eq!(v.nodes[old].class(), "node deprecated");
+    assert_eq!(
+        v.node_tooltip(old),
+        "p.v1.0.0\nversion 1.0.0\ndeprecated: CVE-1\nP\n<script>x</script>"
+    );
+    assert_eq!(v.nodes[old].aria_label(), "p.v1.0.0, deprecated");
+    let head = v.node_index("p.v1.2.0").unwrap();
+    assert_eq!(v.nodes[head].class(), "node head");
+    assert_eq!(
+        v.node_label(head).unwrap(),
+        NodeLabel {
+            primary: "v1.2.0".into(),
+            caption: None
+        }
+    );
+    let gone = v.node_index("p.v0.9.0").unwrap();
+    assert_eq!(v.nodes[gone].class(), "node virtual");
+    assert_eq!(
+        v.node_tooltip(gone),
+        "p.v0.9.0\nversion unknown\nnot an entry of this channel"
+    );
+    // Edges: the channel view does not list channels; the band lists its sources.
+    let e = v
+        .edges
+        .iter()
+        .find(|e| e.kind == EdgeKind::Replaces)
+        .unwrap();
+    assert_eq!(e.class(), "edge replaces");
+    assert!(v.edge_tooltip(e).contains(" → ") && !v.edge_tooltip(e).contains("channels"));
+    assert!(e.path_d().starts_with('M'));
+    let band = &v.bands[0];
+    assert_eq!(band.class(), "band skipRange");
+    assert_eq!(band.tap_class(), "tap skipRange");
+    assert_eq!(
+        v.band_tooltip(band),
+        "skipRange >=1.0.0 <1.2.0 into p.v1.2.0: 2 sources\n  p.v1.0.0\n  p.v1.1.0"
+    );
+    assert_eq!(
+        v.band_edge_tooltip(band, 0),
+        "p.v1.0.0 → p.v1.2.0: skipRange >=1.0.0 <1.2.0"
+    );
+    assert!(band.path_d().ends_with(" Z"));
+    // The package view names channels, and heads by channel.
+    let pg = PackageGraph::build(p, &graphs);
+    let all = GraphView::package(p, &pg, &LayoutOptions::default());
+    let h = all.node_index("p.v1.2.0").unwrap();
+    assert!(all.node_tooltip(h).contains("\nhead of: fast, stable\n"));
+    assert!(all.node_tooltip(h).ends_with("\nchannels: fast, stable"));
+    let shared = all
+        .edges
+        .iter()
+        .find(|e| e.channels.len() == 2)
+        .expect("an edge of both channels");
+    assert!(all
+        .edge_tooltip(shared)
+        .ends_with(" (channels: fast, stable)"));
+    // Out-of-range indices give nothing rather than a panic.
+    assert_eq!(v.node_tooltip(999), "");
+    assert!(v.node_label(999).is_none());
+}
+
+#[test]
+fn legacy_and_message_deprecations_have_one_wording() {
+    let text = "\
+schema: olm.package
+name: q
+---
+schema: olm.channel
+package: q
+name: s
+entries:
+- name: q.v1.0.0
+---
+schema: olm.deprecations
+package: q
+entries:
+- reference: {schema: olm.bundle, name: q.v1.0.0}
+  message: '  use 2.0  '
+---
+schema: olm.bundle
+package: q
+name: q.v1.0.0
+image: i
+properties:
+- {type: olm.package, value: {packageName: q, version: 1.0.0}}
+- {type: olm.deprecated, value: {}}
+";
+    let c = load_files(vec![InputFile::new("q.yaml", text)]);
+    let q = c.package("q").unwrap();
+    let want = format!("use 2.0\n{LEGACY_DEPRECATION}");
+    assert_eq!(
+        deprecation_text(q, "q.v1.0.0").as_deref(),
+        Some(want.as_str())
+    );
+    let v = GraphView::channel(q, &channel_graphs(q)[0], &LayoutOptions::default());
+    assert_eq!(v.nodes[0].deprecation.as_deref(), Some(want.as_str()));
+    assert_eq!(v.nodes[0].class(), "node head deprecated legacy");
+    assert!(v.node_tooltip(0).contains(&format!("\ndeprecated: {want}")));
+    let notes = bundle_details(q, &channel_graphs(q), &[], "q.v1.0.0").unwrap();
+    assert!(notes
+        .deprecations
+        .iter()
+        .any(|n| n.scope == DeprecationScope::LegacyProperty && n.message == LEGACY_DEPRECATION));
+}
