@@ -237,33 +237,42 @@ impl<'a> Chart<'a> {
             self.deprecated_channel_ids.push(channel_id.clone());
         }
         let index = EntryIndex::new(entries, self.versions);
-        let mut sorted: Vec<&Entry<'_>> = entries.iter().collect();
-        sorted.sort_by(|a, b| {
+        let mut sorted: Vec<usize> = (0..entries.len()).collect();
+        sorted.sort_by(|&a, &b| {
+            let (a, b) = (&entries[a], &entries[b]);
             self.versions
                 .get(b.name)
                 .compare(self.versions.get(a.name))
                 .then_with(|| a.name.cmp(b.name))
         });
+        let drawn = Drawn {
+            channel_id: &channel_id,
+            entries,
+            nodes: entries
+                .iter()
+                .map(|e| node_text(&channel_id, e.name))
+                .collect(),
+            index: &index,
+        };
         let mut skipped: HashSet<&str> = HashSet::new();
-        for ce in sorted {
-            self.entry(&mut out, pkg, &channel_id, ce, &index, &mut skipped);
+        for i in sorted {
+            self.entry(&mut out, pkg, &drawn, i, &mut skipped);
         }
         out.push_str("    end\n");
         self.builders.insert(pkg.name.as_str(), out);
     }
 
-    /// An entry's node line, then its `skip`, `skipRange` and `replace` edges.
+    /// Entry `i`'s node line, then its `skip`, `skipRange` and `replace` edges.
     fn entry<'e>(
         &mut self,
         out: &mut String,
         pkg: &Package,
-        channel_id: &str,
-        ce: &'e Entry<'e>,
-        index: &EntryIndex<'_, 'e>,
+        drawn: &Drawn<'_, 'e>,
+        i: usize,
         skipped: &mut HashSet<&'e str>,
     ) {
-        let node = |name: &str| format!("{channel_id}-{name}[{}]", go_quote(name));
-        let entry_node = node(ce.name);
+        let ce = &drawn.entries[i];
+        let entry_node = drawn.nodes[i].as_str();
         let _ = writeln!(out, "      {entry_node}");
         let bundle_deprecated = pkg.deprecations.bundles.contains_key(ce.name);
         let class = match (bundle_deprecated, skipped.contains(ce.name)) {
@@ -273,11 +282,12 @@ impl<'a> Chart<'a> {
             (false, false) => None,
         };
         if let Some(class) = class {
-            let id = format!("{channel_id}-{}", ce.name);
+            let id = format!("{}-{}", drawn.channel_id, ce.name);
             self.decorated.entry(class).or_default().push(id);
         }
         for &s in &ce.skips {
-            let _ = writeln!(out, "      {}-- skip --> {entry_node}", node(s));
+            let from = node_text(drawn.channel_id, s);
+            let _ = writeln!(out, "      {from}-- skip --> {entry_node}");
             // opm only tracks skipped names when it draws the v0 semantics.
             let repeated = self.draw_v0_semantics && !skipped.insert(s);
             self.link(repeated);
@@ -286,8 +296,8 @@ impl<'a> Chart<'a> {
         if let Some(text) = ce.skip_range {
             match Range::parse(text) {
                 Ok(range) => {
-                    for x in index.matching(&range) {
-                        let from = node(x);
+                    for x in drawn.index.matching(&range) {
+                        let from = &drawn.nodes[x];
                         let _ =
                             writeln!(out, "      {from}-- \"skipRange({text})\" --> {entry_node}");
                         self.link(into_skipped);
@@ -301,7 +311,8 @@ impl<'a> Chart<'a> {
             }
         }
         if let Some(r) = ce.replaces {
-            let _ = writeln!(out, "      {}-- replace --> {entry_node}", node(r));
+            let from = node_text(drawn.channel_id, r);
+            let _ = writeln!(out, "      {from}-- replace --> {entry_node}");
             self.link(into_skipped);
         }
     }
@@ -316,7 +327,9 @@ impl<'a> Chart<'a> {
 
     /// The whole flowchart: the class definitions, each package's subgraph, then the styles.
     fn finish(mut self) -> MermaidOutput {
-        let mut text = String::from(
+        let size: usize = self.builders.values().map(String::len).sum();
+        let mut text = String::with_capacity(size + 1024);
+        text.push_str(
             "graph LR\n  classDef deprecated fill:#E8960F\n  classDef skipped stroke:#FF0000,stroke-width:4px\n  classDef deprecatedskipped fill:#E8960F,stroke:#FF0000,stroke-width:4px\n",
         );
         for (name, body) in &self.builders {
@@ -350,34 +363,47 @@ impl<'a> Chart<'a> {
     }
 }
 
-/// A channel's entries sorted once by version, to find the entries a range holds by binary
-/// search instead of testing every entry.
-struct EntryIndex<'v, 'e> {
-    /// (version, position in the channel), by version.
-    sorted: Vec<(&'v Version, usize)>,
+/// A channel being drawn: its id, its entries and their node texts, and the version index.
+struct Drawn<'c, 'e> {
+    channel_id: &'c str,
     entries: &'e [Entry<'e>],
+    /// `<channel id>-<name>["<name>"]` of each entry.
+    nodes: Vec<String>,
+    index: &'c EntryIndex<'c>,
 }
 
-impl<'v, 'e> EntryIndex<'v, 'e> {
+/// A node as opm writes it: `<channel id>-<name>["<name>"]`.
+fn node_text(channel_id: &str, name: &str) -> String {
+    format!("{channel_id}-{name}[{}]", go_quote(name))
+}
+
+/// A channel's entries sorted once by version, to find the entries a range holds by binary
+/// search instead of testing every entry.
+struct EntryIndex<'v> {
+    /// (version, position in the channel), by version.
+    sorted: Vec<(&'v Version, usize)>,
+}
+
+impl<'v> EntryIndex<'v> {
     /// # Complexity
     /// O(V log V) for V entries.
-    fn new(entries: &'e [Entry<'e>], versions: &'v Versions<'v>) -> EntryIndex<'v, 'e> {
+    fn new(entries: &[Entry<'_>], versions: &'v Versions<'v>) -> EntryIndex<'v> {
         let mut sorted: Vec<(&'v Version, usize)> = entries
             .iter()
             .enumerate()
             .map(|(i, e)| (versions.get(e.name), i))
             .collect();
         sorted.sort_by(|a, b| a.0.compare(b.0).then(a.1.cmp(&b.1)));
-        EntryIndex { sorted, entries }
+        EntryIndex { sorted }
     }
 
-    /// The names of the entries whose version `range` holds, in channel order: exactly the
+    /// The positions of the entries whose version `range` holds, in channel order: exactly the
     /// entries [`Range::contains`] accepts, so only the alternatives before the first empty
     /// one count (blang crashes on reaching an empty alternative; `contains` answers false).
     ///
     /// # Complexity
     /// O(A log V + M log M) for A alternatives and the M entries in their intervals.
-    fn matching(&self, range: &Range) -> Vec<&'e str> {
+    fn matching(&self, range: &Range) -> Vec<usize> {
         let mut hits: Vec<usize> = Vec::new();
         for group in range.groups() {
             if group.is_empty() {
@@ -393,7 +419,7 @@ impl<'v, 'e> EntryIndex<'v, 'e> {
         }
         hits.sort_unstable();
         hits.dedup();
-        hits.into_iter().map(|i| self.entries[i].name).collect()
+        hits
     }
 
     /// The positions in `sorted` that the bounds (`>`, `>=`, `<`, `<=`, `=`) of an alternative
@@ -630,10 +656,8 @@ mod tests {
                 continue;
             };
             parsed += 1;
-            let want: Vec<&str> = entries
-                .iter()
-                .filter(|e| range.contains(versions.get(e.name)))
-                .map(|e| e.name)
+            let want: Vec<usize> = (0..entries.len())
+                .filter(|&i| range.contains(versions.get(entries[i].name)))
                 .collect();
             assert_eq!(index.matching(&range), want, "{text}");
         }
