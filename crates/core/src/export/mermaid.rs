@@ -35,6 +35,7 @@
 //! load time (opm's renderer would print them); "first bundle of a name" across packages follows
 //! the order the files were read and the position of the bundle in its file.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::fmt::{self, Write as _};
 
@@ -114,13 +115,13 @@ impl std::error::Error for MermaidError {}
 
 /// Bundle name → version; names that are not bundles are 0.0.0 (Go's zero value).
 struct Versions<'a> {
-    map: HashMap<&'a str, Version>,
+    map: HashMap<&'a str, Cow<'a, Version>>,
     zero: Version,
 }
 
 impl Versions<'_> {
     fn get(&self, name: &str) -> &Version {
-        self.map.get(name).unwrap_or(&self.zero)
+        self.map.get(name).map_or(&self.zero, |v| v)
     }
 }
 
@@ -155,7 +156,7 @@ pub fn mermaid(catalog: &Catalog, options: &MermaidOptions) -> Result<MermaidOut
     let min_edge = non_empty(&options.minimum_edge);
     let floor = match min_edge {
         Some(name) => match versions.map.get(name) {
-            Some(v) => v.clone(),
+            Some(v) => v.as_ref().clone(),
             None => return Err(MermaidError::UnknownMinimumEdge(name.to_string())),
         },
         None => Version::new(0, 0, 0),
@@ -236,14 +237,15 @@ impl<'a> Chart<'a> {
         if pkg.deprecations.channels.contains_key(&channel.name) {
             self.deprecated_channel_ids.push(channel_id.clone());
         }
-        let index = EntryIndex::new(entries, self.versions);
+        // Each entry's version, looked up once.
+        let versions: Vec<&Version> = entries.iter().map(|e| self.versions.get(e.name)).collect();
+        let index = EntryIndex::new(&versions);
+        // By decreasing version, then name.
         let mut sorted: Vec<usize> = (0..entries.len()).collect();
         sorted.sort_by(|&a, &b| {
-            let (a, b) = (&entries[a], &entries[b]);
-            self.versions
-                .get(b.name)
-                .compare(self.versions.get(a.name))
-                .then_with(|| a.name.cmp(b.name))
+            versions[b]
+                .compare(versions[a])
+                .then_with(|| entries[a].name.cmp(entries[b].name))
         });
         let drawn = Drawn {
             channel_id: &channel_id,
@@ -385,14 +387,13 @@ struct EntryIndex<'v> {
 }
 
 impl<'v> EntryIndex<'v> {
+    /// The index of entries whose versions are `versions`, in channel order.
+    ///
     /// # Complexity
     /// O(V log V) for V entries.
-    fn new(entries: &[Entry<'_>], versions: &'v Versions<'v>) -> EntryIndex<'v> {
-        let mut sorted: Vec<(&'v Version, usize)> = entries
-            .iter()
-            .enumerate()
-            .map(|(i, e)| (versions.get(e.name), i))
-            .collect();
+    fn new(versions: &[&'v Version]) -> EntryIndex<'v> {
+        let mut sorted: Vec<(&'v Version, usize)> =
+            versions.iter().enumerate().map(|(i, &v)| (v, i)).collect();
         sorted.sort_by(|a, b| a.0.compare(b.0).then(a.1.cmp(&b.1)));
         EntryIndex { sorted }
     }
@@ -452,7 +453,7 @@ impl<'v> EntryIndex<'v> {
 ///
 /// # Complexity
 /// O(B log B) for B bundles.
-fn bundle_versions(catalog: &Catalog) -> Result<HashMap<&str, Version>, MermaidError> {
+fn bundle_versions(catalog: &Catalog) -> Result<HashMap<&str, Cow<'_, Version>>, MermaidError> {
     let file_order: HashMap<&str, usize> = catalog
         .files
         .iter()
@@ -478,7 +479,7 @@ fn bundle_versions(catalog: &Catalog) -> Result<HashMap<&str, Version>, MermaidE
         .map(|(i, b)| (b, position(b), i))
         .collect();
     bundles.sort_by_key(|&(_, pos, i)| (pos, i));
-    let mut versions: HashMap<&str, Version> = HashMap::with_capacity(bundles.len());
+    let mut versions: HashMap<&str, Cow<'_, Version>> = HashMap::with_capacity(bundles.len());
     for (b, _, _) in bundles {
         if versions.contains_key(b.name.as_str()) {
             continue;
@@ -490,12 +491,14 @@ fn bundle_versions(catalog: &Catalog) -> Result<HashMap<&str, Version>, MermaidE
         }
         let text = b.version_text.as_deref().unwrap_or("");
         let v = match &b.version {
-            Some(v) => v.clone(),
-            None => Version::parse(text).map_err(|e| MermaidError::InvalidVersion {
-                bundle: b.name.clone(),
-                version: text.to_string(),
-                error: e.to_string(),
-            })?,
+            Some(v) => Cow::Borrowed(v),
+            None => Cow::Owned(
+                Version::parse(text).map_err(|e| MermaidError::InvalidVersion {
+                    bundle: b.name.clone(),
+                    version: text.to_string(),
+                    error: e.to_string(),
+                })?,
+            ),
         };
         versions.insert(b.name.as_str(), v);
     }
@@ -612,9 +615,12 @@ mod tests {
             "1.9.9",
         ];
         let names: Vec<String> = (0..texts.len() + 1).map(|i| format!("e{i}")).collect();
-        let mut map: HashMap<&str, Version> = HashMap::new();
+        let mut map: HashMap<&str, Cow<'_, Version>> = HashMap::new();
         for (name, text) in names.iter().zip(texts) {
-            map.insert(name.as_str(), Version::parse(text).expect("version"));
+            map.insert(
+                name.as_str(),
+                Cow::Owned(Version::parse(text).expect("version")),
+            );
         }
         // The last name has no bundle: version 0.0.0.
         let versions = Versions {
@@ -630,7 +636,8 @@ mod tests {
                 skip_range: None,
             })
             .collect();
-        let index = EntryIndex::new(&entries, &versions);
+        let per_entry: Vec<&Version> = entries.iter().map(|e| versions.get(e.name)).collect();
+        let index = EntryIndex::new(&per_entry);
         let ranges = [
             ">=1.0.0 <1.2.0",
             ">1.0.0 <=1.2.0",
