@@ -13,7 +13,7 @@ use super::EdgeRoute;
 /// # Complexity
 /// O(E + J) for E edges and J jobs.
 pub(super) fn edge_routes(jobs: &Jobs, place: &Placement<'_>, levels: &Levels) -> Vec<EdgeRoute> {
-    let job_points: Vec<(Vec<(f64, f64)>, bool)> = jobs
+    let mut job_points: Vec<(Vec<(f64, f64)>, bool)> = jobs
         .jobs
         .iter()
         .map(|j| {
@@ -22,19 +22,29 @@ pub(super) fn edge_routes(jobs: &Jobs, place: &Placement<'_>, levels: &Levels) -
             route(place.geo, j, s, t, &place.lane_top, &levels.humps)
         })
         .collect();
-    jobs.job_of
-        .iter()
-        .enumerate()
-        .filter(|(_, &j)| j != usize::MAX)
-        .map(|(i, &j)| {
-            let (points, curved) = &job_points[j];
-            EdgeRoute {
-                edge: i,
-                points: points.clone(),
-                curved: *curved,
-            }
-        })
-        .collect()
+    // How many edges still share each job: the last one takes the points, the others copy.
+    let mut left = vec![0usize; jobs.jobs.len()];
+    for &j in jobs.job_of.iter().filter(|&&j| j != usize::MAX) {
+        left[j] += 1;
+    }
+    let mut routes = Vec::with_capacity(jobs.jobs.len());
+    for (i, &j) in jobs.job_of.iter().enumerate() {
+        if j == usize::MAX {
+            continue;
+        }
+        left[j] -= 1;
+        let (points, curved) = if left[j] == 0 {
+            std::mem::take(&mut job_points[j])
+        } else {
+            job_points[j].clone()
+        };
+        routes.push(EdgeRoute {
+            edge: i,
+            points,
+            curved,
+        });
+    }
+    routes
 }
 
 pub(super) fn lerp(p: (f64, f64), q: (f64, f64), t: f64) -> (f64, f64) {

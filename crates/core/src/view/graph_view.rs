@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use crate::graph::{ChannelGraph, EdgeKind, PackageGraph};
-use crate::layout::{layout, Band, Layout, LayoutEdge, LayoutOptions, NodeBox};
+use crate::layout::{layout, Band, EdgeRoute, Layout, LayoutEdge, LayoutOptions, NodeBox};
 use crate::model::Package;
 
 use super::draw::{polygon_d, route_d};
@@ -272,8 +272,9 @@ impl GraphView {
         layout: Layout,
     ) -> GraphView {
         let graph_edges = graph.layout_edges();
-        let edges = view_edges(graph, &graph_edges, &layout, nodes.len());
-        let bands = view_bands(graph, &graph_edges, &layout.bands, nodes.len());
+        let (width, height) = (layout.width, layout.height);
+        let edges = view_edges(graph, &graph_edges, layout.edges, nodes.len());
+        let bands = view_bands(graph, &graph_edges, layout.bands, nodes.len());
         let mut by_name: Vec<usize> = (0..nodes.len()).collect();
         by_name.sort_by(|&a, &b| nodes[a].name.cmp(&nodes[b].name));
         let mut view = GraphView {
@@ -281,8 +282,8 @@ impl GraphView {
             channel: graph.channel().map(str::to_string),
             title: graph.title(package),
             summary: graph.summary(package),
-            width: layout.width,
-            height: layout.height,
+            width,
+            height,
             nodes,
             boxes: layout.nodes,
             edges,
@@ -336,14 +337,14 @@ impl GraphView {
 fn view_edges<G: ViewSource + ?Sized>(
     graph: &G,
     edges: &[LayoutEdge<'_>],
-    layout: &Layout,
+    routes: Vec<EdgeRoute>,
     n: usize,
 ) -> Vec<ViewEdge> {
     // Only a graph that repeats edges needs them merged.
     let mut slot: Option<HashMap<(usize, usize, EdgeKind), usize>> =
         (!graph.edges_are_distinct()).then(HashMap::new);
-    let mut out: Vec<ViewEdge> = Vec::with_capacity(layout.edges.len());
-    for r in &layout.edges {
+    let mut out: Vec<ViewEdge> = Vec::with_capacity(routes.len());
+    for r in routes {
         let Some(e) = edges.get(r.edge).filter(|e| e.from < n && e.to < n) else {
             continue;
         };
@@ -362,7 +363,7 @@ fn view_edges<G: ViewSource + ?Sized>(
             kind: e.kind,
             range: e.range.map(str::to_string),
             channels: vec![channel],
-            points: r.points.clone(),
+            points: r.points,
             curved: r.curved,
         });
     }
@@ -379,11 +380,11 @@ fn view_edges<G: ViewSource + ?Sized>(
 fn view_bands<G: ViewSource + ?Sized>(
     graph: &G,
     edges: &[LayoutEdge<'_>],
-    bands: &[Band],
+    bands: Vec<Band>,
     n: usize,
 ) -> Vec<ViewBand> {
     bands
-        .iter()
+        .into_iter()
         .filter(|b| b.to < n)
         .map(|b| {
             let mut from: Vec<(usize, &str)> = b
@@ -405,15 +406,16 @@ fn view_bands<G: ViewSource + ?Sized>(
                     list.push(c.to_string());
                 }
             }
+            let (bar_y, riser_x) = (b.bar_y(), b.riser_x());
             ViewBand {
                 kind: b.kind,
                 to: b.to,
                 sources,
                 source_channels,
-                range: b.range.clone(),
-                points: b.points.clone(),
-                bar_y: b.bar_y(),
-                riser_x: b.riser_x(),
+                range: b.range,
+                points: b.points,
+                bar_y,
+                riser_x,
             }
         })
         .collect()
