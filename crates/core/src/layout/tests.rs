@@ -42,7 +42,7 @@ fn layouts_are_deterministic() {
 }
 
 #[test]
-fn degenerate_graphs_do_not_panic() {
+fn empty_single_and_self_loop_graphs_do_not_panic() {
     let o = LayoutOptions::default();
     let e = |from, to, kind| LayoutEdge {
         from,
@@ -82,6 +82,28 @@ fn degenerate_graphs_do_not_panic() {
         check(&l, 1, &as_list(&self_loop), fans, "self-loop");
         check_routes_avoid_boxes(&l, "self-loop");
     }
+}
+
+#[test]
+fn cycles_backward_edges_and_bad_options_do_not_break_the_layout() {
+    let e = |from, to, kind| LayoutEdge {
+        from,
+        to,
+        kind,
+        range: Some(">=0.0.0"),
+    };
+    let as_list = |edges: &[LayoutEdge<'_>]| {
+        edges
+            .iter()
+            .map(|e| (e.from, e.to, e.kind))
+            .collect::<Vec<_>>()
+    };
+    let o = LayoutOptions::default();
+    let v1 = Version::new(1, 0, 0);
+    let one = [LayoutNode {
+        name: "one",
+        version: Some(&v1),
+    }];
     // A cycle, with backward edges, and versionless nodes only.
     let vs: Vec<Version> = (0..4).map(|i| Version::new(1, i, 0)).collect();
     let names = ["c0", "c1", "c2", "c3"];
@@ -136,9 +158,8 @@ fn degenerate_graphs_do_not_panic() {
     check(&l, 4, &as_list(&cyc), FanMode::Bands, "weird options");
 }
 
-#[test]
-fn multi_head_and_headless_channels_satisfy_every_invariant() {
-    // Channels built from the model: two heads; no head (a replaces cycle); a missing bundle.
+/// Channels built from the model: two heads; no head (a replaces cycle); a missing bundle.
+fn odd_package() -> Package {
     let bundle = |name: &str, v: Option<&str>| Bundle {
         name: name.into(),
         package: "p".into(),
@@ -158,7 +179,7 @@ fn multi_head_and_headless_channels_satisfy_every_invariant() {
         entries,
         location: None,
     };
-    let package = Package {
+    Package {
         name: "p".into(),
         declared: true,
         bundles: vec![
@@ -193,7 +214,12 @@ fn multi_head_and_headless_channels_satisfy_every_invariant() {
             ),
         ],
         ..Package::default()
-    };
+    }
+}
+
+#[test]
+fn multi_head_and_headless_channels_satisfy_every_invariant() {
+    let package = odd_package();
     let graphs = channel_graphs(&package);
     for g in &graphs {
         for fans in [FanMode::Bands, FanMode::Edges] {
