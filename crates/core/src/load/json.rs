@@ -52,7 +52,8 @@ pub(super) fn read_stream(
     }
 }
 
-/// Reads a top-level JSON array of objects. `None` when the text is not a JSON array.
+/// Reads a top-level JSON array of objects. `None` when the text is not a JSON array (or its
+/// first item is not an object).
 ///
 /// # Complexity
 /// O(n) time in the length n of the text.
@@ -62,6 +63,10 @@ pub(super) fn read_array(
     limits: &Limits,
     on_doc: &mut dyn FnMut(usize),
 ) -> Option<Vec<Doc>> {
+    let inside = text.trim_start().strip_prefix('[')?.trim_start();
+    if !inside.starts_with(['{', ']']) {
+        return None;
+    }
     let items: Vec<&RawValue> = serde_json::from_str(text).ok()?;
     let mut reader = Reader::new(path, text, limits);
     for (i, raw) in items.into_iter().enumerate() {

@@ -11,7 +11,7 @@
 use serde_json::Value;
 
 use super::budget::Budget;
-use super::options::{LimitKind, Limits};
+use super::options::{limit_message, LimitKind, Limits};
 use super::raw::{RawObject, Read};
 use super::stream::{
     clean_message, location, shift_lines, strip_position, too_many_documents, Doc,
@@ -57,11 +57,12 @@ pub(crate) fn yaml_value(text: &str) -> Option<Value> {
     read_document(text, caps(&limits), |de| Value::read(de, &budget)).ok()
 }
 
-/// The reader's own caps: the parser's nesting limits, above the loader's depth limit so that
-/// the loader's counter stops first and names the limit; alias replays.
+/// The reader's own caps: the parser's nesting limits, far enough above the loader's depth
+/// limit (past the scanner's 1024-character lookahead) that the loader's counter stops first
+/// and names the limit; alias replays.
 fn caps(limits: &Limits) -> Caps {
     Caps {
-        depth: limits.max_depth.saturating_add(8),
+        depth: limits.max_depth.saturating_add(1100),
         replays_per_event: 100,
     }
 }
@@ -170,7 +171,8 @@ fn read_doc(
     let budget = Budget::new(*limits);
     let read = read_document(doc, caps, |de| RawObject::read(de, &budget));
     let result = read.map_err(|e| {
-        let (diag, (line, column)) = yaml_error(doc, seg.first_line, obj_line, &e, budget.breach());
+        let breach = budget.breach().or(e.too_deep.then_some(LimitKind::Depth));
+        let (diag, (line, column)) = yaml_error(doc, seg.first_line, obj_line, &e, breach, limits);
         diag.at(location(path, line, column, number))
     });
     Doc {
@@ -189,6 +191,7 @@ fn yaml_error(
     obj_line: usize,
     e: &YamlError,
     breach: Option<LimitKind>,
+    limits: &Limits,
 ) -> (Diagnostic, (usize, usize)) {
     let (msg, in_msg) = shift_lines(&e.message, first_line - 1);
     let at = (e.line > 0).then(|| (first_line + e.line - 1, e.column.max(1)));
@@ -199,10 +202,14 @@ fn yaml_error(
         }
     }
     let detail = clean_message(strip_position(&msg));
-    let diag = if breach.is_some() || detail.contains("alias bomb") {
-        Diagnostic::error("load.limit", detail)
-    } else {
-        Diagnostic::error("load.yaml", format!("invalid YAML: {detail}"))
+    let diag = match breach {
+        Some(kind) if !detail.contains(kind.flag()) => Diagnostic::error(
+            "load.limit",
+            format!("{} ({detail})", limit_message(kind, limits.get(kind))),
+        ),
+        Some(_) => Diagnostic::error("load.limit", detail),
+        None if detail.contains("alias bomb") => Diagnostic::error("load.limit", detail),
+        None => Diagnostic::error("load.yaml", format!("invalid YAML: {detail}")),
     };
     (diag, (line, column))
 }

@@ -23,6 +23,8 @@ pub(crate) struct YamlError {
     pub message: String,
     pub line: usize,
     pub column: usize,
+    /// The parser's own nesting limit stopped it.
+    pub too_deep: bool,
 }
 
 impl fmt::Display for YamlError {
@@ -39,6 +41,7 @@ impl de::Error for YamlError {
             message: msg.to_string(),
             line: 0,
             column: 0,
+            too_deep: false,
         }
     }
 }
@@ -50,6 +53,7 @@ impl From<ScanError> for YamlError {
             message: e.info(),
             line: m.line(),
             column: m.col() + 1,
+            too_deep: matches!(e.kind(), granit_parser::ErrorKind::RecursionLimitExceeded),
         }
     }
 }
@@ -57,7 +61,8 @@ impl From<ScanError> for YamlError {
 /// Caps on what one document may make the reader do.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Caps {
-    /// Nesting of mappings and lists (the parser's own limits).
+    /// Nesting of mappings and lists (the parser's own limits; its scanner looks up to 1024
+    /// characters ahead, so it may meet a limit that many levels before the reader does).
     pub depth: usize,
     /// Events aliases may replay for each event the parser read (plus a small allowance).
     pub replays_per_event: usize,
@@ -142,14 +147,26 @@ impl<'de> Events<'de> {
             message: message.to_string(),
             line: span.start.line(),
             column: span.start.col() + 1,
+            too_deep: false,
         }
     }
 
-    /// Gives an error without a position the position of the last event.
+    /// Where the reader is in the document: the last event read, or, while an alias is being
+    /// expanded, the alias.
+    fn position(&self) -> Marker {
+        if self.replays.is_empty() {
+            self.mark
+        } else {
+            self.alias_at
+        }
+    }
+
+    /// Gives an error without a position the reader's position.
     fn locate(&self, mut e: YamlError) -> YamlError {
         if e.line == 0 {
-            e.line = self.mark.line();
-            e.column = self.mark.col() + 1;
+            let at = self.position();
+            e.line = at.line();
+            e.column = at.col() + 1;
         }
         e
     }
@@ -178,17 +195,14 @@ impl<'de> Events<'de> {
             return Ok(());
         }
         let factor = self.caps.replays_per_event;
-        let at = if self.replays.is_empty() {
-            self.mark
-        } else {
-            self.alias_at
-        };
+        let at = self.position();
         Err(YamlError {
             message: format!(
                 "anchors and aliases expand to more than {factor} times the document's own events (alias bomb?)"
             ),
             line: at.line(),
             column: at.col() + 1,
+            too_deep: false,
         })
     }
 
