@@ -278,3 +278,35 @@ fn the_total_size_limit_stops_at_the_file_that_crosses_it() {
         .iter()
         .any(|d| d.code == "load.limit" && d.message.starts_with("1 more file(s) not read")));
 }
+
+/// `.indexignore` patterns are matched by an automaton: many stars against a long name that
+/// almost matches (exponential for a backtracking matcher) and a 1 MB pattern cost little.
+#[test]
+fn hostile_indexignore_patterns() {
+    let name = format!("cat/{}.yaml", "a".repeat(120));
+    let ignore = format!(
+        "{}*b\n{}\n{}\n",
+        "*a".repeat(25),
+        "x".repeat(1 << 20),
+        "**/".repeat(100_000)
+    );
+    let c = load_files(vec![
+        InputFile::new("cat/.indexignore", ignore),
+        InputFile::new(name.as_str(), GOOD),
+    ]);
+    assert_good_loads(&c);
+    let ignored = "schema: olm.package\nname: gone\n";
+    let c = load_files(vec![
+        InputFile::new(
+            "cat/.indexignore",
+            format!("{}gone.yaml\n", "**/".repeat(100_000)),
+        ),
+        InputFile::new("cat/deep/er/gone.yaml", ignored),
+        InputFile::new("cat/good.yaml", GOOD),
+    ]);
+    assert!(
+        c.package("gone").is_none(),
+        "matched through the merged `**/`"
+    );
+    assert_good_loads(&c);
+}
