@@ -310,3 +310,54 @@ fn hostile_indexignore_patterns() {
     );
     assert_good_loads(&c);
 }
+
+/// A package manifest whose 7,000 channels all start at the head of a 2,000-CSV chain would
+/// walk 14 million entries: the walks stop at the key-count limit. A second manifest in the
+/// same directory is reported, not read.
+#[test]
+fn legacy_manifests_cannot_multiply_their_chains() {
+    let mut csvs = String::new();
+    for i in 0..2000 {
+        let replaces = if i > 0 {
+            format!(", replaces: p.v0.0.{}", i - 1)
+        } else {
+            String::new()
+        };
+        csvs.push_str(&format!(
+            "---\nkind: ClusterServiceVersion\nmetadata: {{name: p.v0.0.{i}}}\nspec: {{version: 0.0.{i}{replaces}}}\n"
+        ));
+    }
+    let channels: String = (0..7_000)
+        .map(|k| format!("- {{name: c{k}, currentCSV: p.v0.0.1999}}\n"))
+        .collect();
+    let manifest = format!("packageName: p\ndefaultChannel: c0\nchannels:\n{channels}");
+    let files = vec![
+        InputFile::new("leg/p.package.yaml", manifest),
+        InputFile::new("leg/again.package.yaml", "packageName: q\nchannels: []\n"),
+        InputFile::new("leg/csvs.yaml", csvs),
+    ];
+    let c = with_limits(
+        files,
+        Limits {
+            max_nodes: 50_000,
+            ..Limits::DEFAULT
+        },
+    );
+    let p = c.package("p").expect("the manifest's package loads");
+    let entries: usize = p.channels.iter().map(|ch| ch.entries.len()).sum();
+    assert_eq!(entries, 50_000);
+    assert_eq!(
+        p.channels[0].entries.len(),
+        2000,
+        "the first channels are walked whole"
+    );
+    assert!(c
+        .diagnostics
+        .iter()
+        .any(|d| d.code == "load.limit" && d.message.contains("max_nodes = 50000")));
+    assert!(c.package("q").is_none());
+    assert!(c
+        .diagnostics
+        .iter()
+        .any(|d| d.code == "load.legacy" && d.message.contains("a second package manifest")));
+}

@@ -206,7 +206,8 @@ impl<'p> Load<'p> {
         self.judge_schemaless(&legacy_dirs);
         self.report_stray_csvs(&legacy_dirs);
         let manifests = std::mem::take(&mut self.manifests);
-        let legacy_objs = legacy::convert(manifests, &self.csvs, &mut self.diags);
+        let max_entries = self.options.limits.max_nodes;
+        let legacy_objs = legacy::convert(manifests, &self.csvs, max_entries, &mut self.diags);
         for o in &legacy_objs {
             self.count_legacy(o);
         }
