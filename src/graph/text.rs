@@ -369,6 +369,8 @@ mod tests {
             head: true,
             head_of: vec!["stable".into()],
             channels: vec!["stable".into()],
+            display_name: None,
+            description: None,
         };
         let text = node_text(&node, "project-quay", 128.0);
         assert_eq!(text.version, "v3.17.0");
