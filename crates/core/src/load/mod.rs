@@ -72,7 +72,7 @@ pub fn load_files_with_progress(
     progress: &mut dyn FnMut(Progress),
 ) -> Catalog {
     // Catalog templates are read as the objects they stand for (see `template::expand_inputs`).
-    let (files, templates) = crate::template::expand_inputs(files);
+    let (files, templates) = crate::template::expand_inputs_with(files, &options.limits);
     let mut catalog = load_fbc(&files, options, progress);
     templates.apply(&mut catalog);
     catalog

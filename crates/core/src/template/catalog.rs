@@ -10,12 +10,13 @@ use std::collections::{BTreeSet, HashMap};
 
 use super::doc::File;
 use super::documents::{might_hold_template, template_documents};
+use super::error::total_bytes_error;
 use super::fbc::Config;
 use super::tree::Pos;
 use super::write::{self, NESTED_TAG};
 use super::{render_file, BundleSource, Job};
 use crate::diag::{Diagnostic, Location, Severity};
-use crate::load::{InputFile, LoadOptions};
+use crate::load::{InputFile, Limits, LoadOptions};
 use crate::model::{BundleFacts, Catalog, FileFormat, TemplateOrigin};
 
 /// What one template file was expanded into, to put the loaded catalog back in place.
@@ -41,22 +42,38 @@ pub struct Expansions {
 /// The loader's hook: every file holding a catalog template is replaced by a JSON stream of
 /// the objects the template stands for (no bundle source: image-only bundles become stubs).
 /// Other files are returned as they are. Call [`Expansions::apply`] on the loaded catalog.
+/// Reads within [`Limits::process_default`]; see [`expand_inputs_with`].
 ///
 /// # Complexity
-/// O(n) in the total size (a substring test), plus rendering the templates found.
+/// As [`expand_inputs_with`].
 pub fn expand_inputs(files: Vec<InputFile>) -> (Vec<InputFile>, Expansions) {
+    expand_inputs_with(files, &Limits::process_default())
+}
+
+/// [`expand_inputs`] within the loader's limits: a template crossing one gives its `load.limit`
+/// error (and no objects); a file past the total-bytes limit is left as it is, for the loader
+/// to report.
+///
+/// # Complexity
+/// O(n) in the total size n (a substring test), plus reading and rendering the templates found
+/// (see [`render_fbc_with`](super::render_fbc_with)).
+pub fn expand_inputs_with(files: Vec<InputFile>, limits: &Limits) -> (Vec<InputFile>, Expansions) {
     let mut exp = Expansions::default();
     let source = BundleSource::empty();
+    let mut used = 0usize;
     let out = files
         .into_iter()
         .map(|f| {
-            if !might_hold_template(&f.text)
-                || template_documents(&File::new(&f.path, &f.text)).is_empty()
-            {
+            used = used.saturating_add(f.text.len());
+            if used > limits.max_total_bytes || !might_hold_template(&f.text) {
+                return f;
+            }
+            let file = File::new(&f.path, &f.text, limits);
+            if template_documents(&file).is_empty() {
                 return f;
             }
             let mut job = Job::new(&source, true);
-            exp.expand_one(&f, &mut job)
+            exp.expand_one(&file, &mut job)
         })
         .collect();
     (out, exp)
@@ -64,12 +81,14 @@ pub fn expand_inputs(files: Vec<InputFile>) -> (Vec<InputFile>, Expansions) {
 
 impl Expansions {
     /// Renders one template file into the stream the loader reads instead.
-    pub(crate) fn expand_one(&mut self, f: &InputFile, job: &mut Job) -> InputFile {
-        let file = File::new(&f.path, &f.text);
-        let json = f.text.trim_start().starts_with('{');
+    ///
+    /// # Complexity
+    /// As [`render_fbc_with`](super::render_fbc_with) for this file.
+    pub(crate) fn expand_one(&mut self, file: &File, job: &mut Job) -> InputFile {
+        let json = file.text.trim_start().starts_with('{');
         let mut e = Expanded {
-            path: f.path.clone(),
-            bytes: f.text.len(),
+            path: file.path.to_string(),
+            bytes: file.text.len(),
             format: if json {
                 FileFormat::JsonStream
             } else {
@@ -77,7 +96,7 @@ impl Expansions {
             },
             ..Expanded::default()
         };
-        let cfg = match render_file(&file, None, job) {
+        let cfg = match render_file(file, None, job) {
             Ok((kind, cfg)) => {
                 e.schema = Some(kind.schema().to_string());
                 cfg
@@ -87,14 +106,14 @@ impl Expansions {
                 Config::default()
             }
         };
-        summarize_stubs(&file, job);
+        summarize_stubs(file, job);
         e.diagnostics = std::mem::take(&mut job.diagnostics);
         e.unnamed_images = std::mem::take(&mut job.unnamed_images);
         record_objects(&cfg, &mut e);
         let (text, origins) = write::model_stream(&cfg);
         e.origins = origins;
         self.files.push(e);
-        InputFile::new(f.path.clone(), text)
+        InputFile::new(file.path.to_string(), text)
     }
 
     /// Puts the loaded catalog back in place: locations into the templates, template marks,
@@ -230,22 +249,52 @@ impl Expanded {
 /// The catalog templates stand for, in the model: rendered with `sources` as bundle source,
 /// stubs for the rest, every problem a diagnostic with the template's file, line and column.
 /// A template opm would refuse gives its error (and no objects); a bundle nothing is known
-/// about is an error and is left out.
+/// about is an error and is left out. Reads within [`Limits::process_default`]; see
+/// [`template_catalog_with`].
 ///
 /// # Complexity
-/// As [`render_fbc`], plus loading the rendered objects.
+/// As [`template_catalog_with`].
 pub fn template_catalog(templates: &[InputFile], sources: &[InputFile]) -> Catalog {
-    let source = BundleSource::from_files(sources);
+    template_catalog_with(templates, sources, &Limits::process_default())
+}
+
+/// [`template_catalog`] within explicit input limits (a template crossing one gives its
+/// `load.limit` error and no objects).
+///
+/// # Complexity
+/// As [`render_fbc_with`](super::render_fbc_with), plus loading the rendered objects.
+pub fn template_catalog_with(
+    templates: &[InputFile],
+    sources: &[InputFile],
+    limits: &Limits,
+) -> Catalog {
+    let mut used = 0usize;
+    let mut over = Vec::new();
+    let mut within = Vec::new();
+    for t in templates {
+        used = used.saturating_add(t.text.len());
+        if used > limits.max_total_bytes {
+            over.push(total_bytes_error(&t.path, limits).to_diagnostic());
+        } else {
+            within.push(t);
+        }
+    }
+    let source = BundleSource::from_files_within(sources, limits, used);
     let mut exp = Expansions::default();
     let mut files = Vec::new();
-    for t in templates {
+    for t in within {
         let mut job = Job::new(&source, true);
         job.warn_each_stub = true;
-        files.push(exp.expand_one(t, &mut job));
+        files.push(exp.expand_one(&File::new(&t.path, &t.text, limits), &mut job));
     }
-    let mut catalog = crate::load::load_fbc(&files, LoadOptions::default(), &mut |_| {});
+    let options = LoadOptions {
+        limits: *limits,
+        ..LoadOptions::default()
+    };
+    let mut catalog = crate::load::load_fbc(&files, options, &mut |_| {});
     exp.apply(&mut catalog);
     let mut notes = source.diagnostics.clone();
+    notes.append(&mut over);
     notes.append(&mut catalog.diagnostics);
     catalog.diagnostics = notes;
     catalog

@@ -1,24 +1,68 @@
 //! A template file's documents, and picking the template type as opm does.
 
-use super::error::{DetectError, TemplateError, TemplateErrorKind};
-use super::tree::{self, Chunk, Node, NodeValue, ParseError, Pos};
+use super::chunks::{chunks, Chunk};
+use super::error::{DetectError, LimitError, TemplateError, TemplateErrorKind};
+use super::read::{parse_chunk, ParseError};
+use super::tree::{Node, NodeValue, Pos};
 use super::TemplateKind;
 use crate::diag::Location;
+use crate::load::{LimitKind, Limits};
 
 /// A template file being rendered.
 pub(crate) struct File<'a> {
     pub path: &'a str,
     pub text: &'a str,
     pub chunks: Vec<Chunk>,
+    pub limits: Limits,
+    /// Where the document limit stopped cutting the file.
+    overflow: Option<Pos>,
 }
 
 impl<'a> File<'a> {
-    pub fn new(path: &'a str, text: &'a str) -> Self {
+    /// The file cut into documents, within `limits`.
+    ///
+    /// # Complexity
+    /// O(n) in the text's length.
+    pub fn new(path: &'a str, text: &'a str, limits: &Limits) -> Self {
+        let cut = chunks(text, limits.max_documents);
         File {
             path,
             text,
-            chunks: tree::chunks(text),
+            chunks: cut.list,
+            limits: *limits,
+            overflow: cut.overflow,
         }
+    }
+
+    /// The document limit's error, when the file has more documents than it allows.
+    pub fn check_documents(&self) -> Result<(), TemplateError> {
+        let Some(pos) = self.overflow else {
+            return Ok(());
+        };
+        let limit = LimitError::Crossed {
+            kind: LimitKind::Documents,
+            limit: self.limits.max_documents,
+        };
+        let document = self.chunks.len() + 1;
+        Err(TemplateError::new(
+            TemplateErrorKind::Limit(limit),
+            self.at(pos, document),
+        ))
+    }
+
+    /// The error for a document that could not be read: its input limit, or `wrap` of the
+    /// decoder's message (opm's error for the phase that read it).
+    pub fn parse_error(
+        &self,
+        e: ParseError,
+        index: usize,
+        wrap: impl FnOnce(String) -> TemplateErrorKind,
+    ) -> TemplateError {
+        let kind = match e.limit {
+            Some(limit) => TemplateErrorKind::Limit(limit),
+            None => wrap(e.decoder_message()),
+        };
+        self.error(kind, e.pos, index)
     }
 
     /// A location in this file (1-based document number).
@@ -40,7 +84,7 @@ impl<'a> File<'a> {
     /// Reads document `index` (0-based); `Ok(None)` for an empty one.
     pub fn parse(&self, index: usize) -> Result<Option<Node>, ParseError> {
         match self.chunks.get(index) {
-            Some(c) => tree::parse_chunk(self.text, c),
+            Some(c) => parse_chunk(self.text, c, &self.limits),
             None => Ok(None),
         }
     }
@@ -83,7 +127,11 @@ pub(crate) fn detect(file: &File) -> Result<TemplateKind, TemplateError> {
             let line = file.chunks[0].first_line;
             return Err(fail(DetectError::MissingSchema, Pos { line, column: 1 }));
         }
-        Err(e) => return Err(fail(DetectError::Decode(e.decoder_message()), e.pos)),
+        Err(e) => {
+            return Err(
+                file.parse_error(e, 0, |m| TemplateErrorKind::Detect(DetectError::Decode(m)))
+            )
+        }
     };
     let schema = schema_of(&node).map_err(|e| fail(e, node.pos))?;
     TemplateKind::from_schema(&schema).ok_or_else(|| {

@@ -3,7 +3,7 @@
 
 use super::doc::File;
 use super::fbc::{self, Config};
-use super::tree;
+use super::read::parse_chunk;
 use super::{semver_template, Job, TemplateError, TemplateKind};
 use crate::diag::{Diagnostic, Location};
 
@@ -15,7 +15,7 @@ pub(crate) fn template_documents(file: &File) -> Vec<(usize, TemplateKind)> {
         if !might_hold_template(body) {
             continue;
         }
-        let Ok(Some(node)) = tree::parse_chunk(file.text, c) else {
+        let Ok(Some(node)) = parse_chunk(file.text, c, &file.limits) else {
             continue;
         };
         let schema = node.get("schema").and_then(|n| n.as_str()).unwrap_or("");
@@ -46,8 +46,16 @@ pub(crate) fn pass_through(
             Ok(Some(n)) => n,
             Ok(None) => continue,
             Err(e) => {
-                let d = Diagnostic::error("load.yaml", format!("invalid YAML: {}", e.message))
-                    .at(file.at(e.pos, i + 1));
+                let code = if e.limit.is_some() {
+                    "load.limit"
+                } else {
+                    "load.yaml"
+                };
+                let message = match e.limit {
+                    Some(_) => e.message,
+                    None => format!("invalid YAML: {}", e.message),
+                };
+                let d = Diagnostic::error(code, message).at(file.at(e.pos, i + 1));
                 job.diagnostics.push(d);
                 continue;
             }
@@ -76,7 +84,11 @@ pub(crate) fn render_semver_at(
     let Some(chunk) = file.chunks.get(index) else {
         return Ok(Config::default());
     };
-    let sub = File::new(file.path, &file.text[chunk.span.0..chunk.span.1]);
+    let sub = File::new(
+        file.path,
+        &file.text[chunk.span.0..chunk.span.1],
+        &file.limits,
+    );
     let shift = |loc: &mut Location| {
         loc.line = loc.line.map(|l| l + chunk.first_line - 1);
         loc.document = Some(index + 1);

@@ -8,6 +8,7 @@
 use std::fmt;
 
 use crate::diag::{Diagnostic, Location};
+use crate::load::{LimitKind, Limits};
 
 /// A template that cannot be rendered: what failed (opm's message) and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,9 +27,14 @@ impl TemplateError {
         }
     }
 
-    /// The error as a diagnostic (code `template.error`), with its position.
+    /// The error as a diagnostic (code `template.error`, or `load.limit` for a crossed input
+    /// limit, as the loader reports it), with its position.
     pub fn to_diagnostic(&self) -> Diagnostic {
-        Diagnostic::error("template.error", self.to_string()).at(self.location.clone())
+        let code = match self.kind.as_ref() {
+            TemplateErrorKind::Limit(_) => "load.limit",
+            _ => "template.error",
+        };
+        Diagnostic::error(code, self.to_string()).at(self.location.clone())
     }
 }
 
@@ -53,6 +59,9 @@ pub enum TemplateErrorKind {
     Semver(SemverError),
     /// `rendering template: …` from the substitutes template.
     Substitutes(SubstitutesError),
+    /// olm-graph's own: the template crosses one of the loader's input limits, so it is not
+    /// read (a template is untrusted input like any catalog).
+    Limit(LimitError),
 }
 
 impl fmt::Display for TemplateErrorKind {
@@ -67,8 +76,52 @@ impl fmt::Display for TemplateErrorKind {
             TemplateErrorKind::Basic(e) => write!(f, "rendering template: {e}"),
             TemplateErrorKind::Semver(e) => write!(f, "rendering template: {e}"),
             TemplateErrorKind::Substitutes(e) => write!(f, "rendering template: {e}"),
+            TemplateErrorKind::Limit(e) => e.fmt(f),
         }
     }
+}
+
+/// An input limit a template (or a bundle source) crossed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LimitError {
+    /// One of the loader's [`Limits`](crate::load::Limits), and its value.
+    Crossed { kind: LimitKind, limit: usize },
+    /// Anchors and aliases replay more than `factor` times the document's own events.
+    AliasBomb { factor: usize },
+}
+
+impl fmt::Display for LimitError {
+    /// The loader's words: what was crossed, and the flag that raises it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LimitError::Crossed { kind, limit } => write!(
+                f,
+                "{}: input limit {} = {limit} crossed (raise it with {} if the catalog is genuine)",
+                kind.crossed(*limit),
+                kind.field(),
+                kind.flag()
+            ),
+            LimitError::AliasBomb { factor } => write!(
+                f,
+                "anchors and aliases expand to more than {factor} times the document's own events (alias bomb?)"
+            ),
+        }
+    }
+}
+
+/// The total-bytes limit's error for the file that crosses it (at its start).
+pub(crate) fn total_bytes_error(path: &str, limits: &Limits) -> TemplateError {
+    let limit = LimitError::Crossed {
+        kind: LimitKind::TotalBytes,
+        limit: limits.max_total_bytes,
+    };
+    let at = Location {
+        file: path.to_string(),
+        line: Some(1),
+        column: Some(1),
+        document: None,
+    };
+    TemplateError::new(TemplateErrorKind::Limit(limit), at)
 }
 
 /// Reading the first document to pick the template type.

@@ -16,6 +16,7 @@
 
 mod basic;
 mod catalog;
+mod chunks;
 mod compact;
 mod doc;
 mod documents;
@@ -28,6 +29,7 @@ mod job;
 mod kind;
 mod lint;
 mod model_check;
+mod read;
 mod render;
 mod semver_read;
 mod semver_template;
@@ -37,14 +39,17 @@ mod substitutes;
 mod tree;
 mod write;
 
-pub use catalog::{expand_inputs, template_catalog, Expansions};
+pub use catalog::{
+    expand_inputs, expand_inputs_with, template_catalog, template_catalog_with, Expansions,
+};
 pub use error::{
-    BasicError, DetectError, EntryError, PostProcessError, SemverError, SemverReadError, SpecError,
-    StreamKind, SubstitutesError, SubstitutionReason, TemplateError, TemplateErrorKind,
+    BasicError, DetectError, EntryError, LimitError, PostProcessError, SemverError,
+    SemverReadError, SpecError, StreamKind, SubstitutesError, SubstitutionReason, TemplateError,
+    TemplateErrorKind,
 };
 pub(crate) use job::Job;
 pub use kind::{TemplateKind, TEMPLATE_SCHEMAS};
 pub use lint::lint_unknown_versions;
 pub(crate) use render::render_file;
-pub use render::{render_fbc, RenderedFbc};
+pub use render::{render_fbc, render_fbc_with, RenderedFbc};
 pub use source::BundleSource;

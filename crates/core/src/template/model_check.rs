@@ -4,15 +4,22 @@ use super::fbc::Config;
 use super::write;
 use crate::diag::Diagnostic;
 use crate::graph::channel_graphs;
-use crate::load::{InputFile, LoadOptions};
+use crate::load::{InputFile, Limits, LoadOptions};
 use crate::validate::{render_tree, validate_package};
 
 /// The first reason opm's `ConvertToModel` (conversion, then model validation) rejects this
-/// config, in opm's words; `None` when it is valid FBC.
-pub(crate) fn model_error(cfg: &Config) -> Option<String> {
+/// config, in opm's words; `None` when it is valid FBC. The objects are read within `limits`.
+///
+/// # Complexity
+/// O(n log n) for a config of n objects, entries and properties (written, loaded, validated).
+pub(crate) fn model_error(cfg: &Config, limits: &Limits) -> Option<String> {
     let (text, _) = write::model_stream(cfg);
     let files = [InputFile::new("entries.json", text)];
-    let catalog = crate::load::load_fbc(&files, LoadOptions::default(), &mut |_| {});
+    let options = LoadOptions {
+        limits: *limits,
+        ..LoadOptions::default()
+    };
+    let catalog = crate::load::load_fbc(&files, options, &mut |_| {});
     if let Some(d) = catalog.diagnostics.iter().find(|d| d.is_error()) {
         return Some(d.message.clone());
     }

@@ -3,7 +3,8 @@
 use super::doc::{self, File};
 use super::documents;
 use super::error::{
-    BasicError, DetectError, SpecError, SubstitutesError, TemplateError, TemplateErrorKind,
+    total_bytes_error, BasicError, DetectError, SpecError, SubstitutesError, TemplateError,
+    TemplateErrorKind,
 };
 use super::fbc::Config;
 use super::job::Job;
@@ -11,7 +12,7 @@ use super::kind::TemplateKind;
 use super::source::BundleSource;
 use super::{basic, substitutes, write};
 use crate::diag::Diagnostic;
-use crate::load::InputFile;
+use crate::load::{InputFile, Limits};
 
 /// Rendered FBC text and the warnings that came with it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,21 +25,46 @@ pub struct RenderedFbc {
 
 /// Renders templates to FBC text, as `opm alpha render-template` would with bundle images
 /// served from `sources` (rendered catalogs); several templates are written as one catalog.
-/// `kind` is opm's explicit `TYPE` argument (otherwise each file's type is detected).
+/// `kind` is opm's explicit `TYPE` argument (otherwise each file's type is detected). Reads
+/// within [`Limits::process_default`] (the CLI's `--max-*` flags); see [`render_fbc_with`].
 ///
 /// # Complexity
-/// O(size of the templates and sources) plus O(n log n) to sort the output; a substitutes
-/// template revalidates its catalog after each substitution (O(S·n) for S substitutions).
+/// As [`render_fbc_with`].
 pub fn render_fbc(
     templates: &[InputFile],
     sources: &[InputFile],
     kind: Option<TemplateKind>,
 ) -> Result<RenderedFbc, TemplateError> {
-    let source = BundleSource::from_files(sources);
+    render_fbc_with(templates, sources, kind, &Limits::process_default())
+}
+
+/// [`render_fbc`] within explicit input limits: a template crossing one is an error
+/// ([`TemplateErrorKind::Limit`]) naming the file, line and column; a bundle source document
+/// crossing one is a warning and is not read. The total-bytes limit counts the templates, then
+/// the sources.
+///
+/// # Complexity
+/// O(n + s + b log b) for n bytes of templates, s bytes of sources and b bundles (the output is
+/// sorted by name), plus the size of the output; a substitutes template with S substitutions
+/// adds O(S log S) model validations only when one of them fails (see `substitutes.rs`).
+pub fn render_fbc_with(
+    templates: &[InputFile],
+    sources: &[InputFile],
+    kind: Option<TemplateKind>,
+    limits: &Limits,
+) -> Result<RenderedFbc, TemplateError> {
+    let mut used = 0usize;
+    for t in templates {
+        used = used.saturating_add(t.text.len());
+        if used > limits.max_total_bytes {
+            return Err(total_bytes_error(&t.path, limits));
+        }
+    }
+    let source = BundleSource::from_files_within(sources, limits, used);
     let mut job = Job::new(&source, false);
     let mut cfg = Config::default();
     for t in templates {
-        let file = File::new(&t.path, &t.text);
+        let file = File::new(&t.path, &t.text, limits);
         let (_, c) = render_file(&file, kind, &mut job)?;
         cfg.merge(c);
     }
@@ -57,6 +83,7 @@ pub(crate) fn render_file(
     explicit: Option<TemplateKind>,
     job: &mut Job,
 ) -> Result<(TemplateKind, Config), TemplateError> {
+    file.check_documents()?;
     if let Some(kind) = explicit {
         return Ok((kind, render_kind(file, 0, kind, job)?));
     }
@@ -97,12 +124,13 @@ fn render_kind(
         return documents::render_semver_at(file, index, job);
     }
     let node = file.parse(index).map_err(|e| {
-        let spec = SpecError::Decode(e.decoder_message());
-        let kind = match kind {
-            TemplateKind::Basic => TemplateErrorKind::Basic(BasicError::Spec(spec)),
-            _ => TemplateErrorKind::Substitutes(SubstitutesError::Parse(spec)),
-        };
-        file.error(kind, e.pos, index)
+        file.parse_error(e, index, |m| {
+            let spec = SpecError::Decode(m);
+            match kind {
+                TemplateKind::Basic => TemplateErrorKind::Basic(BasicError::Spec(spec)),
+                _ => TemplateErrorKind::Substitutes(SubstitutesError::Parse(spec)),
+            }
+        })
     })?;
     match kind {
         TemplateKind::Basic => basic::render(file, index, node.as_ref(), job),

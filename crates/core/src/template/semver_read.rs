@@ -3,9 +3,13 @@
 //! fields refused, keys matched ignoring case, visited in sorted key order so the first error in
 //! that order is the one reported), then the schema and the generate flags.
 
-use super::error::{SemverReadError, StreamKind};
+use std::collections::HashSet;
+
+use super::error::{LimitError, SemverReadError, StreamKind};
 use super::godecode::{self as go, Ctx};
-use super::tree::{self, MapEntry, Node, NodeValue, Pos};
+use super::read::parse_first_document;
+use super::tree::{MapEntry, Node, NodeValue, Pos};
+use crate::load::Limits;
 
 /// The three channel archetypes, in rising stability.
 pub(crate) const ARCHETYPES: [&str; 3] = ["candidate", "fast", "stable"];
@@ -26,22 +30,41 @@ pub(crate) struct SemverSpec {
 
 type ReadResult<T> = Result<T, (SemverReadError, Pos)>;
 
+/// Why a semver template could not be read: opm's error, or an input limit it crossed.
+pub(crate) enum ReadError {
+    Semver(SemverReadError, Pos),
+    Limit(LimitError, Pos),
+}
+
+impl From<(SemverReadError, Pos)> for ReadError {
+    fn from((e, pos): (SemverReadError, Pos)) -> Self {
+        ReadError::Semver(e, pos)
+    }
+}
+
 /// `readFile`: the template, or opm's error with the node it concerns.
-pub(crate) fn read(text: &str) -> ReadResult<SemverSpec> {
+///
+/// # Complexity
+/// O(n) in the text's length (within `limits`), plus O(k log k) per mapping of k keys.
+pub(crate) fn read(text: &str, limits: &Limits) -> Result<SemverSpec, ReadError> {
+    let node = parse_first_document(text, limits).map_err(|e| match e.limit {
+        Some(limit) => ReadError::Limit(limit, e.pos),
+        None => ReadError::Semver(SemverReadError::Yaml(e.go_yaml()), e.pos),
+    })?;
+    Ok(decode(node.as_ref())?)
+}
+
+/// The decoded document (`None` for an empty one), with opm's checks of schema and flags.
+fn decode(node: Option<&Node>) -> ReadResult<SemverSpec> {
     let start = Pos { line: 1, column: 1 };
-    let node = tree::parse_first_document(text)
-        .map_err(|e| (SemverReadError::Yaml(e.go_yaml()), e.pos))?;
-    if let Some(n) = &node {
+    if let Some(n) = node {
         duplicate_keys(n)?;
     }
     let mut spec = SemverSpec::default();
-    if let Some(n) = node.as_ref().filter(|n| n.value != NodeValue::Null) {
+    if let Some(n) = node.filter(|n| n.value != NodeValue::Null) {
         decode_root(n, &mut spec).map_err(|(m, p)| (SemverReadError::Json(m), p))?;
     }
-    let schema_pos = node
-        .as_ref()
-        .and_then(|n| n.get("schema"))
-        .map_or(start, |n| n.pos);
+    let schema_pos = node.and_then(|n| n.get("schema")).map_or(start, |n| n.pos);
     if spec.schema != "olm.semver" {
         return Err((SemverReadError::WrongSchema, schema_pos));
     }
@@ -49,7 +72,6 @@ pub(crate) fn read(text: &str) -> ReadResult<SemverSpec> {
         spec.generate_minor = true;
     }
     let pref_pos = node
-        .as_ref()
         .and_then(|n| n.get("defaultChannelTypePreference"))
         .map_or(start, |n| n.pos);
     let written = match spec.preference_text.as_str() {
@@ -90,8 +112,9 @@ fn duplicate_keys(root: &Node) -> ReadResult<()> {
     while let Some(n) = stack.pop() {
         match &n.value {
             NodeValue::Map(entries) => {
-                for (i, e) in entries.iter().enumerate() {
-                    if entries[..i].iter().any(|x| x.key == e.key) {
+                let mut seen = HashSet::with_capacity(entries.len());
+                for e in entries {
+                    if !seen.insert(e.key.as_str()) {
                         found.push((
                             format!(
                                 "line {}: key {:?} already set in map",
@@ -280,13 +303,24 @@ mod tests {
             .replace("%PREF", pref)
     }
 
+    fn read_ok(text: &str) -> SemverSpec {
+        match read(text, &Limits::DEFAULT) {
+            Ok(spec) => spec,
+            Err(_) => panic!("{text:?} does not read"),
+        }
+    }
+
     fn read_err(text: &str) -> String {
-        read(text).unwrap_err().0.to_string()
+        match read(text, &Limits::DEFAULT) {
+            Err(ReadError::Semver(e, _)) => e.to_string(),
+            Err(ReadError::Limit(e, _)) => panic!("{text:?}: {e}"),
+            Ok(_) => panic!("{text:?} reads"),
+        }
     }
 
     #[test]
     fn opm_read_file_cases() {
-        let ok = read(&fill("true", "true", "minor")).unwrap();
+        let ok = read_ok(&fill("true", "true", "minor"));
         assert_eq!(ok.bundles[0].len(), 2);
         assert_eq!(ok.bundles[2][0].0, "quay.io/foo/olm:testoperator.v1.0.1");
         let unknown =
@@ -307,7 +341,7 @@ mod tests {
     fn strictness_and_yaml_1_1() {
         let dup = "schema: olm.semver\nschema: olm.semver\n";
         assert_eq!(read_err(dup), "error converting YAML to JSON: yaml: unmarshal errors:\n  line 2: key \"schema\" already set in map");
-        let s = read("Schema: olm.semver\nGenerateMajorChannels: yes\nStable:\n  Bundles:\n  - Image: a:v1\n").unwrap();
+        let s = read_ok("Schema: olm.semver\nGenerateMajorChannels: yes\nStable:\n  Bundles:\n  - Image: a:v1\n");
         assert!(s.generate_major && !s.generate_minor);
         assert_eq!(s.preference, Some(StreamKind::Major));
         assert_eq!(s.bundles[2][0].0, "a:v1");

@@ -3,7 +3,7 @@
 //! `replaces`, `skips` and default channel follow opm's `generateChannels` and `linkChannels`.
 
 use std::cmp::Ordering;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use serde_json::Value;
 
@@ -12,7 +12,7 @@ use super::error::{PostProcessError, SemverError, StreamKind, TemplateErrorKind}
 use super::facts::{resolve, Resolved};
 use super::fbc::{BundleObj, ChannelObj, Config, IconObj, PackageObj};
 use super::godecode::{self as go, Ctx};
-use super::semver_read::{self, SemverSpec, ARCHETYPES};
+use super::semver_read::{self, ReadError, SemverSpec, ARCHETYPES};
 use super::tree::Pos;
 use super::{Job, TemplateError};
 use crate::diag::Diagnostic;
@@ -25,9 +25,11 @@ fn semver_err(e: SemverError) -> TemplateErrorKind {
 
 /// Renders the semver template of `file` (its first YAML document).
 pub(crate) fn render(file: &File, job: &mut Job) -> Result<Config, TemplateError> {
-    let spec = semver_read::read(file.text)
-        .map_err(|(e, pos)| file.error(semver_err(SemverError::Read(e)), pos, 0))?;
-    let rendered = render_bundles(file, &spec, job)?;
+    let spec = semver_read::read(file.text, &file.limits).map_err(|e| match e {
+        ReadError::Semver(e, pos) => file.error(semver_err(SemverError::Read(e)), pos, 0),
+        ReadError::Limit(e, pos) => file.error(TemplateErrorKind::Limit(e), pos, 0),
+    })?;
+    let mut rendered = render_bundles(file, &spec, job)?;
     if rendered.is_empty() {
         let at = file.at(Pos { line: 1, column: 1 }, 1);
         return Err(TemplateError::new(semver_err(SemverError::NoBundles), at));
@@ -44,15 +46,13 @@ pub(crate) fn render(file: &File, job: &mut Job) -> Result<Config, TemplateError
         properties: Vec::new(),
         origin: file.at(Pos { line: 1, column: 1 }, 1),
     };
-    let mut bundles: Vec<BundleObj> = Vec::new();
-    let mut seen = BTreeSet::new();
-    for list in &spec.bundles {
-        for (image, _) in list {
-            if let Some(b) = rendered.get(image).filter(|_| seen.insert(image.clone())) {
-                bundles.push(b.clone());
-            }
-        }
-    }
+    // Each image's bundle once, in listing order (taken out of the map: no copies).
+    let bundles: Vec<BundleObj> = spec
+        .bundles
+        .iter()
+        .flatten()
+        .filter_map(|(image, _)| rendered.remove(image))
+        .collect();
     package_metadata(&mut pkg, &generated, &bundles, job);
     cfg.packages.push(pkg);
     cfg.channels = generated
@@ -79,12 +79,14 @@ fn render_bundles(
     spec: &SemverSpec,
     job: &mut Job,
 ) -> Result<HashMap<String, BundleObj>, TemplateError> {
-    let mut order: Vec<(&str, Pos)> = Vec::new();
-    for (image, pos) in spec.bundles.iter().flatten() {
-        if !order.iter().any(|(i, _)| *i == image) {
-            order.push((image, *pos));
-        }
-    }
+    let mut seen = HashSet::new();
+    let order: Vec<(&str, Pos)> = spec
+        .bundles
+        .iter()
+        .flatten()
+        .filter(|(image, _)| seen.insert(image.as_str()))
+        .map(|(image, pos)| (image.as_str(), *pos))
+        .collect();
     let first = order
         .iter()
         .map(|(i, _)| resolve(i, None, None, job.source))
@@ -175,6 +177,7 @@ fn archetype_versions(
     let mut package: Option<String> = None;
     let mut out: Versions = Default::default();
     for (a, list) in spec.bundles.iter().enumerate() {
+        let mut names = HashSet::new();
         let fail = |e: PostProcessError, pos: Pos| {
             file.error(semver_err(SemverError::PostProcess(e)), pos, 0)
         };
@@ -208,7 +211,7 @@ fn archetype_versions(
                 Some(_) => {}
                 None => package = Some(pkg_name.clone()),
             }
-            if out[a].iter().any(|(n, _)| *n == b.name) {
+            if !names.insert(b.name.as_str()) {
                 return Err(fail(PostProcessError::DuplicateName(b.name.clone()), *pos));
             }
             out[a].push((b.name.clone(), version));

@@ -9,10 +9,12 @@ use std::collections::HashMap;
 use serde_json::value::RawValue;
 use serde_json::Value;
 
+use super::chunks::chunks;
+use super::error::{total_bytes_error, LimitError};
 use super::fbc::{self, BundleObj};
-use super::tree;
-use crate::diag::{Diagnostic, Location};
-use crate::load::InputFile;
+use super::read::parse_chunk;
+use crate::diag::{Diagnostic, Location, Severity};
+use crate::load::{InputFile, LimitKind, Limits};
 use crate::model::ImageMatch;
 
 /// The bundles of the rendered catalogs given as bundle sources, indexed by image.
@@ -72,14 +74,33 @@ impl BundleSource {
         BundleSource::default()
     }
 
-    /// Reads the `olm.bundle` objects of rendered catalog files (JSON streams or YAML).
+    /// Reads the `olm.bundle` objects of rendered catalog files (JSON streams or YAML), within
+    /// [`Limits::process_default`].
     ///
     /// # Complexity
     /// O(total size of the files).
     pub fn from_files(files: &[InputFile]) -> Self {
+        Self::from_files_within(files, &Limits::process_default(), 0)
+    }
+
+    /// Reads bundle sources within `limits`, `used` bytes of the total already taken (by the
+    /// templates): a file past the total, or a document past a limit, is a warning and is not
+    /// read.
+    ///
+    /// # Complexity
+    /// O(total size of the files).
+    pub fn from_files_within(files: &[InputFile], limits: &Limits, used: usize) -> Self {
         let mut src = BundleSource::default();
+        let mut used = used;
         for f in files {
-            src.read_file(f);
+            used = used.saturating_add(f.text.len());
+            if used > limits.max_total_bytes {
+                let mut d = total_bytes_error(&f.path, limits).to_diagnostic();
+                d.severity = Severity::Warning;
+                src.diagnostics.push(d);
+                continue;
+            }
+            src.read_file(f, limits);
         }
         src
     }
@@ -94,8 +115,24 @@ impl BundleSource {
         self.bundles.is_empty()
     }
 
-    fn read_file(&mut self, f: &InputFile) {
-        for chunk in tree::chunks(&f.text) {
+    fn read_file(&mut self, f: &InputFile, limits: &Limits) {
+        let cut = chunks(&f.text, limits.max_documents);
+        if let Some(pos) = cut.overflow {
+            let limit = LimitError::Crossed {
+                kind: LimitKind::Documents,
+                limit: limits.max_documents,
+            };
+            let at = Location {
+                file: f.path.clone(),
+                line: Some(pos.line),
+                column: Some(pos.column),
+                document: Some(cut.list.len() + 1),
+            };
+            let message = format!("bundle source documents from here on not read: {limit}");
+            self.diagnostics
+                .push(Diagnostic::warning("load.limit", message).at(at));
+        }
+        for chunk in cut.list {
             let body = &f.text[chunk.span.0..chunk.span.1];
             if !body.contains("olm.bundle") {
                 continue;
@@ -106,13 +143,14 @@ impl BundleSource {
                 column: Some(1),
                 document: None,
             };
-            let value = if chunk.json {
-                serde_json::from_str::<Value>(body).map_err(|e| e.to_string())
-            } else {
-                match tree::parse_chunk(&f.text, &chunk) {
-                    Ok(node) => Ok(node.map_or(Value::Null, |n| n.to_json())),
-                    Err(e) => Err(e.to_string()),
+            // Read within the limits first (JSON values are then read again as JSON, to keep
+            // their numbers and key order as written).
+            let value = match parse_chunk(&f.text, &chunk, limits) {
+                Ok(_) if chunk.json => {
+                    serde_json::from_str::<Value>(body).map_err(|e| e.to_string())
                 }
+                Ok(node) => Ok(node.map_or(Value::Null, |n| n.to_json())),
+                Err(e) => Err(e.to_string()),
             };
             let raw = chunk.json.then(|| raw_properties(body)).flatten();
             match value {
