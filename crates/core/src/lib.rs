@@ -9,11 +9,14 @@
 pub mod diag;
 pub mod export;
 pub mod graph;
+pub mod infer;
 pub mod layout;
 pub mod lifecycle;
 pub mod load;
 pub mod model;
+pub mod partial;
 pub mod range;
+pub mod range_match;
 pub mod resolve;
 pub mod semver;
 pub mod validate;
