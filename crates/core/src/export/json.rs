@@ -1,7 +1,7 @@
 //! The `olm-graph graph --json` document: one package, its channels in name order, each with its
 //! nodes and typed edges.
 
-use serde_json::{json, Map, Value};
+use serde::Serialize;
 
 use crate::graph::ChannelGraph;
 use crate::lifecycle::terminated_nodes;
@@ -17,60 +17,105 @@ pub struct GraphJsonOptions {
     pub resolver: Resolver,
 }
 
+/// The `graph --json` document of a package: serialize it with serde (keys in the order they
+/// have always been written, alphabetical).
+#[derive(Debug, Clone, Serialize)]
+pub struct GraphDocument<'a> {
+    channels: Vec<ChannelDocument<'a>>,
+    #[serde(rename = "defaultChannel")]
+    default_channel: Option<&'a str>,
+    deprecated: bool,
+    package: &'a str,
+}
+
+#[derive(Debug, Clone, Serialize)]
+struct ChannelDocument<'a> {
+    deprecated: bool,
+    edges: Vec<EdgeDocument<'a>>,
+    head: Option<&'a str>,
+    name: &'a str,
+    nodes: Vec<NodeDocument<'a>>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+struct NodeDocument<'a> {
+    deprecated: bool,
+    name: &'a str,
+    terminated: bool,
+    version: Option<String>,
+    #[serde(rename = "virtual")]
+    is_virtual: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+struct EdgeDocument<'a> {
+    from: &'a str,
+    kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    range: Option<&'a str>,
+    to: &'a str,
+}
+
 /// The `graph --json` document of a package.
 ///
 /// `{"package", "defaultChannel", "deprecated", "channels": [{"name", "head", "deprecated",
 /// "nodes": [{"name", "version", "virtual", "deprecated", "terminated"}], "edges": [{"from", "to", "kind"
 /// [, "range"]}]}]}`; `head` is null when there is none or several; `version` is null when
 /// unknown.
-pub fn graph_json(package: &Package, graphs: &[ChannelGraph], options: &GraphJsonOptions) -> Value {
-    let channels: Vec<Value> = graphs
+///
+/// # Complexity
+/// O((V + E) log V) time and O(V + E) memory for V nodes and E edges of the channels shown:
+/// `terminated` is one indexed resolution per channel ([`terminated_nodes`]).
+pub fn graph_json<'a>(
+    package: &'a Package,
+    graphs: &'a [ChannelGraph],
+    options: &GraphJsonOptions,
+) -> GraphDocument<'a> {
+    let channels = graphs
         .iter()
         .filter(|g| options.channel.as_ref().is_none_or(|c| *c == g.channel))
         .map(|g| channel_json(package, g, options.resolver))
         .collect();
-    json!({
-        "package": package.name,
-        "defaultChannel": package.default_channel,
-        "deprecated": package.deprecations.package.is_some(),
-        "channels": channels,
-    })
+    GraphDocument {
+        channels,
+        default_channel: package.default_channel.as_deref(),
+        deprecated: package.deprecations.package.is_some(),
+        package: &package.name,
+    }
 }
 
-fn channel_json(package: &Package, g: &ChannelGraph, resolver: Resolver) -> Value {
+fn channel_json<'a>(
+    package: &Package,
+    g: &'a ChannelGraph,
+    resolver: Resolver,
+) -> ChannelDocument<'a> {
     let terminated = terminated_nodes(package, g, resolver);
-    let nodes: Vec<Value> = g
+    let nodes = g
         .nodes
         .iter()
-        .map(|n| {
-            json!({
-                "name": n.name,
-                "version": n.version.as_ref().map(|v| v.to_string()),
-                "virtual": n.is_virtual,
-                "deprecated": n.deprecated,
-                "terminated": terminated.contains(&n.name),
-            })
+        .map(|n| NodeDocument {
+            deprecated: n.deprecated,
+            name: &n.name,
+            terminated: terminated.contains(&n.name),
+            version: n.version.as_ref().map(|v| v.to_string()),
+            is_virtual: n.is_virtual,
         })
         .collect();
-    let edges: Vec<Value> = g
+    let edges = g
         .edges
         .iter()
-        .map(|e| {
-            let mut m = Map::new();
-            m.insert("from".into(), g.nodes[e.from].name.clone().into());
-            m.insert("to".into(), g.nodes[e.to].name.clone().into());
-            m.insert("kind".into(), e.kind.as_str().into());
-            if let Some(r) = &e.range {
-                m.insert("range".into(), r.clone().into());
-            }
-            Value::Object(m)
+        .map(|e| EdgeDocument {
+            from: &g.nodes[e.from].name,
+            kind: e.kind.as_str(),
+            range: e.range.as_deref(),
+            to: &g.nodes[e.to].name,
         })
         .collect();
-    json!({
-        "name": g.channel,
-        "head": g.head.name(),
-        "deprecated": g.deprecation.is_some(),
-        "nodes": nodes,
-        "edges": edges,
-    })
+    ChannelDocument {
+        deprecated: g.deprecation.is_some(),
+        edges,
+        head: g.head.name(),
+        name: &g.channel,
+        nodes,
+    }
 }

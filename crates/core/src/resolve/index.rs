@@ -1,0 +1,376 @@
+//! Lookup tables for resolution, built once per channel and read at every hop: who replaces,
+//! skips or ranges over a bundle, the v0 chain order, and each entry's version.
+//!
+//! Versions are the bundles' own; an entry whose bundle object is missing from the catalog
+//! takes the version in its name ([`crate::infer::bundle_version`]), so that a file of a split
+//! catalog opened alone still resolves by name.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::OnceLock;
+
+use super::links::{Csr, Links};
+use super::v0::chain_from_links;
+use super::{channels_considered, Installed, PathOptions, Reason, ResolveError};
+use super::{Alternative, Choice, Explanation, Resolver, UpgradeConstraintPolicy};
+use crate::graph::{EdgeKind, Head};
+use crate::infer::version_from_name;
+use crate::model::{Channel, ChannelEntry, Package};
+use crate::range::Range;
+use crate::range_match::SortedVersions;
+use crate::semver::Version;
+
+/// Edge kinds that make an entry a successor, as bits.
+pub(super) const REPLACES: u8 = 1;
+pub(super) const SKIPS: u8 = 2;
+pub(super) const RANGE: u8 = 4;
+
+/// One channel, indexed.
+#[derive(Debug)]
+pub(crate) struct ChannelIndex<'a> {
+    pub(crate) channel: &'a Channel,
+    links: Links<'a>,
+    /// The skipRanges that parse, by entry, in entry order.
+    ranges: Vec<(usize, Range)>,
+    /// Each entry's version (the bundle's, else the one in its name) and release.
+    versions: Vec<Option<Version>>,
+    releases: Vec<Option<&'a str>>,
+    /// For each entry, the other entries whose skipRange contains its version, ascending.
+    range_successors: Csr,
+    /// Entries by version, for OLM v1's "the installed version itself" (built when first asked).
+    by_version: OnceLock<HashMap<Version, Vec<usize>>>,
+    /// OLM v0's order (entry indices from the head) or OLM's error for this channel.
+    pub(crate) chain: Result<Vec<usize>, ResolveError>,
+    chain_pos: Vec<Option<usize>>,
+    pub(crate) head: Head,
+}
+
+impl<'a> ChannelIndex<'a> {
+    /// Indexes `channel` of `pkg`.
+    ///
+    /// # Complexity
+    /// O((V + E) log V) time and O(V + E) memory for V entries and E edges (names in
+    /// `replaces`/`skips`, and skipRange matches found by binary search over the sorted
+    /// versions).
+    pub(crate) fn new(pkg: &'a Package, channel: &'a Channel) -> ChannelIndex<'a> {
+        let links = Links::new(channel);
+        let ranges: Vec<(usize, Range)> = channel
+            .entries
+            .iter()
+            .enumerate()
+            .filter_map(|(i, e)| Some((i, Range::parse(e.skip_range.as_deref()?).ok()?)))
+            .collect();
+        let bundles = pkg.bundle_indices(channel.entries.iter().map(|e| e.name.as_str()));
+        let (versions, releases): (Vec<Option<Version>>, Vec<Option<&str>>) = channel
+            .entries
+            .iter()
+            .zip(bundles)
+            .map(|(e, b)| match b.map(|b| &pkg.bundles[b]) {
+                Some(b) => (b.version.clone(), b.release.as_deref()),
+                None => (version_from_name(&e.name), None),
+            })
+            .unzip();
+        let range_successors = range_successors(&versions, &ranges);
+        let chain = chain_from_links(pkg, channel, &links);
+        let mut chain_pos = vec![None; channel.entries.len()];
+        if let Ok(order) = &chain {
+            for (p, &i) in order.iter().enumerate() {
+                chain_pos[i] = Some(p);
+            }
+        }
+        ChannelIndex {
+            channel,
+            head: links.head(channel),
+            links,
+            ranges,
+            versions,
+            releases,
+            range_successors,
+            by_version: OnceLock::new(),
+            chain,
+            chain_pos,
+        }
+    }
+
+    /// Entry `i` taken as the installed bundle.
+    pub(crate) fn installed(&self, i: usize) -> Installed {
+        Installed {
+            name: self.entry(i).name.clone(),
+            version: self.versions[i].clone(),
+            release: self.releases[i].map(str::to_string),
+        }
+    }
+
+    /// The entry at index `i`.
+    pub(crate) fn entry(&self, i: usize) -> &'a ChannelEntry {
+        &self.channel.entries[i]
+    }
+
+    /// The index of the entry with this name.
+    pub(crate) fn position(&self, name: &str) -> Option<usize> {
+        self.links.entry_index(name)
+    }
+
+    /// The entry with this name.
+    pub(crate) fn entry_named(&self, name: &str) -> Option<&'a ChannelEntry> {
+        self.position(name).map(|i| self.entry(i))
+    }
+
+    /// The entry's version as resolution sees it.
+    pub(crate) fn version(&self, i: usize) -> Option<&Version> {
+        self.versions[i].as_ref()
+    }
+
+    /// The entry's place in OLM v0's chain order, when it is on the chain.
+    pub(crate) fn chain_position(&self, i: usize) -> Option<usize> {
+        self.chain_pos[i]
+    }
+
+    /// True when some skipRange of the channel parses.
+    pub(crate) fn has_ranges(&self) -> bool {
+        !self.ranges.is_empty()
+    }
+
+    /// The entries whose `skips` name `name`, in entry order.
+    pub(crate) fn skippers(&self, name: &str) -> impl Iterator<Item = usize> + '_ {
+        let ids = self
+            .links
+            .id(name)
+            .map_or(&[][..], |id| self.links.skipped_by.get(id));
+        ids.iter().map(|&i| i as usize)
+    }
+
+    /// Entries that have the installed bundle's version and release (OLM v1 counts them as the
+    /// installed bundle itself).
+    pub(crate) fn same_version<'s>(
+        &'s self,
+        installed: &'s Installed,
+    ) -> impl Iterator<Item = usize> + 's {
+        let by_version = self.by_version.get_or_init(|| {
+            let mut map: HashMap<Version, Vec<usize>> = HashMap::new();
+            for (i, v) in self.versions.iter().enumerate() {
+                if let Some(v) = v {
+                    map.entry(v.clone()).or_default().push(i);
+                }
+            }
+            map
+        });
+        let same = installed.version.as_ref().and_then(|v| by_version.get(v));
+        same.into_iter()
+            .flatten()
+            .copied()
+            .filter(move |&i| self.releases[i] == installed.release.as_deref())
+    }
+
+    /// True when entry `i` has the installed bundle's version and release.
+    pub(crate) fn is_same_version(&self, i: usize, installed: &Installed) -> bool {
+        installed.version.is_some()
+            && self.versions[i] == installed.version
+            && self.releases[i] == installed.release.as_deref()
+    }
+
+    /// The entries that upgrade `installed` in this channel (its name in their `replaces` or
+    /// `skips`, or its version in their skipRange), ascending, each with the kinds that hold as
+    /// bits ([`REPLACES`], [`SKIPS`], [`RANGE`]).
+    ///
+    /// # Complexity
+    /// O(k log k) for k successors when `installed` is an entry of the channel with the
+    /// version indexed for it; otherwise O(R + k log k) for R skipRanges, tested one by one.
+    pub(crate) fn successors(&self, installed: &Installed) -> Vec<(usize, u8)> {
+        let mut found: Vec<(usize, u8)> = Vec::new();
+        if let Some(id) = self.links.id(&installed.name) {
+            for (csr, kind) in [
+                (&self.links.replaced_by, REPLACES),
+                (&self.links.skipped_by, SKIPS),
+            ] {
+                found.extend(csr.get(id).iter().map(|&i| (i as usize, kind)));
+            }
+        }
+        if let Some(v) = &installed.version {
+            match self.position(&installed.name) {
+                Some(i) if self.versions[i].as_ref() == Some(v) => found.extend(
+                    self.range_successors
+                        .get(i)
+                        .iter()
+                        .map(|&j| (j as usize, RANGE)),
+                ),
+                _ => found.extend(
+                    self.ranges
+                        .iter()
+                        .filter(|(_, r)| r.contains(v))
+                        .map(|(j, _)| (*j, RANGE)),
+                ),
+            }
+        }
+        found.sort_unstable_by_key(|(i, _)| *i);
+        let mut merged: Vec<(usize, u8)> = Vec::with_capacity(found.len());
+        for (i, kinds) in found {
+            match merged.last_mut() {
+                Some((j, k)) if *j == i => *k |= kinds,
+                _ => merged.push((i, kinds)),
+            }
+        }
+        merged
+    }
+
+    /// The reasons, in the order `replaces`, `skips`, `skipRange`, for entry `i` and bits `kinds`.
+    pub(crate) fn reasons(&self, i: usize, kinds: u8) -> Vec<Reason> {
+        let mut out = Vec::new();
+        if kinds & REPLACES != 0 {
+            out.push(Reason {
+                kind: EdgeKind::Replaces,
+                range: None,
+            });
+        }
+        if kinds & SKIPS != 0 {
+            out.push(Reason {
+                kind: EdgeKind::Skips,
+                range: None,
+            });
+        }
+        if kinds & RANGE != 0 {
+            out.push(Reason {
+                kind: EdgeKind::SkipRange,
+                range: self.entry(i).skip_range.clone(),
+            });
+        }
+        out
+    }
+}
+
+/// For each entry, the other entries whose range contains its version, ascending.
+fn range_successors(versions: &[Option<Version>], ranges: &[(usize, Range)]) -> Csr {
+    let sorted = SortedVersions::new(
+        versions
+            .iter()
+            .enumerate()
+            .filter_map(|(i, v)| v.as_ref().map(|v| (i, v))),
+    );
+    let mut pairs: Vec<(u32, u32)> = Vec::new();
+    for (e, range) in ranges {
+        for x in sorted.matching(range) {
+            if x != *e {
+                pairs.push((x as u32, *e as u32));
+            }
+        }
+    }
+    Csr::build(versions.len(), &pairs)
+}
+
+/// Resolution of one hop at a time over prebuilt indexes of the considered channels: build it
+/// once, then ask [`HopResolver::next`] for as many bundles as needed.
+#[derive(Debug)]
+pub struct HopResolver<'a> {
+    pkg: &'a Package,
+    /// The subscription's channel, when it names one.
+    channel: Option<String>,
+    /// Every entry name of every channel of the package (built when first needed: only for a
+    /// name without a bundle that no considered channel lists).
+    entries: OnceLock<HashSet<&'a str>>,
+    resolver: Resolver,
+    policy: UpgradeConstraintPolicy,
+    channels: Vec<ChannelIndex<'a>>,
+}
+
+impl<'a> HopResolver<'a> {
+    /// Indexes the channels `options` considers (its channel, or all of them, the default
+    /// first) under its resolver and policy, and the entry names of every channel.
+    ///
+    /// # Complexity
+    /// O((V + E) log V) time and O(V + E) memory for V entries and E edges of the considered
+    /// channels.
+    pub fn new(pkg: &'a Package, options: &PathOptions) -> Result<HopResolver<'a>, ResolveError> {
+        let channels = channels_considered(pkg, options.channel.as_deref())?
+            .into_iter()
+            .map(|c| ChannelIndex::new(pkg, c))
+            .collect();
+        Ok(HopResolver {
+            pkg,
+            channel: options.channel.clone(),
+            entries: OnceLock::new(),
+            resolver: options.resolver,
+            policy: options.policy,
+            channels,
+        })
+    }
+
+    /// The package resolved in.
+    pub fn package(&self) -> &'a Package {
+        self.pkg
+    }
+
+    /// The installed bundle `name` as this package knows it (see [`Installed::from_package`]).
+    ///
+    /// # Complexity
+    /// O(C) expected for an entry of the C considered channels, else O(log B) for B bundles
+    /// (plus the length of the name).
+    pub fn installed(&self, name: &str) -> Installed {
+        for c in &self.channels {
+            if let Some(i) = c.position(name) {
+                return c.installed(i);
+            }
+        }
+        Installed::known_as(self.pkg, name, || {
+            self.entries
+                .get_or_init(|| {
+                    let entries = self.pkg.channels.iter().flat_map(|c| &c.entries);
+                    entries.map(|e| e.name.as_str()).collect()
+                })
+                .contains(name)
+        })
+    }
+
+    /// One resolution step from `installed`.
+    ///
+    /// # Complexity
+    /// O(C + k log k) for C considered channels and k successors of `installed` (plus O(R) for
+    /// R skipRanges when `installed` is not an entry with its indexed version); OLM v1's
+    /// SelfCertified policy takes every entry as a candidate: O(V log V).
+    pub fn next(&self, installed: &Installed) -> Result<Choice, ResolveError> {
+        match self.resolver {
+            Resolver::V0 => super::v0::next(self.pkg, &self.channels, installed),
+            Resolver::V1 => Ok(super::v1::next(
+                self.pkg,
+                &self.channels,
+                installed,
+                self.policy,
+            )),
+        }
+    }
+
+    /// Why a path that reached `installed` stops there, given the alternatives of its last
+    /// [`HopResolver::next`]; `None` at the channel head (see [`Explanation`]).
+    ///
+    /// # Complexity
+    /// O(C + A + L) for C considered channels, A alternatives and a snippet of L bytes.
+    pub fn why_stopped(
+        &self,
+        installed: &Installed,
+        alternatives: &[Alternative],
+    ) -> Option<Explanation> {
+        super::explain::explain_stop(self, installed, alternatives)
+    }
+
+    /// The index of a considered channel.
+    pub(crate) fn channel(&self, name: &str) -> Option<&ChannelIndex<'a>> {
+        self.channels.iter().find(|c| c.channel.name == name)
+    }
+
+    /// The head of the channel explanations talk about, when it has a unique one.
+    pub(crate) fn head(&self) -> Option<&str> {
+        self.explained_channel().and_then(|c| c.head.name())
+    }
+
+    /// The channel explanations talk about: the subscription's, or the default one.
+    pub(crate) fn explained_channel(&self) -> Option<&ChannelIndex<'a>> {
+        let name = self
+            .channel
+            .as_deref()
+            .or(self.pkg.default_channel.as_deref())?;
+        self.channel(name)
+    }
+
+    /// The rules in use.
+    pub(crate) fn rules(&self) -> Resolver {
+        self.resolver
+    }
+}
