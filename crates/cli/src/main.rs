@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 use olm_graph_core::resolve::{Failure, FailureKind, Resolver, UpgradeStrategy};
 
+mod bench;
 mod commands;
 mod lifecycle;
 mod render;
@@ -187,17 +188,12 @@ enum Command {
         #[command(flatten)]
         switch: SwitchArgs,
     },
-    /// Load catalogs repeatedly, build every graph, and print throughput.
+    /// Load catalogs repeatedly and print throughput, or (--synthetic) time every operation on
+    /// generated catalogs of growing size.
     #[command(
-        after_help = "Example:\n  olm-graph bench ../shared/catalogs/community-operators-prod/v4.21 --runs 5"
+        after_help = "Examples:\n  olm-graph bench ../shared/catalogs/community-operators-prod/v4.21 --runs 5\n  olm-graph bench --synthetic\n  olm-graph bench --synthetic --sizes 10000,100000 --shape ranges --op lint,path-v0"
     )]
-    Bench {
-        #[arg(required = true)]
-        paths: Vec<PathBuf>,
-        /// Number of timed runs (the best and the median are shown).
-        #[arg(long, default_value_t = 5)]
-        runs: usize,
-    },
+    Bench(bench::BenchArgs),
     /// Draw a package or channel: standalone SVG, Mermaid (as `opm alpha render-graph`) or DOT.
     #[command(
         after_help = "Examples:\n  olm-graph render catalog/ --package etcd --channel alpha -o etcd-alpha.svg\n  olm-graph render catalog/ -p etcd -c alpha --from etcd.v0.9.0 --resolver v1 --animate -o path.svg\n  olm-graph render catalog/ -p etcd --format mermaid --draw-v0-semantics\n  olm-graph render catalog/ -p etcd -c alpha --format dot | dot -Tpng -o etcd.png"
@@ -304,7 +300,7 @@ fn main() -> ExitCode {
             resolver: switch.resolver.into(),
             json: switch.json,
         }),
-        Command::Bench { paths, runs } => commands::bench(&paths, runs),
+        Command::Bench(args) => bench::run(args),
         Command::Render(args) => render::run(args),
         Command::PlainCrossings(args) => render::run_plain_crossings(args),
     };
