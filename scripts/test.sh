@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of olm-graph: formatting, clippy, the native tests of core and CLI (on the real
-# catalogs in ../shared/catalogs), and, once the web app exists, its wasm-bindgen tests in headless
-# Chromium and the Playwright end-to-end tests. Installs what is missing first (idempotent).
+# catalogs in ../shared/catalogs), the Mermaid of review reports parsed by mermaid in Node, and,
+# once the web app exists, its wasm-bindgen tests in headless Chromium and the Playwright
+# end-to-end tests. Installs what is missing first (idempotent).
 #
 #   scripts/test.sh            everything
 #   scripts/test.sh native     only formatting, clippy and the native tests
@@ -29,6 +30,11 @@ step "cargo clippy -D warnings"
 cargo clippy -p olm-graph-core -p olm-graph-cli --all-targets -- -D warnings
 step "native tests (core and CLI)"
 cargo test -p olm-graph-core -p olm-graph-cli
+
+if [ "$what" = all ]; then
+    step "Mermaid blocks of review reports (mermaid's parser in Node)"
+    bash scripts/check-review-mermaid.sh
+fi
 
 if [ "$web" = 1 ] && [ -x scripts/test-web.sh ]; then
     step "web tests"

@@ -21,7 +21,8 @@ use std::process::{Command, ExitCode};
 use std::time::Instant;
 
 use clap::ValueEnum;
-use olm_graph_core::export::{graph_json, render, GraphJsonOptions, RenderFormat, RenderRequest};
+use olm_graph_core::document::{graph_document, GraphDocumentOptions};
+use olm_graph_core::export::{render, RenderFormat, RenderRequest};
 use olm_graph_core::graph::channel_graphs;
 use olm_graph_core::lifecycle::{diff_package, DiffOptions};
 use olm_graph_core::model::Catalog;
@@ -230,7 +231,7 @@ fn run_op(op: Op, catalog: &Catalog, package: &str, old: Option<&Catalog>) -> us
         }
         Op::GraphJson => {
             let graphs = channel_graphs(pkg);
-            let doc = graph_json(pkg, &graphs, &GraphJsonOptions::default());
+            let doc = graph_document(pkg, &graphs, &GraphDocumentOptions::default());
             serde_json::to_string_pretty(&doc).map_or(0, |s| s.len())
         }
         Op::PathV0 => path(Resolver::V0),

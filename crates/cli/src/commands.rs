@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use olm_graph_core::export::{graph_json, GraphJsonOptions};
+use olm_graph_core::document::{graph_document, GraphDocumentOptions};
 use olm_graph_core::graph::{channel_graphs, Head};
 use olm_graph_core::model::{Catalog, FileFormat};
 use olm_graph_core::partial::{partial_catalog, PartialCatalog};
@@ -158,10 +158,10 @@ pub fn graph(
     }
     let graphs = channel_graphs(pkg);
     if json {
-        let doc = graph_json(
+        let doc = graph_document(
             pkg,
             &graphs,
-            &GraphJsonOptions {
+            &GraphDocumentOptions {
                 channel: channel.map(str::to_string),
                 resolver,
             },

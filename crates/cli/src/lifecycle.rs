@@ -17,7 +17,7 @@ use serde_json::json;
 use crate::commands::{load, CliError, CmdResult};
 
 /// Reads the files of the given paths (directories walked as the loader does) for rewriting.
-fn read_inputs(paths: &[PathBuf]) -> Result<Vec<InputFile>, CliError> {
+pub(crate) fn read_inputs(paths: &[PathBuf]) -> Result<Vec<InputFile>, CliError> {
     let mut out = Vec::new();
     for p in paths {
         let meta = std::fs::metadata(p)

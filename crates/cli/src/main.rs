@@ -8,8 +8,12 @@ use olm_graph_core::resolve::{Failure, FailureKind, Resolver, UpgradeStrategy};
 
 mod bench;
 mod commands;
+mod format;
+mod git;
 mod lifecycle;
 mod render;
+mod review;
+mod template;
 
 /// Inspect OLM File-Based Catalogs: packages, upgrade graphs, validation, upgrade paths.
 #[derive(Parser, Debug)]
@@ -64,13 +68,18 @@ enum Command {
         resolver: ResolverArg,
     },
     /// Validate like `opm validate` and add curator lints. Exit 1 on any error, 2 on unreadable input.
-    #[command(after_help = "Example:\n  olm-graph lint catalog/ && echo valid")]
+    #[command(
+        after_help = "Examples:\n  olm-graph lint catalog/ && echo valid\n  olm-graph lint catalog/ --format github    # annotations in a GitHub Actions job\n  olm-graph lint catalog/ --format sarif > olm-graph.sarif"
+    )]
     Lint {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
-        /// Print findings as JSON.
-        #[arg(long)]
+        /// Print findings as JSON (the same as --format json).
+        #[arg(long, conflicts_with = "format")]
         json: bool,
+        /// Output format.
+        #[arg(long, value_enum)]
+        format: Option<format::LintFormat>,
     },
     /// The upgrade path a cluster takes from an installed bundle, under OLM v0 or v1 rules.
     #[command(
@@ -188,6 +197,13 @@ enum Command {
         #[command(flatten)]
         switch: SwitchArgs,
     },
+    /// What a catalog change does, for a pull request: changes, new and fixed findings, the fate
+    /// of every installed bundle under OLM v0 and v1, and a Mermaid graph per changed channel.
+    /// Exit 1 when the change does what --fail-on names, 2 on unreadable input or bad arguments.
+    #[command(
+        after_help = "Examples:\n  olm-graph review old/catalog --to new/catalog\n  olm-graph review --git origin/main catalog/ --format markdown > review.md\n  olm-graph review --git v1.0..v1.1 catalog/ --format json --fail-on error,stranded,removed-head\n\n--git BASE compares the revision BASE with the working tree; BASE..HEAD two revisions; BASE...HEAD the merge base of the two with HEAD."
+    )]
+    Review(review::ReviewArgs),
     /// Load catalogs repeatedly and print throughput, or (--synthetic) time every operation on
     /// generated catalogs of growing size.
     #[command(
@@ -199,6 +215,19 @@ enum Command {
         after_help = "Examples:\n  olm-graph render catalog/ --package etcd --channel alpha -o etcd-alpha.svg\n  olm-graph render catalog/ -p etcd -c alpha --from etcd.v0.9.0 --resolver v1 --animate -o path.svg\n  olm-graph render catalog/ -p etcd --format mermaid --draw-v0-semantics\n  olm-graph render catalog/ -p etcd -c alpha --format dot | dot -Tpng -o etcd.png"
     )]
     Render(render::RenderArgs),
+    /// Render catalog templates (basic, semver, substitutes) to FBC as `opm alpha render-template`
+    /// would, with rendered catalogs standing in for the bundle images.
+    #[command(
+        name = "render-template",
+        after_help = "Examples:\n  olm-graph render-template catalog-template.yaml --bundles rendered/ -o catalog.json\n  olm-graph render-template semver.yaml --type semver"
+    )]
+    RenderTemplate(template::RenderTemplateArgs),
+    /// Where a rendered catalog differs from what its template renders. Exit 1 on drift.
+    #[command(
+        name = "diff-template",
+        after_help = "Example:\n  olm-graph diff-template catalog-template.yaml --rendered catalog/"
+    )]
+    DiffTemplate(template::DiffTemplateArgs),
     /// Edge crossings of a `dot -Tplain` layout (used by scripts/bench-graphviz.sh).
     #[command(hide = true)]
     PlainCrossings(render::PlainCrossingsArgs),
@@ -215,7 +244,11 @@ fn main() -> ExitCode {
             json,
             resolver,
         } => commands::graph(&paths, &package, channel.as_deref(), json, resolver.into()),
-        Command::Lint { paths, json } => commands::lint(&paths, json),
+        Command::Lint {
+            paths,
+            json,
+            format,
+        } => format::run_lint(&paths, json, format),
         Command::Path {
             paths,
             package,
@@ -302,7 +335,10 @@ fn main() -> ExitCode {
         }),
         Command::Bench(args) => bench::run(args),
         Command::Render(args) => render::run(args),
+        Command::Review(args) => review::run(args),
         Command::PlainCrossings(args) => render::run_plain_crossings(args),
+        Command::RenderTemplate(args) => template::render_template(args),
+        Command::DiffTemplate(args) => template::diff_template(args),
     };
     match result {
         Ok(code) => code,

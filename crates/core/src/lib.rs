@@ -7,18 +7,23 @@
 //! - [`graph`]: each channel's upgrade graph with typed edges, and its head.
 //! - [`validate`]: opm's validation rules with opm's messages, plus curator lints.
 pub mod diag;
+pub mod document;
 pub mod export;
 pub mod graph;
 pub mod infer;
 pub mod layout;
 pub mod lifecycle;
 pub mod load;
+pub mod masterminds;
 pub mod model;
 pub mod partial;
 pub mod range;
 pub mod range_match;
+pub mod release;
 pub mod resolve;
+pub mod review;
 pub mod semver;
+pub mod template;
 pub mod validate;
 pub mod view;
 

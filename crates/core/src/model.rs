@@ -36,11 +36,6 @@ impl Catalog {
             .ok()
             .map(|i| &self.packages[i])
     }
-
-    /// Number of errors among the load diagnostics.
-    pub fn error_count(&self) -> usize {
-        self.diagnostics.iter().filter(|d| d.is_error()).count()
-    }
 }
 
 /// What was read from one file.
@@ -60,6 +55,10 @@ pub struct FileSummary {
     pub entries: usize,
     /// Documents or objects that could not be read.
     pub failed: usize,
+    /// The schema of the catalog template the file holds (`olm.template.basic`, `olm.semver`,
+    /// `olm.template.substitutes`), when it is one: its objects are the ones the template stands for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub template: Option<String>,
 }
 
 /// How a file was read.
@@ -104,6 +103,63 @@ pub struct Package {
     pub bundles: Vec<Bundle>,
     pub deprecations: Deprecations,
     pub location: Option<Location>,
+    /// Set when the package comes from a catalog template rather than a rendered catalog.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub template: Option<TemplateOrigin>,
+}
+
+/// The catalog template a package was read from.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TemplateOrigin {
+    /// `olm.template.basic`, `olm.semver` or `olm.template.substitutes`.
+    pub schema: String,
+    /// The template file.
+    pub file: String,
+    /// Bundle images of the template whose bundle name is unknown without a bundle source: the
+    /// channel entries naming their bundles have no bundle in the model.
+    pub unnamed_images: Vec<String>,
+}
+
+/// Where a fact about a bundle named by a catalog template came from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "from", rename_all = "kebab-case")]
+pub enum FactSource {
+    /// An `olm.bundle` of a bundle source (a rendered catalog loaded with the template) whose
+    /// image matches the template's reference.
+    BundleSource {
+        file: String,
+        matched_by: ImageMatch,
+    },
+    /// The bundle's own `name` in the template (the version from its `.v<semver>` suffix).
+    BundleName,
+    /// The tag of the bundle's image reference.
+    ImageTag,
+    /// The template's only `olm.package`.
+    TemplatePackage,
+}
+
+/// How a template's image reference matched a bundle source's image.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ImageMatch {
+    /// The same string.
+    Exact,
+    /// The same `@sha256:` digest.
+    Digest,
+    /// The same repository and tag.
+    Tag,
+}
+
+/// What is known about a bundle a template names only by image, and where each fact came from.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct BundleFacts {
+    pub name: Option<FactSource>,
+    pub version: Option<FactSource>,
+    pub package: Option<FactSource>,
+    /// Not found in any bundle source: rendered FBC has only its schema, package, name and image.
+    pub stub: bool,
 }
 
 impl Package {
@@ -261,6 +317,9 @@ pub struct Bundle {
     /// True when converted from a legacy package manifest (no image there).
     pub from_legacy_manifest: bool,
     pub location: Option<Location>,
+    /// For a bundle named by a catalog template: where its name, version and package came from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub facts: Option<BundleFacts>,
 }
 
 /// The `olm.deprecations` of a package, scoped to it.

@@ -26,6 +26,7 @@ pub fn lint_catalog(catalog: &Catalog) -> Vec<Diagnostic> {
     for pkg in &catalog.packages {
         let graphs = channel_graphs(pkg);
         out.extend(validate_package(pkg, &graphs));
+        out.extend(crate::template::lint_unknown_versions(pkg));
     }
     out
 }

@@ -80,6 +80,8 @@ pub fn load_files_with_progress(
     options: LoadOptions,
     progress: &mut dyn FnMut(Progress),
 ) -> Catalog {
+    // Catalog templates are read as the objects they stand for (see `template::expand_inputs`).
+    let (files, templates) = crate::template::expand_inputs(files);
     let mut state = Progress {
         files_total: files.len(),
         bytes_total: files.iter().map(|f| f.text.len()).sum(),
@@ -272,6 +274,7 @@ pub fn load_files_with_progress(
 
     catalog.packages = convert::assemble(objs, &mut diags);
     catalog.diagnostics = diags;
+    templates.apply(&mut catalog);
     progress(Progress {
         files_done: state.files_total,
         bytes_done: state.bytes_total,

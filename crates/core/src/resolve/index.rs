@@ -154,18 +154,27 @@ impl<'a> ChannelIndex<'a> {
             }
             map
         });
+        // Equal versions (build metadata aside) first, then OLM v1's exact reading.
         let same = installed.version.as_ref().and_then(|v| by_version.get(v));
         same.into_iter()
             .flatten()
             .copied()
-            .filter(move |&i| self.releases[i] == installed.release.as_deref())
+            .filter(move |&i| self.is_same_version(i, installed))
     }
 
-    /// True when entry `i` has the installed bundle's version and release.
+    /// True when entry `i` has the installed bundle's version and release as OLM v1 reads them
+    /// ([`crate::release::same_version_release`]: build metadata that reads as a release
+    /// counts).
     pub(crate) fn is_same_version(&self, i: usize, installed: &Installed) -> bool {
-        installed.version.is_some()
-            && self.versions[i] == installed.version
-            && self.releases[i] == installed.release.as_deref()
+        match (&self.versions[i], &installed.version) {
+            (Some(v), Some(iv)) => crate::release::same_version_release(
+                v,
+                self.releases[i],
+                iv,
+                installed.release.as_deref(),
+            ),
+            _ => false,
+        }
     }
 
     /// The entries that upgrade `installed` in this channel (its name in their `replaces` or

@@ -25,13 +25,17 @@ struct Ranked<'a> {
 /// Version then release, as `ByVersionAndRelease` (a bundle with a release sorts above one
 /// without; unparsable versions last).
 fn compare(a: &Ranked, b: &Ranked) -> Ordering {
-    match (&a.version, &b.version) {
-        (Some(va), Some(vb)) => va.cmp(vb).then_with(|| match (&a.release, &b.release) {
-            (Some(ra), Some(rb)) => compare_release(ra, rb),
-            (Some(_), None) => Ordering::Greater,
-            (None, Some(_)) => Ordering::Less,
-            (None, None) => Ordering::Equal,
-        }),
+    // operator-controller's reading: an explicit release, else build metadata that parses as
+    // a release; a version or explicit release that does not parse sorts last.
+    let read = |x: &Ranked| {
+        let version = x.version.as_ref()?;
+        crate::release::version_release(version, x.release.as_deref()).ok()
+    };
+    match (read(a), read(b)) {
+        (Some(x), Some(y)) => x
+            .version
+            .compare(&y.version)
+            .then_with(|| compare_release(&x.release.to_string(), &y.release.to_string())),
         (Some(_), None) => Ordering::Greater,
         (None, Some(_)) => Ordering::Less,
         (None, None) => Ordering::Equal,
@@ -40,12 +44,7 @@ fn compare(a: &Ranked, b: &Ranked) -> Ordering {
 
 /// Releases are dot-separated pre-release-style identifiers: compare them as a pre-release.
 fn compare_release(a: &str, b: &str) -> Ordering {
-    let pa = Version::parse(&format!("0.0.0-{a}"));
-    let pb = Version::parse(&format!("0.0.0-{b}"));
-    match (pa, pb) {
-        (Ok(x), Ok(y)) => x.cmp(&y),
-        _ => a.cmp(b),
-    }
+    crate::release::compare_release_text(a, b)
 }
 
 /// Each candidate name once, with every reason that held in any considered channel: the

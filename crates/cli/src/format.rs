@@ -1,0 +1,479 @@
+//! `olm-graph lint --format github|sarif|markdown`: the findings as GitHub workflow commands
+//! (annotations on the diff lines), as SARIF 2.1.0 (code scanning), or as a Markdown summary.
+//! File names are relative to the working directory, as both GitHub formats expect.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Component, Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::ValueEnum;
+use olm_graph_core::model::{Catalog, FileFormat};
+use olm_graph_core::review::markdown::cell_code;
+use olm_graph_core::review::markdown_escape;
+use olm_graph_core::validate::lint_catalog;
+use olm_graph_core::{load_paths, Diagnostic, Severity};
+use serde_sarif::sarif;
+
+use crate::commands::{self, CliError, CmdResult};
+
+/// Output format of `lint`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LintFormat {
+    /// opm's error tree and the warnings (the default).
+    Text,
+    /// Every finding as a JSON array (as `--json`).
+    Json,
+    /// GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=…::message`.
+    Github,
+    /// SARIF 2.1.0, one rule per kind of finding.
+    Sarif,
+    /// A Markdown summary: counts by rule, then the findings.
+    Markdown,
+}
+
+/// One kind of finding: its stable id (the finding's `code`), a name, and help with the fix.
+struct Rule {
+    id: &'static str,
+    name: &'static str,
+    short: &'static str,
+    help: &'static str,
+}
+
+/// Every kind of finding olm-graph reports, in a fixed order (SARIF `ruleIndex` follows it).
+const RULES: &[Rule] = &[
+    Rule { id: "load.io", name: "UnreadableFile", short: "A catalog file cannot be read.", help: "opm stops at a file it cannot read. Fix: make the path a readable regular file, or remove it from the catalog directory." },
+    Rule { id: "load.utf8", name: "NotUtf8", short: "A catalog file is not UTF-8 text.", help: "File-Based Catalogs are JSON or YAML text. Fix: store the file as UTF-8, or move it out of the catalog directory (or list it in .indexignore)." },
+    Rule { id: "load.json", name: "InvalidJson", short: "A file is not valid JSON.", help: "A .json catalog file must be a stream of JSON objects (or an array of them). Fix: correct the syntax at the position given; `opm render` writes valid JSON." },
+    Rule { id: "load.yaml", name: "InvalidYaml", short: "A file is not valid YAML.", help: "A .yaml/.yml catalog file must be a stream of YAML documents, each one FBC object. Fix: correct the syntax at the position given." },
+    Rule { id: "load.schema", name: "MissingSchema", short: "An object has no schema field.", help: "Every FBC object needs a top-level `schema` (olm.package, olm.channel, olm.bundle, olm.deprecations). Fix: add the schema, or move files that are not catalogs out of the catalog directory (or list them in .indexignore)." },
+    Rule { id: "load.field", name: "InvalidField", short: "A field has the wrong type or value.", help: "opm decodes each object strictly by its schema. Fix: give the field the type the FBC schema requires (the message names the object and the field)." },
+    Rule { id: "load.key-case", name: "KeyCase", short: "A key matches a field only when case is ignored.", help: "opm's JSON decoding ignores the case of keys, other tools do not. Fix: spell the key exactly as the FBC schema does (camelCase)." },
+    Rule { id: "load.legacy", name: "LegacyManifest", short: "A package-manifest directory cannot be read.", help: "Legacy package manifests need a package file with packageName and channels, and one directory per version holding its ClusterServiceVersion. Fix: complete the manifest, or migrate it to FBC with `opm migrate`." },
+    Rule { id: "load.skipped", name: "SkippedFile", short: "A file was not read.", help: "Files matched by .indexignore, and files without a .json, .yaml or .yml extension, are skipped. Fix: nothing, unless the file is meant to be part of the catalog." },
+    Rule { id: "opm.convert", name: "OpmConversion", short: "opm cannot build the catalog model.", help: "`opm validate` fails while converting the objects to its model: an object of an unknown package, a channel entry without its bundle, a duplicate package, channel or bundle, a bundle version that is not semver. Fix: as the message says; every object must belong to a declared package, and names must be unique within it." },
+    Rule { id: "opm.validate", name: "OpmValidation", short: "`opm validate` rejects the package.", help: "opm's model rules: a default channel that exists, channels with at least one bundle, exactly one olm.package property per bundle, a bundle image, messages on deprecations, valid skipRanges and skips, unique versions, release names. Fix: as the message says, at the object and field named." },
+    Rule { id: "opm.validate.chain", name: "ReplacesChain", short: "A channel's upgrade graph is invalid.", help: "opm requires exactly one channel head (the entry no replaces or skips names), no replaces cycle, and every entry on the replaces chain from the head or named in some skips (else it is stranded). Fix: as the suggestion says: replace or skip the extra heads, break the cycle, or link the stranded entries." },
+    Rule { id: "lint.default-channel-deprecated", name: "DefaultChannelDeprecated", short: "The default channel is deprecated.", help: "New installs without a channel land on the default channel; a deprecated one warns every new user. Fix: point defaultChannel at a channel that is not deprecated." },
+    Rule { id: "lint.skiprange-quirk", name: "SkipRangeQuirk", short: "A skipRange reads differently from what blang/semver does.", help: "OLM parses skipRange with blang/semver v4, whose quirks (prerelease bounds, wildcards, spaces after operators) can match other versions than the text suggests. Fix: as the suggestion says." },
+    Rule { id: "lint.skiprange-matches-self", name: "SkipRangeMatchesSelf", short: "A skipRange contains its own entry's version.", help: "`opm alpha render-graph` then draws a self-loop and the range reads as if the bundle upgraded to itself. Fix: give the range an upper bound below the bundle's version." },
+    Rule { id: "lint.skiprange-matches-nothing", name: "SkipRangeMatchesNothing", short: "A skipRange matches no other bundle of the package.", help: "The range only helps clusters on versions the catalog no longer ships. Fix: check the bounds against the versions the package ships; drop the range if it is no longer needed." },
+    Rule { id: "lint.unreachable-v0", name: "UnreachableUnderV0", short: "No OLM v0 upgrade can reach an entry.", help: "OLM v0 never offers an entry that another entry of the channel skips; it can only be installed directly (startingCSV). Fix: if clusters should upgrade to it, remove it from skips and let a later entry replace it." },
+];
+
+/// Runs `lint`: `--json` and `--format json` print the JSON findings, `text` (the default) opm's
+/// error tree, both through `commands::lint`; the other formats are written here.
+pub fn run_lint(paths: &[PathBuf], json: bool, format: Option<LintFormat>) -> CmdResult {
+    type Writer = fn(&[Diagnostic], &Catalog, &Path) -> Result<String, CliError>;
+    // clap refuses --json together with --format.
+    let write: Writer = match format {
+        None => return commands::lint(paths, json),
+        Some(LintFormat::Text) => return commands::lint(paths, false),
+        Some(LintFormat::Json) => return commands::lint(paths, true),
+        Some(LintFormat::Github) => |findings, _, cwd| Ok(github(findings, cwd)),
+        Some(LintFormat::Sarif) => |findings, _, cwd| sarif(findings, cwd),
+        Some(LintFormat::Markdown) => |findings, catalog, cwd| Ok(markdown(findings, catalog, cwd)),
+    };
+    let catalog = load_paths(paths).map_err(|e| CliError::Input(e.to_string()))?;
+    let findings = lint_catalog(&catalog);
+    let cwd = std::env::current_dir().unwrap_or_default();
+    write_stdout(&write(&findings, &catalog, &cwd)?);
+    let errors = findings.iter().filter(|d| d.is_error()).count();
+    if format == Some(LintFormat::Github) {
+        let warnings = findings
+            .iter()
+            .filter(|d| d.severity == Severity::Warning)
+            .count();
+        eprintln!(
+            "olm-graph lint: {}, {}",
+            plural(errors, "error", "errors"),
+            plural(warnings, "warning", "warnings")
+        );
+    }
+    Ok(if errors > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// `1 error`, `2 errors`.
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// Writes to stdout; a closed pipe ends the program quietly.
+pub fn write_stdout(text: &str) {
+    use std::io::Write as _;
+    let mut stdout = std::io::stdout().lock();
+    if stdout
+        .write_all(text.as_bytes())
+        .and_then(|_| stdout.flush())
+        .is_err()
+    {
+        std::process::exit(0);
+    }
+}
+
+/// `file` (a path as the loader shows it) relative to `cwd`, with `/` separators.
+pub fn relative_path(file: &str, cwd: &Path) -> String {
+    let path = Path::new(file);
+    let normal = |p: &Path| -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for c in p.components() {
+            match c {
+                Component::CurDir => {}
+                Component::ParentDir if out.last().is_some_and(|l| l != "..") => {
+                    out.pop();
+                }
+                Component::RootDir | Component::Prefix(_) => out.clear(),
+                c => out.push(c.as_os_str().to_string_lossy().into_owned()),
+            }
+        }
+        out
+    };
+    if !path.is_absolute() {
+        return normal(path).join("/");
+    }
+    let (target, base) = (normal(path), normal(cwd));
+    let common = target.iter().zip(&base).take_while(|(a, b)| a == b).count();
+    let mut parts: Vec<String> = vec!["..".to_string(); base.len() - common];
+    parts.extend(target[common..].iter().cloned());
+    parts.join("/")
+}
+
+/// What a finding is about: `olm.channel package "p" channel "c" field "f"`.
+fn subject(d: &Diagnostic) -> String {
+    let mut parts = Vec::new();
+    if let Some(s) = &d.schema {
+        parts.push(s.clone());
+    }
+    for (what, v) in [
+        ("package", &d.package),
+        ("channel", &d.channel),
+        ("bundle", &d.bundle),
+        ("object", &d.name),
+        ("field", &d.field),
+    ] {
+        if let Some(v) = v {
+            parts.push(format!("{what} {v:?}"));
+        }
+    }
+    parts.join(" ")
+}
+
+/// The subject, the message and the fix in one line.
+fn full_message(d: &Diagnostic) -> String {
+    let subject = subject(d);
+    let mut s = if subject.is_empty() {
+        d.message.clone()
+    } else {
+        format!("{subject}: {}", d.message)
+    };
+    if let Some(fix) = &d.suggestion {
+        let _ = write!(s, " (fix: {fix})");
+    }
+    s
+}
+
+fn rule_of(code: &str) -> Option<&'static Rule> {
+    RULES.iter().find(|r| r.id == code)
+}
+
+/// GitHub's escaping of a workflow command's message.
+fn escape_data(s: &str) -> String {
+    s.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+/// GitHub's escaping of a workflow command's property value.
+fn escape_property(s: &str) -> String {
+    escape_data(s).replace(':', "%3A").replace(',', "%2C")
+}
+
+/// One workflow command per error and warning.
+fn github(findings: &[Diagnostic], cwd: &Path) -> String {
+    let mut out = String::new();
+    for d in findings {
+        let level = match d.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Info => continue,
+        };
+        let mut props = Vec::new();
+        if let Some(l) = &d.location {
+            props.push(format!(
+                "file={}",
+                escape_property(&relative_path(&l.file, cwd))
+            ));
+            if let Some(line) = l.line {
+                props.push(format!("line={line}"));
+                if let Some(col) = l.column {
+                    props.push(format!("col={col}"));
+                }
+            }
+        }
+        let title = match rule_of(&d.code) {
+            Some(r) => format!("olm-graph {} ({})", r.name, r.id),
+            None => format!("olm-graph {}", d.code),
+        };
+        props.push(format!("title={}", escape_property(&title)));
+        let _ = writeln!(
+            out,
+            "::{level} {}::{}",
+            props.join(","),
+            escape_data(&full_message(d))
+        );
+    }
+    out
+}
+
+/// A relative path as a URI reference: every byte outside RFC 3986's unreserved set and `/`
+/// percent-encoded.
+fn uri_reference(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for b in path.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~/".contains(&b) {
+            out.push(char::from(b));
+        } else {
+            let _ = write!(out, "%{b:02X}");
+        }
+    }
+    out
+}
+
+fn sarif_rule(rule: &Rule) -> sarif::ReportingDescriptor {
+    sarif::ReportingDescriptor::builder()
+        .id(rule.id)
+        .name(rule.name)
+        .short_description(
+            sarif::MultiformatMessageString::builder()
+                .text(rule.short)
+                .build(),
+        )
+        .full_description(
+            sarif::MultiformatMessageString::builder()
+                .text(rule.help)
+                .build(),
+        )
+        .help(
+            sarif::MultiformatMessageString::builder()
+                .text(rule.help)
+                .build(),
+        )
+        .build()
+}
+
+/// The physical and logical location of a finding.
+fn sarif_location(d: &Diagnostic, cwd: &Path) -> Option<sarif::Location> {
+    let physical = d.location.as_ref().map(|l| {
+        let artifact = sarif::ArtifactLocation::builder()
+            .uri(uri_reference(&relative_path(&l.file, cwd)))
+            .build();
+        let region = l.line.map(|line| {
+            let mut r = sarif::Region::builder()
+                .start_line(i64::try_from(line).unwrap_or(i64::MAX))
+                .build();
+            r.start_column = l.column.and_then(|c| i64::try_from(c).ok());
+            r
+        });
+        let mut p = sarif::PhysicalLocation::builder()
+            .artifact_location(artifact)
+            .build();
+        p.region = region;
+        p
+    });
+    let names: Vec<&str> = [&d.package, &d.channel, &d.bundle, &d.name]
+        .into_iter()
+        .flatten()
+        .map(String::as_str)
+        .collect();
+    let logical = names.last().map(|name| {
+        sarif::LogicalLocation::builder()
+            .name(*name)
+            .fully_qualified_name(names.join("/"))
+            .kind(d.schema.clone().unwrap_or_else(|| "object".into()))
+            .build()
+    });
+    if physical.is_none() && logical.is_none() {
+        return None;
+    }
+    let mut loc = sarif::Location::builder().build();
+    loc.physical_location = physical;
+    loc.logical_locations = logical.map(|l| vec![l]);
+    Some(loc)
+}
+
+/// The rules: every known one, then any code found that the table does not know.
+fn sarif_rules(
+    findings: &[Diagnostic],
+) -> (Vec<sarif::ReportingDescriptor>, BTreeMap<String, i64>) {
+    let mut rules: Vec<sarif::ReportingDescriptor> = RULES.iter().map(sarif_rule).collect();
+    let mut index: BTreeMap<String, i64> = RULES
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (r.id.to_string(), i64::try_from(i).unwrap_or(0)))
+        .collect();
+    for d in findings {
+        if !index.contains_key(d.code.as_ref()) {
+            index.insert(d.code.to_string(), i64::try_from(rules.len()).unwrap_or(0));
+            rules.push(
+                sarif::ReportingDescriptor::builder()
+                    .id(d.code.to_string())
+                    .name(d.code.to_string())
+                    .build(),
+            );
+        }
+    }
+    (rules, index)
+}
+
+fn sarif_result(d: &Diagnostic, rule_index: i64, cwd: &Path) -> sarif::Result {
+    let level = match d.severity {
+        Severity::Error => sarif::ResultLevel::Error,
+        Severity::Warning => sarif::ResultLevel::Warning,
+        Severity::Info => sarif::ResultLevel::Note,
+    };
+    let mut result = sarif::Result::builder()
+        .rule_id(d.code.to_string())
+        .rule_index(rule_index)
+        .level(level)
+        .message(sarif::Message::builder().text(full_message(d)).build())
+        .build();
+    result.locations = sarif_location(d, cwd).map(|l| vec![l]);
+    if let Some(fix) = &d.suggestion {
+        let mut bag = sarif::PropertyBag::builder().build();
+        bag.additional_properties
+            .insert("suggestion".into(), serde_json::json!(fix));
+        result.properties = Some(bag);
+    }
+    result
+}
+
+/// The findings as one SARIF 2.1.0 run.
+fn sarif(findings: &[Diagnostic], cwd: &Path) -> Result<String, CliError> {
+    let (rules, index) = sarif_rules(findings);
+    let driver = sarif::ToolComponent::builder()
+        .name("olm-graph")
+        .version(env!("CARGO_PKG_VERSION"))
+        .semantic_version(env!("CARGO_PKG_VERSION"))
+        .rules(rules)
+        .build();
+    let results: Vec<sarif::Result> = findings
+        .iter()
+        .map(|d| sarif_result(d, index.get(d.code.as_ref()).copied().unwrap_or(0), cwd))
+        .collect();
+    let run = sarif::Run::builder()
+        .tool(sarif::Tool::builder().driver(driver).build())
+        .results(results)
+        .column_kind(serde_json::json!("unicodeCodePoints"))
+        .build();
+    let log = sarif::Sarif::builder()
+        .schema("https://json.schemastore.org/sarif-2.1.0.json")
+        .version(serde_json::json!("2.1.0"))
+        .runs(vec![run])
+        .build();
+    let mut text = serde_json::to_string_pretty(&log)
+        .map_err(|e| CliError::Input(format!("cannot write SARIF: {e}")))?;
+    text.push('\n');
+    Ok(text)
+}
+
+/// Counts first (by severity, then by rule), then every error and warning.
+fn markdown(findings: &[Diagnostic], catalog: &Catalog, cwd: &Path) -> String {
+    const LIMIT: usize = 200;
+    let shown: Vec<&Diagnostic> = findings
+        .iter()
+        .filter(|d| d.severity != Severity::Info)
+        .collect();
+    let errors = shown.iter().filter(|d| d.is_error()).count();
+    let warnings = shown.len() - errors;
+    let skipped = catalog
+        .files
+        .iter()
+        .filter(|f| f.format == FileFormat::Skipped)
+        .count();
+    let mut out = format!(
+        "## olm-graph lint: {} {}, {}\n\n{}, {} read ({skipped} skipped).\n",
+        if errors > 0 { "❌" } else { "✅" },
+        plural(errors, "error", "errors"),
+        plural(warnings, "warning", "warnings"),
+        plural(catalog.packages.len(), "package", "packages"),
+        plural(catalog.files.len() - skipped, "file", "files"),
+    );
+    let mut by_rule: BTreeMap<(Severity, &str), usize> = BTreeMap::new();
+    for d in &shown {
+        *by_rule.entry((d.severity, d.code.as_ref())).or_default() += 1;
+    }
+    if !by_rule.is_empty() {
+        out.push_str("\n| rule | severity | count | what it checks |\n|---|---|---:|---|\n");
+        for ((severity, id), n) in &by_rule {
+            let what = rule_of(id).map_or("", |r| r.short);
+            let _ = writeln!(
+                out,
+                "| {} | {severity} | {n} | {} |",
+                cell_code(id),
+                markdown_escape(what)
+            );
+        }
+        out.push_str("\n| severity | rule | where | message |\n|---|---|---|---|\n");
+    }
+    for d in shown.iter().take(LIMIT) {
+        let place = d
+            .location
+            .as_ref()
+            .map(|l| {
+                let mut l = l.clone();
+                l.file = relative_path(&l.file, cwd);
+                cell_code(&l.to_string())
+            })
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "| {} | {} | {place} | {} |",
+            d.severity,
+            cell_code(&d.code),
+            markdown_escape(&full_message(d))
+        );
+    }
+    if shown.len() > LIMIT {
+        let _ = writeln!(
+            out,
+            "\n_… and {} more findings (`--format json` lists all)._",
+            shown.len() - LIMIT
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_are_relative_to_the_working_directory() {
+        let cwd = Path::new("/work/repo");
+        assert_eq!(
+            relative_path("/work/repo/catalog/a.yaml", cwd),
+            "catalog/a.yaml"
+        );
+        assert_eq!(
+            relative_path("./catalog/../catalog/a.yaml", cwd),
+            "catalog/a.yaml"
+        );
+        assert_eq!(relative_path("/work/other/a.yaml", cwd), "../other/a.yaml");
+        assert_eq!(relative_path("../shared/x.json", cwd), "../shared/x.json");
+    }
+
+    #[test]
+    fn workflow_command_escaping() {
+        assert_eq!(escape_data("50%\r\nok: a,b"), "50%25%0D%0Aok: a,b");
+        assert_eq!(escape_property("a:b,c%\n"), "a%3Ab%2Cc%25%0A");
+    }
+
+    #[test]
+    fn uris_encode_what_is_not_unreserved() {
+        assert_eq!(uri_reference("a b/ü#1.yaml"), "a%20b/%C3%BC%231.yaml");
+    }
+}

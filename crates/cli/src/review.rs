@@ -1,0 +1,289 @@
+//! `olm-graph review`: what a catalog change does, as a pull-request report (Markdown or JSON),
+//! with an exit status a pipeline can gate on: 1 when the change does what `--fail-on` names,
+//! 0 otherwise, 2 for input that cannot be read or bad arguments.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Args, ValueEnum};
+use olm_graph_core::export::{render, RenderFormat, RenderRequest};
+use olm_graph_core::load::has_catalog_extension;
+use olm_graph_core::load_paths;
+use olm_graph_core::model::Catalog;
+use olm_graph_core::review::{
+    markdown, review_catalogs, Change, FailOn, FailReason, MarkdownOptions, Review, ReviewOptions,
+};
+use serde::Serialize;
+
+use crate::commands::{CliError, CmdResult};
+use crate::format::write_stdout;
+use crate::git::{self, Side};
+
+/// Output format of `review`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReviewFormat {
+    /// A report for a pull-request comment: counts first, details collapsed, Mermaid graphs.
+    Markdown,
+    /// The whole review as one JSON document.
+    Json,
+}
+
+/// A condition of `--fail-on`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FailOnArg {
+    /// The change introduces an error finding.
+    Error,
+    /// The change strands an installed bundle (OLM v0 or v1).
+    Stranded,
+    /// The change removes a channel head from its channel.
+    RemovedHead,
+    /// Never fail.
+    None,
+}
+
+/// Arguments of `olm-graph review`.
+#[derive(Args, Debug)]
+pub struct ReviewArgs {
+    /// The old catalog (files or directories); with --git, the paths to compare in both
+    /// revisions (default: the working directory).
+    pub paths: Vec<PathBuf>,
+    /// The new catalog (files or directories).
+    #[arg(long, num_args = 1.., conflicts_with = "git")]
+    pub to: Vec<PathBuf>,
+    /// Read both sides from git: BASE (against the working tree), BASE..HEAD, or BASE...HEAD
+    /// (from the merge base of the two).
+    #[arg(long, value_name = "BASE[..HEAD]")]
+    pub git: Option<String>,
+    #[arg(long, value_enum, default_value_t = ReviewFormat::Markdown)]
+    pub format: ReviewFormat,
+    /// What fails the review (exit 1), comma-separated.
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        default_value = "error,stranded"
+    )]
+    pub fail_on: Vec<FailOnArg>,
+    /// Also write one SVG per changed channel into this directory.
+    #[arg(long, value_name = "DIR")]
+    pub svg_dir: Option<PathBuf>,
+    /// Write the report to this file instead of stdout.
+    #[arg(long, short)]
+    pub output: Option<PathBuf>,
+}
+
+fn fail(message: impl Into<String>) -> CliError {
+    CliError::Input(message.into())
+}
+
+/// Runs `olm-graph review`.
+pub fn run(args: ReviewArgs) -> CmdResult {
+    let fail_on = fail_on(&args.fail_on)?;
+    let sides = match &args.git {
+        Some(range) => {
+            let g = git::sides(range, &args.paths)?;
+            Sides {
+                old: g.old,
+                new: g.new,
+                _git: Some(g.files),
+            }
+        }
+        None => plain_sides(&args)?,
+    };
+    let old = load_side(&sides.old)?;
+    let new = load_side(&sides.new)?;
+    let roots = |s: &Side| s.paths.iter().map(|p| p.display().to_string()).collect();
+    let options = ReviewOptions {
+        old_label: sides.old.label.clone(),
+        new_label: sides.new.label.clone(),
+        old_roots: roots(&sides.old),
+        new_roots: roots(&sides.new),
+    };
+    let mut review = review_catalogs(&old, &new, &options).map_err(|e| fail(e.to_string()))?;
+    review.map_files(|f| {
+        let shown = sides.old.display(f);
+        if shown != f {
+            shown
+        } else {
+            sides.new.display(f)
+        }
+    });
+    if let Some(dir) = &args.svg_dir {
+        write_svgs(&review, &old, &new, dir)?;
+    }
+    let failures = review.failures(&fail_on);
+    let text = match args.format {
+        ReviewFormat::Markdown => markdown(
+            &review,
+            &MarkdownOptions {
+                fail_on,
+                ..MarkdownOptions::default()
+            },
+        ),
+        ReviewFormat::Json => json_report(&review, &failures)?,
+    };
+    match &args.output {
+        Some(file) => std::fs::write(file, text.as_bytes())
+            .map_err(|e| fail(format!("{}: {e}", file.display())))?,
+        None => write_stdout(&text),
+    }
+    for f in &failures {
+        eprintln!("olm-graph review: fails: {f}");
+    }
+    Ok(if failures.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// The two sides, and the git checkout that must live while they are read.
+struct Sides {
+    old: Side,
+    new: Side,
+    _git: Option<tempfile::TempDir>,
+}
+
+fn plain_sides(args: &ReviewArgs) -> Result<Sides, CliError> {
+    if args.paths.is_empty() || args.to.is_empty() {
+        return Err(fail(
+            "review needs the old catalog and --to the new one (olm-graph review OLD... --to NEW...), or --git BASE[..HEAD] [PATH...]",
+        ));
+    }
+    let label = |paths: &[PathBuf]| -> String {
+        let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+        names.join(" ")
+    };
+    Ok(Sides {
+        old: Side {
+            label: label(&args.paths),
+            paths: args.paths.clone(),
+            rewrite: None,
+        },
+        new: Side {
+            label: label(&args.to),
+            paths: args.to.clone(),
+            rewrite: None,
+        },
+        _git: None,
+    })
+}
+
+fn fail_on(args: &[FailOnArg]) -> Result<FailOn, CliError> {
+    if args.contains(&FailOnArg::None) && args.len() > 1 {
+        return Err(fail(
+            "--fail-on none cannot be combined with other conditions",
+        ));
+    }
+    Ok(FailOn {
+        error: args.contains(&FailOnArg::Error),
+        stranded: args.contains(&FailOnArg::Stranded),
+        removed_head: args.contains(&FailOnArg::RemovedHead),
+    })
+}
+
+/// Loads a side and checks that each of its paths holds a catalog.
+fn load_side(side: &Side) -> Result<Catalog, CliError> {
+    let catalog = load_paths(&side.paths).map_err(|e| fail(side.display(&e.to_string())))?;
+    for p in side.paths.iter().filter(|p| p.as_os_str() != "-") {
+        let root = p.display().to_string();
+        let root = root.trim_end_matches('/');
+        let under = |file: &str| {
+            file == root
+                || file
+                    .strip_prefix(root)
+                    .is_some_and(|rest| rest.starts_with('/'))
+        };
+        let holds_catalog = catalog
+            .files
+            .iter()
+            .filter(|f| under(&f.path))
+            .any(|f| f.packages + f.channels + f.bundles + f.deprecations > 0);
+        // A .json or .yaml file that does not parse is a broken catalog (its error is a
+        // finding), not a file of another kind.
+        let broken = catalog.diagnostics.iter().any(|d| {
+            matches!(d.code.as_ref(), "load.json" | "load.yaml")
+                && d.location
+                    .as_ref()
+                    .is_some_and(|l| under(&l.file) && has_catalog_extension(&l.file))
+        });
+        if !holds_catalog && !broken {
+            return Err(fail(format!(
+                "{} ({}) holds no catalog: no olm.package, olm.channel, olm.bundle or olm.deprecations object",
+                side.display(&p.display().to_string()),
+                side.label
+            )));
+        }
+    }
+    Ok(catalog)
+}
+
+/// A file name for a package and channel: anything but letters, digits, `.`, `_` and `-`
+/// becomes `_`.
+fn file_stem(package: &str, channel: &str) -> String {
+    format!("{package}-{channel}")
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// One SVG per changed channel, from the new catalog (the old one for a removed channel).
+fn write_svgs(review: &Review, old: &Catalog, new: &Catalog, dir: &Path) -> Result<(), CliError> {
+    std::fs::create_dir_all(dir).map_err(|e| fail(format!("{}: {e}", dir.display())))?;
+    let mut used = HashSet::new();
+    let mut written = 0;
+    for p in &review.packages {
+        for c in &p.channels {
+            let catalog = if c.change == Change::Removed {
+                old
+            } else {
+                new
+            };
+            let request = RenderRequest {
+                channel: Some(c.channel.clone()),
+                ..RenderRequest::new(p.package.clone(), RenderFormat::Svg)
+            };
+            let svg = render(catalog, &request).map_err(|e| fail(e.to_string()))?;
+            let stem = file_stem(&p.package, &c.channel);
+            let mut name = format!("{stem}.svg");
+            let mut n = 1;
+            while !used.insert(name.clone()) {
+                n += 1;
+                name = format!("{stem}-{n}.svg");
+            }
+            let file = dir.join(&name);
+            std::fs::write(&file, svg.text.as_bytes())
+                .map_err(|e| fail(format!("{}: {e}", file.display())))?;
+            written += 1;
+        }
+    }
+    eprintln!("olm-graph review: {written} SVG files in {}", dir.display());
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    passed: bool,
+    failures: &'a [FailReason],
+    #[serde(flatten)]
+    review: &'a Review,
+}
+
+fn json_report(review: &Review, failures: &[FailReason]) -> Result<String, CliError> {
+    let doc = JsonReport {
+        passed: failures.is_empty(),
+        failures,
+        review,
+    };
+    let mut text = serde_json::to_string_pretty(&doc)
+        .map_err(|e| fail(format!("cannot write the JSON report: {e}")))?;
+    text.push('\n');
+    Ok(text)
+}

@@ -1,0 +1,348 @@
+//! What a change to a catalog does, for a pull-request review: every package that changed (heads
+//! moved, bundles, channels and entries added and removed, edges changed, deprecations), the lint
+//! findings the change introduced or fixed, the fate of every installed bundle of the old catalog
+//! under OLM v0 and v1 (from [`crate::lifecycle::diff_package`]), and a picture of each changed
+//! channel. [`markdown`] writes the report a CI job posts on the pull request; the JSON form is
+//! the [`Review`] itself.
+//!
+//! Only what the change introduced counts against it: a finding is matched between the two
+//! catalogs by its rule and its object (not by line number), and a bundle counts as stranded by
+//! the change only when it was not already stranded before it.
+
+mod compare;
+mod findings;
+pub mod markdown;
+mod picture;
+mod text;
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::lifecycle::diff::{EdgeChange, HeadChange};
+use crate::lifecycle::Fate;
+use crate::resolve::Resolver;
+use crate::Diagnostic;
+
+pub use compare::review_catalogs;
+pub use findings::{match_findings, FindingChanges};
+pub use markdown::{markdown, markdown_escape, MarkdownOptions};
+pub use picture::{
+    Change, ChannelPicture, MermaidDrawing, MermaidLimits, MermaidScope, PictureEdge, PictureNode,
+    PictureRange,
+};
+
+/// Names of the two sides, as the report shows them (paths, or git revisions), and the input
+/// paths each side was loaded from, as the loader shows them in file names (findings about a
+/// whole file are matched by their path relative to these).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ReviewOptions {
+    pub old_label: String,
+    pub new_label: String,
+    pub old_roots: Vec<String>,
+    pub new_roots: Vec<String>,
+}
+
+/// The whole review of a catalog change.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Review {
+    /// The old side's name.
+    pub old: String,
+    /// The new side's name.
+    pub new: String,
+    pub summary: Summary,
+    /// Every package that changed, by name.
+    pub packages: Vec<PackageReview>,
+    /// Packages present on both sides with the same content.
+    pub unchanged_packages: usize,
+    /// Findings that belong to no package (a file that cannot be read, an object without schema).
+    pub catalog_findings: FindingChanges,
+}
+
+/// The counts a report starts with.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    pub packages_changed: usize,
+    pub packages_added: usize,
+    pub packages_removed: usize,
+    pub new_errors: usize,
+    pub new_warnings: usize,
+    pub fixed_errors: usize,
+    pub fixed_warnings: usize,
+    /// Installed bundles of the old catalog the change strands under OLM v0.
+    pub stranded_v0: usize,
+    /// Installed bundles of the old catalog the change strands under OLM v1.
+    pub stranded_v1: usize,
+    /// Old channel heads no longer in their channel.
+    pub removed_heads: usize,
+}
+
+/// Whether a package is new, gone, or on both sides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PackageStatus {
+    Added,
+    Removed,
+    Changed,
+}
+
+/// A value that differs between the sides.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ValueChange {
+    pub old: Option<String>,
+    pub new: Option<String>,
+}
+
+/// A bundle on both sides whose own fields changed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BundleChange {
+    pub bundle: String,
+    /// `version`, `image`, `release`, `olm.deprecated`.
+    pub fields: Vec<&'static str>,
+}
+
+/// How a channel entry changed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EntryChangeKind {
+    Added,
+    Removed,
+    Modified,
+}
+
+/// A channel entry added, removed, or with other `replaces`, `skips` or `skipRange`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct EntryChange {
+    pub channel: String,
+    pub entry: String,
+    pub change: EntryChangeKind,
+    /// For `modified`: `replaces`, `skips`, `skipRange`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub fields: Vec<&'static str>,
+}
+
+/// An old channel head that is no longer an entry of its channel (or the channel is gone).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RemovedHead {
+    pub channel: String,
+    pub bundle: String,
+}
+
+/// What happens to one installed bundle under one resolver.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Outcome {
+    /// After the change.
+    pub status: Fate,
+    /// With the old catalog itself, before the change.
+    pub before: Fate,
+    /// The path in the new catalog, starting with the bundle itself.
+    pub path: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+impl Outcome {
+    /// True when the change puts the bundle in `fate` (it was not there before).
+    pub fn newly(&self, fate: Fate) -> bool {
+        self.status == fate && self.before != fate
+    }
+}
+
+/// A bundle of the old catalog taken as installed, followed in `channel`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct InstalledBundle {
+    pub bundle: String,
+    pub channel: String,
+    pub v0: Outcome,
+    pub v1: Outcome,
+}
+
+impl InstalledBundle {
+    /// The outcome under `resolver`.
+    pub fn outcome(&self, resolver: Resolver) -> &Outcome {
+        match resolver {
+            Resolver::V0 => &self.v0,
+            Resolver::V1 => &self.v1,
+        }
+    }
+}
+
+/// Everything that changed in one package.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PackageReview {
+    pub package: String,
+    pub status: PackageStatus,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub default_channel: Option<ValueChange>,
+    pub bundles_added: Vec<String>,
+    pub bundles_removed: Vec<String>,
+    pub bundles_modified: Vec<BundleChange>,
+    pub channels_added: Vec<String>,
+    pub channels_removed: Vec<String>,
+    pub entries_changed: Vec<EntryChange>,
+    pub heads_moved: Vec<HeadChange>,
+    pub removed_heads: Vec<RemovedHead>,
+    pub edges_added: Vec<EdgeChange>,
+    pub edges_removed: Vec<EdgeChange>,
+    /// `olm.package`, `olm.channel/<c>`, `olm.bundle/<b>`.
+    pub deprecations_added: Vec<String>,
+    pub deprecations_removed: Vec<String>,
+    pub findings: FindingChanges,
+    /// Every bundle of the old package, as installed, in the old package's bundle order.
+    pub installed: Vec<InstalledBundle>,
+    /// One picture per changed channel, by channel name.
+    pub channels: Vec<ChannelPicture>,
+}
+
+impl PackageReview {
+    /// Installed bundles that the change puts in `fate` under `resolver`.
+    pub fn newly(&self, resolver: Resolver, fate: Fate) -> impl Iterator<Item = &InstalledBundle> {
+        self.installed
+            .iter()
+            .filter(move |b| b.outcome(resolver).newly(fate))
+    }
+}
+
+/// The conditions `olm-graph review --fail-on` can fail on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FailOn {
+    /// The change introduces an error finding.
+    pub error: bool,
+    /// The change strands an installed bundle (OLM v0 or v1).
+    pub stranded: bool,
+    /// The change removes a channel head from its channel.
+    pub removed_head: bool,
+}
+
+impl Default for FailOn {
+    /// `error,stranded`.
+    fn default() -> Self {
+        FailOn {
+            error: true,
+            stranded: true,
+            removed_head: false,
+        }
+    }
+}
+
+/// Why a review fails.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "reason", rename_all = "kebab-case")]
+pub enum FailReason {
+    NewErrors { count: usize },
+    Stranded { resolver: Resolver, count: usize },
+    RemovedHeads { count: usize },
+}
+
+impl fmt::Display for FailReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = |n: usize| if n == 1 { "" } else { "s" };
+        match self {
+            FailReason::NewErrors { count } => {
+                write!(f, "{count} new error finding{}", s(*count))
+            }
+            FailReason::Stranded { resolver, count } => write!(
+                f,
+                "{count} installed bundle{} stranded under OLM {}",
+                s(*count),
+                resolver.as_str()
+            ),
+            FailReason::RemovedHeads { count } => {
+                write!(f, "{count} channel head{} removed", s(*count))
+            }
+        }
+    }
+}
+
+impl Review {
+    /// The conditions of `fail_on` that this change meets (empty: it passes).
+    pub fn failures(&self, fail_on: &FailOn) -> Vec<FailReason> {
+        let s = &self.summary;
+        let mut out = Vec::new();
+        if fail_on.error && s.new_errors > 0 {
+            out.push(FailReason::NewErrors {
+                count: s.new_errors,
+            });
+        }
+        if fail_on.stranded {
+            for (resolver, count) in [(Resolver::V0, s.stranded_v0), (Resolver::V1, s.stranded_v1)]
+            {
+                if count > 0 {
+                    out.push(FailReason::Stranded { resolver, count });
+                }
+            }
+        }
+        if fail_on.removed_head && s.removed_heads > 0 {
+            out.push(FailReason::RemovedHeads {
+                count: s.removed_heads,
+            });
+        }
+        out
+    }
+
+    /// Rewrites the file name of every finding's location (e.g. a temporary checkout's path
+    /// back to the repository path).
+    pub fn map_files(&mut self, map: impl Fn(&str) -> String) {
+        let findings = self
+            .packages
+            .iter_mut()
+            .map(|p| &mut p.findings)
+            .chain(std::iter::once(&mut self.catalog_findings));
+        for f in findings {
+            for d in f.new.iter_mut().chain(f.fixed.iter_mut()) {
+                if let Some(loc) = &mut d.location {
+                    loc.file = map(&loc.file);
+                }
+            }
+        }
+    }
+}
+
+/// Why a review could not be made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReviewError {
+    /// Comparing a package failed (core's diff message).
+    Diff { package: String, message: String },
+}
+
+impl fmt::Display for ReviewError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReviewError::Diff { package, message } => {
+                write!(f, "cannot compare package {package:?}: {message}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ReviewError {}
+
+/// Counts the summary of `packages` and the catalog-level findings.
+fn summarize(packages: &[PackageReview], catalog: &FindingChanges) -> Summary {
+    let mut s = Summary::default();
+    let mut count_findings = |f: &FindingChanges| {
+        s.new_errors += f.new.iter().filter(|d| d.is_error()).count();
+        s.new_warnings += f.new.iter().filter(|d| is_warning(d)).count();
+        s.fixed_errors += f.fixed.iter().filter(|d| d.is_error()).count();
+        s.fixed_warnings += f.fixed.iter().filter(|d| is_warning(d)).count();
+    };
+    count_findings(catalog);
+    for p in packages {
+        count_findings(&p.findings);
+    }
+    for p in packages {
+        match p.status {
+            PackageStatus::Added => s.packages_added += 1,
+            PackageStatus::Removed => s.packages_removed += 1,
+            PackageStatus::Changed => s.packages_changed += 1,
+        }
+        s.stranded_v0 += p.newly(Resolver::V0, Fate::Stranded).count();
+        s.stranded_v1 += p.newly(Resolver::V1, Fate::Stranded).count();
+        s.removed_heads += p.removed_heads.len();
+    }
+    s
+}
+
+fn is_warning(d: &Diagnostic) -> bool {
+    d.severity == crate::Severity::Warning
+}
