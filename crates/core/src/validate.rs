@@ -451,6 +451,9 @@ fn render(t: &Tree, prefix: &str, last: bool, out: &mut String) {
 /// Renders the errors of a list of findings as opm's validation tree:
 /// `invalid index:` → `invalid package "p":` → `invalid channel "c":` → `invalid bundle "b":`.
 /// Findings that belong to no package come first, one per line.
+///
+/// # Complexity
+/// O(F log F) for F findings (grouped in sorted maps), plus the text written.
 pub fn render_tree(diags: &[Diagnostic]) -> String {
     let mut root = Tree {
         message: "invalid index".into(),

@@ -141,6 +141,10 @@ impl<'a> ChannelIndex<'a> {
 
     /// Entries that have the installed bundle's version and release (OLM v1 counts them as the
     /// installed bundle itself).
+    ///
+    /// # Complexity
+    /// O(V) expected for V entries the first time (the map of versions is built), then O(k)
+    /// for k entries of that version.
     pub(crate) fn same_version<'s>(
         &'s self,
         installed: &'s Installed,
@@ -360,6 +364,9 @@ impl<'a> HopResolver<'a> {
     }
 
     /// The index of a considered channel.
+    ///
+    /// # Complexity
+    /// O(C) for C considered channels.
     pub(crate) fn channel(&self, name: &str) -> Option<&ChannelIndex<'a>> {
         self.channels.iter().find(|c| c.channel.name == name)
     }

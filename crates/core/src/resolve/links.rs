@@ -133,6 +133,9 @@ impl<'a> Links<'a> {
     }
 
     /// Entries no `replaces` or `skips` of the channel names, in entry order.
+    ///
+    /// # Complexity
+    /// O(V) for V entries.
     pub(crate) fn heads(&self) -> Vec<usize> {
         (0..self.entries)
             .filter(|&i| self.replaced_by.get(i).is_empty() && !self.is_skipped(i))
@@ -140,6 +143,9 @@ impl<'a> Links<'a> {
     }
 
     /// The channel head as opm computes it ([`crate::graph::channel_head`]).
+    ///
+    /// # Complexity
+    /// O(V + H log H) for V entries and H heads.
     pub(crate) fn head(&self, channel: &Channel) -> Head {
         let mut heads: Vec<String> = self
             .heads()
