@@ -126,29 +126,36 @@ step_chromium() {
         apt-get install -y -q --no-install-recommends "${missing[@]}"
 }
 
-# Version of playwright-core that $1 (a package.json or package-lock.json) names.
-pw_version() {
+# Version of the npm package $2 that $1 (a package.json or package-lock.json) names.
+npm_version() {
     node -e '
         const f = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
-        const p = f.packages ? (f.packages["node_modules/playwright-core"] || {}) : f;
+        const p = f.packages ? (f.packages["node_modules/" + process.argv[2]] || {}) : f;
         process.stdout.write(p.version || "");
-    ' "$1" 2>/dev/null || true
+    ' "$1" "$2" 2>/dev/null || true
 }
+
+# The npm packages of tests/e2e: playwright-core (drives Debian's Chromium), axe-core (the
+# accessibility audits).
+E2E_PACKAGES=(playwright-core axe-core)
 
 step_e2e_npm() {
     need node
     need npm
     local lock="$E2E_DIR/package-lock.json"
-    local inst="$E2E_DIR/node_modules/playwright-core/package.json"
     if [ -f "$lock" ]; then
-        local want have=""
-        want="$(pw_version "$lock")"
-        [ -f "$inst" ] && have="$(pw_version "$inst")"
-        if [ -n "$want" ] && [ "$have" = "$want" ]; then
-            log "playwright-core $want present in $E2E_DIR/node_modules"
+        local pkg want have missing=""
+        for pkg in "${E2E_PACKAGES[@]}"; do
+            want="$(npm_version "$lock" "$pkg")"
+            have=""
+            [ -f "$E2E_DIR/node_modules/$pkg/package.json" ] && have="$(npm_version "$E2E_DIR/node_modules/$pkg/package.json" "$pkg")"
+            if [ -z "$want" ] || [ "$have" != "$want" ]; then missing="$missing $pkg@${want:-?}"; fi
+        done
+        if [ -z "$missing" ]; then
+            log "${E2E_PACKAGES[*]} present in $E2E_DIR/node_modules"
             return
         fi
-        log "installing $E2E_DIR npm deps (npm ci, playwright-core $want) ..."
+        log "installing $E2E_DIR npm deps (npm ci:$missing) ..."
         (cd "$E2E_DIR" && timed "npm ci in $E2E_DIR" npm ci --no-audit --no-fund)
     else
         log "installing $E2E_DIR npm deps (npm install; no lockfile yet) ..."

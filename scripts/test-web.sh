@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The web app's tests (called by scripts/test.sh when index.html exists):
-#   1. clippy on the web package for wasm32 (-D warnings),
-#   2. wasm-bindgen-test component tests in headless Chromium (tests/web.rs),
+#   1. clippy on the web package for wasm32 and natively (-D warnings), and its pure helpers'
+#      unit tests, natively (cargo test --lib),
+#   2. wasm-bindgen-test component tests in headless Chromium (tests/web/, one module per panel),
 #   3. a release build of the CLI (the end-to-end tests compare with `olm-graph graph --json`)
 #      and of the web app (trunk build --release, size-optimised profile web-release),
 #   4. the Playwright end-to-end tests (tests/e2e, Debian's Chromium), which serve dist/ on
@@ -24,8 +25,12 @@ start=$SECONDS
 step "web: cargo clippy --target wasm32-unknown-unknown -D warnings"
 cargo clippy -p olm-graph-web --target wasm32-unknown-unknown --all-targets -- -D warnings
 
+step "web: pure helpers, natively (clippy, cargo test --lib)"
+cargo clippy -p olm-graph-web --lib --tests -- -D warnings
+cargo test -p olm-graph-web --lib
+
 step "web: wasm-bindgen tests in headless Chromium"
-cargo test -p olm-graph-web --target wasm32-unknown-unknown
+cargo test -p olm-graph-web --target wasm32-unknown-unknown --test web
 
 step "web: release builds (CLI for the comparisons, app with trunk)"
 cargo build --release -p olm-graph-cli

@@ -1,113 +1,230 @@
-//! The root component: state, loader and simulation in the context, the URL kept in step, the
-//! sample (or the `?url=` catalog) loaded at start, and the page layout (load bar, sidebar,
-//! graph, details and findings), or the embed view ([`crate::embed`]).
+//! The shells: the full app and the embed view (`?embed=1`: only the graph), composed from the
+//! panels. [`App`] creates the stores and the loader, reads the start parameters once, keeps
+//! the address bar in step, and loads the sample (or the `?url=` catalog).
 
 use leptos::prelude::*;
+use leptos::task::spawn_local;
 
-use crate::channel_tabs::ChannelTabs;
-use crate::details::DetailsPanel;
-use crate::drop_zone::DropZone;
-use crate::embed::{self, EmbedShell, StartOptions};
-use crate::error_panel::ErrorPanel;
-use crate::graph_view::GraphPanel;
-use crate::lifecycle_panel::LifecyclePanel;
-use crate::lint_panel::LintPanel;
-use crate::loader::{LoadBar, Loader};
-use crate::package_list::PackageList;
-use crate::progress::ProgressBar;
-use crate::simulation::{SimContext, SimulationPanel};
-use crate::sources;
-use crate::state::AppState;
-use crate::url_state;
+use crate::graph::text::drawing_layout;
+use crate::graph::GraphPanel;
+use crate::panels::channels::ChannelTabs;
+use crate::panels::details::DetailsPanel;
+use crate::panels::drop_zone::DropZone;
+use crate::panels::export::ExportMenu;
+use crate::panels::findings::LintPanel;
+use crate::panels::lifecycle::LifecyclePanel;
+use crate::panels::load_bar::LoadBar;
+use crate::panels::notices::PendingNotice;
+use crate::panels::packages::PackageList;
+use crate::panels::problems::ErrorPanel;
+use crate::panels::simulation::SimulationPanel;
+use crate::services::loader::Loader;
+use crate::services::playback::{drive_playback, prefers_reduced_motion};
+use crate::services::sources;
+use crate::services::url::{current_params, link, page_href, start_params, sync_address_bar};
+use crate::state::load::LoadStatus;
+use crate::state::Stores;
+use crate::widgets::progress::ProgressBar;
 
-/// The whole app: the full layout, or with `?embed=1` the graph alone ([`EmbedShell`]). With
-/// `?url=` the catalog at that URL is loaded at start instead of the sample.
+/// The whole app: the full layout, or with `?embed=1` the graph alone. With `?url=` the
+/// catalog at that URL is loaded at start instead of the sample.
 #[component]
 pub fn App() -> impl IntoView {
-    let start = StartOptions::from_search(&window().location().search().unwrap_or_default());
-    let state = AppState::new();
-    provide_context(state);
-    let loader = Loader::new(state);
+    let start = start_params();
+    let stores = Stores::new(drawing_layout());
+    stores.provide();
+    let loader = Loader::new(stores);
     provide_context(loader);
-    url_state::install(state);
-    // The simulation lives here so its path is painted with or without its panel; the embed
-    // view shows the whole path at once.
-    let sim = SimContext::new(state, start.embed);
-    provide_context(sim);
-    embed::keep_params_in_url(state, sim, start.embed);
+    if start.view.package.is_some() {
+        stores.selection.pending.set(Some(start.view.clone()));
+    }
+    // The simulation runs with or without its panel; the embed view shows the whole path.
+    stores.simulation.inputs.set(start.simulation.clone());
+    stores
+        .simulation
+        .instant
+        .set(start.embed || prefers_reduced_motion());
+    drive_playback(stores.simulation);
+    sync_address_bar(stores, start.embed);
     match start.catalog_url {
-        Some(url) => embed::load_catalog_url(state, loader, url, !start.embed),
+        Some(url) => load_catalog_url(stores, loader, url, !start.embed),
         None => loader.load(sources::sample()),
     }
     if start.embed {
         view! { <EmbedShell/> }.into_any()
     } else {
-        view! { <Shell/> }.into_any()
+        view! { <FullShell/> }.into_any()
     }
 }
 
-/// The layout, given an [`AppState`] (and, for the load bar, a [`Loader`]) in the context.
+/// Fetches the catalog at `url` and shows it; a failure goes to the problems panel and, with
+/// `fallback`, the sample is shown instead.
+fn load_catalog_url(stores: Stores, loader: Loader, url: String, fallback: bool) {
+    stores
+        .load
+        .status
+        .set(LoadStatus::Reading { label: url.clone() });
+    spawn_local(async move {
+        match sources::from_url(&url).await {
+            Ok(source) => loader.load(source),
+            Err(e) => {
+                stores.load.problem(e);
+                if fallback {
+                    loader.load(sources::sample());
+                }
+            }
+        }
+    });
+}
+
+/// A side panel that is a drawer below 1000 px.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Drawer {
+    Packages,
+    Inspector,
+}
+
+/// The full layout: top bar, status, package list, channel tabs and graph with the lifecycle
+/// drawer, and the inspector (simulation, details, findings). Below 1000 px wide the package
+/// list and the inspector are drawers opened from the top bar.
 #[component]
-pub fn Shell() -> impl IntoView {
-    let state = AppState::get();
-    let source = move || state.loaded.with(|l| l.as_ref().map(|l| l.label.clone()));
+pub fn FullShell() -> impl IntoView {
+    let drawer: RwSignal<Option<Drawer>> = RwSignal::new(None);
+    let selection = Stores::get().selection;
+    // Choosing a package closes the package drawer.
+    Effect::new(move |prev: Option<Option<String>>| {
+        let p = selection.package.get();
+        if prev.is_some_and(|prev| prev != p) && drawer.get_untracked() == Some(Drawer::Packages) {
+            drawer.set(None);
+        }
+        p
+    });
+    let is_open = move |d: Drawer| drawer.get() == Some(d);
+    let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        if ev.key() == "Escape" && drawer.get_untracked().is_some() {
+            drawer.set(None);
+        }
+    };
     view! {
-        <div class="app">
-            <header class="topbar">
-                <div class="brand">
-                    <svg class="logo" viewBox="0 0 32 32" width="26" height="26" aria-hidden="true">
-                        <rect width="32" height="32" rx="7"/>
-                        <circle cx="8" cy="22" r="3.5"/>
-                        <circle cx="16" cy="10" r="3.5"/>
-                        <circle cx="24" cy="22" r="3.5"/>
-                        <path d="M10.5 19.5 L14 12.5 M18 12.5 L21.5 19.5 M11.5 22 H20.5"/>
-                    </svg>
-                    <h1>"olm-graph"</h1>
-                    <span class="source" title="The catalog on screen" data-testid="catalog-label">{source}</span>
-                </div>
-                <LoadBar/>
-            </header>
-            <ProgressBar/>
-            <ErrorPanel/>
-            <PendingNotice/>
+        <div class="app" class:drawer-open=move || drawer.with(Option::is_some) on:keydown=on_key>
+            <TopBar drawer=drawer/>
+            <div class="status-area" role="region" aria-label="Loading and problems">
+                <ProgressBar/>
+                <ErrorPanel/>
+                <PendingNotice/>
+            </div>
             <div class="workspace">
-                <aside class="sidebar">
+                <aside class="sidebar drawer" id="packages-drawer" aria-label="Package list" class:open=move || is_open(Drawer::Packages)>
+                    <DrawerClose drawer=drawer label="Close the package list"/>
                     <PackageList/>
                 </aside>
                 <main class="center">
                     <ChannelTabs/>
-                    <GraphPanel/>
+                    <GraphPanel><ExportMenu/></GraphPanel>
                     <LifecyclePanel/>
                 </main>
-                <aside class="inspector">
+                <aside class="inspector drawer" id="inspector-drawer" aria-label="Inspector" class:open=move || is_open(Drawer::Inspector)>
+                    <DrawerClose drawer=drawer label="Close the inspector"/>
                     <SimulationPanel/>
                     <DetailsPanel/>
                     <LintPanel/>
                 </aside>
+                <div class="drawer-backdrop" aria-hidden="true" on:click=move |_| drawer.set(None)></div>
             </div>
             <DropZone/>
         </div>
     }
 }
 
-/// A linked view waiting for a catalog that has its package.
+/// The close button of a drawer (shown in narrow windows only); it takes the focus when the
+/// drawer opens.
 #[component]
-fn PendingNotice() -> impl IntoView {
-    let state = AppState::get();
-    move || {
-        let p = state.pending.get()?;
-        let package = p.package?;
-        let mut what = format!("package {package:?}");
-        if let crate::state::ChannelChoice::Named(c) = &p.channel {
-            what.push_str(&format!(", channel {c:?}"));
+fn DrawerClose(drawer: RwSignal<Option<Drawer>>, label: &'static str) -> impl IntoView {
+    let button = NodeRef::<leptos::html::Button>::new();
+    let open = move || {
+        let Some(b) = button.get_untracked() else {
+            return false;
+        };
+        b.parent_element()
+            .is_some_and(|p| p.class_list().contains("open"))
+    };
+    Effect::new(move |_| {
+        if drawer.with(Option::is_some) {
+            request_animation_frame(move || {
+                if let Some(b) = button.get_untracked().filter(|_| open()) {
+                    let _ = b.focus();
+                }
+            });
         }
-        if let Some(b) = &p.bundle {
-            what.push_str(&format!(", bundle {b:?}"));
+    });
+    view! {
+        <button class="button drawer-close" type="button" node_ref=button aria-label=label
+            on:click=move |_| drawer.set(None)>"× Close"</button>
+    }
+}
+
+/// The brand, the drawer buttons (narrow windows only) and the load bar.
+#[component]
+fn TopBar(drawer: RwSignal<Option<Drawer>>) -> impl IntoView {
+    let load = Stores::get().load;
+    let source = move || load.loaded.with(|l| l.as_ref().map(|l| l.label.clone()));
+    let toggle = move |d: Drawer, id: &'static str, label: &'static str| {
+        view! {
+            <button class="button drawer-toggle" type="button" aria-controls=id
+                aria-expanded=move || (drawer.get() == Some(d)).to_string()
+                data-testid=format!("open-{id}")
+                on:click=move |_| drawer.update(|o| *o = if *o == Some(d) { None } else { Some(d) })>{label}</button>
         }
-        Some(view! {
-            <div class="notice pending" role="status" data-testid="pending-link">
-                {format!("This link opens {what}. Load a catalog that has it and the view opens.")}
+    };
+    view! {
+        <header class="topbar">
+            <div class="brand">
+                <svg class="logo" viewBox="0 0 32 32" width="26" height="26" aria-hidden="true">
+                    <rect width="32" height="32" rx="7"/>
+                    <circle cx="8" cy="22" r="3.5"/>
+                    <circle cx="16" cy="10" r="3.5"/>
+                    <circle cx="24" cy="22" r="3.5"/>
+                    <path d="M10.5 19.5 L14 12.5 M18 12.5 L21.5 19.5 M11.5 22 H20.5"/>
+                </svg>
+                <h1>"olm-graph"</h1>
+                <span class="source" title="The catalog on screen" data-testid="catalog-label">{source}</span>
             </div>
+            <div class="drawer-toggles" role="group" aria-label="Panels">
+                {toggle(Drawer::Packages, "packages-drawer", "Packages")}
+                {toggle(Drawer::Inspector, "inspector-drawer", "Inspector")}
+            </div>
+            <LoadBar/>
+        </header>
+    }
+}
+
+/// The embed view: the graph panel alone, filling the frame, with a link to the full app.
+#[component]
+pub fn EmbedShell() -> impl IntoView {
+    let stores = Stores::get();
+    // Whole-page sizing (no scroll) for this view only.
+    if let Some(root) = document().document_element() {
+        let _ = root.set_attribute("data-embed", "true");
+    }
+    let open_href = move || link(&page_href(), &current_params(&stores, false));
+    let title = move || {
+        stores.graph.view.with(|v| match v {
+            Some(v) => format!(
+                "Upgrade graph of {} / {}",
+                v.package,
+                v.channel.as_deref().unwrap_or("all channels")
+            ),
+            None => "Upgrade graph".to_string(),
         })
+    };
+    view! {
+        <main class="embed-shell" data-testid="embed-shell">
+            <h1 class="visually-hidden">{title}</h1>
+            <ProgressBar/>
+            <ErrorPanel/>
+            <GraphPanel><ExportMenu/></GraphPanel>
+            <a class="embed-open" data-testid="embed-open-app" href=open_href target="_blank" rel="noopener"
+                title="Open this graph in the full olm-graph app (new tab)">"Open in olm-graph ↗"</a>
+        </main>
     }
 }

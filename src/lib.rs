@@ -1,33 +1,24 @@
 //! olm-graph's web app (Leptos, client-side rendering, built by Trunk): a thin view over
-//! `olm-graph-core`. Catalogs are parsed in a Web Worker ([`worker`], [`worker_client`]); graphs,
-//! layout, details and findings all come from core; components only render them.
+//! `olm-graph-core`. Nothing here computes OLM semantics; it asks core. Layers, each importing
+//! only the ones below it:
+//!
+//! - [`app`]: the full and embed shells, composition only;
+//! - [`panels`]: one module per panel (loading, packages, channels, details, findings,
+//!   problems, simulation, lifecycle tools, export);
+//! - [`graph`]: the drawing (node, edge and band components, pan and zoom, keyboard moves,
+//!   every text and shape it computes);
+//! - [`widgets`]: small reusable pieces;
+//! - [`services`]: the parsing worker's client and the loader, catalog sources, the one URL
+//!   module, clipboard, downloads, playback;
+//! - [`state`]: small stores provided through the context, over core alone;
+//! - [`worker`]: the parsing Web Worker's side (its protocol and what it does with files).
 
 pub mod app;
-pub mod channel_tabs;
-pub mod details;
-pub mod diff_panel;
-pub mod download;
-pub mod drop_zone;
-pub mod embed;
-pub mod error_panel;
-pub mod export_menu;
-pub mod fuzzy;
-pub mod graph_view;
-pub mod icons;
-pub mod legend;
-pub mod lifecycle_panel;
-pub mod lint_panel;
-pub mod loader;
-pub mod package_list;
-pub mod progress;
-pub mod protocol;
-pub mod simulation;
-pub mod sources;
+pub mod graph;
+pub mod panels;
+pub mod services;
 pub mod state;
-pub mod template_editor;
-pub mod truncate_panel;
-pub mod url_state;
+pub mod widgets;
 pub mod worker;
-pub mod worker_client;
 
 pub use app::App;

@@ -1,5 +1,5 @@
-//! Helpers of the browser tests (`tests/web*.rs`): mount components over an `AppState` fed a
-//! catalog parsed by core (no worker), and let effects run.
+//! Helpers of the browser tests (`tests/web`): mount components over the stores fed a catalog
+//! parsed by core (no worker), query the DOM, and let effects run.
 #![allow(dead_code)]
 
 use std::cell::Cell;
@@ -8,9 +8,11 @@ use std::rc::Rc;
 use leptos::prelude::*;
 use olm_graph_core::validate::lint_catalog;
 use olm_graph_core::{load_files, InputFile};
-use olm_graph_web::state::AppState;
+use olm_graph_web::graph::text::drawing_layout;
+use olm_graph_web::state::load::{Loaded, Origin};
+use olm_graph_web::state::Stores;
 use wasm_bindgen::JsCast;
-use web_sys::HtmlElement;
+use web_sys::{Element, HtmlElement};
 
 pub fn document() -> web_sys::Document {
     web_sys::window().unwrap().document().unwrap()
@@ -23,8 +25,14 @@ pub fn parse(text: &str) -> (olm_graph_core::Catalog, Vec<olm_graph_core::Diagno
     (catalog, findings)
 }
 
-/// Mounts `view` in a fresh element with an `AppState` that shows `text`.
-pub fn mount<F, N>(text: &str, view: F) -> (AppState, HtmlElement)
+/// `text` parsed, as the loader hands it to the stores.
+pub fn loaded(label: &str, text: &str) -> Loaded {
+    let (catalog, findings) = parse(text);
+    Loaded::new(label.into(), catalog, findings, Origin::default())
+}
+
+/// Mounts `view` in a fresh element with stores that show `text`.
+pub fn mount<F, N>(text: &str, view: F) -> (Stores, HtmlElement)
 where
     F: FnOnce() -> N + 'static,
     N: IntoView + 'static,
@@ -36,14 +44,14 @@ where
     )
     .unwrap();
     document().body().unwrap().append_child(&root).unwrap();
-    let (catalog, findings) = parse(text);
-    let out: Rc<Cell<Option<AppState>>> = Rc::new(Cell::new(None));
+    let incoming = loaded("test catalog", text);
+    let out: Rc<Cell<Option<Stores>>> = Rc::new(Cell::new(None));
     let out2 = out.clone();
     let handle = leptos::mount::mount_to(root.clone(), move || {
-        let state = AppState::new();
-        provide_context(state);
-        state.catalog_arrived("test catalog".into(), catalog, findings);
-        out2.set(Some(state));
+        let stores = Stores::new(drawing_layout());
+        stores.provide();
+        stores.catalog_arrived(incoming);
+        out2.set(Some(stores));
         view()
     });
     std::mem::forget(handle);
@@ -59,4 +67,63 @@ pub async fn settle() {
             .unwrap();
     });
     wasm_bindgen_futures::JsFuture::from(p).await.unwrap();
+}
+
+pub fn all(root: &Element, selector: &str) -> Vec<Element> {
+    let list = root.query_selector_all(selector).unwrap();
+    (0..list.length())
+        .filter_map(|i| list.item(i))
+        .map(|n| n.unchecked_into::<Element>())
+        .collect()
+}
+
+pub fn one(root: &Element, selector: &str) -> Element {
+    root.query_selector(selector)
+        .unwrap()
+        .unwrap_or_else(|| panic!("no element matches {selector}"))
+}
+
+pub fn attr(e: &Element, name: &str) -> String {
+    e.get_attribute(name).unwrap_or_default()
+}
+
+/// The attribute `attr` of the node of `bundle`.
+pub fn attr_of(root: &Element, bundle: &str, attr: &str) -> Option<String> {
+    root.query_selector(&format!("[data-bundle=\"{bundle}\"]"))
+        .unwrap()
+        .and_then(|e| e.get_attribute(attr))
+}
+
+/// A bubbling mouse event (SVG elements have no `click()`).
+pub fn mouse(e: &Element, kind: &str) {
+    let init = web_sys::MouseEventInit::new();
+    init.set_bubbles(true);
+    init.set_cancelable(true);
+    let ev = web_sys::MouseEvent::new_with_mouse_event_init_dict(kind, &init).unwrap();
+    e.dispatch_event(&ev).unwrap();
+}
+
+pub fn click(e: &Element) {
+    mouse(e, "click");
+}
+
+/// A bubbling key press on `e`.
+pub fn key(e: &Element, key: &str) {
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key(key);
+    init.set_bubbles(true);
+    init.set_cancelable(true);
+    let ev = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+    e.dispatch_event(&ev).unwrap();
+}
+
+/// Drawn edges: individual edges plus what the bands stand for.
+pub fn drawn_edges(root: &Element) -> usize {
+    all(root, "[data-edge-kind]")
+        .iter()
+        .map(|e| match e.get_attribute("data-edges") {
+            Some(n) => n.parse::<usize>().unwrap(),
+            None => 1,
+        })
+        .sum()
 }

@@ -1,4 +1,4 @@
-// End-to-end tests of export and embedding (issue 7): the embed view (?embed=1&url=...) in a page
+// End-to-end tests of export and embedding: the embed view (?embed=1&url=...) in a page
 // and in an <iframe>, the simulation path painted in it, and every export of the menu compared
 // with `olm-graph render` byte for byte. A catalog is served at a fake http URL by Playwright's
 // routing (with a CORS header, as a real server would have to send).

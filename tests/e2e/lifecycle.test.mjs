@@ -1,4 +1,4 @@
-// End-to-end tests of the catalog lifecycle (issue 6): deprecation and terminated markings
+// End-to-end tests of the catalog lifecycle: deprecation and terminated markings
 // (compared with `olm-graph graph --json` under both resolvers), the deprecate-and-truncate
 // preview and its download (which must pass `olm-graph lint` and equal the CLI's output), the
 // catalog image template editor, and the catalog-switch diff between two real descheduler

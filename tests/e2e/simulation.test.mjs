@@ -1,4 +1,4 @@
-// End-to-end tests of the simulation panel (issue 5), in instant mode, on the small resolve
+// End-to-end tests of the simulation panel, in instant mode, on the small resolve
 // fixtures of crates/core; the path painted on the graph (data-path-step) is compared with
 // `olm-graph path --json` for the same inputs. Also records the animation frame rate on
 // project-quay while playing. Screenshots go to test-output/sim-*.png.

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use olm_graph_core::load::Limits;
 use olm_graph_core::resolve::{Failure, FailureKind, Resolver, UpgradeStrategy};
 
 mod bench;
@@ -16,11 +17,68 @@ mod review;
 mod template;
 
 /// Inspect OLM File-Based Catalogs: packages, upgrade graphs, validation, upgrade paths.
+///
+/// Wherever a catalog path is read, `-` reads one catalog (JSON or YAML) from standard input.
 #[derive(Parser, Debug)]
 #[command(name = "olm-graph", version, about, long_about = None)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+/// Input limits for every command that reads catalogs: crossing one is a `load.limit` error
+/// naming the file, line and column, and the rest of the catalog still loads.
+#[derive(clap::Args, Debug)]
+#[command(next_help_heading = "Input limits")]
+struct LimitArgs {
+    /// Deepest nesting of mappings and lists in one document.
+    #[arg(long, global = true, value_name = "N", value_parser = parse_count, default_value_t = Limits::DEFAULT.max_depth)]
+    max_depth: usize,
+    /// Documents (YAML) or objects (JSON) in one file.
+    #[arg(long, global = true, value_name = "N", value_parser = parse_count, default_value_t = Limits::DEFAULT.max_documents)]
+    max_documents: usize,
+    /// Keys, values and list items in one document (the key count).
+    #[arg(long, global = true, value_name = "N", value_parser = parse_count, default_value_t = Limits::DEFAULT.max_nodes)]
+    max_nodes: usize,
+    /// Bytes in one string; a size such as 16MiB or 500K is accepted.
+    #[arg(long, global = true, value_name = "BYTES", value_parser = parse_count, default_value_t = Limits::DEFAULT.max_string_bytes)]
+    max_string_bytes: usize,
+    /// Bytes of all input together; a size such as 1GiB is accepted.
+    #[arg(long, global = true, value_name = "BYTES", value_parser = parse_count, default_value_t = Limits::DEFAULT.max_total_bytes)]
+    max_total_bytes: usize,
+}
+
+impl LimitArgs {
+    fn limits(&self) -> Limits {
+        Limits {
+            max_depth: self.max_depth,
+            max_documents: self.max_documents,
+            max_nodes: self.max_nodes,
+            max_string_bytes: self.max_string_bytes,
+            max_total_bytes: self.max_total_bytes,
+        }
+    }
+}
+
+/// A count or a size: digits, optionally followed by K, M or G (powers of 1024, with or without
+/// `iB`/`B`).
+fn parse_count(text: &str) -> Result<usize, String> {
+    let t = text.trim();
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    let unit = match t[digits..].trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 1usize,
+        "k" | "kb" | "kib" => 1 << 10,
+        "m" | "mb" | "mib" => 1 << 20,
+        "g" | "gb" | "gib" => 1 << 30,
+        other => return Err(format!("unknown unit {other:?} (use K, M or G)")),
+    };
+    let n: usize = t[..digits]
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number"))?;
+    n.checked_mul(unit)
+        .ok_or_else(|| format!("{text:?} is too large"))
 }
 
 /// What a catalog switch is followed for: the package, the subscription's channel, the rules.
@@ -235,6 +293,7 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    cli.limits.limits().set_process_default();
     let result = match cli.command {
         Command::Packages { paths } => commands::packages(&paths),
         Command::Graph {

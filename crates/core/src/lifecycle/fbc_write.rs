@@ -45,7 +45,7 @@ fn parse_doc(text: &str) -> Option<Value> {
     if t.starts_with('{') {
         serde_json::from_str(t).ok()
     } else {
-        serde_yaml::from_str(text).ok()
+        crate::load::yaml_value(text)
     }
 }
 

@@ -1,0 +1,77 @@
+//! Above the drawing: what is drawn (package, channel, default marker, counts, head) and the
+//! notices of what is drawn (deprecated channel or package, a head problem).
+
+use leptos::prelude::*;
+use olm_graph_core::view::GraphView;
+
+use crate::state::graph::GraphStore;
+
+/// "N bundles · E edges · V virtual · head H".
+///
+/// # Complexity
+/// O(V + B) for V nodes and B bands.
+pub fn graph_stats(v: &GraphView) -> String {
+    let virtuals = v.nodes.iter().filter(|n| n.is_virtual).count();
+    let mut stats = format!(
+        "{} bundles · {} edges",
+        v.nodes.len() - virtuals,
+        v.edge_total()
+    );
+    if virtuals > 0 {
+        stats.push_str(&format!(" · {virtuals} virtual"));
+    }
+    let mut heads = v.nodes.iter().filter(|n| n.head);
+    if let (Some(_), Some(head), None) = (&v.channel, heads.next(), heads.next()) {
+        stats.push_str(&format!(" · head {}", head.name));
+    }
+    stats
+}
+
+/// What is drawn: package and channel, default marker, counts and head.
+#[component]
+pub fn GraphTitle() -> impl IntoView {
+    let graph = GraphStore::get();
+    move || {
+        let v = graph.view.get()?;
+        let data = graph.package_data.get()?;
+        let title = v.channel.clone().unwrap_or_else(|| "all channels".into());
+        let is_default = v.channel.is_some() && v.channel == data.package().default_channel;
+        Some(view! {
+            <div class="graph-heading">
+                <h2 class="graph-title">
+                    <span class="pkg">{v.package.clone()}</span>
+                    <span class="sep" aria-hidden="true">" / "</span>
+                    <span class="chan">{title}</span>
+                    {is_default.then(|| view! { <span class="badge default">"default channel"</span> })}
+                </h2>
+                <div class="graph-stats">{graph_stats(&v)}</div>
+            </div>
+        })
+    }
+}
+
+/// Deprecation and head problems of what is drawn.
+#[component]
+pub fn GraphNotices() -> impl IntoView {
+    let graph = GraphStore::get();
+    move || {
+        let v = graph.view.get()?;
+        let data = graph.package_data.get()?;
+        let pkg_deprecation = data.package().deprecations.package.clone();
+        Some(view! {
+            {v.channel_deprecation.clone().map(|m| view! {
+                <div class="notice deprecated" role="note" data-testid="channel-deprecation">
+                    <strong>"Deprecated channel: "</strong>{m}
+                </div>
+            })}
+            {pkg_deprecation.map(|m| view! {
+                <div class="notice deprecated" role="note" data-testid="package-deprecation">
+                    <strong>"Deprecated package: "</strong>{m.trim().to_string()}
+                </div>
+            })}
+            {v.head_error.clone().map(|m| view! {
+                <div class="notice error" role="note"><strong>"Head: "</strong>{m}</div>
+            })}
+        })
+    }
+}

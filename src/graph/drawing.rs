@@ -1,0 +1,133 @@
+//! The nodes, edges, bands and hop labels of one view, and the events of its nodes: handled
+//! once on the nodes' group (hover highlights the neighbours, a click or Enter selects, the
+//! arrow keys move the focus along the edges; see [`crate::graph::keyboard`]) and, for the
+//! focus, on the graph's area ([`on_focus_in`]).
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, Event, FocusEvent, KeyboardEvent, MouseEvent, SvgElement};
+
+use crate::graph::edge::{Band, Edge, HopLabels};
+use crate::graph::keyboard::{next_node, Direction};
+use crate::graph::node::Node;
+use crate::graph::scene::{Scene, SharedView};
+use crate::state::graph::GraphStore;
+use crate::state::selection::Selection;
+
+/// The node element an event happened in, and its index in the view.
+fn node_of(view: &SharedView, target: Option<web_sys::EventTarget>) -> Option<(Element, usize)> {
+    let el = target?
+        .dyn_into::<Element>()
+        .ok()?
+        .closest("g.node")
+        .ok()??;
+    let name = el.get_attribute("data-bundle")?;
+    let i = view.node_index(&name)?;
+    Some((el, i))
+}
+
+/// Focuses node `i` (the nodes' group holds one element per node, in view order).
+fn focus_node(group: &Element, i: usize) {
+    if let Some(el) = group.children().item(i as u32) {
+        if let Ok(el) = el.dyn_into::<SvgElement>() {
+            let _ = el.focus();
+        }
+    }
+}
+
+/// Enter or space selects; arrows move along the edges.
+fn on_node_key(view: &SharedView, scene: Scene, ev: &KeyboardEvent) {
+    let Some((el, i)) = node_of(view, ev.target()) else {
+        return;
+    };
+    let key = ev.key();
+    if key == "Enter" || key == " " {
+        ev.prevent_default();
+        ev.stop_propagation();
+        Selection::get().select_bundle(Some(view.nodes[i].name.clone()));
+        return;
+    }
+    let Some(direction) = Direction::from_key(&key) else {
+        return;
+    };
+    // Arrows on a node move the focus, not the drawing.
+    ev.prevent_default();
+    ev.stop_propagation();
+    if let (Some(j), Some(group)) = (next_node(view, i, direction), el.parent_element()) {
+        scene.reveal(view, j);
+        focus_node(&group, j);
+    }
+}
+
+fn on_node_click(view: &SharedView, scene: Scene, ev: &MouseEvent) {
+    let Some((_, i)) = node_of(view, ev.target()) else {
+        return;
+    };
+    ev.stop_propagation();
+    if scene.pan_zoom.take_drag() {
+        return;
+    }
+    Selection::get().select_bundle(Some(view.nodes[i].name.clone()));
+}
+
+/// Hover or focus entered a node: highlight it (and bring a focused node into view).
+fn on_node_enter(view: &SharedView, scene: Scene, ev: &Event, reveal: bool) {
+    if let Some((_, i)) = node_of(view, ev.target()) {
+        if scene.hovered.get_untracked() != Some(i) {
+            scene.hovered.set(Some(i));
+        }
+        if reveal {
+            scene.reveal(view, i);
+        }
+    }
+}
+
+/// Hover or focus left a node for something that is not inside it.
+fn on_node_leave(view: &SharedView, scene: Scene, related: Option<web_sys::EventTarget>) {
+    let entered = node_of(view, related).map(|(_, i)| i);
+    if entered.is_none() {
+        scene.hovered.set(None);
+    }
+}
+
+/// The focus entered a node of the drawing on screen (listened for on the graph's area: in
+/// Chromium an SVG element with focus listeners becomes focusable itself).
+pub fn on_focus_in(graph: GraphStore, scene: Scene, ev: &FocusEvent) {
+    if let Some(view) = graph.view.get_untracked() {
+        on_node_enter(&view, scene, ev, true);
+    }
+}
+
+/// The focus left a node of the drawing on screen.
+pub fn on_focus_out(graph: GraphStore, scene: Scene, ev: &FocusEvent) {
+    if let Some(view) = graph.view.get_untracked() {
+        on_node_leave(&view, scene, ev.related_target());
+    }
+}
+
+/// The nodes, edges, bands and hop labels of one view.
+#[component]
+pub fn Drawing(view: SharedView, scene: Scene) -> impl IntoView {
+    let bands = (0..view.bands.len())
+        .map(|i| view! { <Band view=view.clone() index=i scene=scene/> })
+        .collect_view();
+    let edges = (0..view.edges.len())
+        .map(|i| view! { <Edge view=view.clone() index=i scene=scene/> })
+        .collect_view();
+    let nodes = (0..view.nodes.len())
+        .map(|i| view! { <Node view=view.clone() index=i scene=scene/> })
+        .collect_view();
+    let (v1, v2, v3, v4) = (view.clone(), view.clone(), view.clone(), view.clone());
+    view! {
+        <rect class="backdrop" x="0" y="0" width=format!("{:.1}", view.width) height=format!("{:.1}", view.height)/>
+        <g class="bands">{bands}</g>
+        <g class="edges">{edges}</g>
+        <g class="nodes"
+            on:mouseover=move |ev: MouseEvent| on_node_enter(&v1, scene, &ev, false)
+            on:mouseout=move |ev: MouseEvent| on_node_leave(&v2, scene, ev.related_target())
+            on:click=move |ev: MouseEvent| on_node_click(&v3, scene, &ev)
+            on:keydown=move |ev: KeyboardEvent| on_node_key(&v4, scene, &ev)
+        >{nodes}</g>
+        <g class="sim-labels"><HopLabels view=view.clone()/></g>
+    }
+}

@@ -1,0 +1,97 @@
+//! The legend: what the edge strokes and node markings mean (a strip under the graph; each
+//! item explains itself further on hover), with the choice of rules for terminated bundles.
+
+use leptos::prelude::*;
+use olm_graph_core::resolve::Resolver;
+
+use crate::state::lifecycle::Lifecycle;
+
+/// An edge kind: a short stroke with its arrow.
+fn edge_item(title: &'static str, kind: &'static str, label: &'static str) -> impl IntoView {
+    view! {
+        <li title=title>
+            <svg width="34" height="10" aria-hidden="true">
+                <line class=format!("edge kind-{kind}") x1="1" y1="5" x2="26" y2="5" marker-end=format!("url(#arrow-{kind})")/>
+            </svg>
+            <span>{label}</span>
+        </li>
+    }
+}
+
+/// A band kind: a small bracket.
+fn band_item(title: &'static str, kind: &'static str, label: &'static str) -> impl IntoView {
+    view! {
+        <li title=title>
+            <svg width="30" height="12" aria-hidden="true">
+                <polygon class=format!("band kind-{kind}") points="1,2 29,2 29,10 1,10"/>
+            </svg>
+            <span>{label}</span>
+        </li>
+    }
+}
+
+/// A node marking: a small box with the node's classes (and the deprecation bar).
+fn node_swatch(classes: &'static str, bar: bool) -> impl IntoView {
+    view! {
+        <svg width="30" height="14" aria-hidden="true">
+            <g class=format!("node {classes} legend-node")>
+                <rect class="box" x="1" y="1" width="28" height="12" rx="4"/>
+                {bar.then(|| view! { <rect class="deprecated-bar" x="1" y="1" width="4" height="12" rx="2"/> })}
+            </g>
+        </svg>
+    }
+}
+
+fn node_item(
+    title: &'static str,
+    classes: &'static str,
+    bar: bool,
+    label: &'static str,
+) -> impl IntoView {
+    view! { <li title=title>{node_swatch(classes, bar)}<span>{label}</span></li> }
+}
+
+/// Terminated bundles, under the rules chosen here, with their count.
+#[component]
+fn TerminatedItem() -> impl IntoView {
+    let lifecycle = Lifecycle::get();
+    view! {
+        <li class="legend-terminated" title="terminated: not the channel head, and no upgrade leaves it under the chosen resolver (a cluster on it is stuck)">
+            {node_swatch("terminated", false)}
+            <label>
+                "terminated under "
+                <select data-testid="terminated-resolver" aria-label="Which OLM rules decide which bundles are terminated"
+                    on:change=move |ev| {
+                        let r = if event_target_value(&ev) == "v1" { Resolver::V1 } else { Resolver::V0 };
+                        lifecycle.terminated_resolver.set(r);
+                    }
+                    prop:value=move || lifecycle.terminated_resolver.get().as_str()>
+                    <option value="v0">"OLM v0"</option>
+                    <option value="v1">"OLM v1"</option>
+                </select>
+                {move || format!(" ({})", lifecycle.terminated.with(|t| t.len()))}
+            </label>
+        </li>
+    }
+}
+
+#[component]
+pub fn Legend() -> impl IntoView {
+    view! {
+        <section class="legend" aria-label="Legend">
+            <span class="legend-title" aria-hidden="true">"Legend"</span>
+            <ul class="legend-items">
+                {edge_item("replaces: the entry upgrades from the bundle it replaces (the upgrade chain)", "replaces", "replaces")}
+                {edge_item("skips: the entry upgrades from each bundle named in its skips", "skips", "skips")}
+                {edge_item("skipRange: the entry upgrades from every other entry whose version is in its skipRange", "skiprange", "skipRange")}
+                {band_item("skipRange band: one entry's whole skipRange fan; the bracket spans the bundles it upgrades from and rises into the entry", "skiprange", "skipRange band")}
+                {band_item("skips band: an entry that skips four or more bundles; the bracket spans the skipped bundles and rises into the entry", "skips", "skips band")}
+                {node_item("head: the channel's newest entry, which no replaces or skips names (marked HEAD)", "head", false, "head")}
+                {node_item("deprecated: named by olm.deprecations (hover a bundle for the message); deprecated channels are struck through", "deprecated", true, "deprecated")}
+                {node_item("legacy olm.deprecated bundle property: OLM v0 prohibits installing the bundle (it never becomes a subscription's target)", "deprecated legacy", true, "legacy olm.deprecated (prohibited by OLM v0)")}
+                <TerminatedItem/>
+                {node_item("virtual: named by a replaces or skips but not an entry of this channel", "virtual", false, "virtual")}
+            </ul>
+        </section>
+    }
+}

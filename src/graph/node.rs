@@ -1,0 +1,199 @@
+//! A bundle on the graph: its box, two lines of text, head and deprecation badges, and every
+//! marking as a signal read here (hover, selection, terminated, the truncation preview, the
+//! fate after a catalog switch, the simulation's path). Its events are handled once for all
+//! nodes by the drawing (see `drawing.rs`).
+//!
+//! Test hooks: `data-bundle`, `data-virtual`, `data-deprecated`, `data-legacy-deprecated`,
+//! `data-head`, `data-terminated`, `data-removed`, `data-to-deprecate`, `data-fate`; on the
+//! simulation's path `data-on-path[-v1]`, `data-path-step[-v1]` (0 = installed), `data-failed`
+//! (`csv` or `installplan`) and `data-path-current`.
+
+use leptos::prelude::*;
+use olm_graph_core::lifecycle::Fate;
+use olm_graph_core::view::ViewNode;
+
+use crate::graph::scene::{Scene, SharedView};
+use crate::graph::text::{
+    badge_width, node_class, node_label, node_text, node_title, NodeText, HEAD_BADGE_WIDTH,
+};
+use crate::state::comparison::Comparison;
+use crate::state::lifecycle::Lifecycle;
+use crate::state::simulation::{NodeOnPath, SimulationStore};
+
+/// A node's markings, each a signal.
+#[derive(Clone, Copy)]
+struct Marks {
+    terminated: Signal<bool>,
+    removed: Signal<bool>,
+    to_deprecate: Signal<bool>,
+    fate: Signal<Option<Fate>>,
+    path: Memo<Option<NodeOnPath>>,
+}
+
+impl Marks {
+    fn of(name: &str) -> Marks {
+        let lifecycle = Lifecycle::get();
+        let comparison = Comparison::get();
+        let sim = SimulationStore::get();
+        let n = name.to_string();
+        let terminated = Signal::derive(move || lifecycle.terminated.with(|t| t.contains(&n)));
+        let n = name.to_string();
+        let removed = Signal::derive(move || lifecycle.truncated_away.with(|t| t.contains(&n)));
+        let n = name.to_string();
+        let to_deprecate = Signal::derive(move || lifecycle.deprecates(&n));
+        let n = name.to_string();
+        let fate = Signal::derive(move || comparison.fate_of(&n));
+        let n = name.to_string();
+        let path = Memo::new(move |_| sim.marks.with(|m| m.node(&n).cloned()));
+        Marks {
+            terminated,
+            removed,
+            to_deprecate,
+            fate,
+            path,
+        }
+    }
+
+    /// The node's tooltip: its fixed part and the markings that apply.
+    fn title(self, base: &str) -> String {
+        let mut t = base.to_string();
+        if self.terminated.get() {
+            let resolver = Lifecycle::get().terminated_resolver.get();
+            t.push_str(&format!(
+                "\nTerminated under OLM {}: not the head, and no upgrade leaves it",
+                resolver.as_str()
+            ));
+        }
+        if self.removed.get() {
+            t.push_str("\nRemoved by the deprecate-and-truncate preview");
+        }
+        if let Some(f) = self.fate.get() {
+            t.push_str(&format!("\nAfter the catalog switch: {}", f.as_str()));
+        }
+        t
+    }
+
+    fn step(self, path: usize) -> Option<String> {
+        self.path
+            .with(|p| p.as_ref().and_then(|p| p.step[path]).map(|s| s.to_string()))
+    }
+}
+
+/// One node of `view` (index `index`).
+#[component]
+pub fn Node(view: SharedView, index: usize, scene: Scene) -> impl IntoView {
+    let n = &view.nodes[index];
+    let b = &view.boxes[index];
+    let text = node_text(n, &view.package, b.width);
+    let marks = Marks::of(&n.name);
+    let fixed = node_class(n);
+    let class = move || {
+        let mut c = fixed.clone();
+        let h = scene.highlight.get();
+        for (on, name) in [
+            (marks.terminated.get(), " terminated"),
+            (marks.removed.get(), " removed"),
+            (marks.to_deprecate.get(), " to-deprecate"),
+            (h.active() && !h.lit(index), " dim"),
+            (h.active() && h.node != Some(index) && h.lit(index), " near"),
+            (scene.selected.get() == Some(index), " selected"),
+        ] {
+            if on {
+                c.push_str(name);
+            }
+        }
+        c
+    };
+    let title = node_title(n);
+    let label = node_label(n, &text);
+    view! {
+        <g
+            class=class
+            transform=format!("translate({:.1},{:.1})", b.x, b.y)
+            data-bundle=n.name.clone()
+            data-virtual=n.is_virtual.to_string()
+            data-deprecated=n.deprecated.to_string()
+            data-legacy-deprecated=n.legacy_deprecated.to_string()
+            data-head=n.head.to_string()
+            data-terminated=move || marks.terminated.get().to_string()
+            data-removed=move || marks.removed.get().to_string()
+            data-to-deprecate=move || marks.to_deprecate.get().to_string()
+            data-fate=move || marks.fate.get().map(|f| f.as_str())
+            data-on-path=move || marks.step(0).map(|_| "true")
+            data-path-step=move || marks.step(0)
+            data-on-path-v1=move || marks.step(1).map(|_| "true")
+            data-path-step-v1=move || marks.step(1)
+            data-failed=move || marks.path.with(|p| p.as_ref().and_then(|p| p.failed).map(|k| k.as_str()))
+            data-path-current=move || marks.path.with(|p| p.as_ref().is_some_and(|p| p.current).then_some("true"))
+            tabindex="0"
+            role="button"
+            aria-label=label
+            aria-pressed=move || (scene.selected.get() == Some(index)).to_string()
+        >
+            <title>{move || marks.title(&title)}</title>
+            <NodeBody node=n.clone() text=text width=b.width height=b.height removed=marks.removed/>
+        </g>
+    }
+}
+
+/// What a node draws: box, deprecation bar, lines, badges, the strike of a removed node. Each
+/// text ends with a space (not drawn), so the texts read as words in the node's order, which
+/// its accessible name starts with ([`node_label`]).
+#[component]
+fn NodeBody(
+    node: ViewNode,
+    text: NodeText,
+    width: f64,
+    height: f64,
+    removed: Signal<bool>,
+) -> impl IntoView {
+    let (w, h) = (width, height);
+    let version_y = if text.caption.is_some() {
+        h * 0.44
+    } else {
+        h / 2.0 + 5.0
+    };
+    let badge_x = w - badge_width(&node) - 1.0;
+    view! {
+        <rect class="box" width=format!("{w:.1}") height=format!("{h:.1}") rx="7"/>
+        {node.deprecated.then(|| view! {
+            <rect class="deprecated-bar" width="5" height=format!("{h:.1}") rx="2"/>
+        })}
+        <text class="version" x="10" y=format!("{version_y:.1}")>{text.version}" "</text>
+        {text.caption.map(|c| view! {
+            <text class="name" x="10" y=format!("{:.1}", h * 0.82)>{c}" "</text>
+        })}
+        {node.head.then(|| view! {
+            <g class="head-badge" transform=format!("translate({:.1},4)", w - HEAD_BADGE_WIDTH + 1.0)>
+                <rect width="35" height="14" rx="7"/>
+                <text x="17.5" y="10.5">"HEAD "</text>
+            </g>
+        })}
+        {node.deprecated.then(|| deprecated_badge(node.legacy_deprecated, badge_x))}
+        {move || removed.get().then(|| view! {
+            <line class="removed-strike" x1="4" y1=format!("{:.1}", h / 2.0) x2=format!("{:.1}", w - 4.0) y2=format!("{:.1}", h / 2.0)/>
+        })}
+    }
+}
+
+/// The deprecation badge: "!" in a triangle, or a "no entry" sign for the legacy property
+/// (OLM v0 prohibits the bundle).
+fn deprecated_badge(legacy: bool, x: f64) -> AnyView {
+    if legacy {
+        view! {
+            <g class="deprecated-badge legacy" transform=format!("translate({x:.1},4)")>
+                <circle cx="8" cy="7.5" r="7"/>
+                <rect x="3.5" y="6.2" width="9" height="2.6"/>
+            </g>
+        }
+        .into_any()
+    } else {
+        view! {
+            <g class="deprecated-badge" transform=format!("translate({x:.1},4)")>
+                <path d="M8,0 L16,15 L0,15 Z"/>
+                <text x="8" y="13.5">"!"</text>
+            </g>
+        }
+        .into_any()
+    }
+}

@@ -1,0 +1,283 @@
+//! The details panel: the selected bundle (name, version, image, channels, its entries'
+//! replaces / skips / skipRange, incoming and outgoing edges, deprecations, CSV metadata and
+//! its findings), or the package when no bundle is selected. Catalog text is rendered as text.
+
+use leptos::prelude::*;
+use olm_graph_core::graph::EdgeKind;
+use olm_graph_core::view::{
+    bundle_details, BundleDetails, DeprecationScope, EdgeDetails, EntryDetails,
+};
+use olm_graph_core::Diagnostic;
+
+use crate::graph::text::kind_class;
+use crate::state::graph::GraphStore;
+use crate::state::selection::{ChannelChoice, Selection};
+use crate::widgets::finding::FindingItem;
+use crate::widgets::icon::PackageIcon;
+
+/// Edge lists longer than this are folded.
+const FOLD_EDGES: usize = 12;
+
+#[component]
+pub fn DetailsPanel() -> impl IntoView {
+    let graph = GraphStore::get();
+    let selection = Selection::get();
+    let details = Memo::new(move |_| {
+        let name = selection.bundle.get()?;
+        let data = graph.package_data.get()?;
+        bundle_details(data.package(), &data.graphs, &data.loaded.findings, &name)
+    });
+    // Focusable: it scrolls, and keyboard users scroll it.
+    view! {
+        <section class="details-panel" data-testid="details-panel" aria-label="Details" aria-live="polite" tabindex="0">
+            {move || match details.get() {
+                Some(d) => view! { <BundleView d=d/> }.into_any(),
+                None => view! { <PackageView/> }.into_any(),
+            }}
+        </section>
+    }
+}
+
+/// The package overview shown when no bundle is selected.
+#[component]
+fn PackageView() -> impl IntoView {
+    let graph = GraphStore::get();
+    let selection = Selection::get();
+    move || {
+        let Some(data) = graph.package_data.get() else {
+            return view! { <p class="hint">"Load a catalog and choose a package."</p> }.into_any();
+        };
+        let missing = selection.bundle.get();
+        let p = data.package();
+        let summary = data.loaded.summaries.get(data.index).cloned();
+        view! {
+            <div class="package-overview">
+                <div class="details-head">
+                    <PackageIcon icon=p.icon.clone() label=p.name.clone()/>
+                    <div>
+                        <h2 class="details-title">{p.name.clone()}</h2>
+                        <div class="subtitle">"package"</div>
+                    </div>
+                </div>
+                {missing.map(|b| view! { <p class="notice">{format!("Bundle {b:?} is not in this package.")}</p> })}
+                {p.deprecations.package.clone().map(|m| view! {
+                    <div class="notice deprecated"><strong>"Deprecated package: "</strong>{m.trim().to_string()}</div>
+                })}
+                <dl class="facts">
+                    <dt>"Default channel"</dt>
+                    <dd>{p.default_channel.clone().unwrap_or_else(|| "(none)".into())}</dd>
+                    <dt>"Channels"</dt>
+                    <dd>{data.channels.len()}</dd>
+                    <dt>"Bundles"</dt>
+                    <dd>{p.bundles.len()}</dd>
+                    {summary.map(|s| view! {
+                        <dt>"Findings"</dt>
+                        <dd>{format!("{} errors, {} warnings", s.errors, s.warnings)}</dd>
+                    })}
+                </dl>
+                {p.description.clone().filter(|d| !d.trim().is_empty()).map(|d| view! {
+                    <h3>"Description"</h3>
+                    <div class="description">{d}</div>
+                })}
+                <p class="hint">"Click a bundle in the graph to see its entries, edges, metadata and findings."</p>
+            </div>
+        }
+        .into_any()
+    }
+}
+
+fn scope_text(scope: DeprecationScope, channel: &Option<String>) -> String {
+    match scope {
+        DeprecationScope::Bundle => "Deprecated bundle".into(),
+        DeprecationScope::LegacyProperty => "Legacy olm.deprecated".into(),
+        DeprecationScope::Channel => format!(
+            "Deprecated channel {}",
+            channel.as_deref().unwrap_or_default()
+        ),
+        DeprecationScope::Package => "Deprecated package".into(),
+    }
+}
+
+#[component]
+fn BundleView(d: BundleDetails) -> impl IntoView {
+    view! {
+        <div class="bundle-details" data-details-bundle=d.name.clone()>
+            <BundleHead d=d.clone()/>
+            {d.deprecations.iter().map(|n| view! {
+                <div class="notice deprecated" data-field="deprecation">
+                    <strong>{format!("{}: ", scope_text(n.scope, &n.channel))}</strong>
+                    {n.message.clone()}
+                </div>
+            }).collect_view()}
+            <BundleFacts d=d.clone()/>
+            {csv_metadata(&d)}
+            <h3>"Entries"</h3>
+            {entries(d.entries.clone())}
+            <EdgeList title="Upgrades into it (incoming)" field="incoming" edges=d.incoming.clone() arrow="←"/>
+            <EdgeList title="Upgrades from it (outgoing)" field="outgoing" edges=d.outgoing.clone() arrow="→"/>
+            {findings(d.findings)}
+        </div>
+    }
+}
+
+#[component]
+fn BundleHead(d: BundleDetails) -> impl IntoView {
+    let selection = Selection::get();
+    view! {
+        <div class="details-head">
+            <div class="grow">
+                <h2 class="details-title" data-field="name">{d.name.clone()}</h2>
+                <div class="subtitle">
+                    {if d.in_catalog { "bundle" } else { "not a bundle of this catalog (only named by replaces/skips)" }}
+                    {(!d.head_of.is_empty()).then(|| view! {
+                        <span class="badge head">{format!("head of {}", d.head_of.join(", "))}</span>
+                    })}
+                </div>
+            </div>
+            <button class="button icon" aria-label="Close the details" title="Close (Esc in the graph)"
+                on:click=move |_| selection.select_bundle(None)>"×"</button>
+        </div>
+    }
+}
+
+#[component]
+fn BundleFacts(d: BundleDetails) -> impl IntoView {
+    let selection = Selection::get();
+    let channels = if d.channels.is_empty() {
+        view! { <span class="muted">"(no entry in any channel)"</span> }.into_any()
+    } else {
+        d.channels
+            .into_iter()
+            .map(|c| {
+                let pick = c.clone();
+                let title = format!("Show channel {c}");
+                view! {
+                    <button class="chip" title=title
+                        on:click=move |_| selection.select_channel(ChannelChoice::Named(pick.clone()))>{c}</button>
+                }
+            })
+            .collect_view()
+            .into_any()
+    };
+    view! {
+        <dl class="facts">
+            <dt>"Version"</dt>
+            <dd data-field="version">{d.version.clone().unwrap_or_else(|| "unknown".into())}</dd>
+            {d.release.clone().map(|r| view! { <dt>"Release"</dt><dd>{r}</dd> })}
+            <dt>"Image"</dt>
+            <dd data-field="image" class="mono wrap">{d.image.clone().unwrap_or_else(|| "(none)".into())}</dd>
+            <dt>"Channels"</dt>
+            <dd data-field="channels" class="chips">{channels}</dd>
+        </dl>
+    }
+}
+
+fn csv_metadata(d: &BundleDetails) -> Option<impl IntoView> {
+    let has_csv = d.display_name.is_some()
+        || d.description.is_some()
+        || d.min_kube_version.is_some()
+        || d.provider.is_some()
+        || d.max_openshift_version.is_some();
+    has_csv.then(|| view! {
+        <h3>"CSV metadata"</h3>
+        <dl class="facts">
+            {d.display_name.clone().map(|v| view! { <dt>"Display name"</dt><dd data-field="display-name">{v}</dd> })}
+            {d.provider.clone().map(|v| view! { <dt>"Provider"</dt><dd>{v}</dd> })}
+            {d.min_kube_version.clone().map(|v| view! { <dt>"minKubeVersion"</dt><dd data-field="min-kube-version">{v}</dd> })}
+            {d.max_openshift_version.clone().map(|v| view! { <dt>"maxOpenShiftVersion"</dt><dd>{v}</dd> })}
+        </dl>
+        {d.description.clone().map(|v| view! { <div class="description" data-field="description">{v}</div> })}
+    })
+}
+
+fn entries(entries: Vec<EntryDetails>) -> AnyView {
+    if entries.is_empty() {
+        return view! { <p class="muted">"No channel has an entry for it."</p> }.into_any();
+    }
+    let dash = |s: Option<String>| s.unwrap_or_else(|| "—".into());
+    view! {
+        <ul class="entries" data-field="entries">
+            {entries.into_iter().map(|e| view! {
+                <li class="entry" data-entry-channel=e.channel.clone()>
+                    <div class="entry-channel">{e.channel.clone()}</div>
+                    <dl class="facts entry-facts">
+                        <dt>"replaces"</dt>
+                        <dd class="mono">{dash(e.replaces)}</dd>
+                        <dt>"skips"</dt>
+                        <dd class="mono">{dash(Some(e.skips.join(", ")).filter(|s| !s.is_empty()))}</dd>
+                        <dt>"skipRange"</dt>
+                        <dd class="mono">{dash(e.skip_range)}</dd>
+                    </dl>
+                </li>
+            }).collect_view()}
+        </ul>
+    }
+    .into_any()
+}
+
+fn findings(findings: Vec<Diagnostic>) -> impl IntoView {
+    let n = findings.len();
+    let list = if findings.is_empty() {
+        view! { <p class="muted" data-field="findings">"None."</p> }.into_any()
+    } else {
+        view! {
+            <ul class="findings compact" data-field="findings">
+                {findings.into_iter().map(|f| view! { <FindingItem d=f/> }).collect_view()}
+            </ul>
+        }
+        .into_any()
+    };
+    view! { <h3>{format!("Findings ({n})")}</h3>{list} }
+}
+
+fn kind_order(k: EdgeKind) -> u8 {
+    match k {
+        EdgeKind::Replaces => 0,
+        EdgeKind::Skips => 1,
+        EdgeKind::SkipRange => 2,
+    }
+}
+
+#[component]
+fn EdgeList(
+    title: &'static str,
+    field: &'static str,
+    mut edges: Vec<EdgeDetails>,
+    arrow: &'static str,
+) -> impl IntoView {
+    let selection = Selection::get();
+    edges.sort_by(|a, b| {
+        (kind_order(a.kind), &a.other, &a.channel).cmp(&(kind_order(b.kind), &b.other, &b.channel))
+    });
+    let n = edges.len();
+    let row = move |e: EdgeDetails| {
+        let other = e.other.clone();
+        view! {
+            <li class=format!("edge-row kind-{}", kind_class(e.kind))>
+                <span class=format!("kind-tag kind-{}", kind_class(e.kind))>{e.kind.as_str()}</span>
+                <span class="arrow" aria-hidden="true">{arrow}</span>
+                <button class="link mono" title=format!("Select {}", e.other)
+                    on:click=move |_| selection.select_bundle(Some(other.clone()))>{e.other.clone()}</button>
+                <span class="muted">{format!(" in {}", e.channel)}</span>
+                {e.range.map(|r| view! { <span class="muted mono">{format!(" ({r})")}</span> })}
+            </li>
+        }
+    };
+    let rest = edges.split_off(n.min(FOLD_EDGES));
+    view! {
+        <h3>{format!("{title} ({n})")}</h3>
+        <ul class="edge-list" data-field=field>
+            {(n == 0).then(|| view! { <li class="muted">"None."</li> })}
+            {edges.into_iter().map(row).collect_view()}
+        </ul>
+        {(!rest.is_empty()).then(|| {
+            let more = rest.len();
+            view! {
+                <details class="more">
+                    <summary>{format!("{more} more")}</summary>
+                    <ul class="edge-list">{rest.into_iter().map(row).collect_view()}</ul>
+                </details>
+            }
+        })}
+    }
+}

@@ -1,0 +1,18 @@
+//! The panels around the graph, one module (or folder) each: loading ([`load_bar`],
+//! [`drop_zone`]), the package list ([`packages`]), the channel tabs ([`channels`]), the
+//! bundle or package [`details`], the [`findings`], the [`problems`] of the last load, the
+//! [`simulation`], the [`lifecycle`] tools, the [`export`] menu, and [`notices`].
+//! Panels read the stores, call services, and show the graph's pieces; the shells in
+//! `app.rs` place them.
+
+pub mod channels;
+pub mod details;
+pub mod drop_zone;
+pub mod export;
+pub mod findings;
+pub mod lifecycle;
+pub mod load_bar;
+pub mod notices;
+pub mod packages;
+pub mod problems;
+pub mod simulation;

@@ -1,0 +1,139 @@
+//! The what-if inputs: installed bundle, resolver, failure kind, failing bundle, upgrade
+//! strategy. The selects' values are parsed into the store's enums here, once.
+
+use leptos::prelude::*;
+use olm_graph_core::resolve::UpgradeStrategy;
+
+use crate::state::graph::GraphStore;
+use crate::state::selection::Selection;
+use crate::state::simulation::{
+    failure_from_param, failure_param, strategy_from_param, strategy_param, ResolverChoice,
+    SimInputs, SimulationStore,
+};
+
+/// Every bundle of the package on screen, from any channel, sorted.
+fn bundle_names(graph: GraphStore) -> Memo<Vec<String>> {
+    Memo::new(move |_| {
+        graph.package_data.with(|d| {
+            let Some(d) = d else { return Vec::new() };
+            let pkg = d.package();
+            let mut names: Vec<String> = pkg.bundles.iter().map(|b| b.name.clone()).collect();
+            for c in &pkg.channels {
+                names.extend(c.entries.iter().map(|e| e.name.clone()));
+            }
+            names.sort();
+            names.dedup();
+            names
+        })
+    })
+}
+
+/// A `<select>` of (value, label) options bound to a part of the inputs.
+fn select(
+    testid: &'static str,
+    options: &'static [(&'static str, &'static str)],
+    current: impl Fn(&SimInputs) -> &'static str + Copy + Send + Sync + 'static,
+    apply: impl Fn(&mut SimInputs, &str) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let inputs = SimulationStore::get().inputs;
+    view! {
+        <select data-testid=testid on:change=move |ev| {
+            let v = event_target_value(&ev);
+            inputs.update(|i| apply(i, &v));
+        }>
+            {options.iter().map(|&(value, label)| view! {
+                <option value=value selected=move || inputs.with(|i| current(i) == value)>{label}</option>
+            }).collect_view()}
+        </select>
+    }
+}
+
+const RESOLVERS: &[(&str, &str)] = &[
+    ("v0", "OLM v0 (Subscription)"),
+    ("v1", "OLM v1 (ClusterExtension)"),
+    ("both", "Both"),
+];
+const FAILURES: &[(&str, &str)] = &[
+    ("none", "none"),
+    ("csv", "CSV fails"),
+    ("installplan", "InstallPlan fails"),
+];
+const STRATEGIES: &[(&str, &str)] = &[
+    ("Default", "Default"),
+    (
+        "TechPreviewUnsafeFailForward",
+        "TechPreviewUnsafeFailForward",
+    ),
+];
+
+/// A bundle name input with the package's bundles to pick from.
+fn bundle_input(
+    testid: &'static str,
+    get: fn(&SimInputs) -> String,
+    set: fn(&mut SimInputs, String),
+) -> impl IntoView {
+    let inputs = SimulationStore::get().inputs;
+    view! {
+        <input list="sim-bundles" data-testid=testid placeholder="bundle name"
+            prop:value=move || inputs.with(get)
+            on:change=move |ev| {
+                let v = event_target_value(&ev);
+                inputs.update(|i| set(i, v));
+            }/>
+    }
+}
+
+#[component]
+pub fn SimInputsForm() -> impl IntoView {
+    let graph = GraphStore::get();
+    let selection = Selection::get();
+    let sim = SimulationStore::get();
+    let bundles = bundle_names(graph);
+    let use_selected = move |_| {
+        if let Some(b) = selection.bundle.get_untracked() {
+            sim.inputs.update(|i| i.installed = b);
+        }
+    };
+    let mark_selected = move |_| {
+        if let Some(b) = selection.bundle.get_untracked() {
+            sim.inputs.update(|i| {
+                i.failing = b;
+                i.failure
+                    .get_or_insert(olm_graph_core::resolve::FailureKind::Csv);
+            });
+        }
+    };
+    view! {
+        <div class="sim-grid">
+            <label>"Installed bundle"
+                {bundle_input("installed-picker", |i| i.installed.clone(), |i, v| i.installed = v)}
+            </label>
+            <datalist id="sim-bundles">
+                <For each=move || bundles.get() key=|b| b.clone() let:b>
+                    <option value=b.clone()></option>
+                </For>
+            </datalist>
+            <button class="button" type="button" data-testid="installed-from-selection" on:click=use_selected>"Use selected bundle"</button>
+            <label>"Resolver"
+                {select("resolver-select", RESOLVERS, |i| i.resolver.param(), |i, v| {
+                    i.resolver = ResolverChoice::from_param(v).unwrap_or_default();
+                })}
+            </label>
+            <div class="sim-channel" data-testid="sim-channel">"Channel: " {move || sim.channel.get().unwrap_or_default()}</div>
+            <label>"Failure"
+                {select("failure-kind-select", FAILURES, |i| failure_param(i.failure), |i, v| {
+                    i.failure = failure_from_param(v).flatten();
+                })}
+            </label>
+            <label>"Failing bundle"
+                {bundle_input("failing-picker", |i| i.failing.clone(), |i, v| i.failing = v)}
+            </label>
+            <button class="button" type="button" data-testid="mark-failing" on:click=mark_selected>"Mark selected bundle as failing"</button>
+            <label>"Upgrade strategy"
+                {select("strategy-select", STRATEGIES, |i| strategy_param(i.strategy), |i, v| {
+                    i.strategy = strategy_from_param(v).unwrap_or(UpgradeStrategy::Default);
+                })}
+            </label>
+        </div>
+    }
+}

@@ -1,0 +1,204 @@
+//! The loader: reads a [`Source`], hands it to the parsing worker and feeds the replies into the
+//! stores: the catalog on screen, the other catalog of a comparison, or a series.
+
+use std::cell::RefCell;
+use std::future::Future;
+use std::rc::Rc;
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use crate::services::parser::{Request, RequestKind, WorkerClient, WorkerEvent};
+use crate::services::sources::Source;
+use crate::state::comparison::SeriesStatus;
+use crate::state::load::{LoadStatus, Loaded, Origin};
+use crate::state::shared::Shared;
+use crate::state::Stores;
+use crate::worker::protocol::WorkerReply;
+
+/// Where a loaded catalog goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Target {
+    /// The catalog on screen.
+    #[default]
+    Main,
+    /// The other catalog of the catalog-switch comparison.
+    Compare,
+    /// A series: one catalog per subfolder, for the comparison.
+    Series,
+}
+
+/// The request on its way, so stale replies are ignored.
+#[derive(Default)]
+struct Current {
+    id: u32,
+    label: String,
+    target: Target,
+    origin: Origin,
+}
+
+/// Loads catalogs through the worker (from the context; cheap to copy).
+#[derive(Clone, Copy)]
+pub struct Loader {
+    client: StoredValue<WorkerClient, LocalStorage>,
+    current: StoredValue<Rc<RefCell<Current>>, LocalStorage>,
+    stores: Stores,
+}
+
+impl Loader {
+    /// A loader feeding `stores`; starts the worker at once.
+    pub fn new(stores: Stores) -> Loader {
+        let current: Rc<RefCell<Current>> = Rc::default();
+        let cur = current.clone();
+        let client = WorkerClient::new(move |event| match event {
+            WorkerEvent::Reply(reply) => on_reply(stores, &cur, *reply),
+            WorkerEvent::Crashed(message) => {
+                fail(stores, cur.borrow().target, message);
+            }
+        });
+        if let Err(e) = client.warm_up() {
+            stores.load.problem(e);
+        }
+        Loader {
+            client: StoredValue::new_local(client),
+            current: StoredValue::new_local(current),
+            stores,
+        }
+    }
+
+    pub fn get() -> Loader {
+        expect_context::<Loader>()
+    }
+
+    /// Parses a source in the worker and shows it.
+    pub fn load(&self, source: Source) {
+        self.load_into(source, Target::Main);
+    }
+
+    /// Parses a source in the worker for `target`.
+    pub fn load_into(&self, source: Source, target: Target) {
+        let id = self.current.with_value(|c| {
+            let mut c = c.borrow_mut();
+            c.id = c.id.wrapping_add(1);
+            c.label = source.label.clone();
+            c.target = target;
+            c.origin = Origin {
+                url: source.url.clone(),
+                files: source.files.clone(),
+                only_catalog_extensions: source.only_catalog_extensions,
+            };
+            c.id
+        });
+        if target == Target::Series {
+            self.stores
+                .comparison
+                .series_status
+                .set(SeriesStatus::Reading);
+        }
+        self.stores.load.status.set(LoadStatus::Parsing {
+            label: source.label.clone(),
+            progress: None,
+        });
+        let request = Request {
+            id,
+            kind: match target {
+                Target::Series => RequestKind::Series,
+                Target::Main | Target::Compare => RequestKind::Catalog,
+            },
+            only_catalog_extensions: source.only_catalog_extensions || target == Target::Series,
+            files: source.files,
+        };
+        if let Err(e) = self.client.with_value(|c| c.send(request)) {
+            fail(self.stores, target, e);
+        }
+    }
+
+    /// Reads a source (files, a folder, a URL) and shows it; failures go to the problems panel.
+    pub fn read_and_load(
+        &self,
+        label: String,
+        read: impl Future<Output = Result<Source, String>> + 'static,
+    ) {
+        self.read_and_load_into(label, read, Target::Main);
+    }
+
+    /// Reads a source and parses it for `target`; failures go to the problems panel (for a
+    /// series, beside the series).
+    pub fn read_and_load_into(
+        &self,
+        label: String,
+        read: impl Future<Output = Result<Source, String>> + 'static,
+        target: Target,
+    ) {
+        let this = *self;
+        if target == Target::Series {
+            this.stores
+                .comparison
+                .series_status
+                .set(SeriesStatus::Reading);
+        }
+        this.stores.load.status.set(LoadStatus::Reading { label });
+        spawn_local(async move {
+            match read.await {
+                Ok(source) => this.load_into(source, target),
+                Err(e) => fail(this.stores, target, e),
+            }
+        });
+    }
+}
+
+/// A failed read or parse: the problems panel, or the series' own error line.
+fn fail(stores: Stores, target: Target, message: String) {
+    if target == Target::Series {
+        stores.load.status.set(LoadStatus::Idle);
+        stores
+            .comparison
+            .series_status
+            .set(SeriesStatus::Failed(message));
+    } else {
+        stores.load.problem(message);
+    }
+}
+
+fn on_reply(stores: Stores, current: &RefCell<Current>, reply: WorkerReply) {
+    let id = match &reply {
+        WorkerReply::Ready => return,
+        WorkerReply::Progress { id, .. }
+        | WorkerReply::Done { id, .. }
+        | WorkerReply::SeriesDone { id, .. }
+        | WorkerReply::Failed { id, .. } => *id,
+    };
+    if id != current.borrow().id {
+        return;
+    }
+    match reply {
+        WorkerReply::Progress { progress, .. } => {
+            stores.load.status.set(LoadStatus::Parsing {
+                label: current.borrow().label.clone(),
+                progress: Some(progress),
+            });
+        }
+        WorkerReply::Done {
+            catalog, findings, ..
+        } => {
+            let (label, target, origin) = {
+                let mut c = current.borrow_mut();
+                (c.label.clone(), c.target, std::mem::take(&mut c.origin))
+            };
+            let loaded = Loaded::new(label, catalog, findings, origin);
+            if target == Target::Compare {
+                stores.load.status.set(LoadStatus::Idle);
+                stores.comparison.other.set(Some(Shared::new(loaded)));
+            } else {
+                stores.catalog_arrived(loaded);
+            }
+        }
+        WorkerReply::SeriesDone { series, .. } => {
+            stores.load.status.set(LoadStatus::Idle);
+            stores.comparison.series_status.set(SeriesStatus::Idle);
+            stores.comparison.series.set(Some(Shared::new(series)));
+        }
+        WorkerReply::Failed { message, .. } => fail(stores, current.borrow().target, message),
+        WorkerReply::Ready => {}
+    }
+}

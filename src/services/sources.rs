@@ -1,0 +1,350 @@
+//! Where catalog text comes from: picked files or a picked folder, dropped files and folders,
+//! a URL (fetched by the browser), pasted text, and the embedded sample. Each gives the files
+//! as `{path, text}` for the parsing worker, the texts kept as JS strings (`Blob.text()`,
+//! `Response.text()`): the worker reads them, so they are never copied into the page's memory.
+
+use gloo_net::http::Request;
+use js_sys::{Array, JsString, Promise};
+use olm_graph_core::InputFile;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{
+    DataTransfer, File, FileList, FileSystemDirectoryEntry, FileSystemEntry, FileSystemFileEntry,
+    HtmlInputElement,
+};
+
+use crate::services::parser::js_text;
+use crate::state::load::FileText;
+
+/// The embedded sample catalog.
+pub const SAMPLE_CATALOG: &str = include_str!("../../assets/sample-catalog.yaml");
+pub const SAMPLE_PATH: &str = "sample-catalog.yaml";
+
+/// Files to parse, with how to read them.
+#[derive(Debug, Clone)]
+pub struct Source {
+    /// Shown to the user ("sample catalog", "project-quay.yaml", "folder v4.21 (12 files)").
+    pub label: String,
+    pub files: Vec<FileText>,
+    /// Directory semantics: only .json, .yaml and .yml files are read, `.indexignore` applies.
+    pub only_catalog_extensions: bool,
+    /// The http(s) URL it was fetched from, so a link can reload it.
+    pub url: Option<String>,
+}
+
+impl Source {
+    fn one(label: &str, path: &str, text: JsString) -> Source {
+        Source {
+            label: label.into(),
+            files: vec![FileText {
+                path: path.into(),
+                text,
+            }],
+            only_catalog_extensions: false,
+            url: None,
+        }
+    }
+}
+
+/// The embedded sample.
+pub fn sample() -> Source {
+    Source::one(
+        "sample catalog",
+        SAMPLE_PATH,
+        JsString::from(SAMPLE_CATALOG),
+    )
+}
+
+/// Pasted text.
+pub fn pasted(text: &str) -> Source {
+    Source::one("pasted text", "pasted", JsString::from(text))
+}
+
+async fn file_text(file: &File) -> Result<JsString, String> {
+    let text = JsFuture::from(file.text())
+        .await
+        .map_err(|e| format!("could not read {}: {}", file.name(), js_text(&e)))?;
+    text.dyn_into::<JsString>()
+        .map_err(|_| format!("could not read {}: not text", file.name()))
+}
+
+/// A path relative to the picked folder: `webkitRelativePath` without its first part.
+pub fn relative_to_picked_folder(relative: &str) -> (Option<&str>, &str) {
+    match relative.split_once('/') {
+        Some((folder, rest)) if !rest.is_empty() => (Some(folder), rest),
+        _ => (None, relative),
+    }
+}
+
+/// The file input an event came from and the files picked in it (none when nothing was).
+pub fn picked(ev: &web_sys::Event) -> Option<(HtmlInputElement, FileList)> {
+    let input: HtmlInputElement = ev.target()?.dyn_into().ok()?;
+    let list = input.files().filter(|l| l.length() > 0)?;
+    Some((input, list))
+}
+
+/// Reads what was picked in `input` ([`from_file_list`]), then clears the input so that the same
+/// files can be picked again.
+pub async fn read_picked(
+    input: HtmlInputElement,
+    list: FileList,
+    directory: bool,
+) -> Result<Source, String> {
+    let source = from_file_list(&list, directory).await;
+    input.set_value("");
+    source
+}
+
+/// Files from an `<input type="file">` (several files, or a folder with `webkitdirectory`).
+pub async fn from_file_list(list: &FileList, directory: bool) -> Result<Source, String> {
+    let mut files = Vec::new();
+    let mut folder: Option<String> = None;
+    for i in 0..list.length() {
+        let Some(file) = list.item(i) else { continue };
+        let relative = js_sys::Reflect::get(&file, &"webkitRelativePath".into())
+            .ok()
+            .and_then(|v| v.as_string())
+            .unwrap_or_default();
+        let path = if directory && !relative.is_empty() {
+            let (dir, rest) = relative_to_picked_folder(&relative);
+            if folder.is_none() {
+                folder = dir.map(str::to_string);
+            }
+            rest.to_string()
+        } else {
+            file.name()
+        };
+        files.push(FileText {
+            path,
+            text: file_text(&file).await?,
+        });
+    }
+    if files.is_empty() {
+        return Err(if directory {
+            "the folder has no files".into()
+        } else {
+            "no file was chosen".into()
+        });
+    }
+    let label = label_for(&files, folder.as_deref(), directory);
+    Ok(Source {
+        label,
+        files,
+        only_catalog_extensions: directory,
+        url: None,
+    })
+}
+
+/// Picked files read into core's input, for what the page parses itself (small what-if
+/// updates), with their names joined for a label.
+pub async fn read_small_files(list: &FileList) -> (Vec<InputFile>, String) {
+    let mut inputs = Vec::new();
+    let mut names = Vec::new();
+    for i in 0..list.length() {
+        let Some(file) = list.item(i) else { continue };
+        let file = gloo_file::File::from(file);
+        let Ok(text) = gloo_file::futures::read_as_text(&file).await else {
+            continue;
+        };
+        names.push(file.name());
+        inputs.push(InputFile::new(file.name(), text));
+    }
+    (inputs, names.join(", "))
+}
+
+fn label_for(files: &[FileText], folder: Option<&str>, directory: bool) -> String {
+    let n = files.len();
+    match (directory, folder) {
+        (true, Some(f)) => format!("folder {f} ({n} file{})", if n == 1 { "" } else { "s" }),
+        _ if n == 1 => files[0].path.clone(),
+        _ => format!("{n} files"),
+    }
+}
+
+/// The entries of a drop, taken synchronously (they are only readable during the event).
+pub fn drop_entries(dt: &DataTransfer) -> (Vec<FileSystemEntry>, Vec<File>) {
+    let mut entries = Vec::new();
+    let mut plain = Vec::new();
+    let items = dt.items();
+    for i in 0..items.length() {
+        let Some(item) = items.get(i) else { continue };
+        if item.kind() != "file" {
+            continue;
+        }
+        match item.webkit_get_as_entry() {
+            Ok(Some(entry)) => entries.push(entry),
+            _ => {
+                if let Ok(Some(f)) = item.get_as_file() {
+                    plain.push(f);
+                }
+            }
+        }
+    }
+    (entries, plain)
+}
+
+fn promise_of(f: impl FnOnce(&js_sys::Function, &js_sys::Function)) -> Promise {
+    let mut f = Some(f);
+    Promise::new(&mut |resolve, reject| {
+        if let Some(f) = f.take() {
+            f(&resolve, &reject);
+        }
+    })
+}
+
+async fn entry_file(entry: &FileSystemFileEntry) -> Result<File, String> {
+    let p = promise_of(|ok, err| entry.file_with_callback_and_callback(ok, err));
+    JsFuture::from(p)
+        .await
+        .map_err(|e| format!("could not read {}: {}", entry.full_path(), js_text(&e)))?
+        .dyn_into::<File>()
+        .map_err(|_| format!("could not read {}", entry.full_path()))
+}
+
+async fn dir_children(dir: &FileSystemDirectoryEntry) -> Result<Vec<FileSystemEntry>, String> {
+    let reader = dir.create_reader();
+    let mut out = Vec::new();
+    loop {
+        let p = promise_of(|ok, err| {
+            let _ = reader.read_entries_with_callback_and_callback(ok, err);
+        });
+        let batch = JsFuture::from(p)
+            .await
+            .map_err(|e| format!("could not list {}: {}", dir.full_path(), js_text(&e)))?;
+        let batch: Array = batch.unchecked_into();
+        if batch.length() == 0 {
+            break;
+        }
+        out.extend(batch.iter().map(|e| e.unchecked_into::<FileSystemEntry>()));
+    }
+    Ok(out)
+}
+
+/// The path of a dropped file: without the leading `/`, and relative to the dropped folder
+/// when a single folder was dropped.
+pub fn dropped_path(full: &str, single_dir: Option<&str>) -> String {
+    let path = full.trim_start_matches('/');
+    match single_dir {
+        Some(d) => path
+            .strip_prefix(d)
+            .map(|p| p.trim_start_matches('/'))
+            .unwrap_or(path),
+        None => path,
+    }
+    .to_string()
+}
+
+/// Files from a drop: dropped folders are walked (paths relative to the dropped folder when a
+/// single folder was dropped) and read with directory semantics.
+pub async fn from_drop(entries: Vec<FileSystemEntry>, plain: Vec<File>) -> Result<Source, String> {
+    let dirs = entries.iter().filter(|e| e.is_directory()).count();
+    let single_dir = (dirs == 1 && entries.len() == 1).then(|| entries[0].name());
+    let mut files = Vec::new();
+    let mut stack: Vec<FileSystemEntry> = entries;
+    stack.reverse();
+    while let Some(entry) = stack.pop() {
+        if entry.is_directory() {
+            let dir: FileSystemDirectoryEntry = entry.unchecked_into();
+            let mut children = dir_children(&dir).await?;
+            children.sort_by_key(|c| std::cmp::Reverse(c.name()));
+            stack.extend(children);
+        } else if entry.is_file() {
+            let path = dropped_path(&entry.full_path(), single_dir.as_deref());
+            let file = entry_file(entry.unchecked_ref::<FileSystemFileEntry>()).await?;
+            files.push(FileText {
+                path,
+                text: file_text(&file).await?,
+            });
+        }
+    }
+    for f in plain {
+        files.push(FileText {
+            path: f.name(),
+            text: file_text(&f).await?,
+        });
+    }
+    if files.is_empty() {
+        return Err("nothing to read in what was dropped".into());
+    }
+    let label = label_for(&files, single_dir.as_deref(), dirs > 0);
+    Ok(Source {
+        label,
+        files,
+        only_catalog_extensions: dirs > 0,
+        url: None,
+    })
+}
+
+/// The message for a fetch that failed before any answer (network error or CORS).
+pub fn fetch_failure(url: &str, reason: &str) -> String {
+    format!("could not fetch {url}: {reason} (the server must allow cross-origin requests: CORS)")
+}
+
+/// A catalog fetched by the browser.
+pub async fn from_url(input: &str) -> Result<Source, String> {
+    let input = input.trim();
+    if input.is_empty() {
+        return Err("enter the URL of a catalog file".into());
+    }
+    let base = web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .unwrap_or_default();
+    let url =
+        web_sys::Url::new_with_base(input, &base).map_err(|_| format!("{input:?} is not a URL"))?;
+    let scheme = url.protocol();
+    if scheme != "http:" && scheme != "https:" {
+        return Err(format!(
+            "could not fetch {input}: only http and https URLs can be fetched"
+        ));
+    }
+    let href = url.href();
+    let resp = Request::get(&href)
+        .send()
+        .await
+        .map_err(|e| fetch_failure(&href, &e.to_string()))?;
+    if !resp.ok() {
+        return Err(format!(
+            "could not fetch {href}: the server answered HTTP {} {}",
+            resp.status(),
+            resp.status_text()
+        ));
+    }
+    let read_failed = |e: JsValue| format!("could not read {href}: {}", js_text(&e));
+    let resp: web_sys::Response = resp.into();
+    let text = JsFuture::from(resp.text().map_err(read_failed)?)
+        .await
+        .map_err(read_failed)?
+        .dyn_into::<JsString>()
+        .map_err(|_| format!("could not read {href}: not text"))?;
+    let name = url
+        .pathname()
+        .rsplit('/')
+        .find(|s| !s.is_empty())
+        .unwrap_or("catalog")
+        .to_string();
+    Ok(Source {
+        label: href.clone(),
+        files: vec![FileText { path: name, text }],
+        only_catalog_extensions: false,
+        url: Some(href),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folder_paths() {
+        assert_eq!(
+            relative_to_picked_folder("v4.21/sub/a.yaml"),
+            (Some("v4.21"), "sub/a.yaml")
+        );
+        assert_eq!(relative_to_picked_folder("a.yaml"), (None, "a.yaml"));
+        assert_eq!(
+            dropped_path("/v4.21/sub/a.yaml", Some("v4.21")),
+            "sub/a.yaml"
+        );
+        assert_eq!(dropped_path("/a.yaml", None), "a.yaml");
+    }
+}

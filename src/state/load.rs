@@ -1,0 +1,163 @@
+//! The catalog on screen and the loading around it: what is loaded (with where it came from),
+//! the load in progress, the outcome of the last load and the problems outside any catalog.
+
+use leptos::prelude::*;
+use olm_graph_core::view::{package_summaries, PackageSummary};
+use olm_graph_core::{Catalog, Diagnostic, InputFile, Progress, Severity};
+
+use crate::state::shared::Shared;
+
+/// One file to parse: its path (relative to a picked folder, or just the name) and its text,
+/// kept as a JS string so that large catalogs are not re-encoded on the page.
+#[derive(Debug, Clone)]
+pub struct FileText {
+    pub path: String,
+    pub text: js_sys::JsString,
+}
+
+impl FileText {
+    /// The file as core reads it (the text copied out of JS).
+    pub fn to_input_file(&self) -> InputFile {
+        InputFile::new(self.path.clone(), String::from(&self.text))
+    }
+}
+
+/// A catalog on screen.
+#[derive(Debug)]
+pub struct Loaded {
+    /// What was loaded ("sample catalog", a file name, "3 files from v4.21", a URL).
+    pub label: String,
+    pub catalog: Catalog,
+    /// Every finding: load diagnostics, opm's rules and the curator lints.
+    pub findings: Vec<Diagnostic>,
+    pub summaries: Vec<PackageSummary>,
+    /// Where it was read from, when that can be read again or written back.
+    pub origin: Origin,
+}
+
+impl Loaded {
+    pub fn new(label: String, catalog: Catalog, findings: Vec<Diagnostic>, origin: Origin) -> Self {
+        let summaries = package_summaries(&catalog, &findings);
+        Loaded {
+            label,
+            catalog,
+            findings,
+            summaries,
+            origin,
+        }
+    }
+}
+
+/// Where a loaded catalog came from.
+#[derive(Debug, Clone, Default)]
+pub struct Origin {
+    /// The http(s) URL it was fetched from (a link can name it).
+    pub url: Option<String>,
+    /// The files as read, for writing a changed catalog back out.
+    pub files: Vec<FileText>,
+    /// Read with directory semantics (only .json, .yaml and .yml files count).
+    pub only_catalog_extensions: bool,
+}
+
+/// A loading in progress, or none.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum LoadStatus {
+    #[default]
+    Idle,
+    Reading {
+        label: String,
+    },
+    Parsing {
+        label: String,
+        progress: Option<Progress>,
+    },
+}
+
+/// The outcome of the last load, for the problems panel.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LoadReport {
+    pub label: String,
+    /// Errors and warnings found while reading (not the lints: those are in the findings panel).
+    pub diagnostics: Vec<Diagnostic>,
+    pub packages: usize,
+    /// The catalog could not be used and the previous one (this label) stays on screen.
+    pub kept_previous: Option<String>,
+}
+
+/// A problem outside any catalog: a failed fetch, an unreadable file, a crashed parser.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Problem {
+    pub message: String,
+}
+
+/// The load store (from the context; cheap to copy).
+#[derive(Clone, Copy)]
+pub struct LoadStore {
+    pub loaded: RwSignal<Option<Shared<Loaded>>>,
+    pub status: RwSignal<LoadStatus>,
+    pub report: RwSignal<Option<LoadReport>>,
+    pub problems: RwSignal<Vec<Problem>>,
+}
+
+impl LoadStore {
+    pub fn new() -> LoadStore {
+        LoadStore {
+            loaded: RwSignal::new(None),
+            status: RwSignal::new(LoadStatus::Idle),
+            report: RwSignal::new(None),
+            problems: RwSignal::new(Vec::new()),
+        }
+    }
+
+    pub fn get() -> LoadStore {
+        expect_context::<LoadStore>()
+    }
+
+    /// Takes a parsed catalog: reports how the load went and shows it, unless it has no package
+    /// while the catalog on screen has some (then that one stays). Returns whether it is shown.
+    pub fn accept(&self, incoming: Loaded) -> bool {
+        let diagnostics: Vec<Diagnostic> = incoming
+            .catalog
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity != Severity::Info)
+            .cloned()
+            .collect();
+        let packages = incoming.catalog.packages.len();
+        let previous = self.loaded.get_untracked();
+        let reject = packages == 0
+            && previous
+                .as_ref()
+                .is_some_and(|p| !p.catalog.packages.is_empty());
+        self.report.set(Some(LoadReport {
+            label: incoming.label.clone(),
+            diagnostics,
+            packages,
+            kept_previous: previous.filter(|_| reject).map(|p| p.label.clone()),
+        }));
+        self.status.set(LoadStatus::Idle);
+        if !reject {
+            self.loaded.set(Some(Shared::new(incoming)));
+        }
+        !reject
+    }
+
+    /// Records a problem for the problems panel and ends the load in progress.
+    pub fn problem(&self, message: impl Into<String>) {
+        let message = message.into();
+        self.status.set(LoadStatus::Idle);
+        self.problems.update(|p| p.push(Problem { message }));
+    }
+
+    /// The http(s) URL the catalog on screen came from.
+    pub fn catalog_url(&self) -> Option<String> {
+        self.loaded
+            .with(|l| l.as_ref().and_then(|l| l.origin.url.clone()))
+    }
+}
+
+impl Default for LoadStore {
+    fn default() -> Self {
+        LoadStore::new()
+    }
+}

@@ -1,0 +1,79 @@
+//! The app's state: small stores, each provided through the context and read by the components
+//! that need it. Derived values (the package on screen, its graph view, the markings) are
+//! memos over the stores. This layer depends on core alone.
+//!
+//! - [`load`]: the catalog on screen, the load in progress, its report, the problems;
+//! - [`selection`]: the package, channel and bundle shown, and a linked view still pending;
+//! - [`graph`]: the package data and the laid-out graph view of what is selected;
+//! - [`lifecycle`]: terminated bundles and the deprecate-and-truncate preview;
+//! - [`comparison`]: the other catalog (or series) of a catalog switch, and its fates;
+//! - [`simulation`]: the upgrade what-if, its paths and the markings they put on the graph.
+
+pub mod comparison;
+pub mod graph;
+pub mod lifecycle;
+pub mod load;
+pub mod selection;
+pub mod shared;
+pub mod simulation;
+
+use leptos::prelude::*;
+use olm_graph_core::layout::LayoutOptions;
+
+use comparison::Comparison;
+use graph::GraphStore;
+use lifecycle::Lifecycle;
+use load::{LoadStore, Loaded};
+use selection::Selection;
+use simulation::SimulationStore;
+
+/// Every store, created together (their memos depend on each other) and provided one by one.
+#[derive(Clone, Copy)]
+pub struct Stores {
+    pub load: LoadStore,
+    pub selection: Selection,
+    pub graph: GraphStore,
+    pub lifecycle: Lifecycle,
+    pub comparison: Comparison,
+    pub simulation: SimulationStore,
+}
+
+impl Stores {
+    /// New stores, the graph laid out with `layout`; call inside the app's reactive owner.
+    pub fn new(layout: LayoutOptions) -> Stores {
+        let load = LoadStore::new();
+        let selection = Selection::new(load.loaded);
+        let graph = GraphStore::new(load.loaded, selection, layout);
+        Stores {
+            load,
+            selection,
+            graph,
+            lifecycle: Lifecycle::new(graph),
+            comparison: Comparison::new(),
+            simulation: SimulationStore::new(graph),
+        }
+    }
+
+    /// Puts every store in the context.
+    pub fn provide(self) {
+        provide_context(self);
+        provide_context(self.load);
+        provide_context(self.selection);
+        provide_context(self.graph);
+        provide_context(self.lifecycle);
+        provide_context(self.comparison);
+        provide_context(self.simulation);
+    }
+
+    pub fn get() -> Stores {
+        expect_context::<Stores>()
+    }
+
+    /// A parsed catalog arrived: show it (or keep the previous one when it has nothing to show)
+    /// and keep the selection where possible.
+    pub fn catalog_arrived(&self, incoming: Loaded) {
+        if self.load.accept(incoming) {
+            self.selection.catalog_changed();
+        }
+    }
+}

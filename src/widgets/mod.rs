@@ -1,0 +1,7 @@
+//! Small reusable pieces: a finding in a list, a package icon, the load progress bar, a list of
+//! names.
+
+pub mod finding;
+pub mod icon;
+pub mod name_list;
+pub mod progress;

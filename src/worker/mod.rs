@@ -1,0 +1,97 @@
+//! The parsing Web Worker (`src/bin/worker.rs`, started by the page as `worker-boot.js`): reads
+//! each request's files with core's loader and posts the catalog back ([`protocol`]). What it
+//! does with the files is pure ([`parse`]); this module only talks to the worker scope.
+
+pub mod parse;
+pub mod protocol;
+
+use gloo_events::EventListener;
+use js_sys::{Array, Reflect};
+use olm_graph_core::InputFile;
+use wasm_bindgen::prelude::*;
+use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+
+use parse::{load_options, parse_catalog, parse_series};
+use protocol::WorkerReply;
+
+/// Progress is posted at most this often (milliseconds), plus at the start and the end.
+const PROGRESS_INTERVAL_MS: f64 = 40.0;
+
+/// Listens for requests and tells the page the worker is ready.
+pub fn run() {
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let post_scope = scope.clone();
+    EventListener::new(&scope, "message", move |ev| {
+        if let Some(ev) = ev.dyn_ref::<MessageEvent>() {
+            handle(&post_scope, ev.data());
+        }
+    })
+    .forget();
+    post(&scope, &WorkerReply::Ready);
+}
+
+fn post(scope: &DedicatedWorkerGlobalScope, reply: &WorkerReply) {
+    // Posting only fails for uncloneable values; a string always clones.
+    let _ = scope.post_message(&JsValue::from_str(&reply.to_json()));
+}
+
+fn field(data: &JsValue, name: &str) -> Option<JsValue> {
+    Reflect::get(data, &name.into()).ok()
+}
+
+fn handle(scope: &DedicatedWorkerGlobalScope, data: JsValue) {
+    let id = field(&data, protocol::REQ_ID)
+        .and_then(|v| v.as_f64())
+        .map_or(0, |v| v as u32);
+    let files = match decode_files(&data) {
+        Ok(f) => f,
+        Err(message) => return post(scope, &WorkerReply::Failed { id, message }),
+    };
+    let kind = field(&data, protocol::REQ_KIND).and_then(|v| v.as_string());
+    if kind.as_deref() == Some(protocol::KIND_SERIES) {
+        let reply = match parse_series(files) {
+            Ok(series) => WorkerReply::SeriesDone { id, series },
+            Err(message) => WorkerReply::Failed { id, message },
+        };
+        return post(scope, &reply);
+    }
+    let only = field(&data, protocol::REQ_ONLY_CATALOG_EXTENSIONS)
+        .and_then(|v| v.as_bool())
+        .unwrap_or(false);
+    let mut last = f64::NEG_INFINITY;
+    let (catalog, findings) = parse_catalog(files, load_options(only), &mut |progress| {
+        let now = js_sys::Date::now();
+        let finished = progress.bytes_done >= progress.bytes_total
+            && progress.files_done >= progress.files_total;
+        if now - last >= PROGRESS_INTERVAL_MS || finished {
+            last = now;
+            post(scope, &WorkerReply::Progress { id, progress });
+        }
+    });
+    post(
+        scope,
+        &WorkerReply::Done {
+            id,
+            catalog,
+            findings,
+        },
+    );
+}
+
+fn decode_files(data: &JsValue) -> Result<Vec<InputFile>, String> {
+    let files = field(data, protocol::REQ_FILES)
+        .filter(Array::is_array)
+        .ok_or("the request has no file list")?;
+    let files: Array = files.unchecked_into();
+    let mut out = Vec::with_capacity(files.length() as usize);
+    for f in files.iter() {
+        let path = field(&f, protocol::FILE_PATH)
+            .and_then(|v| v.as_string())
+            .ok_or("a file of the request has no path")?;
+        let text = field(&f, protocol::FILE_TEXT)
+            .and_then(|v| v.as_string())
+            .ok_or_else(|| format!("{path}: the file has no text"))?;
+        out.push(InputFile { path, text });
+    }
+    Ok(out)
+}

@@ -1,0 +1,89 @@
+//! What the worker does with the files of a request: one catalog (with its findings), or a
+//! series of catalogs, one per subfolder in version order. Pure: tested natively.
+
+use olm_graph_core::lifecycle::group_by_folder;
+use olm_graph_core::load::{load_files_with, load_files_with_progress};
+use olm_graph_core::validate::lint_catalog;
+use olm_graph_core::{Catalog, Diagnostic, InputFile, LoadOptions, Progress};
+
+/// Parses `files` as one catalog and lints it; `progress` hears after each document.
+///
+/// # Complexity
+/// That of core's loader and linter: linear in the text, plus the linter's cost per package.
+pub fn parse_catalog(
+    files: Vec<InputFile>,
+    options: LoadOptions,
+    progress: &mut dyn FnMut(Progress),
+) -> (Catalog, Vec<Diagnostic>) {
+    let catalog = load_files_with_progress(files, options, progress);
+    let findings = lint_catalog(&catalog);
+    (catalog, findings)
+}
+
+/// Parses the files of a picked folder as a series: one catalog per subfolder, in version
+/// order (directory semantics: only .json, .yaml and .yml files count, `.indexignore` applies).
+///
+/// # Complexity
+/// Linear in the text of the files, plus sorting the F subfolders: O(F log F).
+pub fn parse_series(files: Vec<InputFile>) -> Result<Vec<(String, Catalog)>, String> {
+    let groups = group_by_folder(files);
+    if groups.len() < 2 {
+        return Err("a series needs a folder with at least two subfolders, one catalog each (for example v4.12/ and v4.13/)".into());
+    }
+    Ok(groups
+        .into_iter()
+        .map(|(label, files)| (label, load_files_with(files, load_options(true))))
+        .collect())
+}
+
+/// Core's load options, with directory semantics or not (every other option at its default).
+#[allow(clippy::field_reassign_with_default)] // LoadOptions gains fields, all with defaults
+pub fn load_options(only_catalog_extensions: bool) -> LoadOptions {
+    let mut options = LoadOptions::default();
+    options.only_catalog_extensions = only_catalog_extensions;
+    options
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FIXTURE: &str = include_str!("../../tests/e2e/fixtures/lifecycle.yaml");
+
+    #[test]
+    fn a_series_needs_two_subfolders_and_keeps_version_order() {
+        let one = vec![InputFile::new("v4.12/c.yaml", FIXTURE)];
+        assert!(parse_series(one)
+            .unwrap_err()
+            .contains("at least two subfolders"));
+        let files = vec![
+            InputFile::new("v4.10/c.yaml", FIXTURE),
+            InputFile::new("v4.9/c.yaml", FIXTURE),
+            InputFile::new("v4.9/notes.txt", "not a catalog"),
+        ];
+        let series = parse_series(files).unwrap();
+        let labels: Vec<&str> = series.iter().map(|(l, _)| l.as_str()).collect();
+        assert_eq!(labels, ["v4.9", "v4.10"]);
+        assert!(series[0].1.package("seed").is_some());
+        assert!(
+            series[0].1.diagnostics.iter().all(|d| !d.is_error()),
+            "the .txt file is skipped"
+        );
+    }
+
+    #[test]
+    fn a_catalog_comes_with_its_findings_and_progress() {
+        let mut calls = 0;
+        let (catalog, findings) = parse_catalog(
+            vec![InputFile::new(
+                "sample.yaml",
+                include_str!("../../assets/sample-catalog.yaml"),
+            )],
+            LoadOptions::default(),
+            &mut |_| calls += 1,
+        );
+        assert_eq!(catalog.packages.len(), 2);
+        assert_eq!(findings.len(), 1, "the sample has one intentional warning");
+        assert!(calls > 0);
+    }
+}

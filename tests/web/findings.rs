@@ -1,0 +1,40 @@
+//! The findings panel.
+
+use leptos::prelude::*;
+use olm_graph_web::graph::GraphPanel;
+use olm_graph_web::panels::findings::LintPanel;
+use olm_graph_web::services::sources::SAMPLE_CATALOG;
+use olm_graph_web::state::selection::ChannelChoice;
+use wasm_bindgen_test::*;
+
+use crate::common::{all, attr, click, mount, one, settle};
+
+#[wasm_bindgen_test]
+async fn clicking_a_finding_focuses_its_bundle() {
+    let (stores, root) = mount(SAMPLE_CATALOG, || view! { <GraphPanel/><LintPanel/> });
+    settle().await;
+    let panel = one(&root, "[data-testid=lint-panel]");
+    let findings = all(&panel, ".finding");
+    assert_eq!(findings.len(), 1, "the sample has one intentional warning");
+    assert_eq!(attr(&findings[0], "data-severity"), "warning");
+    click(&one(&findings[0], "button"));
+    settle().await;
+    let selection = stores.selection;
+    assert_eq!(
+        selection.package.get_untracked().as_deref(),
+        Some("nimbus-cache-operator")
+    );
+    assert_eq!(
+        selection.channel.get_untracked(),
+        ChannelChoice::Named("tech-preview".into())
+    );
+    assert_eq!(
+        selection.bundle.get_untracked().as_deref(),
+        Some("nimbus-cache-operator.v2.3.0-tp.1")
+    );
+    assert!(
+        one(&root, "[data-bundle='nimbus-cache-operator.v2.3.0-tp.1']")
+            .class_list()
+            .contains("selected")
+    );
+}

@@ -1,0 +1,188 @@
+//! The lifecycle tools: the graph's terminated and truncation markings driven through the
+//! stores, the truncate panel's lists, and the truncated catalog from the loaded files.
+
+use js_sys::JsString;
+use leptos::prelude::*;
+use olm_graph_core::lifecycle::TruncateOptions;
+use olm_graph_core::resolve::Resolver;
+use olm_graph_core::validate::lint_catalog;
+use olm_graph_core::{load_files, InputFile};
+use olm_graph_web::graph::GraphPanel;
+use olm_graph_web::panels::lifecycle::truncate::{origin_inputs, truncated_catalog, TruncatePanel};
+use olm_graph_web::state::load::{FileText, Origin};
+use olm_graph_web::state::selection::ChannelChoice;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+
+use crate::common::{attr_of, mount, settle};
+
+const FIXTURE: &str = include_str!("../e2e/fixtures/lifecycle.yaml");
+
+#[wasm_bindgen_test]
+async fn terminated_nodes_follow_the_chosen_resolver() {
+    let (stores, root) = mount(FIXTURE, || view! { <GraphPanel/> });
+    stores.selection.select_package("lifecycle-demo");
+    settle().await;
+    stores
+        .selection
+        .select_channel(ChannelChoice::Named("stable".into()));
+    settle().await;
+    assert_eq!(
+        attr_of(&root, "lifecycle-demo.v1.1.0", "data-terminated").as_deref(),
+        Some("false")
+    );
+    stores.lifecycle.terminated_resolver.set(Resolver::V1);
+    settle().await;
+    assert_eq!(
+        attr_of(&root, "lifecycle-demo.v1.1.0", "data-terminated").as_deref(),
+        Some("true")
+    );
+    assert_eq!(
+        attr_of(&root, "lifecycle-demo.v1.2.0", "data-terminated").as_deref(),
+        Some("false"),
+        "the head"
+    );
+    let node = root
+        .query_selector("[data-bundle=\"lifecycle-demo.v1.1.0\"]")
+        .unwrap()
+        .unwrap();
+    assert!(node.class_list().contains("terminated"));
+}
+
+#[wasm_bindgen_test]
+async fn the_legacy_property_is_marked_apart() {
+    let (stores, root) = mount(FIXTURE, || view! { <GraphPanel/> });
+    stores.selection.select_package("lifecycle-demo");
+    settle().await;
+    stores
+        .selection
+        .select_channel(ChannelChoice::Named("old".into()));
+    settle().await;
+    assert_eq!(
+        attr_of(&root, "lifecycle-demo.v0.9.1", "data-legacy-deprecated").as_deref(),
+        Some("true")
+    );
+    assert_eq!(
+        attr_of(&root, "lifecycle-demo.v0.9.0", "data-legacy-deprecated").as_deref(),
+        Some("false")
+    );
+    let label = attr_of(&root, "lifecycle-demo.v0.9.1", "aria-label").unwrap();
+    assert!(label.contains("prohibited by OLM v0"), "{label}");
+}
+
+#[wasm_bindgen_test]
+async fn a_truncation_preview_fades_the_tail_and_lists_what_goes() {
+    let (stores, root) = mount(FIXTURE, || view! { <GraphPanel/><TruncatePanel/> });
+    stores.selection.select_package("seed");
+    settle().await;
+    stores.lifecycle.truncate.set(Some((
+        "seed".into(),
+        TruncateOptions {
+            bundle: "seed.v1.3.0".into(),
+            ..Default::default()
+        },
+    )));
+    settle().await;
+    for (b, removed) in [
+        ("seed.v1.1.0", "true"),
+        ("seed.v1.2.0", "true"),
+        ("seed.v1.3.0", "false"),
+        ("seed.v1.4.0", "false"),
+    ] {
+        assert_eq!(
+            attr_of(&root, b, "data-removed").as_deref(),
+            Some(removed),
+            "{b}"
+        );
+    }
+    assert_eq!(
+        attr_of(&root, "seed.v1.3.0", "data-to-deprecate").as_deref(),
+        Some("true")
+    );
+    let names = |id: &str| -> Vec<String> {
+        let list = root
+            .query_selector_all(&format!("[data-testid={id}] [data-name]"))
+            .unwrap();
+        (0..list.length())
+            .map(|i| {
+                list.item(i)
+                    .unwrap()
+                    .unchecked_into::<web_sys::Element>()
+                    .get_attribute("data-name")
+                    .unwrap()
+            })
+            .collect()
+    };
+    assert_eq!(names("truncate-removed-bundles"), ["seed.v1.1.0"]);
+    assert_eq!(names("truncate-stranded"), ["seed.v1.1.0", "seed.v1.2.0"]);
+    // Another package ends the preview.
+    stores.selection.select_package("lifecycle-demo");
+    settle().await;
+    assert!(stores.lifecycle.truncation.get_untracked().is_none());
+    assert!(root
+        .query_selector("[data-removed=true]")
+        .unwrap()
+        .is_none());
+}
+
+#[wasm_bindgen_test]
+async fn the_default_channel_head_is_refused_in_words() {
+    let (stores, root) = mount(FIXTURE, || view! { <TruncatePanel/> });
+    stores.selection.select_package("seed");
+    settle().await;
+    stores.lifecycle.truncate.set(Some((
+        "seed".into(),
+        TruncateOptions {
+            bundle: "seed.v1.4.0".into(),
+            ..Default::default()
+        },
+    )));
+    settle().await;
+    let error = root
+        .query_selector("[data-testid=truncate-error]")
+        .unwrap()
+        .unwrap();
+    assert!(error.text_content().unwrap().contains("default channel"));
+    assert!(root
+        .query_selector("[data-testid=truncate-download]")
+        .unwrap()
+        .is_none());
+}
+
+#[wasm_bindgen_test]
+fn truncated_catalog_needs_the_files_and_skips_what_a_folder_load_skipped() {
+    let catalog = load_files(vec![InputFile::new("lifecycle.yaml", FIXTURE)]);
+    let pkg = catalog.package("seed").unwrap();
+    let (new_pkg, report) = olm_graph_core::lifecycle::deprecate_truncate(
+        pkg,
+        &TruncateOptions {
+            bundle: "seed.v1.3.0".into(),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let err = truncated_catalog(&Origin::default(), &report, &new_pkg).unwrap_err();
+    assert!(err.contains("load it again"), "{err}");
+    let file = |path: &str, text: &str| FileText {
+        path: path.into(),
+        text: JsString::from(text),
+    };
+    let origin = Origin {
+        url: None,
+        files: vec![
+            file("catalog/index.yaml", FIXTURE),
+            file("catalog/README.md", "# not FBC"),
+        ],
+        only_catalog_extensions: true,
+    };
+    let inputs = origin_inputs(&origin);
+    assert_eq!(inputs.len(), 1, "the README is not read");
+    let text = truncated_catalog(&origin, &report, &new_pkg).unwrap();
+    let out = load_files(vec![InputFile::new("out.json", text)]);
+    assert!(lint_catalog(&out).iter().all(|d| !d.is_error()));
+    assert!(out.package("seed").unwrap().bundle("seed.v1.1.0").is_none());
+    assert!(
+        out.package("lifecycle-demo").is_some(),
+        "other packages kept"
+    );
+}
