@@ -7,9 +7,9 @@
 use serde_json::value::RawValue;
 
 use super::budget::Budget;
+use super::doc::{clean_message, location, strip_position, too_many_documents, Cursor, Doc};
 use super::options::Limits;
 use super::raw::{RawObject, Read};
-use super::stream::{clean_message, location, strip_position, too_many_documents, Cursor, Doc};
 use crate::diag::Diagnostic;
 
 /// The documents of a JSON stream, and how its first failure went.

@@ -13,8 +13,10 @@
 mod assemble;
 mod budget;
 mod convert;
+mod doc;
 mod error;
 mod indexignore;
+mod input;
 mod json;
 mod legacy;
 mod options;
@@ -29,45 +31,13 @@ use std::path::Path;
 
 pub use error::LoadError;
 pub use indexignore::IgnoreRules;
+pub use input::{has_catalog_extension, InputFile, Progress, CATALOG_EXTENSIONS};
 pub use options::{LimitKind, Limits, LoadOptions};
+pub(crate) use pipeline::load_fbc;
 pub use source::{read_paths, InputSource, ReadPaths, STDIN_NAME, STDIN_PATH};
 pub(crate) use yaml::yaml_value;
 
 use crate::model::Catalog;
-
-/// One input file: its path (as shown to the user) and its text.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct InputFile {
-    pub path: String,
-    pub text: String,
-}
-
-impl InputFile {
-    pub fn new(path: impl Into<String>, text: impl Into<String>) -> Self {
-        InputFile {
-            path: path.into(),
-            text: text.into(),
-        }
-    }
-}
-
-/// File name endings read as catalog files in a directory.
-pub const CATALOG_EXTENSIONS: &[&str] = &[".json", ".yaml", ".yml"];
-
-/// True when a path inside a directory is read as a catalog file.
-pub fn has_catalog_extension(path: &str) -> bool {
-    let lower = path.to_ascii_lowercase();
-    CATALOG_EXTENSIONS.iter().any(|e| lower.ends_with(e))
-}
-
-/// How far loading has got, for a progress bar.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
-pub struct Progress {
-    pub files_done: usize,
-    pub files_total: usize,
-    pub bytes_done: usize,
-    pub bytes_total: usize,
-}
 
 /// Reads catalog files already in memory (from one or several directories or single files),
 /// with the default options.
@@ -103,11 +73,7 @@ pub fn load_files_with_progress(
 ) -> Catalog {
     // Catalog templates are read as the objects they stand for (see `template::expand_inputs`).
     let (files, templates) = crate::template::expand_inputs(files);
-    let mut load = pipeline::Load::new(&files, options, progress);
-    for file in &files {
-        load.file(file);
-    }
-    let mut catalog = load.finish();
+    let mut catalog = load_fbc(&files, options, progress);
     templates.apply(&mut catalog);
     catalog
 }
@@ -152,12 +118,4 @@ pub(crate) fn document_spans(path: &str, text: &str) -> Vec<((usize, usize), boo
     docs.into_iter()
         .map(|d| (d.span, d.result.is_ok()))
         .collect()
-}
-
-fn is_indexignore(path: &str) -> bool {
-    path == ".indexignore" || path.ends_with("/.indexignore")
-}
-
-fn parent_dir(path: &str) -> &str {
-    path.rfind('/').map_or("", |i| &path[..i])
 }

@@ -9,13 +9,30 @@ use std::collections::{BTreeSet, HashMap};
 use super::assemble::assemble;
 use super::convert::{self, Obj};
 use super::indexignore::IgnoreRules;
+use super::input::{has_catalog_extension, is_indexignore, parent_dir, InputFile, Progress};
 use super::legacy;
 use super::options::LoadOptions;
 use super::source::total_limit_diagnostic;
 use super::stream::{self, Doc};
-use super::{has_catalog_extension, is_indexignore, parent_dir, InputFile, Progress};
 use crate::diag::{Diagnostic, Location};
 use crate::model::{Catalog, FileFormat, FileSummary, OtherObject};
+
+/// Reads FBC files (legacy manifests included; catalog templates are not expanded here) into a
+/// catalog, reporting progress after every document.
+///
+/// # Complexity
+/// O(B + N log N) time for B bytes of input and N objects, entries and documents; memory O(B).
+pub(crate) fn load_fbc(
+    files: &[InputFile],
+    options: LoadOptions,
+    progress: &mut dyn FnMut(Progress),
+) -> Catalog {
+    let mut load = Load::new(files, options, progress);
+    for file in files {
+        load.file(file);
+    }
+    load.finish()
+}
 
 /// The state of one load between its phases.
 pub(super) struct Load<'p> {

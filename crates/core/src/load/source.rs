@@ -10,10 +10,10 @@ use std::io::Read as _;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
+use super::doc::Cursor;
 use super::error::LoadError;
+use super::input::{has_catalog_extension, is_indexignore, InputFile};
 use super::options::{limit_message, LimitKind, Limits};
-use super::stream::Cursor;
-use super::{has_catalog_extension, is_indexignore, InputFile};
 use crate::diag::{Diagnostic, Location};
 
 /// The path that stands for standard input.

@@ -11,11 +11,9 @@
 use serde_json::Value;
 
 use super::budget::Budget;
+use super::doc::{clean_message, location, shift_lines, strip_position, too_many_documents, Doc};
 use super::options::{limit_message, LimitKind, Limits};
 use super::raw::{RawObject, Read};
-use super::stream::{
-    clean_message, location, shift_lines, strip_position, too_many_documents, Doc,
-};
 use super::yaml_de::{read_document, Caps, YamlError};
 use crate::diag::Diagnostic;
 

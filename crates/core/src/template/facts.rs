@@ -122,6 +122,33 @@ fn from_tag(image: &str, stub: &mut Stub) {
     }
 }
 
+/// Which facts a stub has and where they came from, in words.
+pub(crate) fn describe(stub: &Stub) -> String {
+    let from = |s: &FactSource| match s {
+        FactSource::BundleName => "the template's name",
+        FactSource::ImageTag => "the image tag",
+        FactSource::TemplatePackage => "the template's package",
+        FactSource::BundleSource { .. } => "a bundle source",
+    };
+    let name = stub
+        .name
+        .as_ref()
+        .map_or("name unknown".to_string(), |(n, s)| {
+            format!("name {n:?} from {}", from(s))
+        });
+    let version = stub
+        .version
+        .as_ref()
+        .map_or("version unknown".to_string(), |(v, s)| {
+            format!("version {v} from {}", from(s))
+        });
+    let package = stub.package.as_ref().map_or(
+        "package unknown: opm drops a bundle without a package".to_string(),
+        |(p, s)| format!("package {p:?} from {}", from(s)),
+    );
+    format!("{name}, {version}, {package}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
