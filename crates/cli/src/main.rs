@@ -294,7 +294,18 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     cli.limits.limits().set_process_default();
-    let result = match cli.command {
+    match run(cli.command) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("olm-graph: {e}");
+            ExitCode::from(e.exit_code())
+        }
+    }
+}
+
+/// Runs one command: the catalog commands here, the lifecycle ones in [`run_lifecycle`].
+fn run(command: Command) -> commands::CmdResult {
+    match command {
         Command::Packages { paths } => commands::packages(&paths),
         Command::Graph {
             paths,
@@ -335,6 +346,19 @@ fn main() -> ExitCode {
             updated_catalog,
             json,
         }),
+        Command::Bench(args) => bench::run(args),
+        Command::Render(args) => render::run(args),
+        Command::Review(args) => review::run(args),
+        Command::PlainCrossings(args) => render::run_plain_crossings(args),
+        Command::RenderTemplate(args) => template::render_template(args),
+        Command::DiffTemplate(args) => template::diff_template(args),
+        lifecycle => run_lifecycle(lifecycle),
+    }
+}
+
+/// Runs a catalog lifecycle command (deprecate-truncate, resolve-image, diff, diff-series).
+fn run_lifecycle(command: Command) -> commands::CmdResult {
+    match command {
         Command::DeprecateTruncate {
             paths,
             package,
@@ -392,19 +416,10 @@ fn main() -> ExitCode {
             resolver: switch.resolver.into(),
             json: switch.json,
         }),
-        Command::Bench(args) => bench::run(args),
-        Command::Render(args) => render::run(args),
-        Command::Review(args) => review::run(args),
-        Command::PlainCrossings(args) => render::run_plain_crossings(args),
-        Command::RenderTemplate(args) => template::render_template(args),
-        Command::DiffTemplate(args) => template::diff_template(args),
-    };
-    match result {
-        Ok(code) => code,
-        Err(e) => {
-            eprintln!("olm-graph: {e}");
-            ExitCode::from(e.exit_code())
-        }
+        // `run` handles every other command itself.
+        other => Err(commands::CliError::Usage(format!(
+            "{other:?} is not a lifecycle command"
+        ))),
     }
 }
 

@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use serde::{Deserialize, Serialize};
 
 use super::fates::FateWalker;
+pub use super::fates::{BundleFate, Fate, FATES};
 use crate::graph::{channel_graphs, ChannelGraph, EdgeKind};
 use crate::model::{Catalog, Package};
 use crate::resolve::Resolver;
@@ -18,64 +19,6 @@ pub struct DiffOptions {
     /// default channel when it is there, else in the first channel that has it.
     pub channel: Option<String>,
     pub resolver: Resolver,
-}
-
-/// What happens to a cluster running a bundle of the old catalog after the switch.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Fate {
-    /// The new catalog has a way forward: `path` shows it.
-    #[serde(rename = "upgradable")]
-    Upgradable,
-    /// The bundle is the head of its channel in the new catalog.
-    #[serde(rename = "up-to-date")]
-    UpToDate,
-    /// Not the head and no way forward: the cluster is stuck on it (terminated).
-    #[serde(rename = "stranded")]
-    Stranded,
-    /// The subscription's channel (or the whole package) is gone from the new catalog.
-    #[serde(rename = "channel-removed")]
-    ChannelRemoved,
-    /// No way forward, and the new catalog deprecates the bundle.
-    #[serde(rename = "deprecated")]
-    Deprecated,
-}
-
-/// Every status, in the order summaries list them.
-pub const FATES: [Fate; 5] = [
-    Fate::Upgradable,
-    Fate::UpToDate,
-    Fate::Stranded,
-    Fate::Deprecated,
-    Fate::ChannelRemoved,
-];
-
-impl Fate {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Fate::Upgradable => "upgradable",
-            Fate::UpToDate => "up-to-date",
-            Fate::Stranded => "stranded",
-            Fate::ChannelRemoved => "channel-removed",
-            Fate::Deprecated => "deprecated",
-        }
-    }
-}
-
-/// One old bundle taken as installed.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct BundleFate {
-    pub bundle: String,
-    pub channel: String,
-    pub status: Fate,
-    /// The first hop in the new catalog, when there is one.
-    pub next: Option<String>,
-    /// Where the path in the new catalog ends (the bundle itself when it does not move).
-    pub end: String,
-    /// How many hops that path has ([`PackageDiff::path`] lists them).
-    pub hops: usize,
-    /// Why, in words (the resolver's explanation or error).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub note: Option<String>,
 }
 
 /// A changed upgrade edge.

@@ -4,9 +4,7 @@
 use serde::Serialize;
 
 use super::index::ChannelIndex;
-use super::{
-    Alternative, Failure, FailureKind, HopResolver, Installed, Outcome, Resolver, UpgradeStrategy,
-};
+use super::{Alternative, Failure, FailureKind, Installed, Outcome, Resolver, UpgradeStrategy};
 use crate::graph::{EdgeKind, Head};
 use crate::model::{ChannelEntry, Package};
 
@@ -117,11 +115,13 @@ impl Stop<'_, '_> {
 /// O(A + L) for A alternatives and L the size of the snippet: every lookup goes through the
 /// resolver's channel index.
 pub(super) fn explain_stop(
-    resolver: &HopResolver,
+    pkg: &Package,
+    index: Option<&ChannelIndex>,
+    rules: Resolver,
     current: &Installed,
     alternatives: &[Alternative],
 ) -> Option<Explanation> {
-    let index = resolver.explained_channel()?;
+    let index = index?;
     let head = &index.head;
     if head.name() == Some(current.name.as_str()) {
         return None;
@@ -130,12 +130,12 @@ pub(super) fn explain_stop(
         return Some(several_heads(&index.channel.name, &current.name, heads));
     }
     let stop = Stop {
-        pkg: resolver.package(),
+        pkg,
         index,
         current,
         head_name: head.name().unwrap_or_default().to_string(),
     };
-    let by_rules = match resolver.rules() {
+    let by_rules = match rules {
         Resolver::V0 => explain_v0(&stop, alternatives),
         Resolver::V1 => explain_v1(&stop, alternatives),
     };

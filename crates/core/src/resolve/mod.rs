@@ -12,7 +12,9 @@
 //! - When a path ends before the channel head, [`explain`] says why in one sentence and
 //!   suggests a catalog change.
 
+mod chain;
 mod explain;
+mod hop;
 mod index;
 mod links;
 mod path;
@@ -22,13 +24,37 @@ mod v1;
 use serde::Serialize;
 
 pub use explain::Explanation;
-pub use index::HopResolver;
-pub use path::{first_difference, resolve_path, Hop, Outcome, PathDocument, UpgradePath};
+pub use hop::{next_hop, HopResolver};
+pub use path::{first_difference, resolve_path, Hop, PathDocument, UpgradePath};
 
 use crate::graph::EdgeKind;
 use crate::model::{Channel, Package};
 use crate::range::Range;
 use crate::semver::Version;
+
+/// How a path ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Outcome {
+    /// No further hop: at the head, or no successor.
+    #[serde(rename = "up-to-date")]
+    UpToDate,
+    /// A failed upgrade stops the path until someone intervenes by hand.
+    #[serde(rename = "blocked")]
+    Blocked,
+    /// Fail-forward is on, but the catalog has nothing to move to yet.
+    #[serde(rename = "waiting-for-catalog-update")]
+    WaitingForCatalogUpdate,
+}
+
+impl Outcome {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::UpToDate => "up-to-date",
+            Outcome::Blocked => "blocked",
+            Outcome::WaitingForCatalogUpdate => "waiting-for-catalog-update",
+        }
+    }
+}
 
 /// Which OLM generation's rules choose the next bundle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
@@ -261,20 +287,6 @@ fn channels_considered<'a>(
             Ok(chans)
         }
     }
-}
-
-/// One resolution step under `resolver`. For many steps in the same package, build a
-/// [`HopResolver`] once and call [`HopResolver::next`].
-///
-/// # Complexity
-/// O((V + E) log V) for V entries and E edges of the considered channels: their indexes are
-/// built for this one step.
-pub fn next_hop(
-    pkg: &Package,
-    installed: &Installed,
-    options: &PathOptions,
-) -> Result<Choice, ResolveError> {
-    HopResolver::new(pkg, options)?.next(installed)
 }
 
 pub use v0::chain_order;

@@ -4,37 +4,14 @@ use std::collections::HashSet;
 
 use serde::Serialize;
 
-use super::explain::{explain_stop, failure_explanation, Explanation};
+use super::explain::{failure_explanation, Explanation};
+use super::hop::HopResolver;
 use super::{
-    err, Alternative, Failure, FailureKind, HopResolver, Installed, PathOptions, Reason,
-    ResolveError, Resolver, UpgradeStrategy,
+    err, Alternative, Failure, FailureKind, Installed, Outcome, PathOptions, Reason, ResolveError,
+    Resolver, UpgradeStrategy,
 };
 use crate::graph::EdgeKind;
 use crate::model::Catalog;
-
-/// How a path ends.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub enum Outcome {
-    /// No further hop: at the head, or no successor.
-    #[serde(rename = "up-to-date")]
-    UpToDate,
-    /// A failed upgrade stops the path until someone intervenes by hand.
-    #[serde(rename = "blocked")]
-    Blocked,
-    /// Fail-forward is on, but the catalog has nothing to move to yet.
-    #[serde(rename = "waiting-for-catalog-update")]
-    WaitingForCatalogUpdate,
-}
-
-impl Outcome {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Outcome::UpToDate => "up-to-date",
-            Outcome::Blocked => "blocked",
-            Outcome::WaitingForCatalogUpdate => "waiting-for-catalog-update",
-        }
-    }
-}
 
 /// One upgrade step.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -239,7 +216,7 @@ impl Walk<'_, '_> {
         loop {
             let choice = self.active.next(&self.current)?;
             let Some((to, via)) = choice.chosen else {
-                let explanation = explain_stop(self.active, &self.current, &choice.alternatives);
+                let explanation = self.active.why_stopped(&self.current, &choice.alternatives);
                 return Ok(self.stop(explanation, choice.alternatives));
             };
             let failing = self
