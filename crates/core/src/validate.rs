@@ -99,8 +99,8 @@ fn validate_channel(
     };
     if c.entries.is_empty() {
         out.push(cerr("channel must contain at least one bundle".into()));
-    } else if let Err(msg) = replaces_chain(c) {
-        let mut d = cerr(msg);
+    } else if let Err(e) = replaces_chain(c) {
+        let mut d = cerr(e.to_string());
         d.code = "opm.validate.chain".into();
         d.suggestion = Some(match &g.head {
             Head::Multiple(_) => "make every head but the newest be replaced or skipped by another entry, or move the extra heads to their own channel".into(),
@@ -192,6 +192,45 @@ fn validate_entry(
     }
 }
 
+/// Why a channel's replaces chain is invalid; `Display` is opm's message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ChainError {
+    /// Every entry is named by some `replaces` or `skips`.
+    NoHead,
+    /// Several entries are named by none (sorted names).
+    MultipleHeads(Vec<String>),
+    /// The walk from the head along `replaces` comes back: the entries from the first repeated
+    /// one, and that one again.
+    Cycle(Vec<String>),
+    /// Entries neither on the chain nor skipped (sorted names).
+    Stranded(Vec<String>),
+}
+
+impl std::fmt::Display for ChainError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ChainError::NoHead => f.write_str("no channel head found in graph"),
+            ChainError::MultipleHeads(heads) => write!(
+                f,
+                "multiple channel heads found in graph: {}",
+                heads.join(", ")
+            ),
+            ChainError::Cycle(path) => write!(
+                f,
+                "detected cycle in replaces chain of upgrade graph: {}",
+                path.join(" -> ")
+            ),
+            ChainError::Stranded(names) => write!(
+                f,
+                "channel contains one or more stranded bundles: {}",
+                names.join(", ")
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ChainError {}
+
 /// opm's `validateReplacesChain`: a unique head, no cycle along `replaces` from it, and every
 /// entry either on that chain or named in some `skips`.
 ///
@@ -199,11 +238,11 @@ fn validate_entry(
 /// O(V + S) expected time and memory for V entries and S skipped names: one walk from the head,
 /// each chain position recorded once, so a cycle is printed from its first repeated entry as
 /// opm prints it.
-pub fn replaces_chain(c: &Channel) -> Result<(), String> {
-    let head = crate::graph::channel_head(c);
-    let head = match &head {
-        Head::Unique(h) => h.clone(),
-        other => return Err(other.error().unwrap_or_default()),
+pub fn replaces_chain(c: &Channel) -> Result<(), ChainError> {
+    let head = match crate::graph::channel_head(c) {
+        Head::Unique(h) => h,
+        Head::None => return Err(ChainError::NoHead),
+        Head::Multiple(heads) => return Err(ChainError::MultipleHeads(heads)),
     };
     let by_name: HashMap<&str, &crate::model::ChannelEntry> =
         c.entries.iter().map(|e| (e.name.as_str(), e)).collect();
@@ -226,12 +265,9 @@ pub fn replaces_chain(c: &Channel) -> Result<(), String> {
         }
         if on_chain.contains(next) {
             let from = position.get(next).copied().unwrap_or(walked.len());
-            let mut path: Vec<&str> = walked[from..].to_vec();
-            path.push(next);
-            return Err(format!(
-                "detected cycle in replaces chain of upgrade graph: {}",
-                path.join(" -> ")
-            ));
+            let mut path: Vec<String> = walked[from..].iter().map(|s| s.to_string()).collect();
+            path.push(next.to_string());
+            return Err(ChainError::Cycle(path));
         }
         on_chain.insert(next);
         cur = by_name.get(next).copied();
@@ -245,9 +281,8 @@ pub fn replaces_chain(c: &Channel) -> Result<(), String> {
     if stranded.is_empty() {
         Ok(())
     } else {
-        Err(format!(
-            "channel contains one or more stranded bundles: {}",
-            stranded.into_iter().collect::<Vec<_>>().join(", ")
+        Err(ChainError::Stranded(
+            stranded.into_iter().map(str::to_string).collect(),
         ))
     }
 }
