@@ -170,10 +170,10 @@ fn units(dir: &Path, out: &mut Vec<PathBuf>) {
             } else {
                 units(&p, out);
             }
-        } else if name.ends_with(".yaml") || name.ends_with(".json") || name.ends_with(".yml") {
-            if name != "manifest.json" {
-                out.push(p);
-            }
+        } else if (name.ends_with(".yaml") || name.ends_with(".json") || name.ends_with(".yml"))
+            && name != "manifest.json"
+        {
+            out.push(p);
         }
     }
 }
