@@ -264,6 +264,29 @@ impl GraphView {
             (n.head, n.deprecated),
         ))
     }
+
+    /// What a screen reader says for node `i`: what its box shows first (the label's lines and
+    /// the HEAD badge, so that speech matches the label), then [`ViewNode::aria_label`]; empty
+    /// for an index out of range.
+    ///
+    /// # Complexity
+    /// O(length of the name).
+    pub fn node_aria_label(&self, i: usize) -> String {
+        let (Some(n), Some(label)) = (self.nodes.get(i), self.node_label(i)) else {
+            return String::new();
+        };
+        let mut s = label.primary;
+        if let Some(c) = &label.caption {
+            s.push(' ');
+            s.push_str(c);
+        }
+        if n.head {
+            s.push_str(" HEAD");
+        }
+        s.push_str(": ");
+        s.push_str(&n.aria_label());
+        s
+    }
 }
 
 /// The individually drawn edges, one per distinct (from, to, kind) in the order of their first
