@@ -31,6 +31,7 @@ pub mod load;
 pub mod masterminds;
 pub mod model;
 pub mod partial;
+pub mod pullspec;
 pub mod range;
 pub mod range_match;
 pub mod release;
