@@ -9,6 +9,7 @@ use olm_graph_core::lifecycle::{
     deprecate_truncate, diff_package, diff_series as core_diff_series, resolve_template,
     write_truncated, ClusterValues, Dialect, DiffOptions, PackageDiff, TruncateOptions,
 };
+use olm_graph_core::load::{read_paths, Limits};
 use olm_graph_core::resolve::Resolver;
 use olm_graph_core::view::natural_cmp;
 use olm_graph_core::InputFile;
@@ -16,44 +17,15 @@ use serde_json::json;
 
 use crate::commands::{load, CliError, CmdResult};
 
-/// Reads the files of the given paths (directories walked as the loader does) for rewriting.
+/// Reads the files of the given paths for rewriting, as the loader reads them: directories walked
+/// (honouring `.indexignore`), `-` for standard input, within the input limits.
 pub(crate) fn read_inputs(paths: &[PathBuf]) -> Result<Vec<InputFile>, CliError> {
-    let mut out = Vec::new();
-    for p in paths {
-        let meta = std::fs::metadata(p)
-            .map_err(|e| CliError::Input(format!("cannot read {}: {e}", p.display())))?;
-        let mut files = Vec::new();
-        if meta.is_dir() {
-            collect(p, &mut files)
-                .map_err(|e| CliError::Input(format!("cannot read {}: {e}", p.display())))?;
-            files.sort();
-        } else {
-            files.push(p.clone());
-        }
-        for f in files {
-            let shown = f.display().to_string();
-            let in_dir = meta.is_dir();
-            if in_dir && !olm_graph_core::load::has_catalog_extension(&shown) {
-                continue;
-            }
-            let text = std::fs::read_to_string(&f)
-                .map_err(|e| CliError::Input(format!("cannot read {shown}: {e}")))?;
-            out.push(InputFile::new(shown, text));
-        }
+    let read = read_paths(paths, &Limits::process_default())
+        .map_err(|e| CliError::Input(e.to_string()))?;
+    for note in &read.notes {
+        eprintln!("olm-graph: {note}");
     }
-    Ok(out)
-}
-
-fn collect(dir: &std::path::Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    for e in std::fs::read_dir(dir)? {
-        let e = e?;
-        if e.file_type()?.is_dir() {
-            collect(&e.path(), out)?;
-        } else {
-            out.push(e.path());
-        }
-    }
-    Ok(())
+    Ok(read.files)
 }
 
 /// Arguments of `deprecate-truncate`.

@@ -291,7 +291,22 @@ enum Command {
     PlainCrossings(render::PlainCrossingsArgs),
 }
 
+/// Lets a closed pipe end the process quietly, as other Unix tools do
+/// (`olm-graph diff --json | head`): Rust ignores SIGPIPE, so `println!` would panic instead.
+#[cfg(unix)]
+fn default_sigpipe() {
+    // SAFETY: called first thing in `main`, before any thread exists; `signal` only installs
+    // the default disposition of SIGPIPE.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+#[cfg(not(unix))]
+fn default_sigpipe() {}
+
 fn main() -> ExitCode {
+    default_sigpipe();
     let cli = Cli::parse();
     cli.limits.limits().set_process_default();
     match run(cli.command) {
