@@ -315,7 +315,44 @@ fn bundle(
         ctx,
         diags,
     );
-    for (i, p) in properties.unwrap_or_default().into_iter().enumerate() {
+    read_properties(&mut b, properties.unwrap_or_default(), ctx, diags);
+    if let Some(release) = &b.release {
+        if let Err(e) = parse_bundle_release(&b.name, release) {
+            let field = "properties[olm.package].release";
+            diags.push(
+                ctx.err(field, e.to_string())
+                    .package(&b.package)
+                    .bundle(&b.name),
+            );
+        }
+    }
+    if let Some(text) = &b.version_text {
+        match Version::parse(text) {
+            Ok(v) => b.version = Some(v),
+            Err(e) => diags.push(
+                ctx.err(
+                    "properties[olm.package].version",
+                    format!("error parsing bundle {:?} version {:?}: {e}", b.name, text),
+                )
+                .package(&b.package)
+                .bundle(&b.name),
+            ),
+        }
+    }
+    b
+}
+
+/// Reads the properties olm-graph uses into `b`, counting every property by type.
+///
+/// # Complexity
+/// O(P) for P properties.
+fn read_properties(
+    b: &mut Bundle,
+    properties: Vec<super::raw::RawProperty>,
+    ctx: &Ctx,
+    diags: &mut Vec<Diagnostic>,
+) {
+    for (i, p) in properties.into_iter().enumerate() {
         let type_ = p.type_.unwrap_or_default();
         *b.property_counts.entry(type_.clone()).or_default() += 1;
         let field = format!("properties[{i}].value");
@@ -353,30 +390,6 @@ fn bundle(
             _ => {}
         }
     }
-    if let Some(release) = &b.release {
-        if let Err(e) = parse_bundle_release(&b.name, release) {
-            let field = "properties[olm.package].release";
-            diags.push(
-                ctx.err(field, e.to_string())
-                    .package(&b.package)
-                    .bundle(&b.name),
-            );
-        }
-    }
-    if let Some(text) = &b.version_text {
-        match Version::parse(text) {
-            Ok(v) => b.version = Some(v),
-            Err(e) => diags.push(
-                ctx.err(
-                    "properties[olm.package].version",
-                    format!("error parsing bundle {:?} version {:?}: {e}", b.name, text),
-                )
-                .package(&b.package)
-                .bundle(&b.name),
-            ),
-        }
-    }
-    b
 }
 
 /// opm's `validateImagePullSpec` of the bundle's image and of every related image.
