@@ -3,7 +3,10 @@
 //! Times `layout_channel` (both fan modes) on the heavy real channels: the gpu-operator channel
 //! with the most edges, every channel of the descheduler v4.12 catalog and of project-quay, plus
 //! the package-level view of project-quay. Prints the time per layout in microseconds (best of
-//! five rounds of 200) and the crossing count of each layout.
+//! five rounds of 200) and the crossing count of each layout. Then every distinct real channel
+//! under the catalogs (default options, best of five rounds of 20): the median and slowest
+//! layout, and the crossings between `replaces` edges summed over all of them. `-- all` runs
+//! only this part.
 //!
 //! Then the drawing at scale: a generated channel of N bundles (a `replaces` chain, versions
 //! `0.0.i`, a `skipRange` on every 50th entry covering the 100 before it, as `/tmp/syn/gen.py`
@@ -88,10 +91,16 @@ fn bench_channel(label: &str, g: &ChannelGraph) {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let only = |what: &str| {
-        !args.iter().any(|a| a == "chain" || a == "real") || args.iter().any(|a| a == what)
+        !args
+            .iter()
+            .any(|a| a == "chain" || a == "real" || a == "all")
+            || args.iter().any(|a| a == what)
     };
     if only("real") {
         real_channels();
+    }
+    if only("all") {
+        every_real_channel();
     }
     if only("chain") {
         for n in [10_000, 100_000] {
@@ -134,6 +143,102 @@ fn real_channels() {
             crossings(&layout)
         );
     }
+}
+
+/// Every catalog unit under `dir`: files, `*-split` directories and legacy package
+/// directories (templates left out).
+fn units(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(read) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<PathBuf> = read.flatten().map(|e| e.path()).collect();
+    entries.sort();
+    let legacy = dir
+        .parent()
+        .is_some_and(|p| p.ends_with("legacy-package-manifests"));
+    for p in entries {
+        let name = p
+            .file_name()
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_default();
+        if p.is_dir() {
+            if name == "templates" {
+                continue;
+            }
+            if name.ends_with("-split") || legacy {
+                out.push(p);
+            } else {
+                units(&p, out);
+            }
+        } else if (name.ends_with(".yaml") || name.ends_with(".json") || name.ends_with(".yml"))
+            && name != "manifest.json"
+        {
+            out.push(p);
+        }
+    }
+}
+
+/// Every distinct real channel with two or more entries (same package, name, nodes and edges:
+/// the same channel), as `scripts/legibility.py` counts them: the median and slowest default
+/// layout, and the crossings between `replaces` edges.
+fn every_real_channel() {
+    let mut paths = Vec::new();
+    units(&catalogs(), &mut paths);
+    let mut seen = std::collections::HashSet::new();
+    let mut times: Vec<(f64, String)> = Vec::new();
+    let mut replaces_crossings = 0;
+    let options = LayoutOptions::default();
+    for path in &paths {
+        let Ok(catalog) = olm_graph_core::load_paths(&[path]) else {
+            continue;
+        };
+        for g in catalog.packages.iter().flat_map(channel_graphs) {
+            let key = format!(
+                "{}|{}|{:?}|{:?}",
+                g.package,
+                g.channel,
+                g.nodes
+                    .iter()
+                    .map(|n| (&n.name, n.is_virtual))
+                    .collect::<Vec<_>>(),
+                g.edges
+                    .iter()
+                    .map(|e| (e.from, e.to, e.kind))
+                    .collect::<Vec<_>>()
+            );
+            if g.entry_count() < 2 || !seen.insert(key) {
+                continue;
+            }
+            let mut best = f64::INFINITY;
+            let mut lay = layout_channel(&g, &options);
+            for _ in 0..ROUNDS {
+                let start = Instant::now();
+                for _ in 0..20 {
+                    lay = black_box(layout_channel(black_box(&g), &options));
+                }
+                best = best.min(start.elapsed().as_secs_f64() / 20.0);
+            }
+            lay.edges
+                .retain(|r| g.edges[r.edge].kind == olm_graph_core::graph::EdgeKind::Replaces);
+            replaces_crossings += crossings(&lay);
+            times.push((
+                best * 1e6,
+                format!("{}/{} ({} nodes)", g.package, g.channel, g.nodes.len()),
+            ));
+        }
+    }
+    times.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let Some(slowest) = times.last() else {
+        return;
+    };
+    println!(
+        "every real channel: {} channels, median {:.1} µs, slowest {:.1} µs ({}), replaces crossings {}",
+        times.len(),
+        times[times.len() / 2].0,
+        slowest.0,
+        slowest.1,
+        replaces_crossings
+    );
 }
 
 /// The generated chain of `n` bundles, as `/tmp/syn/gen.py N r` writes it.

@@ -7,7 +7,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::convert::{is_dns1123_label, DeprecationObj, Obj, DNS1123_MESSAGE};
+use super::convert::{dns1123_label_errors, DeprecationObj, Obj};
 use crate::diag::{Diagnostic, Location};
 use crate::model::{Bundle, Channel, Deprecations, Package};
 
@@ -40,8 +40,8 @@ pub(crate) fn assemble(objs: Vec<Obj>, diags: &mut Vec<Diagnostic>) -> Vec<Packa
         check_linkage(pkg, diags);
     }
     let mut seen = BTreeSet::new();
-    for d in deprecations {
-        a.deprecations(d, &mut seen, diags);
+    for (i, d) in deprecations.into_iter().enumerate() {
+        a.deprecations(i, d, &mut seen, diags);
     }
     a.packages.into_values().collect()
 }
@@ -67,10 +67,12 @@ impl Assembly {
             diags.push(conv("config contains package with no name", loc).schema("olm.package"));
             return;
         }
-        if !is_dns1123_label(&p.name) {
+        let errs = dns1123_label_errors(&p.name);
+        if !errs.is_empty() {
+            // Go prints the list of messages as `[a b]`.
             diags.push(
                 conv(
-                    format!("invalid package name {:?}: {}", p.name, DNS1123_MESSAGE),
+                    format!("invalid package name {:?}: [{}]", p.name, errs.join(" ")),
                     loc.clone(),
                 )
                 .schema("olm.package")
@@ -212,8 +214,11 @@ impl Assembly {
         }
     }
 
+    /// Applies the `index`-th `olm.deprecations` object of the catalog (opm numbers them in its
+    /// messages).
     fn deprecations(
         &mut self,
+        index: usize,
         d: DeprecationObj,
         seen: &mut BTreeSet<String>,
         diags: &mut Vec<Diagnostic>,
@@ -221,7 +226,7 @@ impl Assembly {
         let loc = Some(d.location.clone());
         let diag = |msg: String| conv(msg, loc.clone()).schema("olm.deprecations");
         if d.package.is_empty() {
-            let msg = "package name must be set for deprecation item".to_string();
+            let msg = format!("package name must be set for deprecation item {index}");
             diags.push(diag(msg).field("package"));
             return;
         }

@@ -8,6 +8,8 @@ use serde_json::Value;
 use super::raw::{PropValue, RawEntry, RawObject};
 use crate::diag::{Diagnostic, Location};
 use crate::model::{Bundle, Channel, ChannelEntry, Icon, Package};
+use crate::pullspec::validate_pull_spec;
+use crate::release::parse_bundle_release;
 use crate::semver::Version;
 
 /// A checked object, ready to be placed in the model.
@@ -293,7 +295,7 @@ fn value_to_string(v: &Value) -> Option<String> {
 fn bundle(
     properties: Option<Vec<super::raw::RawProperty>>,
     image: Option<Value>,
-    related_images: usize,
+    related_images: Option<Vec<Value>>,
     name: String,
     package: String,
     ctx: &Ctx,
@@ -303,11 +305,54 @@ fn bundle(
         name,
         package,
         image: opt_str(&image, "image", ctx, diags).filter(|s| !s.is_empty()),
-        related_images,
+        related_images: related_images.as_ref().map_or(0, Vec::len),
         location: Some(ctx.loc.clone()),
         ..Bundle::default()
     };
-    for (i, p) in properties.unwrap_or_default().into_iter().enumerate() {
+    check_pull_specs(
+        &b,
+        related_images.as_deref().unwrap_or_default(),
+        ctx,
+        diags,
+    );
+    read_properties(&mut b, properties.unwrap_or_default(), ctx, diags);
+    if let Some(release) = &b.release {
+        if let Err(e) = parse_bundle_release(&b.name, release) {
+            let field = "properties[olm.package].release";
+            diags.push(
+                ctx.err(field, e.to_string())
+                    .package(&b.package)
+                    .bundle(&b.name),
+            );
+        }
+    }
+    if let Some(text) = &b.version_text {
+        match Version::parse(text) {
+            Ok(v) => b.version = Some(v),
+            Err(e) => diags.push(
+                ctx.err(
+                    "properties[olm.package].version",
+                    format!("error parsing bundle {:?} version {:?}: {e}", b.name, text),
+                )
+                .package(&b.package)
+                .bundle(&b.name),
+            ),
+        }
+    }
+    b
+}
+
+/// Reads the properties olm-graph uses into `b`, counting every property by type.
+///
+/// # Complexity
+/// O(P) for P properties.
+fn read_properties(
+    b: &mut Bundle,
+    properties: Vec<super::raw::RawProperty>,
+    ctx: &Ctx,
+    diags: &mut Vec<Diagnostic>,
+) {
+    for (i, p) in properties.into_iter().enumerate() {
         let type_ = p.type_.unwrap_or_default();
         *b.property_counts.entry(type_.clone()).or_default() += 1;
         let field = format!("properties[{i}].value");
@@ -345,32 +390,66 @@ fn bundle(
             _ => {}
         }
     }
-    if let Some(text) = &b.version_text {
-        match Version::parse(text) {
-            Ok(v) => b.version = Some(v),
-            Err(e) => diags.push(
-                ctx.err(
-                    "properties[olm.package].version",
-                    format!("error parsing bundle {:?} version {:?}: {e}", b.name, text),
-                )
-                .package(&b.package)
-                .bundle(&b.name),
-            ),
+}
+
+/// opm's `validateImagePullSpec` of the bundle's image and of every related image.
+///
+/// # Complexity
+/// O(n) for n bytes of image references.
+fn check_pull_specs(b: &Bundle, related: &[Value], ctx: &Ctx, diags: &mut Vec<Diagnostic>) {
+    let image_of = |item: &Value| {
+        let obj = item.as_object()?;
+        let (_, v) = obj.iter().find(|(k, _)| k.eq_ignore_ascii_case("image"))?;
+        v.as_str().map(str::to_string)
+    };
+    let specs = b
+        .image
+        .iter()
+        .map(|i| ("image".to_string(), i.clone()))
+        .chain(related.iter().enumerate().filter_map(|(i, item)| {
+            image_of(item).map(|img| (format!("relatedImages[{i}].image"), img))
+        }));
+    for (field, spec) in specs {
+        if spec.is_empty() {
+            continue;
+        }
+        if let Err(e) = validate_pull_spec(&spec) {
+            let msg = format!(
+                "package {:?} bundle {:?} {field}: invalid image pull spec {:?}: {e}",
+                b.package, b.name, spec
+            );
+            diags.push(ctx.err(&field, msg).package(&b.package).bundle(&b.name));
         }
     }
-    b
 }
 
 /// The message Kubernetes' `IsDNS1123Label` gives for a name that is not a DNS-1123 label.
 pub(crate) const DNS1123_MESSAGE: &str = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
 
-/// `[a-z0-9]([-a-z0-9]*[a-z0-9])?`, at most 63 characters.
-pub(crate) fn is_dns1123_label(s: &str) -> bool {
+/// `[a-z0-9]([-a-z0-9]*[a-z0-9])?` without a length limit.
+fn matches_dns1123_label(s: &str) -> bool {
     let b = s.as_bytes();
     let ok = |c: &u8| c.is_ascii_lowercase() || c.is_ascii_digit();
-    !b.is_empty()
-        && b.len() <= 63
-        && ok(&b[0])
-        && ok(&b[b.len() - 1])
-        && b.iter().all(|c| ok(c) || *c == b'-')
+    !b.is_empty() && ok(&b[0]) && ok(&b[b.len() - 1]) && b.iter().all(|c| ok(c) || *c == b'-')
+}
+
+/// What Kubernetes' `IsDNS1123Label` says of `s`, in its order: the length (at most 63), then the
+/// pattern, where a name made of valid labels joined by dots gets `must not contain dots`.
+/// Empty for a valid label.
+///
+/// # Complexity
+/// O(n) for a name of n bytes.
+pub(crate) fn dns1123_label_errors(s: &str) -> Vec<String> {
+    let mut errs = Vec::new();
+    if s.len() > 63 {
+        errs.push("must be no more than 63 characters".to_string());
+    }
+    if !matches_dns1123_label(s) {
+        if s.split('.').all(matches_dns1123_label) {
+            errs.push("must not contain dots".to_string());
+        } else {
+            errs.push(DNS1123_MESSAGE.to_string());
+        }
+    }
+    errs
 }

@@ -507,7 +507,8 @@ pub struct RawObject {
     pub entries: Option<Vec<RawEntry>>,
     pub image: Option<Value>,
     pub properties: Option<Vec<RawProperty>>,
-    pub related_images: usize,
+    /// `relatedImages`, kept whole (opm checks each item's `image`).
+    pub related_images: Option<Vec<Value>>,
     /// Legacy package manifest (`packageName`, `channels`) and ClusterServiceVersion fields.
     pub package_name: Option<Value>,
     pub channels: Option<Value>,
@@ -525,38 +526,6 @@ impl RawObject {
     #[cfg(test)]
     pub fn schema_str(&self) -> Option<&str> {
         self.schema.as_ref().and_then(Value::as_str)
-    }
-}
-
-/// The length of a list, read without keeping its items (null is an empty list).
-struct Counted(usize);
-
-impl Read for Counted {
-    fn read<'de, D: Deserializer<'de>>(d: D, budget: &Budget) -> Result<Self, D::Error> {
-        d.deserialize_any(CountVisitor(budget))
-    }
-}
-
-struct CountVisitor<'b>(&'b Budget);
-
-impl<'de> Visitor<'de> for CountVisitor<'_> {
-    type Value = Counted;
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a list")
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Counted, A::Error> {
-        let b = self.0;
-        b.node()?;
-        b.nested(|| {
-            let mut n = 0;
-            while seq.next_element_seed(seed::<Skip>(b))?.is_some() {
-                n += 1;
-            }
-            Ok(Counted(n))
-        })
-    }
-    fn visit_unit<E: de::Error>(self) -> Result<Counted, E> {
-        self.0.node().map(|()| Counted(0))
     }
 }
 
@@ -639,10 +608,7 @@ fn read_top_field<'de, A: MapAccess<'de>>(
         6 => o.entries = map.next_value_seed(seed(b))?,
         7 => o.image = map.next_value_seed(seed(b))?,
         8 => o.properties = map.next_value_seed(seed(b))?,
-        9 => {
-            let c: Option<Counted> = map.next_value_seed(seed(b))?;
-            o.related_images = c.map_or(0, |c| c.0);
-        }
+        9 => o.related_images = map.next_value_seed(seed(b))?,
         10 => o.package_name = map.next_value_seed(seed(b))?,
         11 => o.channels = map.next_value_seed(seed(b))?,
         12 => o.kind = map.next_value_seed(seed(b))?,

@@ -16,6 +16,7 @@
 mod details;
 mod draw;
 mod graph_view;
+mod node;
 mod source;
 mod summaries;
 mod text;
@@ -26,7 +27,8 @@ pub use details::{
     EdgeDetails, EntryDetails,
 };
 pub use draw::{num, polygon_d, push_num, route_d};
-pub use graph_view::{GraphView, ViewBand, ViewEdge, ViewNode};
+pub use graph_view::{GraphView, ViewBand, ViewEdge};
+pub use node::ViewNode;
 pub use source::ViewSource;
 pub use summaries::{
     channel_summaries, finding_target, natural_cmp, package_summaries, ChannelSummary,

@@ -227,8 +227,14 @@ fn one_wording_for_tooltips_classes_and_labels() {
         "p.v1.0.0\nversion 1.0.0\ndeprecated: CVE-1\nP\n<script>x</script>"
     );
     assert_eq!(v.nodes[old].aria_label(), "p.v1.0.0, deprecated");
+    assert_eq!(v.node_aria_label(old), "v1.0.0: p.v1.0.0, deprecated");
     let head = v.node_index("p.v1.2.0").unwrap();
     assert_eq!(v.nodes[head].class(), "node head");
+    assert_eq!(
+        v.node_aria_label(head),
+        "v1.2.0 HEAD: p.v1.2.0, channel head"
+    );
+    assert_eq!(v.node_aria_label(99), "");
     assert_eq!(
         v.node_label(head).unwrap(),
         NodeLabel {
