@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
+use olm_graph_core::diag::Diagnostic;
 use olm_graph_core::load::InputFile;
 use olm_graph_core::load_paths;
 use olm_graph_core::template::{drift, render_fbc, template_catalog, TemplateError, TemplateKind};
@@ -89,6 +90,18 @@ fn print_error(e: &TemplateError) {
     }
 }
 
+/// Diagnostics to standard error through one buffer (a template of many stubs has as many
+/// warnings: one write each would cost a system call per line).
+fn print_diagnostics<'a>(list: impl Iterator<Item = &'a Diagnostic>) {
+    let mut err = std::io::BufWriter::new(std::io::stderr().lock());
+    for d in list {
+        if writeln!(err, "{d}").is_err() {
+            return;
+        }
+    }
+    let _ = err.flush();
+}
+
 pub fn render_template(args: RenderTemplateArgs) -> CmdResult {
     let templates = read_templates(&args.templates)?;
     let sources = read_inputs(&args.bundles)?;
@@ -99,9 +112,7 @@ pub fn render_template(args: RenderTemplateArgs) -> CmdResult {
             return Ok(ExitCode::from(1));
         }
     };
-    for w in &rendered.warnings {
-        eprintln!("{w}");
-    }
+    print_diagnostics(rendered.warnings.iter());
     match &args.output {
         Some(path) => std::fs::write(path, &rendered.text)
             .map_err(|e| CliError::Input(format!("cannot write {}: {e}", path.display())))?,
@@ -121,9 +132,7 @@ pub fn diff_template(args: DiffTemplateArgs) -> CmdResult {
     let mut sources = read_inputs(&args.rendered)?;
     sources.extend(read_inputs(&args.bundles)?);
     let from_template = template_catalog(&templates, &sources);
-    for d in from_template.diagnostics.iter().filter(|d| d.is_error()) {
-        eprintln!("{d}");
-    }
+    print_diagnostics(from_template.diagnostics.iter().filter(|d| d.is_error()));
     let rendered = load_paths(&args.rendered).map_err(|e| CliError::Input(e.to_string()))?;
     let found = drift::compare(&from_template, &rendered);
     if args.json {

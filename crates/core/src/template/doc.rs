@@ -1,5 +1,8 @@
 //! A template file's documents, and picking the template type as opm does.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use super::chunks::{chunks, Chunk};
 use super::error::{DetectError, LimitError, TemplateError, TemplateErrorKind};
 use super::read::{parse_chunk, ParseError};
@@ -16,7 +19,13 @@ pub(crate) struct File<'a> {
     pub limits: Limits,
     /// Where the document limit stopped cutting the file.
     overflow: Option<Pos>,
+    /// The last document read, kept: the check for template documents, the type detection and
+    /// the renderer all read the first document, and once is enough.
+    last: RefCell<Option<(usize, Parsed)>>,
 }
+
+/// A document read: its tree (`None` when empty), shared, or why it could not be read.
+pub(crate) type Parsed = Result<Option<Rc<Node>>, ParseError>;
 
 impl<'a> File<'a> {
     /// The file cut into documents, within `limits`.
@@ -31,6 +40,7 @@ impl<'a> File<'a> {
             chunks: cut.list,
             limits: *limits,
             overflow: cut.overflow,
+            last: RefCell::new(None),
         }
     }
 
@@ -81,11 +91,31 @@ impl<'a> File<'a> {
         self.at(Pos { line, column: 1 }, index + 1)
     }
 
-    /// Reads document `index` (0-based); `Ok(None)` for an empty one.
-    pub fn parse(&self, index: usize) -> Result<Option<Node>, ParseError> {
-        match self.chunks.get(index) {
-            Some(c) => parse_chunk(self.text, c, &self.limits),
+    /// Reads document `index` (0-based); `Ok(None)` for an empty one. The last document read
+    /// is kept, so reading it again costs nothing.
+    ///
+    /// # Complexity
+    /// O(d) for a document of d bytes (see `read::parse_chunk`); O(1) when it was the last read.
+    pub fn parse(&self, index: usize) -> Parsed {
+        if let Some((i, parsed)) = self.last.borrow().as_ref() {
+            if *i == index {
+                return parsed.clone();
+            }
+        }
+        let parsed = match self.chunks.get(index) {
+            Some(c) => parse_chunk(self.text, c, &self.limits).map(|n| n.map(Rc::new)),
             None => Ok(None),
+        };
+        *self.last.borrow_mut() = Some((index, parsed.clone()));
+        parsed
+    }
+
+    /// The first document read as opm's semver reader reads the whole text, when the file is
+    /// that one document (no `---` line cuts it): the tree [`File::parse`] read, shared.
+    pub fn whole_first(&self) -> Option<Rc<Node>> {
+        match self.chunks.as_slice() {
+            [c] if c.span == (0, self.text.len()) => self.parse(0).ok().flatten(),
+            _ => None,
         }
     }
 

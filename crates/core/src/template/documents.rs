@@ -3,7 +3,6 @@
 
 use super::doc::File;
 use super::fbc::{self, Config};
-use super::read::parse_chunk;
 use super::{semver_template, Job, TemplateError, TemplateKind};
 use crate::diag::{Diagnostic, Location};
 
@@ -15,7 +14,7 @@ pub(crate) fn template_documents(file: &File) -> Vec<(usize, TemplateKind)> {
         if !might_hold_template(body) {
             continue;
         }
-        let Ok(Some(node)) = parse_chunk(file.text, c, &file.limits) else {
+        let Ok(Some(node)) = file.parse(i) else {
             continue;
         };
         let schema = node.get("schema").and_then(|n| n.as_str()).unwrap_or("");

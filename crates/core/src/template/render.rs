@@ -133,7 +133,7 @@ fn render_kind(
         })
     })?;
     match kind {
-        TemplateKind::Basic => basic::render(file, index, node.as_ref(), job),
-        _ => substitutes::render(file, index, node.as_ref(), job),
+        TemplateKind::Basic => basic::render(file, index, node.as_deref(), job),
+        _ => substitutes::render(file, index, node.as_deref(), job),
     }
 }

@@ -54,6 +54,14 @@ pub(crate) fn read(text: &str, limits: &Limits) -> Result<SemverSpec, ReadError>
     Ok(decode(node.as_ref())?)
 }
 
+/// [`read`] of a document already read (the whole text's first document).
+///
+/// # Complexity
+/// O(k log k) per mapping of k keys.
+pub(crate) fn read_node(node: &Node) -> Result<SemverSpec, ReadError> {
+    Ok(decode(Some(node))?)
+}
+
 /// The decoded document (`None` for an empty one), with opm's checks of schema and flags.
 fn decode(node: Option<&Node>) -> ReadResult<SemverSpec> {
     let start = Pos { line: 1, column: 1 };

@@ -25,7 +25,11 @@ fn semver_err(e: SemverError) -> TemplateErrorKind {
 
 /// Renders the semver template of `file` (its first YAML document).
 pub(crate) fn render(file: &File, job: &mut Job) -> Result<Config, TemplateError> {
-    let spec = semver_read::read(file.text, &file.limits).map_err(|e| match e {
+    let read = match file.whole_first() {
+        Some(node) => semver_read::read_node(&node),
+        None => semver_read::read(file.text, &file.limits),
+    };
+    let spec = read.map_err(|e| match e {
         ReadError::Semver(e, pos) => file.error(semver_err(SemverError::Read(e)), pos, 0),
         ReadError::Limit(e, pos) => file.error(TemplateErrorKind::Limit(e), pos, 0),
     })?;
