@@ -22,6 +22,9 @@ fn basic(e: BasicError) -> TemplateErrorKind {
 }
 
 /// Renders the basic template in document `index` of `file`.
+///
+/// # Complexity
+/// O(n log n) for n entries (read, checked, sorted into the config).
 pub(crate) fn render(
     file: &File,
     index: usize,

@@ -5,6 +5,9 @@ use std::fmt::Write as _;
 use serde_json::Value;
 
 /// Compact JSON as Go writes it (keys in map order, Go string escapes).
+///
+/// # Complexity
+/// O(size of the value).
 pub(crate) fn compact(v: &Value) -> String {
     let mut out = String::new();
     compact_into(v, &mut out);
@@ -39,6 +42,8 @@ fn compact_into(v: &Value, out: &mut String) {
     }
 }
 
+/// # Complexity
+/// O(length of the scalar).
 pub(crate) fn write_scalar(v: &Value, out: &mut String) {
     match v {
         Value::Null => out.push_str("null"),
@@ -73,6 +78,9 @@ fn go_float(f: f64) -> String {
 }
 
 /// A string escaped as Go's encoder does with HTML escaping off.
+///
+/// # Complexity
+/// O(length of the string).
 pub(crate) fn write_string(s: &str, out: &mut String) {
     out.push('"');
     for c in s.chars() {

@@ -45,6 +45,9 @@ impl<'a> File<'a> {
     }
 
     /// The document limit's error, when the file has more documents than it allows.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn check_documents(&self) -> Result<(), TemplateError> {
         let Some(pos) = self.overflow else {
             return Ok(());
@@ -62,6 +65,9 @@ impl<'a> File<'a> {
 
     /// The error for a document that could not be read: its input limit, or `wrap` of the
     /// decoder's message (opm's error for the phase that read it).
+    ///
+    /// # Complexity
+    /// O(length of the message).
     pub fn parse_error(
         &self,
         e: ParseError,
@@ -76,6 +82,9 @@ impl<'a> File<'a> {
     }
 
     /// A location in this file (1-based document number).
+    ///
+    /// # Complexity
+    /// O(length of the path).
     pub fn at(&self, pos: Pos, document: usize) -> Location {
         Location {
             file: self.path.to_string(),
@@ -86,6 +95,9 @@ impl<'a> File<'a> {
     }
 
     /// The location of a document's start.
+    ///
+    /// # Complexity
+    /// O(length of the path).
     pub fn doc_start(&self, index: usize) -> Location {
         let line = self.chunks.get(index).map_or(1, |c| c.first_line);
         self.at(Pos { line, column: 1 }, index + 1)
@@ -112,6 +124,9 @@ impl<'a> File<'a> {
 
     /// The first document read as opm's semver reader reads the whole text, when the file is
     /// that one document (no `---` line cuts it): the tree [`File::parse`] read, shared.
+    ///
+    /// # Complexity
+    /// As [`File::parse`] of the first document.
     pub fn whole_first(&self) -> Option<Rc<Node>> {
         match self.chunks.as_slice() {
             [c] if c.span == (0, self.text.len()) => self.parse(0).ok().flatten(),
@@ -120,12 +135,18 @@ impl<'a> File<'a> {
     }
 
     /// An error at a node of document `index`.
+    ///
+    /// # Complexity
+    /// O(length of the path).
     pub fn error(&self, kind: TemplateErrorKind, pos: Pos, index: usize) -> TemplateError {
         TemplateError::new(kind, self.at(pos, index + 1))
     }
 }
 
 /// The `schema` of a document, as opm's auto-detection reads it.
+///
+/// # Complexity
+/// O(k) for a mapping of k keys.
 pub(crate) fn schema_of(node: &Node) -> Result<String, DetectError> {
     let NodeValue::Map(_) = &node.value else {
         return Err(DetectError::NotAnObject(format!(
@@ -145,6 +166,9 @@ pub(crate) fn schema_of(node: &Node) -> Result<String, DetectError> {
 }
 
 /// opm's auto-detection from the first document.
+///
+/// # Complexity
+/// O(d) for a first document of d bytes (read once, then kept by the file).
 pub(crate) fn detect(file: &File) -> Result<TemplateKind, TemplateError> {
     let fail = |e: DetectError, pos: Pos| file.error(TemplateErrorKind::Detect(e), pos, 0);
     let start = Pos { line: 1, column: 1 };

@@ -7,6 +7,9 @@ use super::{semver_template, Job, TemplateError, TemplateKind};
 use crate::diag::{Diagnostic, Location};
 
 /// Documents of a file whose `schema` is a template's, with their kind.
+///
+/// # Complexity
+/// O(n) in the file's length: each document that names a template schema is read once.
 pub(crate) fn template_documents(file: &File) -> Vec<(usize, TemplateKind)> {
     let mut out = Vec::new();
     for (i, c) in file.chunks.iter().enumerate() {
@@ -26,11 +29,17 @@ pub(crate) fn template_documents(file: &File) -> Vec<(usize, TemplateKind)> {
 }
 
 /// A cheap test before any parsing: the text names a template schema somewhere.
+///
+/// # Complexity
+/// O(n) in the text's length.
 pub(crate) fn might_hold_template(text: &str) -> bool {
     text.contains("olm.template.") || text.contains("olm.semver")
 }
 
 /// Passes documents of a template file through as entries (with a warning saying why).
+///
+/// # Complexity
+/// O(n log n) for the n bytes and objects of the documents passed through.
 pub(crate) fn pass_through(
     file: &File,
     indices: &[usize],
@@ -72,6 +81,9 @@ pub(crate) fn pass_through(
 
 /// The semver template of document `index` (a later document of a stream is read on its own;
 /// positions are then shifted back into the file).
+///
+/// # Complexity
+/// As the semver template's rendering (O(n + b log b) for n bytes and b bundles).
 pub(crate) fn render_semver_at(
     file: &File,
     index: usize,

@@ -58,6 +58,9 @@ pub struct PackageDrift {
 
 impl PackageDrift {
     /// True when the package is the same on both sides.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn is_empty(&self) -> bool {
         self.only_in.is_none()
             && self.default_channel.is_none()
@@ -184,6 +187,9 @@ fn compare_edges(channel: &str, a: &ChannelEntry, b: &ChannelEntry, d: &mut Pack
 }
 
 /// The drift as text, one line per difference (empty when there is none).
+///
+/// # Complexity
+/// O(d) for d differences.
 pub fn render_text(drift: &[PackageDrift]) -> String {
     let mut out = String::new();
     for d in drift {

@@ -20,6 +20,8 @@ pub struct TemplateError {
 }
 
 impl TemplateError {
+    /// # Complexity
+    /// O(1).
     pub(crate) fn new(kind: TemplateErrorKind, location: Location) -> Self {
         TemplateError {
             kind: Box::new(kind),
@@ -29,6 +31,9 @@ impl TemplateError {
 
     /// The error as a diagnostic (code `template.error`, or `load.limit` for a crossed input
     /// limit, as the loader reports it), with its position.
+    ///
+    /// # Complexity
+    /// O(length of the message).
     pub fn to_diagnostic(&self) -> Diagnostic {
         let code = match self.kind.as_ref() {
             TemplateErrorKind::Limit(_) => "load.limit",
@@ -110,6 +115,9 @@ impl fmt::Display for LimitError {
 }
 
 /// The total-bytes limit's error for the file that crosses it (at its start).
+///
+/// # Complexity
+/// O(length of the path).
 pub(crate) fn total_bytes_error(path: &str, limits: &Limits) -> TemplateError {
     let limit = LimitError::Crossed {
         kind: LimitKind::TotalBytes,
@@ -225,6 +233,8 @@ pub enum StreamKind {
 }
 
 impl StreamKind {
+    /// # Complexity
+    /// O(1).
     pub fn as_str(self) -> &'static str {
         match self {
             StreamKind::Minor => "minor",
@@ -386,6 +396,9 @@ impl fmt::Display for SemverError {
 }
 
 /// olm-graph's text for a bundle image it cannot render without a registry.
+///
+/// # Complexity
+/// O(length of the names).
 pub(crate) fn unknown_bundle(image: &str) -> String {
     format!(
         "bundle image {}: no bundle source has it and its tag gives no version (olm-graph renders without a registry: give the rendered catalog with --bundles)",
@@ -525,6 +538,9 @@ impl fmt::Display for SubstitutesError {
 }
 
 /// Go's `%q` for a string: double quotes, `\"`, `\\`, and escapes for control characters.
+///
+/// # Complexity
+/// O(length of the text).
 pub fn go_quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');

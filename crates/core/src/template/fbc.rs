@@ -23,6 +23,8 @@ pub(crate) struct Config {
 }
 
 impl Config {
+    /// # Complexity
+    /// O(size of `other`) (its lists are appended).
     pub fn merge(&mut self, other: Config) {
         self.packages.extend(other.packages);
         self.channels.extend(other.channels);
@@ -119,6 +121,9 @@ pub(crate) struct Meta {
 }
 
 /// `declcfg.Meta.UnmarshalJSON`: the object as a map, the meta keys found ignoring case.
+///
+/// # Complexity
+/// O(k) for an object of k keys.
 pub(crate) fn meta(value: &Value) -> Result<Meta, String> {
     let Value::Object(blob) = value else {
         return Err(go::value_type_error(value, "map[string]interface {}"));
@@ -172,6 +177,9 @@ pub(crate) fn blob_text(blob: &Map<String, Value>) -> String {
 }
 
 /// `fbcBuilder.addMeta`: puts one entry into the config by its schema.
+///
+/// # Complexity
+/// O(size of the object).
 pub(crate) fn add_meta(cfg: &mut Config, m: Meta, origin: Location) -> Result<(), EntryError> {
     let parse = |what: &'static str| move |message: String| EntryError::Parse { what, message };
     match m.schema.as_str() {
@@ -327,6 +335,9 @@ fn channel_entry(e: &Map<String, Value>) -> Result<ChannelEntry, String> {
 }
 
 /// Reads an `olm.bundle` object (a template entry or a bundle source's object).
+///
+/// # Complexity
+/// O(size of the object).
 pub(crate) fn bundle(obj: &Map<String, Value>, origin: Location) -> Result<BundleObj, String> {
     let c = |p| ctx("Bundle", p);
     let related = go::objects(
@@ -409,6 +420,9 @@ fn deprecation_entry(e: &Map<String, Value>) -> Result<DeprecationEntryObj, Stri
 impl BundleObj {
     /// The ClusterServiceVersion of the bundle, when an `olm.bundle.object` property holds one
     /// (its `data` is base64 of the manifest's JSON or YAML; only JSON is read here).
+    ///
+    /// # Complexity
+    /// O(p + c) for p properties and a CSV of c bytes.
     pub fn csv(&self) -> Option<Value> {
         use base64::Engine as _;
         self.properties

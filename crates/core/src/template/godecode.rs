@@ -14,6 +14,9 @@ pub(crate) struct Ctx<'a> {
 }
 
 /// What `encoding/json` calls a JSON value's kind.
+///
+/// # Complexity
+/// O(1).
 pub(crate) fn kind(v: &Value) -> &'static str {
     match v {
         Value::Null => "null",
@@ -26,6 +29,9 @@ pub(crate) fn kind(v: &Value) -> &'static str {
 }
 
 /// `json: cannot unmarshal <kind> into Go struct field <Struct>.<path> of type <type>`.
+///
+/// # Complexity
+/// O(length of the message).
 pub(crate) fn type_error(v: &Value, ctx: Ctx, go_type: &str) -> String {
     format!(
         "json: cannot unmarshal {} into Go struct field {}.{} of type {go_type}",
@@ -36,6 +42,9 @@ pub(crate) fn type_error(v: &Value, ctx: Ctx, go_type: &str) -> String {
 }
 
 /// `json: cannot unmarshal <kind> into Go value of type <type>` (no struct around it).
+///
+/// # Complexity
+/// O(1).
 pub(crate) fn value_type_error(v: &Value, go_type: &str) -> String {
     format!(
         "json: cannot unmarshal {} into Go value of type {go_type}",
@@ -44,6 +53,9 @@ pub(crate) fn value_type_error(v: &Value, go_type: &str) -> String {
 }
 
 /// The value a Go struct field named `key` receives from this object.
+///
+/// # Complexity
+/// O(k) for an object of k keys (matched ignoring case).
 pub(crate) fn field<'a>(obj: &'a Map<String, Value>, key: &str) -> Option<&'a Value> {
     // serde_json maps iterate in key order, as opm's re-encoded blobs are: the last key that
     // matches (exactly or ignoring case) is the one Go keeps.
@@ -54,6 +66,9 @@ pub(crate) fn field<'a>(obj: &'a Map<String, Value>, key: &str) -> Option<&'a Va
 }
 
 /// A `string` field.
+///
+/// # Complexity
+/// O(k) for an object of k keys.
 pub(crate) fn string(obj: &Map<String, Value>, key: &str, ctx: Ctx) -> Result<String, String> {
     match field(obj, key) {
         None | Some(Value::Null) => Ok(String::new()),
@@ -63,6 +78,9 @@ pub(crate) fn string(obj: &Map<String, Value>, key: &str, ctx: Ctx) -> Result<St
 }
 
 /// A `[]string` field.
+///
+/// # Complexity
+/// O(k + m) for an object of k keys and a list of m strings.
 pub(crate) fn strings(
     obj: &Map<String, Value>,
     key: &str,
@@ -86,6 +104,9 @@ pub(crate) fn strings(
 pub(crate) type Elements<'a> = Vec<Option<&'a Map<String, Value>>>;
 
 /// A slice field of objects: each element must be an object (or null).
+///
+/// # Complexity
+/// O(k + m) for an object of k keys and a list of m elements.
 pub(crate) fn objects<'a>(
     obj: &'a Map<String, Value>,
     key: &str,
@@ -109,6 +130,9 @@ pub(crate) fn objects<'a>(
 }
 
 /// Go's `%v` of a decoded JSON value (`map[a:1]`, `[1 2]`, `1.5`).
+///
+/// # Complexity
+/// O(size of the value).
 pub(crate) fn go_v(v: &Value) -> String {
     match v {
         Value::Null => "<nil>".into(),
@@ -129,6 +153,9 @@ pub(crate) fn go_v(v: &Value) -> String {
 }
 
 /// Go's `%t` of a decoded JSON value: a bool prints as itself, anything else as `%!t(type=v)`.
+///
+/// # Complexity
+/// O(1).
 pub(crate) fn go_t(v: &Value) -> String {
     let go_type = match v {
         Value::Bool(b) => return b.to_string(),

@@ -18,6 +18,8 @@ pub(crate) struct Job<'a> {
 }
 
 impl<'a> Job<'a> {
+    /// # Complexity
+    /// O(1).
     pub fn new(source: &'a BundleSource, keep_going: bool) -> Self {
         Job {
             source,
@@ -30,6 +32,9 @@ impl<'a> Job<'a> {
     }
 
     /// Notes a stub: a warning naming it, or a line of the summary.
+    ///
+    /// # Complexity
+    /// O(length of the warning).
     pub fn stub_warning(&mut self, stub: &Stub, at: Location) {
         self.stubs.push(stub.image.clone());
         if self.warn_each_stub {

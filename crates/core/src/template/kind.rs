@@ -20,6 +20,9 @@ pub const TEMPLATE_SCHEMAS: [&str; 3] = [
 
 impl TemplateKind {
     /// The document schema (`olm.template.basic`, `olm.semver`, `olm.template.substitutes`).
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn schema(self) -> &'static str {
         match self {
             TemplateKind::Basic => TEMPLATE_SCHEMAS[0],
@@ -29,6 +32,9 @@ impl TemplateKind {
     }
 
     /// The type name opm's command line takes (`basic`, `semver`, `substitutes`).
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn type_name(self) -> &'static str {
         match self {
             TemplateKind::Basic => "basic",
@@ -38,6 +44,9 @@ impl TemplateKind {
     }
 
     /// The kind of a schema.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn from_schema(schema: &str) -> Option<Self> {
         match schema {
             "olm.template.basic" => Some(TemplateKind::Basic),
@@ -48,6 +57,9 @@ impl TemplateKind {
     }
 
     /// The kind of an opm type name; anything else is opm's `invalid template type` error.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn from_type_name(name: &str) -> Result<Self, TemplateError> {
         match name {
             "basic" => Ok(TemplateKind::Basic),

@@ -39,6 +39,9 @@ pub struct ParseError {
 impl ParseError {
     /// The problem as go-yaml words it: `yaml: line N: <problem>`, without the parser's
     /// context (`while scanning a quoted scalar, …`), which go-yaml leaves out.
+    ///
+    /// # Complexity
+    /// O(length of the message).
     pub fn go_yaml(&self) -> String {
         let first = self.message.lines().next().unwrap_or_default();
         let problem = match first.split_once(", ") {
@@ -50,6 +53,9 @@ impl ParseError {
 
     /// What opm's decoder reports: a JSON reader's message for JSON input, else
     /// `error converting YAML to JSON: yaml: line N: …`.
+    ///
+    /// # Complexity
+    /// O(length of the message).
     pub fn decoder_message(&self) -> String {
         if self.json {
             self.message.clone()

@@ -78,6 +78,9 @@ pub fn render_fbc_with(
 
 /// Renders one template file: the type given or detected, and opm's rules for streams (only
 /// the first document is a template) extended as templates.md §1.1 describes.
+///
+/// # Complexity
+/// As [`render_fbc_with`] for one file.
 pub(crate) fn render_file(
     file: &File,
     explicit: Option<TemplateKind>,

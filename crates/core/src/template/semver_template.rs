@@ -24,6 +24,9 @@ fn semver_err(e: SemverError) -> TemplateErrorKind {
 }
 
 /// Renders the semver template of `file` (its first YAML document).
+///
+/// # Complexity
+/// O(n + b log b) for n bytes and b bundle images (each image resolved once, versions sorted once per channel).
 pub(crate) fn render(file: &File, job: &mut Job) -> Result<Config, TemplateError> {
     let read = match file.whole_first() {
         Some(node) => semver_read::read_node(&node),

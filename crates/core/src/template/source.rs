@@ -29,6 +29,9 @@ pub struct BundleSource {
 }
 
 /// The `sha256:…` digest of a reference, when it has one.
+///
+/// # Complexity
+/// O(length of the reference).
 pub(crate) fn digest(image: &str) -> Option<&str> {
     image
         .split_once('@')
@@ -37,6 +40,9 @@ pub(crate) fn digest(image: &str) -> Option<&str> {
 }
 
 /// `repository:tag` of a reference without its digest, when it has a tag.
+///
+/// # Complexity
+/// O(length of the reference).
 pub(crate) fn repo_tag(image: &str) -> Option<(&str, &str)> {
     let name = image.split_once('@').map_or(image, |(n, _)| n);
     let slash = name.rfind('/').map_or(0, |i| i + 1);
@@ -70,6 +76,9 @@ fn raw_properties(body: &str) -> Option<Vec<RawProperty>> {
 
 impl BundleSource {
     /// No bundle source: every image is a stub or inferred from names and tags.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn empty() -> Self {
         BundleSource::default()
     }
@@ -106,11 +115,17 @@ impl BundleSource {
     }
 
     /// Number of bundles known.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn len(&self) -> usize {
         self.bundles.len()
     }
 
     /// True when no bundle is known.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn is_empty(&self) -> bool {
         self.bundles.is_empty()
     }
@@ -213,6 +228,9 @@ impl BundleSource {
 
     /// The bundle rendered from this image reference, how it matched, and the other names
     /// matching bundles have (sources that disagree).
+    ///
+    /// # Complexity
+    /// O(length of the reference + h) for h bundles matching it.
     pub(crate) fn find(&self, image: &str) -> Option<(&BundleObj, ImageMatch, Vec<&str>)> {
         let hits = self
             .exact

@@ -32,6 +32,9 @@ pub(crate) struct SpecKind {
 }
 
 /// Decodes the document as opm's `parseSpec` (errors with the node they concern).
+///
+/// # Complexity
+/// O(size of the document).
 pub(crate) fn parse_spec(node: Option<&Node>, kind: &SpecKind) -> Result<Spec, (SpecError, Pos)> {
     let start = node.map_or(Pos { line: 1, column: 1 }, |n| n.pos);
     let unmarshal = |m: String, pos: Pos| (SpecError::Unmarshal(m), pos);
@@ -198,6 +201,9 @@ fn substitutions(
 }
 
 /// `declcfg.LoadSlice` over the entries: the config, or the first entry that cannot be read.
+///
+/// # Complexity
+/// O(n) for the n bytes of the entries.
 pub(crate) fn load_entries(
     file: &File,
     doc_index: usize,

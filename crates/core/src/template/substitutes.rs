@@ -440,6 +440,9 @@ pub(crate) fn rewrite(entries: &mut Vec<ChannelEntry>, base: &str, sub: &str) {
 /// `Bundle.VersionRelease`: from the single `olm.package` property; a legacy bundle (no
 /// release, build metadata, CSV annotation `olm.substitutesFor`) takes its build metadata as
 /// the release.
+///
+/// # Complexity
+/// O(p) for p properties.
 pub(crate) fn version_release(b: &BundleObj) -> Result<VersionRelease, String> {
     let name = &b.name;
     if let Some(v) = &b.stub_version {

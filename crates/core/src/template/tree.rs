@@ -45,6 +45,9 @@ pub struct MapEntry {
 
 impl Node {
     /// The mapping's entries, when the node is a mapping.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn as_map(&self) -> Option<&[MapEntry]> {
         match &self.value {
             NodeValue::Map(m) => Some(m),
@@ -53,6 +56,9 @@ impl Node {
     }
 
     /// The string, when the node is a string.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn as_str(&self) -> Option<&str> {
         match &self.value {
             NodeValue::Str(s) => Some(s),
@@ -62,6 +68,9 @@ impl Node {
 
     /// The value of the last key equal to `key`, or else equal ignoring ASCII case (as Go's
     /// `encoding/json` fills a struct field: the last matching key wins).
+    ///
+    /// # Complexity
+    /// O(k) for a mapping of k keys.
     pub fn get(&self, key: &str) -> Option<&Node> {
         let map = self.as_map()?;
         map.iter()
@@ -73,6 +82,10 @@ impl Node {
 
     /// The node as JSON, as `sigs.k8s.io/yaml` converts it: duplicate keys keep the last value,
     /// whole floats become integers (Go decodes every number into a float64).
+    ///
+    /// # Complexity
+    /// O(s log k) for a tree of s nodes and mappings of at most k keys; recursive, so its depth
+    /// is the reader's depth limit.
     pub fn to_json(&self) -> Value {
         match &self.value {
             NodeValue::Null => Value::Null,
@@ -92,6 +105,9 @@ impl Node {
     }
 
     /// What Go's `encoding/json` calls this kind of value in its type errors.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn go_kind(&self) -> &'static str {
         match &self.value {
             NodeValue::Null => "null",
@@ -113,6 +129,9 @@ fn float_json(f: f64) -> Value {
 }
 
 /// A mapping key as `sigs.k8s.io/yaml` turns it into a JSON key.
+///
+/// # Complexity
+/// O(length of the key).
 pub(crate) fn key_text(node: &Node) -> String {
     match &node.value {
         NodeValue::Null => "null".into(),
@@ -126,6 +145,9 @@ pub(crate) fn key_text(node: &Node) -> String {
 
 /// A scalar as go-yaml v2 reads it: quoted, block and `!!str` scalars are strings; plain ones
 /// are resolved.
+///
+/// # Complexity
+/// O(length of the scalar).
 pub(crate) fn resolve_scalar(text: &str, plain: bool, str_tag: bool) -> NodeValue {
     if !plain || str_tag {
         return NodeValue::Str(text.to_string());
@@ -134,6 +156,9 @@ pub(crate) fn resolve_scalar(text: &str, plain: bool, str_tag: bool) -> NodeValu
 }
 
 /// go-yaml v2's resolution of a plain scalar.
+///
+/// # Complexity
+/// O(length of the scalar).
 pub fn resolve_plain(s: &str) -> NodeValue {
     match s {
         "" | "~" | "null" | "Null" | "NULL" => return NodeValue::Null,
