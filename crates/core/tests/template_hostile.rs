@@ -86,6 +86,9 @@ fn an_alias_bomb_is_refused_before_it_expands() {
 fn a_million_documents_stop_at_the_document_limit() {
     let mut text = String::from("schema: olm.template.basic\nentries: []\n");
     text.push_str(&"---\n".repeat(1_000_000));
+    let files = [InputFile::new("hostile.yaml", text.clone())];
+    let e = render_fbc_with(&files, &[], None, &Limits::DEFAULT).unwrap_err();
+    assert_eq!(e.location.document, Some(Limits::DEFAULT.max_documents + 1));
     let (l, line, column) = crossed(text);
     assert_eq!(l, limit(LimitKind::Documents));
     // The separator that would open document 500,001: line 2 + 500,000.

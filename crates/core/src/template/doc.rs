@@ -56,7 +56,8 @@ impl<'a> File<'a> {
             kind: LimitKind::Documents,
             limit: self.limits.max_documents,
         };
-        let document = self.chunks.len() + 1;
+        // The document the limit refuses (empty documents count, as the loader counts them).
+        let document = self.limits.max_documents.saturating_add(1);
         Err(TemplateError::new(
             TemplateErrorKind::Limit(limit),
             self.at(pos, document),
@@ -120,6 +121,14 @@ impl<'a> File<'a> {
         };
         *self.last.borrow_mut() = Some((index, parsed.clone()));
         parsed
+    }
+
+    /// Drops the kept document (once its reader is done with it, to hold one tree at most).
+    ///
+    /// # Complexity
+    /// O(size of the kept tree).
+    pub fn forget(&self) {
+        self.last.borrow_mut().take();
     }
 
     /// The first document read as opm's semver reader reads the whole text, when the file is

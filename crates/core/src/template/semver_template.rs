@@ -32,6 +32,7 @@ pub(crate) fn render(file: &File, job: &mut Job) -> Result<Config, TemplateError
         Some(node) => semver_read::read_node(&node),
         None => semver_read::read(file.text, &file.limits),
     };
+    file.forget();
     let spec = read.map_err(|e| match e {
         ReadError::Semver(e, pos) => file.error(semver_err(SemverError::Read(e)), pos, 0),
         ReadError::Limit(e, pos) => file.error(TemplateErrorKind::Limit(e), pos, 0),

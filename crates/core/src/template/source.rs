@@ -141,7 +141,7 @@ impl BundleSource {
                 file: f.path.clone(),
                 line: Some(pos.line),
                 column: Some(pos.column),
-                document: Some(cut.list.len() + 1),
+                document: Some(limits.max_documents.saturating_add(1)),
             };
             let message = format!("bundle source documents from here on not read: {limit}");
             self.diagnostics
