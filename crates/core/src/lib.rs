@@ -13,6 +13,8 @@
 //!   `.indexignore`, legacy package manifests) into the [`model`].
 //! - [`model`]: the catalog model: packages, channels and their entries, bundles,
 //!   deprecations.
+//! - [`plan`]: upgrade routes across channels: the steps, holds and switches that reach a
+//!   target bundle, verified by replaying them with the resolver.
 //! - [`range`]: version ranges exactly as blang/semver v4 reads them (OLM's `skipRange`).
 //! - [`resolve`]: upgrade resolution under OLM v0 and v1: the next step, the whole path,
 //!   fail-forward, explanations.
@@ -31,6 +33,7 @@ pub mod load;
 pub mod masterminds;
 pub mod model;
 pub mod partial;
+pub mod plan;
 pub mod range;
 pub mod range_match;
 pub mod release;
