@@ -4,8 +4,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::ValueEnum;
-use olm_graph_core::plan::{plan_commands, plan_route, Plan, PlanOptions, Preference, Target};
+use olm_graph_core::plan::{
+    plan_commands, plan_route, plan_series, platforms_between, Plan, PlanOptions, Preference,
+    SeriesOptions, Target,
+};
 use olm_graph_core::resolve::UpgradeConstraintPolicy;
+use olm_graph_core::view::natural_cmp;
 
 use crate::commands::{load, CliError, CmdResult};
 use crate::ResolverArg;
@@ -14,15 +18,30 @@ use crate::ResolverArg;
 #[derive(clap::Args, Debug)]
 pub struct PlanArgs {
     /// Catalog files or directories.
-    #[arg(required = true)]
+    #[arg(required_unless_present = "series")]
     paths: Vec<PathBuf>,
+    /// A series folder, one catalog per subfolder (v4.12/, v4.13/, ...): plan across platform
+    /// versions.
+    #[arg(long, conflicts_with = "paths")]
+    series: Option<PathBuf>,
+    /// The platform version the cluster runs now (with --series), e.g. 4.16.
+    #[arg(long, requires = "series")]
+    platform_from: Option<String>,
+    /// The platform version the cluster goes to (with --series).
+    #[arg(long, requires = "series")]
+    platform_to: Option<String>,
+    /// The platform versions the cluster passes through, in order (EUS-style jumps leave
+    /// versions out), e.g. 4.14,4.16.
+    #[arg(long, requires = "series", value_delimiter = ',', conflicts_with_all = ["platform_from", "platform_to"])]
+    platform_path: Vec<String>,
     #[arg(long, short)]
     package: String,
     /// The installed bundle.
     #[arg(long)]
     from: String,
-    /// A bundle name, a version, `channel:C` (the head of C) or `latest`.
-    #[arg(long)]
+    /// A bundle name, a version, `channel:C` (the head of C) or `latest` (with --series: on
+    /// the last platform).
+    #[arg(long, default_value = "latest")]
     to: String,
     /// The channel the subscription follows now (default: any channel listing --from).
     #[arg(long, short)]
@@ -78,6 +97,9 @@ impl From<PolicyArg> for UpgradeConstraintPolicy {
 
 /// Runs `olm-graph plan`: exit 0 with a route, 1 when none exists (with the reasons).
 pub fn run(args: PlanArgs) -> CmdResult {
+    if args.series.is_some() {
+        return run_series(args);
+    }
     let catalog = load(&args.paths)?;
     let Some(pkg) = catalog.package(&args.package) else {
         return Err(CliError::Usage(format!(
@@ -85,13 +107,7 @@ pub fn run(args: PlanArgs) -> CmdResult {
             args.package
         )));
     };
-    let options = PlanOptions {
-        resolver: args.resolver.into(),
-        prefer: args.prefer.into(),
-        channel: args.channel.clone(),
-        policy: args.upgrade_constraint_policy.into(),
-        namespace: args.namespace.clone(),
-    };
+    let options = plan_options(&args);
     let target = Target::parse(&args.to, pkg);
     let plan = plan_route(pkg, &args.from, &target, &options)
         .map_err(|e| CliError::Usage(e.to_string()))?;
@@ -100,11 +116,78 @@ pub fn run(args: PlanArgs) -> CmdResult {
     } else {
         Vec::new()
     };
+    output(&args, &plan, commands)
+}
+
+fn plan_options(args: &PlanArgs) -> PlanOptions {
+    PlanOptions {
+        resolver: args.resolver.into(),
+        prefer: args.prefer.into(),
+        channel: args.channel.clone(),
+        policy: args.upgrade_constraint_policy.into(),
+        namespace: args.namespace.clone(),
+        installed_version: None,
+        cluster_kube: None,
+    }
+}
+
+/// `plan --series`: one catalog per platform version.
+fn run_series(args: PlanArgs) -> CmdResult {
+    let dir = args.series.clone().unwrap_or_default();
+    let entries = std::fs::read_dir(&dir)
+        .map_err(|e| CliError::Input(format!("cannot read {}: {e}", dir.display())))?;
+    let mut dirs: Vec<(String, PathBuf)> = entries
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+        .map(|e| (e.file_name().to_string_lossy().into_owned(), e.path()))
+        .collect();
+    dirs.sort_by(|a, b| natural_cmp(&a.0, &b.0));
+    let mut catalogs = Vec::with_capacity(dirs.len());
+    for (label, path) in dirs {
+        catalogs.push((label, load(&[path])?));
+    }
+    let platforms = if args.platform_path.is_empty() {
+        let (Some(from), Some(to)) = (args.platform_from.as_deref(), args.platform_to.as_deref())
+        else {
+            return Err(CliError::Usage(
+                "--series needs --platform-from and --platform-to, or --platform-path".into(),
+            ));
+        };
+        platforms_between(&catalogs, from, to).map_err(|e| CliError::Usage(e.to_string()))?
+    } else {
+        args.platform_path.clone()
+    };
+    let options = SeriesOptions {
+        plan: plan_options(&args),
+        platforms,
+    };
+    // The target is read against the last platform's package.
+    let last = options.platforms.last().and_then(|p| {
+        let p = p.trim_start_matches('v');
+        catalogs
+            .iter()
+            .find(|(l, _)| l.trim_start_matches('v') == p)
+    });
+    let target = match last.and_then(|(_, c)| c.package(&args.package)) {
+        Some(pkg) => Target::parse(&args.to, pkg),
+        None => Target::Latest,
+    };
+    let plan = plan_series(&catalogs, &args.package, &args.from, &target, &options)
+        .map_err(|e| CliError::Usage(e.to_string()))?;
+    let commands = match last.and_then(|(_, c)| c.package(&args.package)) {
+        Some(pkg) if plan.reachable => plan_commands(pkg, &plan, &options.plan),
+        _ => Vec::new(),
+    };
+    output(&args, &plan, commands)
+}
+
+/// Prints the plan as text or JSON; exit 1 when it is unreachable.
+fn output(args: &PlanArgs, plan: &Plan, commands: Vec<String>) -> CmdResult {
     if args.json {
         let doc = plan.document(commands);
         print(&serde_json::to_string_pretty(&doc).unwrap_or_default());
     } else {
-        print(&plan_text(&plan, &commands));
+        print(&plan_text(plan, &commands));
     }
     Ok(if plan.reachable {
         ExitCode::SUCCESS

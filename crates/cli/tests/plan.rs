@@ -135,3 +135,41 @@ fn an_unknown_target_is_a_usage_error() {
         "{err}"
     );
 }
+
+#[test]
+fn series_plan_names_each_platform_in_json() {
+    let dir = common::catalogs_dir().join("openshift-kube-descheduler-fbc");
+    let dir = dir.display().to_string();
+    let out = common::run(&[
+        "plan",
+        "--series",
+        &dir,
+        "-p",
+        "cluster-kube-descheduler-operator",
+        "--from",
+        "clusterkubedescheduleroperator.4.13.0-202305262054",
+        "--platform-from",
+        "4.16",
+        "--platform-to",
+        "4.17",
+        "-c",
+        "stable",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc: Value = serde_json::from_slice(&out.stdout).expect("json");
+    let steps = doc["steps"].as_array().expect("steps");
+    let platforms: Vec<&str> = steps
+        .iter()
+        .filter_map(|s| s["platform"].as_str())
+        .collect();
+    assert_eq!(platforms, ["v4.16", "v4.17"]);
+    assert_eq!(
+        steps[0]["hops"][0]["to"], "clusterkubedescheduleroperator.v5.0.4",
+        "on 4.16 the operator must reach 5.0.4 before the cluster upgrade"
+    );
+}

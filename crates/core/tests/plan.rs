@@ -268,3 +268,191 @@ fn a_channel_no_route_enters_is_unreachable() {
     assert!(why.contains("no route enters channel candidates"), "{why}");
     assert!(!plan.dead_ends.is_empty());
 }
+
+fn descheduler_series() -> Vec<(String, olm_graph_core::Catalog)> {
+    let dir = common::catalog("openshift-kube-descheduler-fbc");
+    (12..=22)
+        .map(|m| {
+            let label = format!("v4.{m}");
+            let c = common::load(&dir.join(&label));
+            (label, c)
+        })
+        .collect()
+}
+
+const DESCHEDULER: &str = "cluster-kube-descheduler-operator";
+
+/// Replays a series plan platform by platform: each platform's steps in its own catalog.
+fn replay_series(
+    catalogs: &[(String, olm_graph_core::Catalog)],
+    plan: &Plan,
+    options: &PlanOptions,
+) {
+    let mut at = plan.from.clone();
+    let mut platforms: Vec<&str> = plan
+        .steps
+        .iter()
+        .filter_map(|s| s.platform.as_deref())
+        .collect();
+    platforms.dedup();
+    for p in platforms {
+        let pkg = catalogs
+            .iter()
+            .find(|(l, _)| l == p)
+            .and_then(|(_, c)| c.package(DESCHEDULER))
+            .expect("the platform's package");
+        let steps: Vec<_> = plan
+            .steps
+            .iter()
+            .filter(|s| s.platform.as_deref() == Some(p))
+            .cloned()
+            .collect();
+        let mut opts = options.clone();
+        opts.installed_version = olm_graph_core::infer::version_from_name(&at)
+            .or_else(|| olm_graph_core::semver::Version::parse(at.split_once('.')?.1).ok());
+        at = olm_graph_core::plan::verify_steps(pkg, &at, &steps, &opts).expect("replays");
+    }
+    assert_eq!(plan.end.as_deref(), Some(at.as_str()));
+}
+
+#[test]
+fn descheduler_series_from_4_12_to_4_22_one_step_per_platform() {
+    let catalogs = descheduler_series();
+    let options = olm_graph_core::plan::SeriesOptions {
+        plan: PlanOptions {
+            channel: Some("stable".into()),
+            ..PlanOptions::default()
+        },
+        platforms: olm_graph_core::plan::platforms_between(&catalogs, "4.12", "4.22")
+            .expect("platforms"),
+    };
+    let from = "clusterkubedescheduleroperator.4.12.0-202301261106";
+    let plan =
+        olm_graph_core::plan::plan_series(&catalogs, DESCHEDULER, from, &Target::Latest, &options)
+            .expect("plan");
+    assert!(plan.reachable, "{:?}", plan.explanation);
+    let platforms: Vec<&str> = plan
+        .steps
+        .iter()
+        .filter_map(|s| s.platform.as_deref())
+        .collect();
+    let expected: Vec<String> = (12..=22).map(|m| format!("v4.{m}")).collect();
+    assert_eq!(platforms, expected, "one step per platform version");
+    assert_eq!(
+        plan.end.as_deref(),
+        Some("clusterkubedescheduleroperator.v5.4.0")
+    );
+    replay_series(&catalogs, &plan, &options.plan);
+}
+
+#[test]
+fn descheduler_series_with_eus_jumps() {
+    let catalogs = descheduler_series();
+    let path: Vec<String> = ["4.12", "4.14", "4.16", "4.18", "4.20", "4.22"]
+        .map(String::from)
+        .to_vec();
+    let options = olm_graph_core::plan::SeriesOptions {
+        plan: PlanOptions {
+            channel: Some("stable".into()),
+            ..PlanOptions::default()
+        },
+        platforms: path,
+    };
+    let from = "clusterkubedescheduleroperator.4.12.0-202301261106";
+    let plan =
+        olm_graph_core::plan::plan_series(&catalogs, DESCHEDULER, from, &Target::Latest, &options)
+            .expect("plan");
+    assert!(plan.reachable, "{:?}", plan.explanation);
+    let platforms: Vec<&str> = plan
+        .steps
+        .iter()
+        .filter_map(|s| s.platform.as_deref())
+        .collect();
+    assert_eq!(
+        platforms,
+        ["v4.12", "v4.14", "v4.16", "v4.18", "v4.20", "v4.22"]
+    );
+    replay_series(&catalogs, &plan, &options.plan);
+}
+
+#[test]
+fn descheduler_on_4_16_with_a_4_13_era_bundle_moves_to_5_0_4_before_4_17() {
+    let catalogs = descheduler_series();
+    let options = olm_graph_core::plan::SeriesOptions {
+        plan: PlanOptions {
+            channel: Some("stable".into()),
+            ..PlanOptions::default()
+        },
+        platforms: vec!["4.16".into(), "4.17".into()],
+    };
+    let from = "clusterkubedescheduleroperator.4.13.0-202305262054";
+    let plan =
+        olm_graph_core::plan::plan_series(&catalogs, DESCHEDULER, from, &Target::Latest, &options)
+            .expect("plan");
+    assert!(plan.reachable, "{:?}", plan.explanation);
+    let first = &plan.steps[0];
+    assert_eq!(first.platform.as_deref(), Some("v4.16"));
+    assert_eq!(
+        first.hops.last().map(|h| h.to.as_str()),
+        Some("clusterkubedescheduleroperator.v5.0.4")
+    );
+    replay_series(&catalogs, &plan, &options.plan);
+}
+
+/// A two-platform series where the installed bundle carries `olm.maxOpenShiftVersion: 4.16`.
+fn capped_series(min_kube: &str) -> Vec<(String, olm_graph_core::Catalog)> {
+    let bundle = |name: &str, version: &str, extra: &str| {
+        format!("---\nschema: olm.bundle\npackage: op\nname: {name}\nimage: q/op:{version}\nproperties:\n- {{type: olm.package, value: {{packageName: op, version: {version}}}}}\n{extra}")
+    };
+    let capped = bundle(
+        "op.v1.0.0",
+        "1.0.0",
+        "- {type: olm.maxOpenShiftVersion, value: \"4.16\"}\n",
+    );
+    let next = bundle(
+        "op.v1.1.0",
+        "1.1.0",
+        &format!("- {{type: olm.csv.metadata, value: {{minKubeVersion: {min_kube}}}}}\n"),
+    );
+    let channel = "schema: olm.package\nname: op\ndefaultChannel: stable\n---\nschema: olm.channel\npackage: op\nname: stable\nentries:\n- name: op.v1.0.0\n- name: op.v1.1.0\n  replaces: op.v1.0.0\n";
+    let text = format!("{channel}{capped}{next}");
+    ["v4.16", "v4.17"]
+        .map(|l| {
+            let files = vec![olm_graph_core::InputFile::new("c.yaml", text.clone())];
+            (l.to_string(), olm_graph_core::load_files(files))
+        })
+        .to_vec()
+}
+
+#[test]
+fn max_openshift_version_makes_the_plan_upgrade_the_operator_before_the_cluster() {
+    let catalogs = capped_series("1.25.0");
+    let options = olm_graph_core::plan::SeriesOptions {
+        plan: PlanOptions {
+            channel: Some("stable".into()),
+            ..PlanOptions::default()
+        },
+        platforms: vec!["4.16".into(), "4.17".into()],
+    };
+    let plan =
+        olm_graph_core::plan::plan_series(&catalogs, "op", "op.v1.0.0", &Target::Latest, &options)
+            .expect("plan");
+    assert!(plan.reachable, "{:?}", plan.explanation);
+    // op.v1.0.0 is still an entry on 4.17, but its cap blocks the cluster upgrade.
+    assert_eq!(plan.steps[0].platform.as_deref(), Some("v4.16"));
+    let hops: Vec<&str> = plan.steps[0].hops.iter().map(|h| h.to.as_str()).collect();
+    assert_eq!(hops, ["op.v1.1.0"]);
+    // A successor that cannot install on 4.16's Kubernetes (1.29) leaves no way forward.
+    let catalogs = capped_series("1.30.0");
+    let plan =
+        olm_graph_core::plan::plan_series(&catalogs, "op", "op.v1.0.0", &Target::Latest, &options)
+            .expect("plan");
+    assert!(!plan.reachable);
+    let why = plan.explanation.as_deref().expect("why");
+    assert!(
+        why.starts_with(
+            "on v4.16, no bundle reachable from op.v1.0.0 is ready before the upgrade to v4.17"
+        ),
+        "{why}"
+    );
+}

@@ -11,17 +11,20 @@
 //! - [`search`]: the state graph and its shortest-route search.
 //! - [`route`]: cutting the route into steps, with each hold and switch explained.
 //! - [`unreachable`]: where every candidate route ends when the target cannot be reached.
+//! - [`series`]: plans across platform versions, one catalog per version.
 //! - [`commands`]: the `oc patch subscription` lines (v0) or ClusterExtension YAML (v1).
 
 mod commands;
 mod route;
 mod search;
+mod series;
 mod unreachable;
 
 use serde::Serialize;
 
 pub use commands::plan_commands;
 pub use route::{verify, verify_steps};
+pub use series::{plan_series, platforms_between, SeriesOptions};
 
 use crate::model::Package;
 use crate::resolve::{Reason, Resolver, UpgradeConstraintPolicy};
@@ -101,6 +104,12 @@ pub struct PlanOptions {
     pub policy: UpgradeConstraintPolicy,
     /// The namespace written into the commands.
     pub namespace: Option<String>,
+    /// The installed bundle's version when this catalog no longer has the bundle (a series
+    /// plan carries it over from the previous platform's catalog).
+    pub installed_version: Option<crate::semver::Version>,
+    /// The cluster's Kubernetes version: bundles whose `minKubeVersion` is above it cannot be
+    /// installed, so no route passes through them.
+    pub cluster_kube: Option<crate::semver::Version>,
 }
 
 /// One upgrade of a route.
@@ -175,6 +184,8 @@ pub enum PlanError {
         platform: String,
         known: Vec<String>,
     },
+    /// A series plan's platform path is empty or goes backwards.
+    PlatformOrder { path: Vec<String> },
 }
 
 impl std::fmt::Display for PlanError {
@@ -206,6 +217,11 @@ impl std::fmt::Display for PlanError {
                 "the series has no catalog for platform {platform:?} (it has {})",
                 known.join(", ")
             ),
+            PlanError::PlatformOrder { path } => write!(
+                f,
+                "the platform path {} must name at least two platform versions of the series, in order",
+                path.join(",")
+            ),
         }
     }
 }
@@ -227,17 +243,7 @@ pub fn plan_route(
     let graph = search::StateGraph::new(pkg, from, options)?;
     let goals = graph.goals(target)?;
     let found = graph.search(&goals);
-    let mut plan = Plan {
-        package: pkg.name.clone(),
-        from: from.to_string(),
-        target: target.label(),
-        end: None,
-        resolver: options.resolver,
-        reachable: false,
-        steps: Vec::new(),
-        explanation: None,
-        dead_ends: Vec::new(),
-    };
+    let mut plan = Plan::start(&pkg.name, from, target, options.resolver);
     match found.best {
         Some(end) => {
             plan.steps = route::steps(&graph, &found, end, target);
@@ -284,6 +290,21 @@ struct HopDocument<'p> {
 }
 
 impl Plan {
+    /// A plan with no steps yet, not (yet) reachable.
+    fn start(package: &str, from: &str, target: &Target, resolver: Resolver) -> Plan {
+        Plan {
+            package: package.to_string(),
+            from: from.to_string(),
+            target: target.label(),
+            end: None,
+            resolver,
+            reachable: false,
+            steps: Vec::new(),
+            explanation: None,
+            dead_ends: Vec::new(),
+        }
+    }
+
     /// The `plan --json` document, with `commands` as [`plan_commands`] writes them.
     ///
     /// # Complexity

@@ -189,13 +189,14 @@ pub fn verify_steps(
             found,
         };
         let chosen = |at: &str| -> Result<Option<String>, PlanError> {
-            let choice =
-                resolver
-                    .next(&resolver.installed(at))
-                    .map_err(|e| PlanError::Resolve {
-                        channel: step.channel.clone(),
-                        message: e.message,
-                    })?;
+            let mut installed = resolver.installed(at);
+            if at == from && pkg.bundle(at).is_none() {
+                installed.version = options.installed_version.clone().or(installed.version);
+            }
+            let choice = resolver.next(&installed).map_err(|e| PlanError::Resolve {
+                channel: step.channel.clone(),
+                message: e.message,
+            })?;
             Ok(choice.chosen.map(|(to, _)| to))
         };
         for hop in &step.hops {

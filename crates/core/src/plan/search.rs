@@ -9,7 +9,7 @@ use std::collections::{BinaryHeap, HashMap};
 
 use super::{PlanError, PlanOptions, Preference, Target};
 use crate::model::Package;
-use crate::resolve::{HopResolver, PathOptions, Reason};
+use crate::resolve::{HopResolver, Installed, PathOptions, Reason};
 use crate::semver::Version;
 
 /// A state: bundle id × channel count + channel index.
@@ -37,12 +37,33 @@ pub(super) struct Found {
     /// For each state, the state it was reached from (`None` for starts and unreached states).
     pub(super) prev: Vec<Option<State>>,
     pub(super) reached: Vec<bool>,
+    /// The cost of the best route to each state, under the preference.
+    pub(super) dist: Vec<Option<(u32, u32)>>,
 }
 
 /// The targets as states.
 pub(super) struct Goals {
     pub(super) bundles: Vec<usize>,
     pub(super) channel: Option<usize>,
+    /// For each bundle id, whether it is in `bundles`.
+    mask: Vec<bool>,
+}
+
+impl Goals {
+    /// Goals on the given bundle ids of a graph of `count` bundles.
+    pub(super) fn new(bundles: Vec<usize>, channel: Option<usize>, count: usize) -> Goals {
+        let mut mask = vec![false; count];
+        for &b in &bundles {
+            if let Some(m) = mask.get_mut(b) {
+                *m = true;
+            }
+        }
+        Goals {
+            bundles,
+            channel,
+            mask,
+        }
+    }
 }
 
 impl<'a> StateGraph<'a> {
@@ -112,6 +133,11 @@ impl<'a> StateGraph<'a> {
         })
     }
 
+    /// The number of bundles (names) the graph knows.
+    pub(super) fn bundles(&self) -> usize {
+        self.names.len()
+    }
+
     pub(super) fn channels(&self) -> usize {
         self.resolvers.len()
     }
@@ -147,12 +173,40 @@ impl<'a> StateGraph<'a> {
     pub(super) fn next(&self, s: State) -> Option<(usize, &[Reason])> {
         let next = self.next[s].get_or_init(|| {
             let r = &self.resolvers[self.channel_of(s)];
-            let installed = r.installed(self.name(s));
+            let installed = self.installed(r, self.bundle_of(s));
             let choice = r.next(&installed).ok()?;
             let (to, via) = choice.chosen?;
             Some((*self.ids.get(to.as_str())?, via))
         });
         next.as_ref().map(|(b, via)| (*b, via.as_slice()))
+    }
+
+    /// Bundle `b` as resolver `r` takes it installed: the start takes the given installed
+    /// version when the catalog does not know its own.
+    fn installed(&self, r: &HopResolver, b: usize) -> Installed {
+        let mut installed = r.installed(self.names[b]);
+        if b == self.start {
+            if let Some(v) = &self.options.installed_version {
+                if installed.version.is_none() || self.pkg.bundle(self.names[b]).is_none() {
+                    installed.version = Some(v.clone());
+                }
+            }
+        }
+        installed
+    }
+
+    /// True when the bundle's `minKubeVersion` is above the cluster's Kubernetes version.
+    fn too_new_for_cluster(&self, b: usize) -> bool {
+        let (Some(kube), Some(bundle)) =
+            (&self.options.cluster_kube, self.pkg.bundle(self.names[b]))
+        else {
+            return false;
+        };
+        bundle
+            .min_kube_version
+            .as_deref()
+            .and_then(|m| Version::parse_tolerant(m.trim_start_matches('v')).ok())
+            .is_some_and(|m| m.compare(kube).is_gt())
     }
 
     fn deprecated_bundle(&self, b: usize) -> bool {
@@ -177,7 +231,7 @@ impl<'a> StateGraph<'a> {
 
     /// True when the route may pass through bundle `b`.
     pub(super) fn bundle_allowed(&self, b: usize) -> bool {
-        !(self.avoiding() && self.deprecated_bundle(b))
+        !(self.too_new_for_cluster(b) || self.avoiding() && self.deprecated_bundle(b))
     }
 
     /// The states the target names.
@@ -197,20 +251,17 @@ impl<'a> StateGraph<'a> {
                 .iter()
                 .any(|c| c.entry(self.names[*b]).is_some())
         };
-        let goals = match target {
-            Target::Bundle(name) => Goals {
-                bundles: vec![*self.ids.get(name.as_str()).ok_or_else(unknown)?],
-                channel: None,
-            },
+        let (bundles, channel) = match target {
+            Target::Bundle(name) => (
+                vec![*self.ids.get(name.as_str()).ok_or_else(unknown)?],
+                None,
+            ),
             Target::Version(text) => {
                 let want = Version::parse(text).map_err(|_| unknown())?;
                 let bundles: Vec<usize> = (0..self.names.len())
                     .filter(|&b| version_of(b).is_some_and(|(v, _)| v.compare(&want).is_eq()))
                     .collect();
-                Goals {
-                    bundles,
-                    channel: None,
-                }
+                (bundles, None)
             }
             Target::ChannelHead(c) => {
                 let (ci, ch) = self
@@ -228,10 +279,7 @@ impl<'a> StateGraph<'a> {
                     channel: c.clone(),
                     message: "the channel has no single head".into(),
                 })?;
-                Goals {
-                    bundles: vec![*self.ids.get(name).ok_or_else(unknown)?],
-                    channel: Some(ci),
-                }
+                (vec![*self.ids.get(name).ok_or_else(unknown)?], Some(ci))
             }
             Target::Latest => {
                 let best = entries
@@ -239,20 +287,18 @@ impl<'a> StateGraph<'a> {
                     .filter(in_channels)
                     .filter_map(|b| Some((version_of(b)?.0, b)))
                     .max_by(|(x, i), (y, j)| x.compare(y).then(j.cmp(i)));
-                Goals {
-                    bundles: best.map(|(_, b)| b).into_iter().collect(),
-                    channel: None,
-                }
+                (best.map(|(_, b)| b).into_iter().collect(), None)
             }
         };
+        let goals = Goals::new(bundles, channel, self.names.len());
         if goals.bundles.is_empty() {
             return Err(unknown());
         }
         Ok(goals)
     }
 
-    fn is_goal(&self, goals: &Goals, s: State) -> bool {
-        goals.bundles.contains(&self.bundle_of(s))
+    pub(super) fn is_goal(&self, goals: &Goals, s: State) -> bool {
+        goals.mask.get(self.bundle_of(s)).copied().unwrap_or(false)
             && goals.channel.is_none_or(|c| c == self.channel_of(s))
     }
 
@@ -298,12 +344,39 @@ impl<'a> StateGraph<'a> {
     /// O(S·C log S + Σ k log k) for S = B × C states of B bundles and C channels: each state
     /// is settled once, resolves its next step once and offers at most C − 1 switches.
     pub(super) fn search(&self, goals: &Goals) -> Found {
+        self.search_with(goals, true)
+    }
+
+    /// Every state reachable, with the best route to each (no early stop at a goal); `best` is
+    /// the reached goal state of the highest bundle version (the planner's "as far as it can
+    /// go" choice across platform versions).
+    ///
+    /// # Complexity
+    /// As [`StateGraph::search`].
+    pub(super) fn search_highest(&self, goals: &Goals) -> Found {
+        let mut found = self.search_with(goals, false);
+        let version =
+            |s: State| crate::infer::bundle_version(self.pkg, self.name(s)).map(|(v, _)| v);
+        found.best = (0..found.reached.len())
+            .filter(|&s| found.reached[s] && self.is_goal(goals, s))
+            .filter_map(|s| Some((version(s)?, s)))
+            .max_by(|(x, i), (y, j)| {
+                x.compare(y)
+                    .then_with(|| found.dist[*j].cmp(&found.dist[*i]))
+                    .then(j.cmp(i))
+            })
+            .map(|(_, s)| s);
+        found
+    }
+
+    fn search_with(&self, goals: &Goals, stop_early: bool) -> Found {
         let n = self.next.len();
         let mut dist: Vec<Option<(u32, u32)>> = vec![None; n];
         let mut found = Found {
             best: None,
             prev: vec![None; n],
             reached: vec![false; n],
+            dist: Vec::new(),
         };
         let mut heap = BinaryHeap::new();
         for c in self.starts() {
@@ -316,8 +389,9 @@ impl<'a> StateGraph<'a> {
                 continue;
             }
             found.reached[s] = true;
-            if self.is_goal(goals, s) {
+            if stop_early && self.is_goal(goals, s) {
                 found.best = Some(s);
+                found.dist = dist;
                 return found;
             }
             let mut relax = |t: State, step: (u32, u32), heap: &mut BinaryHeap<_>| {
@@ -342,6 +416,7 @@ impl<'a> StateGraph<'a> {
                 }
             }
         }
+        found.dist = dist;
         found
     }
 }

@@ -52,7 +52,7 @@ pub(super) fn explain(
     let (dead_ends, blocked) = ends(graph, found);
     if !blocked.is_empty() {
         parts.push(format!(
-            "avoiding deprecated bundles, the route cannot pass through {}",
+            "the route cannot pass through {} (deprecated, which the preference avoids, or a minKubeVersion above the cluster's Kubernetes version)",
             blocked.join(", ")
         ));
     }
@@ -66,11 +66,11 @@ pub(super) fn explain(
             deprecated_channels.join(", ")
         ));
     }
-    if let Some(c) = goals.channel {
+    if let (Some(c), Some(&head)) = (goals.channel, goals.bundles.first()) {
         parts.push(format!(
             "no route enters channel {} at its head {}",
             graph.channel_name(c),
-            graph.bundle_name(goals.bundles[0])
+            graph.bundle_name(head)
         ));
     }
     for (c, why) in graph
@@ -133,7 +133,10 @@ fn ends<'a>(graph: &StateGraph<'a>, found: &Found) -> (Vec<(String, String)>, Ve
 /// What the catalog would need: an entry on the way to the target that upgrades the furthest
 /// place a route reaches.
 fn needed(graph: &StateGraph, goals: &Goals, dead_ends: &[(String, String)]) -> String {
-    let target = graph.bundle_name(goals.bundles[0]);
+    let Some(&first) = goals.bundles.first() else {
+        return "no bundle of the package qualifies as the target".to_string();
+    };
+    let target = graph.bundle_name(first);
     let channel = match goals.channel {
         Some(c) => graph.channel_name(c).to_string(),
         None => graph
@@ -143,7 +146,7 @@ fn needed(graph: &StateGraph, goals: &Goals, dead_ends: &[(String, String)]) -> 
             .find(|c| c.entry(target).is_some())
             .map_or_else(String::new, |c| c.name.clone()),
     };
-    let target_version = version(graph, goals.bundles[0]);
+    let target_version = version(graph, first);
     let furthest = dead_ends
         .iter()
         .filter_map(|(_, b)| Some((crate::infer::bundle_version(graph.pkg, b)?.0, b)))
