@@ -12,6 +12,7 @@ mod commands;
 mod format;
 mod git;
 mod lifecycle;
+mod plan;
 mod render;
 mod review;
 mod template;
@@ -174,6 +175,13 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// The route from an installed bundle to a target across channels: which channel to
+    /// subscribe to, where to hold the cluster, each switch with its reason, and the commands.
+    /// Exit 1 when no route exists.
+    #[command(
+        after_help = "TARGET is a bundle, a version, channel:C (the head of C) or latest.\n\nExamples:\n  olm-graph plan catalog/ -p quay-operator --from quay-operator.v3.6.2 --to channel:stable-3.17\n  olm-graph plan catalog/ -p demo --from demo.v1.0.0 --to latest --resolver v1 --json"
+    )]
+    Plan(plan::PlanArgs),
     /// Deprecate a bundle and truncate the graph below it; write the new catalog (FBC JSON).
     #[command(
         name = "deprecate-truncate",
@@ -362,6 +370,7 @@ fn run(command: Command) -> commands::CmdResult {
             json,
         }),
         Command::Bench(args) => bench::run(args),
+        Command::Plan(args) => plan::run(args),
         Command::Render(args) => render::run(args),
         Command::Review(args) => review::run(args),
         Command::PlainCrossings(args) => render::run_plain_crossings(args),
@@ -439,7 +448,7 @@ fn run_lifecycle(command: Command) -> commands::CmdResult {
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug)]
-enum ResolverArg {
+pub(crate) enum ResolverArg {
     V0,
     V1,
 }

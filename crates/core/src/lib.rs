@@ -1,22 +1,34 @@
 //! olm-graph-core: all OLM catalog semantics, in pure Rust. Its modules, one line each:
 //!
 //! - [`diag`]: diagnostics, every problem found with its file, position, object and field.
+//! - [`document`]: the `graph --json` document of a package: nodes, typed edges, heads, marks.
 //! - [`export`]: output formats: `graph --json`, Mermaid as `opm alpha render-graph` writes
 //!   it, Graphviz DOT and standalone SVG, through one [`export::render()`].
 //! - [`graph`]: each channel's upgrade graph with typed edges and its head, and the package
 //!   graph of all channels.
-//! - [`layout`]: a near-linear layout of an upgrade graph: columns in version order, lanes,
-//!   bands for skipRange fans, edge routes.
+//! - [`infer`]: a bundle's version when its object is missing, from its name's `.v<semver>`.
+//! - [`layout`]: a near-linear layout of an upgrade graph: version order wrapped to a target
+//!   box, lanes, skipRange fans, edge routes.
 //! - [`lifecycle`]: how a catalog changes: terminated bundles, deprecate-and-truncate, image
 //!   templates, catalog switches and series.
 //! - [`load`]: reading File-Based Catalogs (JSON and YAML streams, directories,
-//!   `.indexignore`, legacy package manifests) into the [`model`].
+//!   `.indexignore`, legacy package manifests) into the [`model`], within input limits.
+//! - [`masterminds`]: Masterminds/semver v3 constraints, as OLM v1's ClusterExtension reads
+//!   its `version` field.
 //! - [`model`]: the catalog model: packages, channels and their entries, bundles,
 //!   deprecations.
+//! - [`partial`]: signs that what was loaded is part of a split catalog, and what is missing.
+//! - [`plan`]: upgrade routes across channels: the steps, holds and switches that reach a
+//!   target bundle, verified by replaying them with the resolver.
+//! - [`pullspec`]: image pull specs as opm checks them (reference grammar and digests).
 //! - [`range`]: version ranges exactly as blang/semver v4 reads them (OLM's `skipRange`).
+//! - [`range_match`]: which versions of a channel each skipRange covers, by binary search.
+//! - [`release`]: OLM v1's version-and-release ordering, and opm's release checks.
 //! - [`resolve`]: upgrade resolution under OLM v0 and v1: the next step, the whole path,
 //!   fail-forward, explanations.
+//! - [`review`]: what a catalog change does, for a pull request: changes, findings, fates.
 //! - [`semver`]: blang/semver v4 versions, the ones OLM compares bundles with.
+//! - [`template`]: opm's catalog templates (basic, semver, substitutes), rendered offline.
 //! - [`validate`]: opm's validation rules with opm's messages, plus curator lints.
 //! - [`view`]: what a user interface draws and lists: the [`view::GraphView`] the web app and
 //!   the SVG export share, bundle details, summaries.
@@ -31,6 +43,7 @@ pub mod load;
 pub mod masterminds;
 pub mod model;
 pub mod partial;
+pub mod plan;
 pub mod pullspec;
 pub mod range;
 pub mod range_match;

@@ -37,6 +37,11 @@ pub(crate) struct ChannelIndex<'a> {
     range_successors: Csr,
     /// Entries by version, for OLM v1's "the installed version itself" (built when first asked).
     by_version: OnceLock<HashMap<Version, Vec<usize>>>,
+    /// The package the channel belongs to.
+    pkg: &'a Package,
+    /// For each bundle of the package, by its index in the package: the entries whose skipRange
+    /// contains its version, ascending (built when first asked).
+    foreign: OnceLock<HashMap<usize, Vec<usize>>>,
     /// OLM v0's order (entry indices from the head) or OLM's error for this channel.
     pub(crate) chain: Result<Vec<usize>, ResolveError>,
     chain_pos: Vec<Option<usize>>,
@@ -85,6 +90,8 @@ impl<'a> ChannelIndex<'a> {
             releases,
             range_successors,
             by_version: OnceLock::new(),
+            pkg,
+            foreign: OnceLock::new(),
             chain,
             chain_pos,
         }
@@ -205,12 +212,15 @@ impl<'a> ChannelIndex<'a> {
                         .iter()
                         .map(|&j| (j as usize, RANGE)),
                 ),
-                _ => found.extend(
-                    self.ranges
-                        .iter()
-                        .filter(|(_, r)| r.contains(v))
-                        .map(|(j, _)| (*j, RANGE)),
-                ),
+                _ => match self.foreign_range_successors(installed) {
+                    Some(hits) => found.extend(hits.iter().map(|&j| (j, RANGE))),
+                    None => found.extend(
+                        self.ranges
+                            .iter()
+                            .filter(|(_, r)| r.contains(v))
+                            .map(|(j, _)| (*j, RANGE)),
+                    ),
+                },
             }
         }
         found.sort_unstable_by_key(|(i, _)| *i);
@@ -222,6 +232,40 @@ impl<'a> ChannelIndex<'a> {
             }
         }
         merged
+    }
+
+    /// The entries whose skipRange contains the version of `installed` when it is a bundle of
+    /// the package with the version the package gives it (a bundle of another channel, as a
+    /// planner switching channels asks); `None` otherwise.
+    ///
+    /// # Complexity
+    /// The first call builds the table for every bundle of the package: O(B log B + R log B + M)
+    /// for B bundles, R skipRanges and M matches; each call then O(log B + k).
+    pub(crate) fn foreign_range_successors(&self, installed: &Installed) -> Option<&[usize]> {
+        if !self.has_ranges() {
+            return Some(&[]);
+        }
+        let index = self.pkg.bundle_index(&installed.name)?;
+        if self.pkg.bundles[index].version.as_ref() != installed.version.as_ref() {
+            return None;
+        }
+        let table = self.foreign.get_or_init(|| {
+            let pkg = self.pkg;
+            let sorted = SortedVersions::new(
+                pkg.bundles
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, b)| b.version.as_ref().map(|v| (i, v))),
+            );
+            let mut table: HashMap<usize, Vec<usize>> = HashMap::new();
+            for (e, range) in &self.ranges {
+                for b in sorted.matching(range) {
+                    table.entry(b).or_default().push(*e);
+                }
+            }
+            table
+        });
+        Some(table.get(&index).map_or(&[], Vec::as_slice))
     }
 
     /// The reasons, in the order `replaces`, `skips`, `skipRange`, for entry `i` and bits `kinds`.

@@ -290,3 +290,23 @@ fn channels_considered<'a>(
 }
 
 pub use v0::chain_order;
+
+/// The entries of `channel` that upgrade `installed` (its name in their `replaces` or `skips`,
+/// its version in their skipRange), as entry indices with the reasons, ascending: how a
+/// channel the cluster switches to picks up a bundle installed from another channel.
+///
+/// # Complexity
+/// O((V + E) log V) for V entries and E edges of the channel (it is indexed for this call).
+pub fn channel_successors(
+    pkg: &Package,
+    channel: &Channel,
+    installed: &Installed,
+) -> Vec<(usize, Vec<Reason>)> {
+    let index = index::ChannelIndex::new(pkg, channel);
+    index
+        .successors(installed)
+        .into_iter()
+        .filter(|&(i, _)| index.entry(i).name != installed.name)
+        .map(|(i, kinds)| (i, index.reasons(i, kinds)))
+        .collect()
+}

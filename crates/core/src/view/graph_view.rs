@@ -126,6 +126,9 @@ pub struct GraphView {
     pub channel_deprecation: Option<String>,
     /// opm's error when the channel has no unique head (channel view).
     pub head_error: Option<String>,
+    /// The installed bundle drawn beside the channel because it is not one of its entries
+    /// (see [`GraphView::add_installed`]): its node index.
+    pub installed_from_other_channel: Option<usize>,
     /// Node indices sorted by name.
     by_name: Vec<usize>,
 }
@@ -225,10 +228,22 @@ impl GraphView {
             neighbours: Vec::new(),
             channel_deprecation: graph.channel_deprecation().map(str::to_string),
             head_error: graph.head_error(),
+            installed_from_other_channel: None,
             by_name,
         };
         view.neighbours = neighbours(&view);
         view
+    }
+
+    /// Rebuilds the name index and the neighbours after nodes or edges were added.
+    ///
+    /// # Complexity
+    /// O((V + E) log V).
+    pub(super) fn reindex(&mut self) {
+        let mut by_name: Vec<usize> = (0..self.nodes.len()).collect();
+        by_name.sort_by(|&a, &b| self.nodes[a].name.cmp(&self.nodes[b].name));
+        self.by_name = by_name;
+        self.neighbours = neighbours(self);
     }
 
     /// Index of the node with this name.

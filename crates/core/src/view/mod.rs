@@ -16,6 +16,7 @@
 mod details;
 mod draw;
 mod graph_view;
+mod installed;
 mod node;
 mod source;
 mod summaries;

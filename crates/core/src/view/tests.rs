@@ -331,3 +331,49 @@ properties:
         .iter()
         .any(|n| n.scope == DeprecationScope::LegacyProperty && n.message == LEGACY_DEPRECATION));
 }
+
+/// A cluster that installed demo.v1.0.0 from `stable` and subscribed to `fast`, whose first
+/// entry covers it by skipRange: the channel view gets the installed node and its edge.
+#[test]
+fn installed_from_another_channel_is_drawn_with_its_upgrade_edges() {
+    let yaml = "schema: olm.package\nname: demo\ndefaultChannel: stable\n---\nschema: olm.channel\npackage: demo\nname: stable\nentries:\n- name: demo.v1.0.0\n---\nschema: olm.channel\npackage: demo\nname: fast\nentries:\n- name: demo.v1.2.0\n  skipRange: '>=1.0.0 <1.2.0'\n- name: demo.v1.3.0\n  replaces: demo.v1.2.0\n---\nschema: olm.bundle\npackage: demo\nname: demo.v1.0.0\nimage: q/d:1\nproperties: [{type: olm.package, value: {packageName: demo, version: 1.0.0}}]\n---\nschema: olm.bundle\npackage: demo\nname: demo.v1.2.0\nimage: q/d:2\nproperties: [{type: olm.package, value: {packageName: demo, version: 1.2.0}}]\n---\nschema: olm.bundle\npackage: demo\nname: demo.v1.3.0\nimage: q/d:3\nproperties: [{type: olm.package, value: {packageName: demo, version: 1.3.0}}]\n";
+    let catalog = crate::load::load_files(vec![crate::load::InputFile::new("c.yaml", yaml)]);
+    let pkg = catalog.package("demo").expect("demo");
+    let graphs = crate::graph::channel_graphs(pkg);
+    let fast = graphs.iter().find(|g| g.channel == "fast").expect("fast");
+    let mut view = GraphView::channel(pkg, fast, &crate::layout::LayoutOptions::default());
+    assert_eq!(view.node_index("demo.v1.0.0"), None);
+    let width = view.width;
+    let installed = crate::resolve::Installed::from_package(pkg, "demo.v1.0.0");
+    let node = view.add_installed(pkg, &installed).expect("added");
+    assert_eq!(view.installed_from_other_channel, Some(node));
+    assert_eq!(view.node_index("demo.v1.0.0"), Some(node));
+    assert!(view.width > width);
+    let to = view.node_index("demo.v1.2.0").expect("entry");
+    let edges: Vec<_> = view.edges.iter().filter(|e| e.from == node).collect();
+    assert_eq!(edges.len(), 1);
+    assert_eq!(edges[0].to, to);
+    assert_eq!(edges[0].kind, crate::graph::EdgeKind::SkipRange);
+    assert!(view.neighbours[to].contains(&node));
+    // The installed node sits left of every entry.
+    let x = |n: usize| {
+        view.boxes
+            .iter()
+            .find(|b| b.node == n)
+            .map(|b| b.x)
+            .expect("box")
+    };
+    assert!(x(node) < x(to));
+    // The SVG of the path starts from it.
+    let request = crate::export::RenderRequest {
+        channel: Some("fast".into()),
+        from: Some("demo.v1.0.0".into()),
+        ..crate::export::RenderRequest::new("demo", crate::export::RenderFormat::Svg)
+    };
+    let svg = crate::export::render(&catalog, &request).expect("svg").text;
+    let first_hop = r#"data-hop="1" data-hop-from="demo.v1.0.0" data-hop-to="demo.v1.2.0""#;
+    assert!(
+        svg.contains(first_hop),
+        "the path starts from the installed node: {svg}"
+    );
+}

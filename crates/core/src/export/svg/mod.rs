@@ -88,11 +88,19 @@ pub fn svg_view<G: ViewSource + ?Sized>(
     graph: &G,
     options: &SvgOptions,
 ) -> GraphView {
-    if options.fit_labels {
+    let mut view = if options.fit_labels {
         GraphView::build_fitted(package, graph, &options.layout, MAX_NODE_WIDTH)
     } else {
         GraphView::build(package, graph, &options.layout)
+    };
+    // A path from a bundle of another channel starts from that bundle, drawn beside the channel.
+    if let Some(path) = &options.path {
+        view.add_installed(
+            package,
+            &crate::resolve::Installed::from_package(package, &path.from),
+        );
     }
+    view
 }
 
 /// The SVG picture of one channel of `package`.

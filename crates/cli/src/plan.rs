@@ -1,0 +1,262 @@
+//! `olm-graph plan`: the route from an installed bundle to a target, across channels.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::ValueEnum;
+use olm_graph_core::plan::{
+    plan_commands, plan_route, plan_series, platforms_between, Plan, PlanOptions, Preference,
+    SeriesOptions, Target,
+};
+use olm_graph_core::resolve::UpgradeConstraintPolicy;
+use olm_graph_core::view::natural_cmp;
+
+use crate::commands::{load, CliError, CmdResult};
+use crate::ResolverArg;
+
+/// Arguments of `olm-graph plan`.
+#[derive(clap::Args, Debug)]
+pub struct PlanArgs {
+    /// Catalog files or directories.
+    #[arg(required_unless_present = "series")]
+    paths: Vec<PathBuf>,
+    /// A series folder, one catalog per subfolder (v4.12/, v4.13/, ...): plan across platform
+    /// versions.
+    #[arg(long, conflicts_with = "paths")]
+    series: Option<PathBuf>,
+    /// The platform version the cluster runs now (with --series), e.g. 4.16.
+    #[arg(long, requires = "series")]
+    platform_from: Option<String>,
+    /// The platform version the cluster goes to (with --series).
+    #[arg(long, requires = "series")]
+    platform_to: Option<String>,
+    /// The platform versions the cluster passes through, in order (EUS-style jumps leave
+    /// versions out), e.g. 4.14,4.16.
+    #[arg(long, requires = "series", value_delimiter = ',', conflicts_with_all = ["platform_from", "platform_to"])]
+    platform_path: Vec<String>,
+    #[arg(long, short)]
+    package: String,
+    /// The installed bundle.
+    #[arg(long)]
+    from: String,
+    /// A bundle name, a version, `channel:C` (the head of C) or `latest` (with --series: on
+    /// the last platform).
+    #[arg(long, default_value = "latest")]
+    to: String,
+    /// The channel the subscription follows now (default: any channel listing --from).
+    #[arg(long, short)]
+    channel: Option<String>,
+    #[arg(long, value_enum, default_value_t = ResolverArg::V0)]
+    resolver: ResolverArg,
+    /// What the route minimises first.
+    #[arg(long, value_enum, default_value_t = PreferArg::FewestSwitches)]
+    prefer: PreferArg,
+    /// OLM v1 only: the ClusterExtension's upgradeConstraintPolicy.
+    #[arg(long, value_enum, default_value_t = PolicyArg::CatalogProvided)]
+    upgrade_constraint_policy: PolicyArg,
+    /// The namespace written into the commands.
+    #[arg(long, short)]
+    namespace: Option<String>,
+    /// One JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug)]
+enum PreferArg {
+    FewestSwitches,
+    FewestHops,
+    AvoidDeprecated,
+}
+
+impl From<PreferArg> for Preference {
+    fn from(p: PreferArg) -> Self {
+        match p {
+            PreferArg::FewestSwitches => Preference::FewestSwitches,
+            PreferArg::FewestHops => Preference::FewestHops,
+            PreferArg::AvoidDeprecated => Preference::AvoidDeprecated,
+        }
+    }
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug)]
+#[value(rename_all = "verbatim")]
+pub enum PolicyArg {
+    CatalogProvided,
+    SelfCertified,
+}
+
+impl From<PolicyArg> for UpgradeConstraintPolicy {
+    fn from(p: PolicyArg) -> Self {
+        match p {
+            PolicyArg::CatalogProvided => UpgradeConstraintPolicy::CatalogProvided,
+            PolicyArg::SelfCertified => UpgradeConstraintPolicy::SelfCertified,
+        }
+    }
+}
+
+/// Runs `olm-graph plan`: exit 0 with a route, 1 when none exists (with the reasons).
+pub fn run(args: PlanArgs) -> CmdResult {
+    if args.series.is_some() {
+        return run_series(args);
+    }
+    let catalog = load(&args.paths)?;
+    let Some(pkg) = catalog.package(&args.package) else {
+        return Err(CliError::Usage(format!(
+            "unknown package {:?}",
+            args.package
+        )));
+    };
+    let options = plan_options(&args);
+    let target = Target::parse(&args.to, pkg);
+    let plan = plan_route(pkg, &args.from, &target, &options)
+        .map_err(|e| CliError::Usage(e.to_string()))?;
+    let commands = if plan.reachable {
+        plan_commands(pkg, &plan, &options)
+    } else {
+        Vec::new()
+    };
+    output(&args, &plan, commands)
+}
+
+fn plan_options(args: &PlanArgs) -> PlanOptions {
+    PlanOptions {
+        resolver: args.resolver.into(),
+        prefer: args.prefer.into(),
+        channel: args.channel.clone(),
+        policy: args.upgrade_constraint_policy.into(),
+        namespace: args.namespace.clone(),
+        installed_version: None,
+        cluster_kube: None,
+    }
+}
+
+/// `plan --series`: one catalog per platform version.
+fn run_series(args: PlanArgs) -> CmdResult {
+    let dir = args.series.clone().unwrap_or_default();
+    let entries = std::fs::read_dir(&dir)
+        .map_err(|e| CliError::Input(format!("cannot read {}: {e}", dir.display())))?;
+    let mut dirs: Vec<(String, PathBuf)> = entries
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+        .map(|e| (e.file_name().to_string_lossy().into_owned(), e.path()))
+        .collect();
+    dirs.sort_by(|a, b| natural_cmp(&a.0, &b.0));
+    let mut catalogs = Vec::with_capacity(dirs.len());
+    for (label, path) in dirs {
+        catalogs.push((label, load(&[path])?));
+    }
+    let platforms = if args.platform_path.is_empty() {
+        let (Some(from), Some(to)) = (args.platform_from.as_deref(), args.platform_to.as_deref())
+        else {
+            return Err(CliError::Usage(
+                "--series needs --platform-from and --platform-to, or --platform-path".into(),
+            ));
+        };
+        platforms_between(&catalogs, from, to).map_err(|e| CliError::Usage(e.to_string()))?
+    } else {
+        args.platform_path.clone()
+    };
+    let options = SeriesOptions {
+        plan: plan_options(&args),
+        platforms,
+    };
+    // The target is read against the last platform's package.
+    let last = options.platforms.last().and_then(|p| {
+        let p = p.trim_start_matches('v');
+        catalogs
+            .iter()
+            .find(|(l, _)| l.trim_start_matches('v') == p)
+    });
+    let target = match last.and_then(|(_, c)| c.package(&args.package)) {
+        Some(pkg) => Target::parse(&args.to, pkg),
+        None => Target::Latest,
+    };
+    let plan = plan_series(&catalogs, &args.package, &args.from, &target, &options)
+        .map_err(|e| CliError::Usage(e.to_string()))?;
+    let commands = match last.and_then(|(_, c)| c.package(&args.package)) {
+        Some(pkg) if plan.reachable => plan_commands(pkg, &plan, &options.plan),
+        _ => Vec::new(),
+    };
+    output(&args, &plan, commands)
+}
+
+/// Prints the plan as text or JSON; exit 1 when it is unreachable.
+fn output(args: &PlanArgs, plan: &Plan, commands: Vec<String>) -> CmdResult {
+    if args.json {
+        let doc = plan.document(commands);
+        print(&serde_json::to_string_pretty(&doc).unwrap_or_default());
+    } else {
+        print(&plan_text(plan, &commands));
+    }
+    Ok(if plan.reachable {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// Prints to stdout; a closed pipe ends the program quietly.
+fn print(text: &str) {
+    use std::io::Write as _;
+    let mut stdout = std::io::stdout().lock();
+    if writeln!(stdout, "{text}").is_err() {
+        std::process::exit(0);
+    }
+}
+
+/// The plan as text: one block per step, then the commands.
+pub fn plan_text(plan: &Plan, commands: &[String]) -> String {
+    let mut out = format!(
+        "plan ({}): package {}, from {} to {}\n",
+        plan.resolver.as_str(),
+        plan.package,
+        plan.from,
+        plan.target
+    );
+    if !plan.reachable {
+        out += "  no route\n";
+        if let Some(why) = &plan.explanation {
+            out += &format!("  why: {why}\n");
+        }
+        return out;
+    }
+    let mut at = plan.from.as_str();
+    for (i, step) in plan.steps.iter().enumerate() {
+        let platform = step
+            .platform
+            .as_deref()
+            .map_or(String::new(), |p| format!("on {p}, "));
+        out += &format!(
+            "  {}. {platform}subscribe to channel {}\n",
+            i + 1,
+            step.channel
+        );
+        if let Some(why) = &step.switch_reason {
+            out += &format!("     switch: {why}\n");
+        }
+        for h in &step.hops {
+            let via: Vec<String> = h.via.iter().map(|r| r.label()).collect();
+            let via = if via.is_empty() {
+                "SelfCertified (any bundle of the channel)".to_string()
+            } else {
+                via.join(", ")
+            };
+            out += &format!("     {} -> {}  via {via}\n", h.from, h.to);
+        }
+        if step.hops.is_empty() {
+            out += &format!("     stays on {at}\n");
+        }
+        at = step.end(at);
+        if let (Some(stop), Some(why)) = (&step.stop, &step.stop_reason) {
+            out += &format!("     hold at {stop}: {why}\n");
+        }
+    }
+    out += &format!("  ends on {at}\n  commands:\n");
+    for c in commands {
+        for line in c.lines() {
+            out += &format!("    {line}\n");
+        }
+    }
+    out
+}

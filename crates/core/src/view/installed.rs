@@ -1,0 +1,112 @@
+//! The installed bundle drawn beside a channel it is not an entry of: a cluster that installed
+//! it from another channel and then subscribed to this one.
+
+use super::{GraphView, ViewEdge, ViewNode};
+use crate::layout::NodeBox;
+use crate::model::Package;
+use crate::resolve::Installed;
+
+/// The gap between the installed node and the channel's first column.
+const GAP: f64 = 48.0;
+
+impl GraphView {
+    /// Adds `installed` as an "installed, from another channel" node left of a channel view,
+    /// with one edge to each entry of the channel that upgrades it (`replaces`, `skips`,
+    /// `skipRange`), and returns its index. Nothing changes (and the node's index, if any, is
+    /// returned) when the bundle is already a node, or for the package view.
+    ///
+    /// # Complexity
+    /// O((V + E) log V) for V entries and E edges of the channel: the channel is indexed once,
+    /// the drawing shifted right once.
+    pub fn add_installed(&mut self, package: &Package, installed: &Installed) -> Option<usize> {
+        if let Some(i) = self.node_index(&installed.name) {
+            return Some(i);
+        }
+        let channel = package.channel(self.channel.as_deref()?)?;
+        let index = crate::resolve::channel_successors(package, channel, installed);
+        let (w, h, y) = self
+            .boxes
+            .first()
+            .map_or((160.0, 40.0, 20.0), |b| (b.width, b.height, b.y));
+        self.shift_right(w + GAP);
+        let node = self.nodes.len();
+        self.nodes.push(ViewNode {
+            name: installed.name.clone(),
+            version: installed.version.as_ref().map(ToString::to_string),
+            is_virtual: true,
+            deprecated: package.is_bundle_deprecated(&installed.name),
+            deprecation: None,
+            legacy_deprecated: package
+                .bundle(&installed.name)
+                .is_some_and(|b| b.legacy_deprecated),
+            head: false,
+            head_of: Vec::new(),
+            channels: package
+                .channels_of(&installed.name)
+                .into_iter()
+                .map(str::to_string)
+                .collect(),
+            display_name: None,
+            description: Some(format!(
+                "installed from another channel; not an entry of {}",
+                channel.name
+            )),
+        });
+        let at = NodeBox {
+            node,
+            x: GAP / 2.0,
+            y,
+            width: w,
+            height: h,
+            column: 0,
+            lane: 0,
+        };
+        let start = (at.x + w, at.y + h / 2.0);
+        self.boxes.push(at);
+        for (entry, reasons) in index {
+            let Some(to) = self.node_index(&channel.entries[entry].name) else {
+                continue;
+            };
+            let Some(b) = self.boxes.iter().find(|b| b.node == to) else {
+                continue;
+            };
+            let end = (b.x, b.y + b.height / 2.0);
+            for r in reasons {
+                self.edges.push(ViewEdge {
+                    from: node,
+                    to,
+                    kind: r.kind,
+                    range: r.range,
+                    channels: vec![channel.name.clone()],
+                    points: vec![start, end],
+                    curved: true,
+                });
+            }
+        }
+        self.installed_from_other_channel = Some(node);
+        self.reindex();
+        Some(node)
+    }
+
+    /// Moves the whole drawing `dx` to the right (one column further), widening it.
+    fn shift_right(&mut self, dx: f64) {
+        self.width += dx;
+        for b in &mut self.boxes {
+            b.x += dx;
+            b.column += 1;
+        }
+        for e in &mut self.edges {
+            for p in &mut e.points {
+                p.0 += dx;
+            }
+        }
+        for band in &mut self.bands {
+            for p in &mut band.points {
+                p.0 += dx;
+            }
+            if let Some(x) = &mut band.riser_x {
+                *x += dx;
+            }
+        }
+    }
+}
