@@ -10,7 +10,7 @@ use web_sys::KeyboardEvent;
 use crate::graph::drawing::Drawing;
 use crate::graph::pan_zoom::UsePanZoomReturn;
 use crate::graph::scene::Scene;
-use crate::graph::text::{graph_label, kind_class};
+use crate::graph::text::graph_label;
 use crate::state::graph::GraphStore;
 use crate::state::load::{LoadStatus, LoadStore};
 use crate::state::selection::Selection;
@@ -83,11 +83,11 @@ fn arrow_markers() -> impl IntoView {
     [EdgeKind::Replaces, EdgeKind::Skips, EdgeKind::SkipRange]
         .into_iter()
         .map(|k| {
-            let c = kind_class(k);
+            let c = k.css_class();
             view! {
                 <marker id=format!("arrow-{c}") viewBox="0 0 10 10" refX="9" refY="5"
                     markerWidth="7" markerHeight="7" markerUnits="userSpaceOnUse" orient="auto">
-                    <path d="M0,1 L10,5 L0,9 z" class=format!("arrow kind-{c}")/>
+                    <path d="M0,1 L10,5 L0,9 z" class=format!("arrow {c}")/>
                 </marker>
             }
         })

@@ -9,9 +9,7 @@
 use leptos::prelude::*;
 
 use crate::graph::scene::{Scene, SharedView};
-use crate::graph::text::{
-    band_title, edge_title, kind_class, path_data, polygon_points, route_midpoint,
-};
+use crate::graph::text::route_midpoint;
 use crate::state::lifecycle::Lifecycle;
 use crate::state::simulation::{HopReasons, SimulationStore};
 
@@ -26,7 +24,7 @@ pub fn Edge(view: SharedView, index: usize, scene: Scene) -> impl IntoView {
     let sim = SimulationStore::get();
     let e = &view.edges[index];
     let (from, to) = (e.from, e.to);
-    let class = kind_class(e.kind);
+    let class = e.kind.css_class();
     let ends = (view.nodes[from].name.clone(), view.nodes[to].name.clone());
     let on_path = {
         let (a, b) = ends.clone();
@@ -51,12 +49,12 @@ pub fn Edge(view: SharedView, index: usize, scene: Scene) -> impl IntoView {
     };
     view! {
         <path
-            class=format!("edge kind-{class}")
+            class=e.class()
             class:removed=removed
             class:lit=lit
             class:dim=move || scene.highlight.with(|h| h.active()) && !lit()
             class:sel=sel
-            d=path_data(&e.points, e.curved)
+            d=e.path_d()
             marker-end=format!("url(#arrow-{class})")
             data-edge-kind=e.kind.as_str()
             data-from=ends.0
@@ -67,7 +65,7 @@ pub fn Edge(view: SharedView, index: usize, scene: Scene) -> impl IntoView {
             data-on-path-v1=move || on_path.with(|r| reason(r, 1).map(|_| "true"))
             data-path-reason-v1=move || on_path.with(|r| reason(r, 1))
         >
-            <title>{edge_title(&view, e)}</title>
+            <title>{view.edge_tooltip(e)}</title>
         </path>
     }
 }
@@ -90,12 +88,12 @@ pub fn Band(view: SharedView, index: usize, scene: Scene) -> impl IntoView {
     };
     let lit_too = lit.clone();
     view! {
-        <polygon
-            class=format!("band kind-{}", kind_class(b.kind))
+        <path
+            class=b.class()
             class:lit=lit
             class:dim=move || scene.highlight.with(|h| h.active()) && !lit_too()
             class:sel=move || scene.selected.get() == Some(to)
-            points=polygon_points(&b.points)
+            d=b.path_d()
             data-edge-kind=b.kind.as_str()
             data-band="true"
             data-to=target
@@ -106,8 +104,8 @@ pub fn Band(view: SharedView, index: usize, scene: Scene) -> impl IntoView {
             data-on-path-v1=move || on_path.with(|r| reason(r, 1).map(|_| "true"))
             data-path-reason-v1=move || on_path.with(|r| reason(r, 1))
         >
-            <title>{band_title(&view, b)}</title>
-        </polygon>
+            <title>{view.band_tooltip(b)}</title>
+        </path>
     }
 }
 

@@ -11,7 +11,7 @@ fn edge_item(title: &'static str, kind: &'static str, label: &'static str) -> im
     view! {
         <li title=title>
             <svg width="34" height="10" aria-hidden="true">
-                <line class=format!("edge kind-{kind}") x1="1" y1="5" x2="26" y2="5" marker-end=format!("url(#arrow-{kind})")/>
+                <line class=format!("edge {kind}") x1="1" y1="5" x2="26" y2="5" marker-end=format!("url(#arrow-{kind})")/>
             </svg>
             <span>{label}</span>
         </li>
@@ -23,7 +23,7 @@ fn band_item(title: &'static str, kind: &'static str, label: &'static str) -> im
     view! {
         <li title=title>
             <svg width="30" height="12" aria-hidden="true">
-                <polygon class=format!("band kind-{kind}") points="1,2 29,2 29,10 1,10"/>
+                <polygon class=format!("band {kind}") points="1,2 29,2 29,10 1,10"/>
             </svg>
             <span>{label}</span>
         </li>
@@ -83,8 +83,8 @@ pub fn Legend() -> impl IntoView {
             <ul class="legend-items">
                 {edge_item("replaces: the entry upgrades from the bundle it replaces (the upgrade chain)", "replaces", "replaces")}
                 {edge_item("skips: the entry upgrades from each bundle named in its skips", "skips", "skips")}
-                {edge_item("skipRange: the entry upgrades from every other entry whose version is in its skipRange", "skiprange", "skipRange")}
-                {band_item("skipRange band: one entry's whole skipRange fan; the bracket spans the bundles it upgrades from and rises into the entry", "skiprange", "skipRange band")}
+                {edge_item("skipRange: the entry upgrades from every other entry whose version is in its skipRange", "skipRange", "skipRange")}
+                {band_item("skipRange band: one entry's whole skipRange fan; the bracket spans the bundles it upgrades from and rises into the entry", "skipRange", "skipRange band")}
                 {band_item("skips band: an entry that skips four or more bundles; the bracket spans the skipped bundles and rises into the entry", "skips", "skips band")}
                 {node_item("head: the channel's newest entry, which no replaces or skips names (marked HEAD)", "head", false, "head")}
                 {node_item("deprecated: named by olm.deprecations (hover a bundle for the message); deprecated channels are struck through", "deprecated", true, "deprecated")}

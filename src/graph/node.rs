@@ -10,12 +10,9 @@
 
 use leptos::prelude::*;
 use olm_graph_core::lifecycle::Fate;
-use olm_graph_core::view::ViewNode;
+use olm_graph_core::view::{NodeLabel, ViewNode, DEPRECATED_BADGE_WIDTH, HEAD_BADGE_WIDTH};
 
 use crate::graph::scene::{Scene, SharedView};
-use crate::graph::text::{
-    badge_width, node_class, node_label, node_text, node_title, NodeText, HEAD_BADGE_WIDTH,
-};
 use crate::state::comparison::Comparison;
 use crate::state::lifecycle::Lifecycle;
 use crate::state::simulation::{NodeOnPath, SimulationStore};
@@ -84,9 +81,12 @@ impl Marks {
 pub fn Node(view: SharedView, index: usize, scene: Scene) -> impl IntoView {
     let n = &view.nodes[index];
     let b = &view.boxes[index];
-    let text = node_text(n, &view.package, b.width);
+    let text = view.node_label(index).unwrap_or_else(|| NodeLabel {
+        primary: n.name.clone(),
+        caption: None,
+    });
     let marks = Marks::of(&n.name);
-    let fixed = node_class(n);
+    let fixed = n.class();
     let class = move || {
         let mut c = fixed.clone();
         let h = scene.highlight.get();
@@ -104,8 +104,8 @@ pub fn Node(view: SharedView, index: usize, scene: Scene) -> impl IntoView {
         }
         c
     };
-    let title = node_title(n);
-    let label = node_label(n, &text);
+    let title = view.node_tooltip(index);
+    let label = view.node_aria_label(index);
     view! {
         <g
             class=class
@@ -136,13 +136,24 @@ pub fn Node(view: SharedView, index: usize, scene: Scene) -> impl IntoView {
     }
 }
 
+/// Room the badges take on a node's first line.
+fn badge_width(node: &ViewNode) -> f64 {
+    let head = if node.head { HEAD_BADGE_WIDTH } else { 0.0 };
+    let deprecated = if node.deprecated {
+        DEPRECATED_BADGE_WIDTH
+    } else {
+        0.0
+    };
+    head + deprecated
+}
+
 /// What a node draws: box, deprecation bar, lines, badges, the strike of a removed node. Each
 /// text ends with a space (not drawn), so the texts read as words in the node's order, which
-/// its accessible name starts with ([`node_label`]).
+/// its accessible name starts with (core's `GraphView::node_aria_label`).
 #[component]
 fn NodeBody(
     node: ViewNode,
-    text: NodeText,
+    text: NodeLabel,
     width: f64,
     height: f64,
     removed: Signal<bool>,
@@ -159,7 +170,7 @@ fn NodeBody(
         {node.deprecated.then(|| view! {
             <rect class="deprecated-bar" width="5" height=format!("{h:.1}") rx="2"/>
         })}
-        <text class="version" x="10" y=format!("{version_y:.1}")>{text.version}" "</text>
+        <text class="version" x="10" y=format!("{version_y:.1}")>{text.primary}" "</text>
         {text.caption.map(|c| view! {
             <text class="name" x="10" y=format!("{:.1}", h * 0.82)>{c}" "</text>
         })}

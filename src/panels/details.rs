@@ -13,7 +13,6 @@ use olm_graph_core::view::{
 };
 use olm_graph_core::Diagnostic;
 
-use crate::graph::text::kind_class;
 use crate::state::graph::GraphStore;
 use crate::state::selection::{ChannelChoice, Selection};
 use crate::widgets::finding::FindingItem;
@@ -319,8 +318,8 @@ fn EdgeList(
     let row = move |e: EdgeDetails| {
         let other = e.other.clone();
         view! {
-            <li class=format!("edge-row kind-{}", kind_class(e.kind))>
-                <span class=format!("kind-tag kind-{}", kind_class(e.kind))>{e.kind.as_str()}</span>
+            <li class=format!("edge-row kind-{}", e.kind.css_class())>
+                <span class=format!("kind-tag kind-{}", e.kind.css_class())>{e.kind.as_str()}</span>
                 <span class="arrow" aria-hidden="true">{arrow}</span>
                 <button class="link mono" title=format!("Select {}", e.other)
                     on:click=move |_| selection.select_bundle(Some(other.clone()))>{e.other.clone()}</button>

@@ -2,6 +2,7 @@
 //! its channel graphs, the channel shown, and core's [`GraphView`] of it laid out.
 
 use leptos::prelude::*;
+use olm_graph_core::export::svg::MAX_NODE_WIDTH;
 use olm_graph_core::graph::{channel_graphs, ChannelGraph, PackageGraph};
 use olm_graph_core::layout::{FanMode, LayoutOptions};
 use olm_graph_core::model::Package;
@@ -118,8 +119,14 @@ fn graph_view(
     options: &LayoutOptions,
 ) -> Option<GraphView> {
     let pkg = data.package();
+    // Nodes widened to their labels as the SVG export widens them, so both draw the same labels.
     Some(match channel {
-        Some(c) => GraphView::channel(pkg, data.graph(c)?, options),
-        None => GraphView::package(pkg, &PackageGraph::build(pkg, &data.graphs), options),
+        Some(c) => GraphView::build_fitted(pkg, data.graph(c)?, options, MAX_NODE_WIDTH),
+        None => GraphView::build_fitted(
+            pkg,
+            &PackageGraph::build(pkg, &data.graphs),
+            options,
+            MAX_NODE_WIDTH,
+        ),
     })
 }

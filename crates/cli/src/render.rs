@@ -10,9 +10,7 @@ use clap::{Args, ValueEnum};
 use olm_graph_core::export::dot::{crossings_of_segments, parse_plain, plain_crossings};
 use olm_graph_core::export::{render, RenderFormat, RenderRequest};
 use olm_graph_core::graph::{channel_graphs, PackageGraph};
-use olm_graph_core::layout::{
-    crossings, layout_channel, layout_package, FanMode, Layout, LayoutOptions,
-};
+use olm_graph_core::layout::{crossings, layout, FanMode, Layout, LayoutOptions, LayoutSource};
 use olm_graph_core::load_paths;
 use olm_graph_core::model::{Catalog, Package};
 
@@ -187,15 +185,16 @@ fn print_stats(pkg: &Package, channel: Option<&str>) {
             package_graph.edges.iter().map(|e| (e.from, e.to)).collect(),
         ),
     };
+    let source: &dyn LayoutSource = match graph {
+        Some(g) => g,
+        None => &package_graph,
+    };
     let lay = |fans: FanMode| -> Layout {
         let options = LayoutOptions {
             fans,
             ..LayoutOptions::default()
         };
-        match graph {
-            Some(g) => layout_channel(g, &options),
-            None => layout_package(&package_graph, &options),
-        }
+        layout(source, &options)
     };
     let (bands, edges) = (lay(FanMode::Bands), lay(FanMode::Edges));
     let centre = |i: usize| {
@@ -230,7 +229,8 @@ pub fn run_plain_crossings(args: PlainCrossingsArgs) -> CmdResult {
         std::fs::read_to_string(&args.file)
             .map_err(|e| CliError::Input(format!("{}: {e}", args.file.display())))?
     };
-    let plain = parse_plain(&text).map_err(CliError::Input)?;
+    let plain =
+        parse_plain(&text).map_err(|e| CliError::Input(format!("{}: {e}", args.file.display())))?;
     let (centres, splines) = plain_crossings(&plain);
     println!("nodes {}", plain.nodes.len());
     println!("edges {}", plain.edges.len());

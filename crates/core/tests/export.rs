@@ -6,13 +6,14 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use olm_graph_core::export::dot::{dot_string, parse_plain, plain_crossings};
 use olm_graph_core::export::{
-    channel_dot, channel_svg, mermaid, package_dot, package_svg, MermaidError, MermaidOptions,
-    SvgOptions,
+    channel_dot, channel_svg, mermaid, package_dot, package_svg, render_view, svg_view,
+    MermaidError, MermaidOptions, SvgOptions,
 };
 use olm_graph_core::graph::{channel_graphs, ChannelGraph, PackageGraph};
 use olm_graph_core::layout::{FanMode, LayoutOptions};
 use olm_graph_core::model::Catalog;
 use olm_graph_core::resolve::{resolve_path, PathOptions, Resolver};
+use olm_graph_core::view::{node_lines, GraphView};
 use olm_graph_core::{load_files, InputFile};
 
 fn fixture(name: &str) -> Catalog {
@@ -87,7 +88,11 @@ linkStyle 4 stroke:#FF0000,stroke-width:3px,stroke-dasharray:5;
 #[test]
 fn mermaid_worked_example_matches_the_semantics_doc() {
     let c = fixture("worked-example.yaml");
-    assert_eq!(c.error_count(), 0, "{:?}", c.diagnostics);
+    assert!(
+        !c.diagnostics.iter().any(|d| d.is_error()),
+        "{:?}",
+        c.diagnostics
+    );
     assert_same(&render(&c, &v0()), WORKED_EXAMPLE_V0, "with v0 semantics");
     // "Without --draw-v0-semantics the `class ... skipped` and `linkStyle` lines are absent."
     let without: String = WORKED_EXAMPLE_V0
@@ -1080,4 +1085,206 @@ fn fixture_svg_without_legacy() -> String {
     let pkg = c.package("dep").unwrap();
     let graphs = graphs_of(&c, "dep");
     channel_svg(pkg, &graphs[0], &SvgOptions::default())
+}
+
+// ---------------------------------------------------------------------------------------------
+// One drawing model: the SVG export draws exactly what the app's view holds
+// ---------------------------------------------------------------------------------------------
+
+/// (name, class, tooltip, first label line, caption) of every graph node of an SVG.
+type SvgNode = (String, String, String, String, Option<String>);
+/// (from, to, kind, class, tooltip) of every edge element (individual edges and band taps).
+type SvgEdge = (String, String, String, String, String);
+
+fn svg_nodes(root: &Elem) -> Vec<SvgNode> {
+    let text_of = |e: &Elem, class: &str| {
+        e.children
+            .iter()
+            .find(|c| c.name == "text" && c.has_class(class))
+            .map(|c| c.text.clone())
+    };
+    root.all()
+        .into_iter()
+        .filter(|e| e.has_class("node") && e.attr("data-name").is_some())
+        .map(|e| {
+            (
+                e.attr("data-name").unwrap_or("").to_string(),
+                e.attr("class").unwrap_or("").to_string(),
+                e.title().unwrap_or("").to_string(),
+                text_of(e, "version").unwrap_or_default(),
+                text_of(e, "name"),
+            )
+        })
+        .collect()
+}
+
+fn svg_edge_elements(root: &Elem) -> Vec<SvgEdge> {
+    root.all()
+        .into_iter()
+        .filter_map(|e| {
+            Some((
+                e.attr("data-from")?.to_string(),
+                e.attr("data-to")?.to_string(),
+                e.attr("data-edge-kind")?.to_string(),
+                e.attr("class")?.to_string(),
+                e.title()?.to_string(),
+            ))
+        })
+        .collect()
+}
+
+/// What the view says the SVG must hold: its nodes, and its edges and band taps.
+fn view_elements(view: &GraphView) -> (Vec<SvgNode>, Vec<SvgEdge>) {
+    let nodes = (0..view.nodes.len())
+        .map(|i| {
+            let n = &view.nodes[i];
+            let label = view.node_label(i).expect("a box per node");
+            (
+                n.name.clone(),
+                n.class(),
+                view.node_tooltip(i),
+                label.primary,
+                label.caption,
+            )
+        })
+        .collect();
+    let name = |i: usize| view.nodes[i].name.clone();
+    let mut edges: Vec<SvgEdge> = view
+        .edges
+        .iter()
+        .map(|e| {
+            let kind = e.kind.as_str().to_string();
+            (
+                name(e.from),
+                name(e.to),
+                kind,
+                e.class(),
+                view.edge_tooltip(e),
+            )
+        })
+        .collect();
+    for b in &view.bands {
+        for (k, &s) in b.sources.iter().enumerate() {
+            let kind = b.kind.as_str().to_string();
+            let tip = view.band_edge_tooltip(b, k);
+            edges.push((name(s), name(b.to), kind, b.tap_class(), tip));
+        }
+    }
+    (nodes, edges)
+}
+
+/// The parts of a view that do not depend on sizes: names, classes, tooltips, whole labels,
+/// edges and bands.
+fn size_free(view: &GraphView) -> Vec<String> {
+    let mut out: Vec<String> = (0..view.nodes.len())
+        .map(|i| {
+            let n = &view.nodes[i];
+            let lines = node_lines(&n.name, n.version.as_deref(), &view.package);
+            format!(
+                "{} {} {:?} {:?}",
+                n.name,
+                n.class(),
+                view.node_tooltip(i),
+                lines
+            )
+        })
+        .collect();
+    out.extend(
+        view.edges
+            .iter()
+            .map(|e| format!("{} {} {} {}", e.from, e.to, e.class(), view.edge_tooltip(e))),
+    );
+    out.extend(view.bands.iter().map(|b| {
+        format!(
+            "{} {:?} {} {}",
+            b.to,
+            b.sources,
+            b.class(),
+            view.band_tooltip(b)
+        )
+    }));
+    out
+}
+
+#[test]
+fn svg_draws_the_apps_view_of_real_channels() {
+    let cases = [
+        (
+            "certified-operators/v4.22/gpu-operator-certified.yaml",
+            Some("stable"),
+        ),
+        (
+            "openshift-kube-descheduler-fbc/v4.12/cluster-kube-descheduler-operator.json",
+            Some("4.12"),
+        ),
+        (
+            "community-operators-prod/v4.21/project-quay.yaml",
+            Some("stable-3.10"),
+        ),
+        ("community-operators-prod/v4.21/project-quay.yaml", None),
+        (
+            "certified-operators/v4.17/scaleops-operator.yaml",
+            Some("stable-v1"),
+        ),
+        (
+            "community-operators-prod/v4.21/sailoperator.yaml",
+            Some("stable"),
+        ),
+    ];
+    // The sizes the web app draws with (`layout_options()` of its graph panel).
+    let app_sizes = LayoutOptions {
+        node_width: 128.0,
+        node_height: 38.0,
+        column_gap: 30.0,
+        lane_gap: 28.0,
+        arc_step: 9.0,
+        margin: 24.0,
+        ..LayoutOptions::default()
+    };
+    for (rel, channel) in cases {
+        let c = common::load(&common::catalog(rel));
+        let pkg = &c.packages[0];
+        let graphs = channel_graphs(pkg);
+        let pg = PackageGraph::build(pkg, &graphs);
+        let what = format!("{} / {channel:?}", pkg.name);
+        let options = SvgOptions::default();
+        let (export_view, app_view) = match channel {
+            Some(ch) => {
+                let g = graphs.iter().find(|g| g.channel == ch).expect("channel");
+                (
+                    svg_view(pkg, g, &options),
+                    GraphView::channel(pkg, g, &app_sizes),
+                )
+            }
+            None => (
+                svg_view(pkg, &pg, &options),
+                GraphView::package(pkg, &pg, &app_sizes),
+            ),
+        };
+        let svg = render_view(&export_view, &options);
+        let root = check_safe_svg(&svg);
+        // The export's elements are the view's, one for one.
+        let (want_nodes, mut want_edges) = view_elements(&export_view);
+        let mut got_edges = svg_edge_elements(&root);
+        assert_eq!(svg_nodes(&root), want_nodes, "{what}: nodes");
+        got_edges.sort();
+        want_edges.sort();
+        assert_eq!(got_edges, want_edges, "{what}: edges and taps");
+        assert_eq!(got_edges.len(), export_view.edge_total(), "{what}");
+        assert!(!want_nodes.is_empty() && !want_edges.is_empty(), "{what}");
+        // The app's view of the same graph differs only in sizes.
+        assert_eq!(
+            size_free(&export_view),
+            size_free(&app_view),
+            "{what}: app view"
+        );
+        // Labels shorten in the middle only when the box is too narrow for them.
+        for (i, n) in app_view.nodes.iter().enumerate() {
+            let (primary, _) = node_lines(&n.name, n.version.as_deref(), &app_view.package);
+            let shown = app_view.node_label(i).expect("label").primary;
+            assert!(shown == primary || shown.contains('…'), "{what}: {shown}");
+        }
+        // One spelling of the skipRange class everywhere.
+        assert!(!svg.contains("skiprange"), "{what}");
+    }
 }

@@ -1,7 +1,8 @@
 //! Graphviz DOT of a channel graph or of a package's graph, left to right (`rankdir=LR`).
 //!
-//! Node labels are the bundle name and its version; edges are coloured and dashed per kind as in
-//! [`super::style`]; the channel head has a double green outline, deprecated bundles are filled,
+//! Nodes and edges come from the same model the SVG and the web app draw ([`ViewSource`]): node
+//! labels are the bundle name and its version, tooltips are the view's; edges are coloured and
+//! dashed per kind as in [`super::style`]; the channel head has a double green outline, deprecated bundles are filled,
 //! virtual nodes (names a `replaces`/`skips` points to that are not entries) have a dashed
 //! outline. Node ids are `n0`, `n1`, … (so no catalog text is ever an id); every label and
 //! tooltip is a quoted DOT string in which `"` and `\` are escaped, a newline becomes Graphviz's
@@ -12,19 +13,35 @@
 //! segments, with the same proper-crossing test as [`crate::layout::crossings`], used to compare
 //! Graphviz layouts with ours.
 
-use std::collections::BTreeMap;
-use std::fmt::Write as _;
+use std::collections::HashMap;
+use std::fmt::{self, Write as _};
 
 use crate::graph::{ChannelGraph, EdgeKind, PackageGraph};
 use crate::layout::{crossings, EdgeRoute, Layout};
 use crate::model::Package;
+use crate::view::{write_edge_tooltip, ViewNode, ViewSource};
 
 use super::style;
 
 /// `s` as a quoted DOT string that Graphviz displays as `s` (see the module documentation).
+///
+/// # Complexity
+/// O(length of `s`).
 pub fn dot_string(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
+    push_dot_string(&mut out, s);
+    out
+}
+
+/// Appends `s` as [`dot_string`] writes it.
+fn push_dot_string(out: &mut String, s: &str) {
     out.push('"');
+    push_dot_text(out, s);
+    out.push('"');
+}
+
+/// Appends `s` escaped for the inside of a quoted DOT string.
+fn push_dot_text(out: &mut String, s: &str) {
     for c in s.chars() {
         match c {
             '"' => out.push_str("\\\""),
@@ -35,145 +52,80 @@ pub fn dot_string(s: &str) -> String {
             c => out.push(c),
         }
     }
-    out.push('"');
-    out
 }
 
-/// A node as both views describe it.
-struct DotNode<'a> {
-    name: &'a str,
-    version: Option<String>,
-    head: bool,
-    deprecated: Option<&'a str>,
-    is_virtual: bool,
-    extra: String,
-}
+/// Writes into a DOT string, escaping on the way.
+struct DotText<'a>(&'a mut String);
 
-/// An edge (deduplicated per from, to, kind).
-struct DotEdge {
-    from: usize,
-    to: usize,
-    kind: EdgeKind,
-    tooltip: String,
+impl fmt::Write for DotText<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        push_dot_text(self.0, s);
+        Ok(())
+    }
 }
 
 /// DOT of one channel's graph.
 ///
 /// # Complexity
-/// O(N + E) for N nodes and E edges (plus the output size).
+/// O(V log B + E) for V nodes, E edges and B bundles of the package (plus the output size).
 pub fn channel_dot(package: &Package, graph: &ChannelGraph) -> String {
-    let head = graph.head_index();
-    let nodes: Vec<DotNode<'_>> = graph
-        .nodes
-        .iter()
-        .enumerate()
-        .map(|(i, n)| DotNode {
-            name: &n.name,
-            version: n.version.as_ref().map(|v| v.to_string()),
-            head: head == Some(i),
-            deprecated: package
-                .deprecations
-                .bundles
-                .get(&n.name)
-                .map(String::as_str)
-                .or(n.deprecated.then_some("")),
-            is_virtual: n.is_virtual,
-            extra: if n.is_virtual {
-                "not an entry of this channel".into()
-            } else {
-                String::new()
-            },
-        })
-        .collect();
-    let edges: Vec<DotEdge> = graph
-        .edges
-        .iter()
-        .map(|e| DotEdge {
-            from: e.from,
-            to: e.to,
-            kind: e.kind,
-            tooltip: super::edge_label(
-                &graph.nodes[e.from].name,
-                &graph.nodes[e.to].name,
-                e.kind,
-                e.range.as_deref(),
-                &[],
-            ),
-        })
-        .collect();
-    let mut title = format!("{} / {}", package.name, graph.channel);
-    if let Some(m) = &graph.deprecation {
-        title.push_str(&format!("\n(channel deprecated: {m})"));
-    }
-    render(&title, &nodes, &edges)
+    graph_dot(package, graph)
 }
 
 /// DOT of a package's graph (every bundle once; an edge present in several channels drawn
 /// once, its tooltip naming the channels).
 ///
 /// # Complexity
-/// O(N + E log E) for N nodes and E edges.
+/// O(V log B + E log E) for V nodes, E edges and B bundles of the package.
 pub fn package_dot(package: &Package, graph: &PackageGraph) -> String {
-    let nodes: Vec<DotNode<'_>> = graph
-        .nodes
-        .iter()
-        .map(|n| DotNode {
-            name: &n.name,
-            version: n.version.as_ref().map(|v| v.to_string()),
-            head: !n.head_of.is_empty(),
-            deprecated: package
-                .deprecations
-                .bundles
-                .get(&n.name)
-                .map(String::as_str)
-                .or(n.deprecated.then_some("")),
-            is_virtual: n.is_virtual,
-            extra: if n.is_virtual {
-                "not a bundle of this package".into()
-            } else {
-                let mut s = format!("channels: {}", n.channels.join(", "));
-                if !n.head_of.is_empty() {
-                    s.push_str(&format!("\nhead of: {}", n.head_of.join(", ")));
-                }
-                s
-            },
-        })
-        .collect();
-    type Merged<'a> = (Vec<&'a str>, Option<&'a str>);
-    let mut merged: BTreeMap<(usize, usize, EdgeKind), Merged<'_>> = BTreeMap::new();
-    for e in &graph.edges {
-        let slot = merged.entry((e.from, e.to, e.kind)).or_default();
-        slot.0.push(&e.channel);
-        if slot.1.is_none() {
-            slot.1 = e.range.as_deref();
-        }
-    }
-    let edges: Vec<DotEdge> = merged
-        .into_iter()
-        .filter(|((f, t, _), _)| *f < graph.nodes.len() && *t < graph.nodes.len())
-        .map(|((from, to, kind), (channels, range))| DotEdge {
-            from,
-            to,
-            kind,
-            tooltip: super::edge_label(
-                &graph.nodes[from].name,
-                &graph.nodes[to].name,
-                kind,
-                range,
-                &channels,
-            ),
-        })
-        .collect();
-    let mut title = package.name.clone();
-    if let Some(m) = &package.deprecations.package {
-        title.push_str(&format!("\n(package deprecated: {m})"));
-    }
-    render(&title, &nodes, &edges)
+    graph_dot(package, graph)
 }
 
-fn render(title: &str, nodes: &[DotNode<'_>], edges: &[DotEdge]) -> String {
+/// DOT of any upgrade graph of `package`: nodes with the view's flags and tooltips, one edge
+/// per distinct (from, to, kind) (in edge order for a channel, sorted for the package view).
+///
+/// # Complexity
+/// O(V log B + E log E) for V nodes, E edges and B bundles of the package.
+pub fn graph_dot<G: ViewSource + ?Sized>(package: &Package, graph: &G) -> String {
+    let nodes = graph.view_nodes(package);
+    let mut title = graph.title(package);
+    match (graph.channel(), graph.channel_deprecation()) {
+        (Some(_), Some(m)) => title.push_str(&format!("\n(channel deprecated: {m})")),
+        (None, _) => {
+            if let Some(m) = &package.deprecations.package {
+                title.push_str(&format!("\n(package deprecated: {m})"));
+            }
+        }
+        _ => {}
+    }
+    let edges = merged_edges(graph, nodes.len());
+    let mut out = String::with_capacity(1024 + 160 * (nodes.len() + edges.len()));
+    open_graph(&mut out, &title);
+    let in_channel = graph.channel().is_some();
+    for (i, n) in nodes.iter().enumerate() {
+        let _ = writeln!(out, "  n{i} [{}];", node_attrs(n, in_channel));
+    }
+    for e in edges {
+        let _ = write!(
+            out,
+            "  n{} -> n{} [color=\"{}\", style={}, tooltip=\"",
+            e.from,
+            e.to,
+            style::edge_color(e.kind),
+            style::dot_edge_style(e.kind),
+        );
+        let channels = if in_channel { &[][..] } else { &e.channels[..] };
+        let (from, to) = (&nodes[e.from].name, &nodes[e.to].name);
+        let _ = write_edge_tooltip(&mut DotText(&mut out), from, to, e.kind, e.range, channels);
+        out.push_str("\"];\n");
+    }
+    out.push_str("}\n");
+    out
+}
+
+/// The `digraph` line and the graph, node and edge defaults.
+fn open_graph(out: &mut String, title: &str) {
     let font = dot_string("Helvetica,Arial,sans-serif");
-    let mut out = String::new();
     out.push_str("digraph olm_graph {\n");
     let _ = writeln!(
         out,
@@ -190,74 +142,88 @@ fn render(title: &str, nodes: &[DotNode<'_>], edges: &[DotEdge]) -> String {
         style::TEXT
     );
     let _ = writeln!(out, "  edge [arrowsize=0.7, penwidth=1.2];");
-    for (i, n) in nodes.iter().enumerate() {
-        let mut label = n.name.to_string();
-        label.push('\n');
-        label.push_str(n.version.as_deref().unwrap_or("version unknown"));
-        if n.head {
-            label.push_str(" · head");
-        }
-        let mut tooltip = n.name.to_string();
-        if let Some(v) = &n.version {
-            tooltip.push_str(&format!("\nversion {v}"));
-        }
-        if n.head {
-            tooltip.push_str("\nchannel head");
-        }
-        if let Some(m) = n.deprecated {
-            tooltip.push_str("\ndeprecated");
-            if !m.is_empty() {
-                tooltip.push_str(": ");
-                tooltip.push_str(m);
-            }
-        }
-        if !n.extra.is_empty() {
-            tooltip.push('\n');
-            tooltip.push_str(&n.extra);
-        }
-        let mut styles = vec!["rounded"];
-        let mut attrs = format!(
-            "label={}, tooltip={}",
-            dot_string(&label),
-            dot_string(&tooltip)
-        );
-        if n.deprecated.is_some() {
-            styles.push("filled");
-            let _ = write!(attrs, ", fillcolor=\"{}\"", style::DEPRECATED);
-        }
-        if n.is_virtual {
-            styles.push("dashed");
-            let _ = write!(
-                attrs,
-                ", color=\"{}\", fontcolor=\"{}\"",
-                style::VIRTUAL,
-                style::MUTED_TEXT
-            );
-        }
-        if n.head {
-            let _ = write!(
-                attrs,
-                ", color=\"{}\", penwidth=2, peripheries=2",
-                style::HEAD
-            );
-        }
-        if styles.len() > 1 {
-            let _ = write!(attrs, ", style={}", dot_string(&styles.join(",")));
-        }
-        let _ = writeln!(out, "  n{i} [{attrs}];");
+}
+
+/// A node's attributes: label (name and version), the view's tooltip, and its styles.
+fn node_attrs(n: &ViewNode, in_channel: bool) -> String {
+    let mut label = n.name.clone();
+    label.push('\n');
+    label.push_str(n.version.as_deref().unwrap_or("version unknown"));
+    if n.head {
+        label.push_str(" · head");
     }
-    for e in edges {
-        let _ = writeln!(
-            out,
-            "  n{} -> n{} [color=\"{}\", style={}, tooltip={}];",
-            e.from,
-            e.to,
-            style::edge_color(e.kind),
-            style::dot_edge_style(e.kind),
-            dot_string(&e.tooltip)
+    let mut styles = vec!["rounded"];
+    let mut attrs = format!("label={}, tooltip=\"", dot_string(&label));
+    let _ = n.write_tooltip(in_channel, &mut DotText(&mut attrs));
+    attrs.push('"');
+    if n.deprecated {
+        styles.push("filled");
+        let _ = write!(attrs, ", fillcolor=\"{}\"", style::DEPRECATED);
+    }
+    if n.is_virtual {
+        styles.push("dashed");
+        let _ = write!(
+            attrs,
+            ", color=\"{}\", fontcolor=\"{}\"",
+            style::VIRTUAL,
+            style::MUTED_TEXT
         );
     }
-    out.push_str("}\n");
+    if n.head {
+        let _ = write!(
+            attrs,
+            ", color=\"{}\", penwidth=2, peripheries=2",
+            style::HEAD
+        );
+    }
+    if styles.len() > 1 {
+        let _ = write!(attrs, ", style={}", dot_string(&styles.join(",")));
+    }
+    attrs
+}
+
+/// One drawn edge: every graph edge with this (from, to, kind).
+struct MergedEdge<'a> {
+    from: usize,
+    to: usize,
+    kind: EdgeKind,
+    /// The first edge's range.
+    range: Option<&'a str>,
+    /// The channels of the edges, in edge order.
+    channels: Vec<&'a str>,
+}
+
+/// The distinct (from, to, kind) edges with both ends among the `n` nodes: in edge order for a
+/// channel, sorted for the package view.
+fn merged_edges<G: ViewSource + ?Sized>(graph: &G, n: usize) -> Vec<MergedEdge<'_>> {
+    // Only a graph that repeats edges needs them merged.
+    let mut slot: Option<HashMap<(usize, usize, EdgeKind), usize>> =
+        (!graph.edges_are_distinct()).then(HashMap::new);
+    let mut out: Vec<MergedEdge<'_>> = Vec::new();
+    for (i, e) in graph.layout_edges().into_iter().enumerate() {
+        if e.from >= n || e.to >= n {
+            continue;
+        }
+        let channel = graph.edge_channel(i);
+        let key = (e.from, e.to, e.kind);
+        if let Some(&k) = slot.as_ref().and_then(|m| m.get(&key)) {
+            out[k].channels.push(channel);
+            continue;
+        }
+        if let Some(m) = slot.as_mut() {
+            m.insert(key, out.len());
+        }
+        out.push(MergedEdge {
+            from: e.from,
+            to: e.to,
+            kind: e.kind,
+            range: e.range,
+            channels: vec![channel],
+        });
+    }
+    if slot.is_some() {
+        out.sort_by_key(|e| (e.from, e.to, e.kind));
+    }
     out
 }
 
@@ -279,20 +245,51 @@ pub struct PlainLayout {
     pub edges: Vec<PlainEdge>,
 }
 
+/// Why `dot -Tplain` output could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlainError {
+    /// A quoted name that never ends; `statement` is 1-based.
+    UnterminatedString { statement: usize },
+    /// Token `field` (0-based) of a statement is not a finite number.
+    ExpectedNumber { statement: usize, field: usize },
+    /// An `edge` statement's point count is negative, fractional or more than the statement
+    /// holds.
+    BadPointCount { statement: usize },
+}
+
+impl fmt::Display for PlainError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlainError::UnterminatedString { statement } => {
+                write!(f, "statement {statement}: unterminated quoted string")
+            }
+            PlainError::ExpectedNumber { statement, field } => {
+                write!(f, "statement {statement}: expected a number at {field}")
+            }
+            PlainError::BadPointCount { statement } => {
+                write!(f, "statement {statement}: bad point count")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PlainError {}
+
 /// Reads `dot -Tplain` output (`graph`, `node`, `edge` and `stop` statements; quoted names with
 /// backslash escapes, as Graphviz writes them).
 ///
 /// # Complexity
 /// O(length of the text).
-pub fn parse_plain(text: &str) -> Result<PlainLayout, String> {
+pub fn parse_plain(text: &str) -> Result<PlainLayout, PlainError> {
     let mut out = PlainLayout::default();
     for (line_no, tokens) in plain_statements(text)?.into_iter().enumerate() {
-        let num = |i: usize| -> Result<f64, String> {
+        let statement = line_no + 1;
+        let num = |field: usize| -> Result<f64, PlainError> {
             tokens
-                .get(i)
+                .get(field)
                 .and_then(|t| t.parse::<f64>().ok())
                 .filter(|v| v.is_finite())
-                .ok_or_else(|| format!("statement {}: expected a number at {i}", line_no + 1))
+                .ok_or(PlainError::ExpectedNumber { statement, field })
         };
         match tokens.first().map(String::as_str) {
             Some("node") => {
@@ -304,7 +301,7 @@ pub fn parse_plain(text: &str) -> Result<PlainLayout, String> {
                 let head = tokens.get(2).cloned().unwrap_or_default();
                 let n = num(3)?;
                 if n < 0.0 || n.fract() != 0.0 || n > (tokens.len() / 2) as f64 {
-                    return Err(format!("statement {}: bad point count", line_no + 1));
+                    return Err(PlainError::BadPointCount { statement });
                 }
                 let n = n as usize;
                 let mut pts = Vec::with_capacity(n);
@@ -321,7 +318,7 @@ pub fn parse_plain(text: &str) -> Result<PlainLayout, String> {
 
 /// Statements of a plain file: tokens split on blanks outside quotes, statements on newlines
 /// outside quotes.
-fn plain_statements(text: &str) -> Result<Vec<Vec<String>>, String> {
+fn plain_statements(text: &str) -> Result<Vec<Vec<String>>, PlainError> {
     let mut statements = Vec::new();
     let mut tokens: Vec<String> = Vec::new();
     let mut chars = text.chars().peekable();
@@ -337,14 +334,14 @@ fn plain_statements(text: &str) -> Result<Vec<Vec<String>>, String> {
                 let mut tok = String::new();
                 loop {
                     match chars.next() {
-                        None => return Err("unterminated quoted string".into()),
+                        None => return Err(unterminated(&statements)),
                         Some('"') => break,
                         Some('\\') => match chars.next() {
                             Some(e) => {
                                 tok.push('\\');
                                 tok.push(e);
                             }
-                            None => return Err("unterminated quoted string".into()),
+                            None => return Err(unterminated(&statements)),
                         },
                         Some(ch) => tok.push(ch),
                     }
@@ -369,6 +366,12 @@ fn plain_statements(text: &str) -> Result<Vec<Vec<String>>, String> {
         statements.push(tokens);
     }
     Ok(statements)
+}
+
+fn unterminated(statements: &[Vec<String>]) -> PlainError {
+    PlainError::UnterminatedString {
+        statement: statements.len() + 1,
+    }
 }
 
 /// Proper crossings between straight segments, counted exactly as
@@ -478,9 +481,29 @@ mod tests {
         assert_eq!(p.edges.len(), 2);
         assert_eq!(p.edges[0].2.len(), 4);
         assert_eq!(plain_crossings(&p), (1, 1));
-        assert!(parse_plain("node \"unterminated").is_err());
-        assert!(parse_plain("edge a b 2 1").is_err());
-        assert!(parse_plain("edge a b 10000000 1 2").is_err());
+        assert_eq!(
+            parse_plain("stop\nnode \"unterminated"),
+            Err(PlainError::UnterminatedString { statement: 2 })
+        );
+        assert_eq!(
+            parse_plain("edge a b 2 1"),
+            Err(PlainError::ExpectedNumber {
+                statement: 1,
+                field: 5
+            })
+        );
+        assert_eq!(
+            parse_plain("edge a b 10000000 1 2"),
+            Err(PlainError::BadPointCount { statement: 1 })
+        );
         assert!(parse_plain("edge a b -1").is_err());
+        assert_eq!(
+            PlainError::ExpectedNumber {
+                statement: 3,
+                field: 2
+            }
+            .to_string(),
+            "statement 3: expected a number at 2"
+        );
     }
 }

@@ -8,12 +8,10 @@ use std::fmt;
 use crate::graph::{channel_graphs, PackageGraph};
 use crate::layout::FanMode;
 use crate::model::Catalog;
-use crate::resolve::{resolve_path, PathOptions, Resolver};
+use crate::resolve::{resolve_path, PathOptions, ResolveError, Resolver};
 
-use super::{
-    channel_dot, channel_svg, mermaid, package_dot, package_svg, MermaidError, MermaidOptions,
-    SvgOptions,
-};
+use super::{graph_dot, mermaid, render_view, svg_view, MermaidError, MermaidOptions, SvgOptions};
+use crate::view::ViewSource;
 
 /// The picture formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,6 +26,9 @@ pub enum RenderFormat {
 
 impl RenderFormat {
     /// The usual file name extension (without the dot).
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn extension(self) -> &'static str {
         match self {
             RenderFormat::Svg => "svg",
@@ -37,6 +38,9 @@ impl RenderFormat {
     }
 
     /// The media type of the file.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn media_type(self) -> &'static str {
         match self {
             RenderFormat::Svg => "image/svg+xml",
@@ -70,6 +74,9 @@ pub struct RenderRequest {
 
 impl RenderRequest {
     /// A request with the CLI's defaults: the package view, no path, bands.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn new(package: impl Into<String>, format: RenderFormat) -> RenderRequest {
         RenderRequest {
             package: package.into(),
@@ -86,7 +93,7 @@ impl RenderRequest {
 }
 
 /// The file text and any warnings (Mermaid's, worded as opm prints them without `warning: `).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Rendered {
     pub text: String,
     pub warnings: Vec<String>,
@@ -100,8 +107,11 @@ pub enum RenderError {
         package: String,
         channel: String,
     },
-    /// The upgrade path from `from` could not be resolved (core's message).
-    Path(String),
+    /// The upgrade path from installed bundle `from` could not be resolved.
+    Path {
+        from: String,
+        error: ResolveError,
+    },
     /// opm refuses to draw the catalog.
     Mermaid(MermaidError),
 }
@@ -113,19 +123,27 @@ impl fmt::Display for RenderError {
             RenderError::UnknownChannel { package, channel } => {
                 write!(f, "package {package:?} has no channel {channel:?}")
             }
-            RenderError::Path(m) => f.write_str(m),
+            RenderError::Path { error, .. } => error.fmt(f),
             RenderError::Mermaid(e) => e.fmt(f),
         }
     }
 }
 
-impl std::error::Error for RenderError {}
+impl std::error::Error for RenderError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            RenderError::Path { error, .. } => Some(error),
+            RenderError::Mermaid(error) => Some(error),
+            _ => None,
+        }
+    }
+}
 
 /// Draws `request` from `catalog`.
 ///
 /// # Complexity
-/// That of the format's writer ([`channel_svg`], [`package_svg`], [`mermaid`], [`channel_dot`],
-/// [`package_dot`]) plus, for svg with a path, one [`resolve_path`].
+/// That of the format's writer ([`svg_view`] and [`render_view`], [`mermaid()`], [`graph_dot`])
+/// plus, for svg with a path, one [`resolve_path`].
 pub fn render(catalog: &Catalog, request: &RenderRequest) -> Result<Rendered, RenderError> {
     let pkg = catalog
         .package(&request.package)
@@ -138,66 +156,38 @@ pub fn render(catalog: &Catalog, request: &RenderRequest) -> Result<Rendered, Re
             });
         }
     }
+    if request.format == RenderFormat::Mermaid {
+        let out = mermaid(
+            catalog,
+            &MermaidOptions {
+                draw_v0_semantics: request.draw_v0_semantics,
+                minimum_edge: request.minimum_edge.clone(),
+                package: Some(request.package.clone()),
+                channel: request.channel.clone(),
+            },
+        )
+        .map_err(RenderError::Mermaid)?;
+        return Ok(Rendered {
+            text: out.text,
+            warnings: out.warnings,
+        });
+    }
+    let graphs = channel_graphs(pkg);
+    let channel = request
+        .channel
+        .as_ref()
+        .and_then(|c| graphs.iter().find(|g| g.channel == *c));
+    let package_graph = channel.is_none().then(|| PackageGraph::build(pkg, &graphs));
+    let graph: &dyn ViewSource = match (channel, &package_graph) {
+        (Some(g), _) => g,
+        (None, Some(pg)) => pg,
+        (None, None) => return Ok(Rendered::default()),
+    };
     let text = match request.format {
-        RenderFormat::Mermaid => {
-            let out = mermaid(
-                catalog,
-                &MermaidOptions {
-                    draw_v0_semantics: request.draw_v0_semantics,
-                    minimum_edge: request.minimum_edge.clone(),
-                    package: Some(request.package.clone()),
-                    channel: request.channel.clone(),
-                },
-            )
-            .map_err(RenderError::Mermaid)?;
-            return Ok(Rendered {
-                text: out.text,
-                warnings: out.warnings,
-            });
-        }
-        RenderFormat::Dot | RenderFormat::Svg => {
-            let graphs = channel_graphs(pkg);
-            let channel = request
-                .channel
-                .as_ref()
-                .and_then(|c| graphs.iter().find(|g| g.channel == *c));
-            let package_graph = channel.is_none().then(|| PackageGraph::build(pkg, &graphs));
-            if request.format == RenderFormat::Dot {
-                match (channel, &package_graph) {
-                    (Some(g), _) => channel_dot(pkg, g),
-                    (None, Some(pg)) => package_dot(pkg, pg),
-                    (None, None) => String::new(),
-                }
-            } else {
-                let path = match &request.from {
-                    Some(from) => Some(
-                        resolve_path(
-                            catalog,
-                            &request.package,
-                            from,
-                            &PathOptions {
-                                resolver: request.resolver,
-                                channel: request.channel.clone(),
-                                ..PathOptions::default()
-                            },
-                            None,
-                        )
-                        .map_err(|e| RenderError::Path(e.to_string()))?,
-                    ),
-                    None => None,
-                };
-                let mut options = SvgOptions {
-                    animate: request.animate && path.is_some(),
-                    path,
-                    ..SvgOptions::default()
-                };
-                options.layout.fans = request.fans;
-                match (channel, &package_graph) {
-                    (Some(g), _) => channel_svg(pkg, g, &options),
-                    (None, Some(pg)) => package_svg(pkg, pg, &options),
-                    (None, None) => String::new(),
-                }
-            }
+        RenderFormat::Dot => graph_dot(pkg, graph),
+        RenderFormat::Svg | RenderFormat::Mermaid => {
+            let options = svg_options(catalog, request)?;
+            render_view(&svg_view(pkg, graph, &options), &options)
         }
     };
     Ok(Rendered {
@@ -206,9 +196,41 @@ pub fn render(catalog: &Catalog, request: &RenderRequest) -> Result<Rendered, Re
     })
 }
 
+/// The SVG options of a request: its fans, and its upgrade path (resolved) when it has one.
+fn svg_options(catalog: &Catalog, request: &RenderRequest) -> Result<SvgOptions, RenderError> {
+    let path = match &request.from {
+        Some(from) => Some(
+            resolve_path(
+                catalog,
+                &request.package,
+                from,
+                &PathOptions {
+                    resolver: request.resolver,
+                    channel: request.channel.clone(),
+                    ..PathOptions::default()
+                },
+                None,
+            )
+            .map_err(|error| RenderError::Path {
+                from: from.clone(),
+                error,
+            })?,
+        ),
+        None => None,
+    };
+    let mut options = SvgOptions {
+        animate: request.animate && path.is_some(),
+        path,
+        ..SvgOptions::default()
+    };
+    options.layout.fans = request.fans;
+    Ok(options)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::export::{channel_dot, channel_svg, package_dot, package_svg};
     use crate::load::{load_files, InputFile};
 
     const CATALOG: &str = r#"

@@ -48,6 +48,9 @@ pub const SKIP_RANGE_DASH: &str = "2 3";
 pub const VIRTUAL_DASH: &str = "4 3";
 
 /// The colour of an edge kind.
+///
+/// # Complexity
+/// O(1).
 pub fn edge_color(kind: EdgeKind) -> &'static str {
     match kind {
         EdgeKind::Replaces => REPLACES,
@@ -57,6 +60,9 @@ pub fn edge_color(kind: EdgeKind) -> &'static str {
 }
 
 /// The SVG `stroke-dasharray` of an edge kind (`None`: solid).
+///
+/// # Complexity
+/// O(1).
 pub fn edge_dasharray(kind: EdgeKind) -> Option<&'static str> {
     match kind {
         EdgeKind::Replaces => None,
@@ -66,6 +72,9 @@ pub fn edge_dasharray(kind: EdgeKind) -> Option<&'static str> {
 }
 
 /// The Graphviz `style` of an edge kind, matching [`edge_dasharray`].
+///
+/// # Complexity
+/// O(1).
 pub fn dot_edge_style(kind: EdgeKind) -> &'static str {
     match kind {
         EdgeKind::Replaces => "solid",

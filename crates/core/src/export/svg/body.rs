@@ -1,0 +1,223 @@
+//! The graph itself, written from the [`GraphView`]: individually drawn edges, the fans (a band
+//! and one tap per source), the upgrade path's hops, and the nodes, each with the view's
+//! classes, labels and tooltips.
+
+use std::fmt::Write as _;
+
+use crate::view::{push_num, GraphView};
+
+use super::escape::{push_attr, push_text, XmlText};
+use super::path::{HopRoutes, PathMarks};
+
+/// The document being written, and what every part reads.
+pub(super) struct Body<'a> {
+    pub view: &'a GraphView,
+    /// How far down the graph is drawn (the header's height).
+    pub dy: f64,
+    pub out: String,
+}
+
+impl Body<'_> {
+    /// `name="value"` with the value escaped, after a space.
+    fn attr(&mut self, name: &str, value: &str) {
+        self.out.push(' ');
+        self.out.push_str(name);
+        self.out.push_str("=\"");
+        push_attr(&mut self.out, value);
+        self.out.push('"');
+    }
+
+    /// `name="number"`, after a space.
+    fn num_attr(&mut self, name: &str, value: f64) {
+        self.out.push(' ');
+        self.out.push_str(name);
+        self.out.push_str("=\"");
+        push_num(&mut self.out, value);
+        self.out.push('"');
+    }
+
+    /// `<title>…</title>` around what `write` writes (escaped).
+    fn title(&mut self, write: impl FnOnce(&mut XmlText<'_>) -> std::fmt::Result) {
+        self.out.push_str("<title>");
+        let _ = write(&mut XmlText(&mut self.out));
+        self.out.push_str("</title>");
+    }
+
+    /// `data-channels` in the package view, where edges of several channels merge.
+    fn channels_attr(&mut self, channels: &[String]) {
+        if self.view.channel.is_none() && !channels.is_empty() {
+            self.attr("data-channels", &channels.join(" "));
+        }
+    }
+
+    /// The individually drawn edges, one element per distinct (from, to, kind).
+    ///
+    /// # Complexity
+    /// O(E + P) for E edges of P route points in all.
+    pub fn edges(&mut self) {
+        let view = self.view;
+        self.out.push_str("<g class=\"edges\">\n");
+        for e in &view.edges {
+            let (Some(from), Some(to)) = (view.nodes.get(e.from), view.nodes.get(e.to)) else {
+                continue;
+            };
+            let class = e.kind.css_class();
+            let _ = write!(self.out, "<path class=\"edge {class}\"");
+            self.attr("d", &crate::view::route_d(&e.points, e.curved, self.dy));
+            self.attr("data-from", &from.name);
+            self.attr("data-to", &to.name);
+            self.attr("data-edge-kind", e.kind.as_str());
+            if let Some(r) = &e.range {
+                self.attr("data-range", r);
+            }
+            self.channels_attr(&e.channels);
+            let _ = write!(self.out, " marker-end=\"url(#olmg-arrow-{class})\">");
+            self.title(|w| view.write_edge_tooltip(e, w));
+            self.out.push_str("</path>\n");
+        }
+        self.out.push_str("</g>\n");
+    }
+
+    /// The fans: each band, and one tap per source under that source's column.
+    ///
+    /// # Complexity
+    /// O(B + S) for B bands of S sources in all.
+    pub fn fans(&mut self) {
+        let view = self.view;
+        if view.bands.is_empty() {
+            return;
+        }
+        self.out.push_str("<g class=\"fans\">\n");
+        for band in &view.bands {
+            let Some(to) = view.nodes.get(band.to) else {
+                continue;
+            };
+            let _ = write!(self.out, "<g class=\"fan {}\"", band.kind.css_class());
+            self.attr("data-to", &to.name);
+            self.attr("data-edge-kind", band.kind.as_str());
+            if let Some(r) = &band.range {
+                self.attr("data-range", r);
+            }
+            self.out.push('>');
+            self.title(|w| view.write_band_tooltip(band, w));
+            let _ = write!(self.out, "<path class=\"band {}\"", band.kind.css_class());
+            self.attr("d", &crate::view::polygon_d(&band.points, self.dy));
+            self.out.push_str("/>\n");
+            for (k, &src) in band.sources.iter().enumerate() {
+                let (Some(from), Some(b)) = (view.nodes.get(src), view.boxes.get(src)) else {
+                    continue;
+                };
+                let _ = write!(self.out, "<circle class=\"tap {}\"", band.kind.css_class());
+                self.num_attr("cx", b.x + b.width / 2.0);
+                self.num_attr("cy", band.bar_y + self.dy);
+                self.out.push_str(" r=\"2.5\"");
+                self.attr("data-from", &from.name);
+                self.attr("data-to", &to.name);
+                self.attr("data-edge-kind", band.kind.as_str());
+                if let Some(r) = &band.range {
+                    self.attr("data-range", r);
+                }
+                if let Some(channels) = band.source_channels.get(k) {
+                    self.channels_attr(channels);
+                }
+                self.out.push('>');
+                self.title(|w| view.write_band_edge_tooltip(band, k, w));
+                self.out.push_str("</circle>\n");
+            }
+            self.out.push_str("</g>\n");
+        }
+        self.out.push_str("</g>\n");
+    }
+
+    /// The upgrade path: one `hop` element per hop, animated one after the other when
+    /// `hop_seconds` is given.
+    ///
+    /// # Complexity
+    /// O(E + H) for E edges and H hops.
+    pub fn path(&mut self, marks: &PathMarks, hop_seconds: Option<f64>) {
+        if marks.hops.is_empty() {
+            return;
+        }
+        let view = self.view;
+        let routes = HopRoutes::new(view);
+        self.out.push_str("<g class=\"path\">\n");
+        for hop in &marks.hops {
+            let (from, to) = (&view.nodes[hop.from].name, &view.nodes[hop.to].name);
+            let class = if hop_seconds.is_some() {
+                "hop animated"
+            } else {
+                "hop"
+            };
+            let _ = write!(self.out, "<path class=\"{class}\"");
+            self.attr("d", &routes.hop_d(hop, self.dy));
+            let _ = write!(self.out, " pathLength=\"1\" data-hop=\"{}\"", hop.number);
+            self.attr("data-hop-from", from);
+            self.attr("data-hop-to", to);
+            if let Some(seconds) = hop_seconds {
+                self.out.push_str(" style=\"animation-delay:");
+                push_num(&mut self.out, (hop.number as f64 - 1.0) * seconds);
+                self.out.push_str("s;animation-duration:");
+                push_num(&mut self.out, seconds);
+                self.out.push_str("s\"");
+            }
+            self.out.push('>');
+            self.title(|w| write!(w, "hop {}: {from} → {to} ({})", hop.number, hop.via));
+            self.out.push_str("</path>\n");
+        }
+        self.out.push_str("</g>\n");
+    }
+
+    /// The nodes: a box with the view's classes and tooltip, and its label's lines.
+    ///
+    /// # Complexity
+    /// O(V) for V nodes (plus the length of their texts).
+    pub fn nodes(&mut self, on_path: &[bool]) {
+        let view = self.view;
+        self.out.push_str("<g class=\"nodes\">\n");
+        for (i, n) in view.nodes.iter().enumerate() {
+            let (Some(b), Some(label)) = (view.boxes.get(i), view.node_label(i)) else {
+                continue;
+            };
+            let mut class = n.class();
+            if on_path.get(i).copied().unwrap_or(false) {
+                class.push_str(" on-path");
+            }
+            let _ = write!(self.out, "<g class=\"{class}\"");
+            self.attr("data-name", &n.name);
+            if let Some(v) = &n.version {
+                self.attr("data-version", v);
+            }
+            self.out.push('>');
+            self.title(|w| view.write_node_tooltip(i, w));
+            self.out.push_str("<rect");
+            self.num_attr("x", b.x);
+            self.num_attr("y", b.y + self.dy);
+            self.num_attr("width", b.width);
+            self.num_attr("height", b.height);
+            self.out.push_str(" rx=\"6\"/>");
+            let cx = b.x + b.width / 2.0;
+            let cy = b.y + self.dy + b.height / 2.0;
+            let primary_y = if label.caption.is_some() {
+                cy - 2.0
+            } else {
+                cy + 4.0
+            };
+            self.text_line("version", cx, primary_y, &label.primary);
+            if let Some(caption) = &label.caption {
+                self.text_line("name", cx, cy + 11.0, caption);
+            }
+            self.out.push_str("</g>\n");
+        }
+        self.out.push_str("</g>\n");
+    }
+
+    /// One centred line of a node's label.
+    fn text_line(&mut self, class: &str, x: f64, y: f64, text: &str) {
+        let _ = write!(self.out, "<text class=\"{class}\"");
+        self.num_attr("x", x);
+        self.num_attr("y", y);
+        self.out.push_str(" text-anchor=\"middle\">");
+        push_text(&mut self.out, text);
+        self.out.push_str("</text>");
+    }
+}

@@ -1,0 +1,64 @@
+//! The document's one inline stylesheet, from the shared palette ([`crate::export::style`]); the
+//! class names are those of [`crate::view`] (`node head`, `edge skipRange`, `band skips`, …).
+
+use std::fmt::Write as _;
+
+use crate::export::style;
+
+/// The stylesheet; with `animate`, the hop animation and its reduced-motion fallback.
+pub(super) fn stylesheet(animate: bool) -> String {
+    let mut s = String::new();
+    let _ = write!(
+        s,
+        "svg{{font-family:{font}}}\
+.bg{{fill:{bg}}}\
+.title{{font-size:16px;font-weight:700;fill:{text}}}\
+.subtitle{{font-size:12px;fill:{muted}}}\
+.legend text{{font-size:11px;fill:{text}}}\
+.node rect{{fill:{fill};stroke:{stroke};stroke-width:1.2}}\
+.node .version{{font-size:11px;font-weight:600;fill:{text}}}\
+.node .name{{font-size:10px;fill:{muted}}}\
+.node.head rect{{stroke:{head};stroke-width:3}}\
+.node.deprecated rect{{fill:{dep}}}\
+.node.legacy rect{{stroke:{legacy};stroke-width:3;stroke-dasharray:8 2}}\
+.node.virtual rect{{fill:{vfill};stroke:{virt};stroke-dasharray:{vdash}}}\
+.node.virtual .version{{fill:{muted}}}\
+.node.on-path rect{{stroke:{path};stroke-width:3}}\
+.edge{{fill:none;stroke-width:1.4}}\
+.edge.replaces{{stroke:{rep}}}\
+.edge.skips{{stroke:{skp};stroke-dasharray:{skd}}}\
+.edge.skipRange{{stroke:{sr};stroke-dasharray:{srd}}}\
+.band{{fill:{sr};fill-opacity:0.16;stroke:{sr};stroke-width:0.8}}\
+.tap{{fill:{sr}}}\
+.band.skips{{fill:{skp};stroke:{skp}}}\
+.tap.skips{{fill:{skp}}}\
+.hop{{fill:none;stroke:{path};stroke-width:4;stroke-linecap:round;stroke-linejoin:round;opacity:0.85}}",
+        font = style::FONT_FAMILY,
+        bg = style::BACKGROUND,
+        text = style::TEXT,
+        muted = style::MUTED_TEXT,
+        fill = style::NODE_FILL,
+        stroke = style::NODE_STROKE,
+        head = style::HEAD,
+        dep = style::DEPRECATED,
+        legacy = style::LEGACY_DEPRECATED,
+        vfill = style::VIRTUAL_FILL,
+        virt = style::VIRTUAL,
+        vdash = style::VIRTUAL_DASH,
+        path = style::PATH,
+        rep = style::REPLACES,
+        skp = style::SKIPS,
+        skd = style::SKIPS_DASH,
+        sr = style::SKIP_RANGE,
+        srd = style::SKIP_RANGE_DASH,
+    );
+    if animate {
+        s.push_str(
+            ".hop.animated{stroke-dasharray:1 1;stroke-dashoffset:1;\
+animation:olmg-hop 0.8s ease-in-out forwards}\
+@keyframes olmg-hop{from{stroke-dashoffset:1}to{stroke-dashoffset:0}}\
+@media (prefers-reduced-motion: reduce){.hop.animated{animation:none;stroke-dashoffset:0}}",
+        );
+    }
+    s
+}

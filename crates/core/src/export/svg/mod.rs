@@ -1,0 +1,183 @@
+//! Standalone SVG pictures of a channel graph or a package graph, drawn from the web app's own
+//! model: the [`GraphView`] (and its layout), so the picture has the app's nodes, edges, bands,
+//! labels, tooltips and classes.
+//!
+//! The document is self-contained and inert: one inline `<style>`, presentation attributes, no
+//! `<script>`, no event attributes, no `href` and no reference to anything outside the document
+//! (markers are referenced as `url(#…)`). Every piece of catalog text is XML-escaped, and
+//! characters XML 1.0 forbids become U+FFFD. It has a title (package / channel), a subtitle
+//! (head, counts, deprecation messages, the path), a legend, and its `viewBox` fits the content.
+//!
+//! Every edge of the graph is one element carrying `data-from`, `data-to` and `data-edge-kind`:
+//! a `<path class="edge …">` when drawn on its own, or a `<circle class="tap …">` on the bracket
+//! of a skipRange (or skips) fan under its source node. Nodes are `<g class="node …"
+//! data-name="…">` with a `<title>` tooltip and the two lines of their label.
+//!
+//! With [`SvgOptions::path`], the hops of an upgrade path are drawn as a highlighted route, one
+//! `<path class="hop">` per hop. When [`SvgOptions::animate`] is on, the hops light up one after
+//! the other (a CSS `@keyframes` stroke animation with a per-hop `animation-delay`, no
+//! JavaScript); with `prefers-reduced-motion: reduce` the final state is shown at once.
+//!
+//! The writers, one per part of the document: `header.rs` (title, summary, legend), `body.rs`
+//! (edges, fans, path, nodes), `path.rs` (the hops' routes), `css.rs` (the stylesheet),
+//! `escape.rs` (XML escaping).
+
+mod body;
+mod css;
+mod escape;
+mod header;
+mod path;
+
+use std::fmt::Write as _;
+
+use crate::graph::{ChannelGraph, PackageGraph};
+use crate::layout::LayoutOptions;
+use crate::model::Package;
+use crate::resolve::UpgradePath;
+use crate::view::{num, GraphView, ViewSource};
+
+use super::style;
+use body::Body;
+pub use escape::{xml_attr, xml_text};
+use header::Header;
+use path::PathMarks;
+
+/// Widest node box [`SvgOptions::fit_labels`] makes, in layout units.
+pub const MAX_NODE_WIDTH: f64 = 340.0;
+
+/// How to draw.
+#[derive(Debug, Clone)]
+pub struct SvgOptions {
+    /// Layout sizes; `fans` chooses bands or individual skipRange edges.
+    pub layout: LayoutOptions,
+    /// Widen the nodes (never narrow them) so that every label shows whole, up to
+    /// [`MAX_NODE_WIDTH`]; longer labels are shortened in the middle (the tooltip has them
+    /// whole).
+    pub fit_labels: bool,
+    /// Draw the legend.
+    pub legend: bool,
+    /// An upgrade path to highlight (hops whose two ends are not both in the graph are left
+    /// out).
+    pub path: Option<UpgradePath>,
+    /// Animate the path's hops in sequence (CSS only); otherwise show them all at once.
+    pub animate: bool,
+    /// Seconds per hop of the animation (clamped to 0.05–60).
+    pub hop_seconds: f64,
+}
+
+impl Default for SvgOptions {
+    fn default() -> Self {
+        SvgOptions {
+            layout: LayoutOptions::default(),
+            fit_labels: true,
+            legend: true,
+            path: None,
+            animate: true,
+            hop_seconds: 0.8,
+        }
+    }
+}
+
+/// The view the SVG of `graph` draws: [`GraphView::build`], with nodes fitted to their labels
+/// when [`SvgOptions::fit_labels`] is on.
+///
+/// # Complexity
+/// That of [`GraphView::build`].
+pub fn svg_view<G: ViewSource + ?Sized>(
+    package: &Package,
+    graph: &G,
+    options: &SvgOptions,
+) -> GraphView {
+    if options.fit_labels {
+        GraphView::build_fitted(package, graph, &options.layout, MAX_NODE_WIDTH)
+    } else {
+        GraphView::build(package, graph, &options.layout)
+    }
+}
+
+/// The SVG picture of one channel of `package`.
+///
+/// # Complexity
+/// That of [`svg_view`] and [`render_view`]: O((V + E) log(V + E)) for V nodes and E edges.
+pub fn channel_svg(package: &Package, graph: &ChannelGraph, options: &SvgOptions) -> String {
+    render_view(&svg_view(package, graph, options), options)
+}
+
+/// The SVG picture of a package: every bundle once, every channel's edges (an edge present in
+/// several channels is drawn once and lists its channels in `data-channels`; a skipRange edge
+/// whose target has different ranges in different channels gets one tap per fan, each with its
+/// `data-range`).
+///
+/// # Complexity
+/// That of [`svg_view`] and [`render_view`]: O((V + E) log(V + E)) for V nodes and E edges.
+pub fn package_svg(package: &Package, graph: &PackageGraph, options: &SvgOptions) -> String {
+    render_view(&svg_view(package, graph, options), options)
+}
+
+/// The SVG document of a view: header, then edges, fans, the path and the nodes.
+///
+/// # Complexity
+/// O(V + E + H log V + P) for V nodes, E drawn edges and band taps, H hops and P route points.
+pub fn render_view(view: &GraphView, options: &SvgOptions) -> String {
+    let marks = PathMarks::new(view, options.path.as_ref());
+    let mut subtitles = view.summary.clone();
+    subtitles.extend(marks.line.clone());
+    let header = Header::new(view, &subtitles, options.legend, options.path.is_some());
+    let (width, height) = (header.width, header.height + view.height);
+    let taps: usize = view.bands.iter().map(|b| b.sources.len()).sum();
+    let mut body = Body {
+        view,
+        dy: header.height,
+        out: String::with_capacity(4096 + 400 * (view.nodes.len() + view.edges.len() + taps)),
+    };
+    open_document(&mut body.out, view, (width, height), options.animate);
+    body.out.push_str(&header.markup);
+    body.edges();
+    body.fans();
+    let hop_seconds = options.animate.then(|| hop_seconds(options.hop_seconds));
+    body.path(&marks, hop_seconds);
+    body.nodes(&marks.on_path);
+    body.out.push_str("</svg>\n");
+    body.out
+}
+
+fn hop_seconds(s: f64) -> f64 {
+    if s.is_finite() {
+        s.clamp(0.05, 60.0)
+    } else {
+        0.8
+    }
+}
+
+/// The root element, the document title, the stylesheet, the arrow markers and the background.
+fn open_document(out: &mut String, view: &GraphView, (w, h): (f64, f64), animate: bool) {
+    let (w, h) = (num(w), num(h));
+    let _ = writeln!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" role=\"img\" aria-labelledby=\"olmg-title\">"
+    );
+    let _ = writeln!(
+        out,
+        "<title id=\"olmg-title\">{}</title>",
+        xml_text(&format!("Upgrade graph of {}", view.title))
+    );
+    let _ = writeln!(out, "<style>{}</style>", css::stylesheet(animate));
+    out.push_str("<defs>\n");
+    for kind in [
+        crate::graph::EdgeKind::Replaces,
+        crate::graph::EdgeKind::Skips,
+        crate::graph::EdgeKind::SkipRange,
+    ] {
+        let _ = writeln!(
+            out,
+            "<marker id=\"olmg-arrow-{}\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"{}\"/></marker>",
+            kind.css_class(),
+            style::edge_color(kind)
+        );
+    }
+    out.push_str("</defs>\n");
+    let _ = writeln!(
+        out,
+        "<rect class=\"bg\" x=\"0\" y=\"0\" width=\"{w}\" height=\"{h}\"/>"
+    );
+}

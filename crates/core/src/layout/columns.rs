@@ -1,0 +1,266 @@
+//! Columns (x): one node per column, in version order. Versioned nodes are sorted by (version,
+//! name, index); a node without a version (a name the catalog lacks) is put just left of the
+//! oldest node it points to, or else just right of the newest node pointing to it, or else (no
+//! versioned neighbour at all) next to a versionless neighbour, or at the far right.
+
+use std::collections::VecDeque;
+
+use super::adjacency::Adjacency;
+use super::{LayoutEdge, LayoutNode};
+
+/// The column of every node and the nodes in column order.
+pub(super) struct Columns {
+    /// Nodes, left to right.
+    pub order: Vec<usize>,
+    /// Column of each node.
+    pub col: Vec<usize>,
+}
+
+impl Columns {
+    /// # Complexity
+    /// O(V log V + E).
+    pub fn new(nodes: &[LayoutNode<'_>], edges: &[LayoutEdge<'_>], adj: &Adjacency) -> Columns {
+        let order = column_order(nodes, edges, adj);
+        let mut col = vec![0usize; nodes.len()];
+        for (c, &u) in order.iter().enumerate() {
+            col[u] = c;
+        }
+        Columns { order, col }
+    }
+}
+
+/// Versionless nodes to place just left (`before`) or right (`after`) of each node.
+struct Anchors {
+    before: Vec<Vec<usize>>,
+    after: Vec<Vec<usize>>,
+    placed: Vec<bool>,
+    queue: VecDeque<usize>,
+}
+
+impl Anchors {
+    /// Places every versionless node that has a versioned neighbour (see the module docs).
+    fn new(edges: &[LayoutEdge<'_>], adj: &Adjacency, rank: &[usize]) -> Anchors {
+        let n = rank.len();
+        let mut a = Anchors {
+            before: vec![Vec::new(); n],
+            after: vec![Vec::new(); n],
+            placed: rank.iter().map(|&r| r != usize::MAX).collect(),
+            queue: VecDeque::new(),
+        };
+        for v in (0..n).filter(|&v| rank[v] == usize::MAX) {
+            let oldest_target = adj
+                .outgoing(v)
+                .iter()
+                .map(|&e| edges[e].to)
+                .filter(|&w| rank[w] != usize::MAX)
+                .min_by_key(|&w| rank[w]);
+            let newest_source = adj
+                .incoming(v)
+                .iter()
+                .map(|&e| edges[e].from)
+                .filter(|&w| rank[w] != usize::MAX)
+                .max_by_key(|&w| rank[w]);
+            match (oldest_target, newest_source) {
+                (Some(w), _) => a.before[w].push(v),
+                (None, Some(w)) => a.after[w].push(v),
+                (None, None) => continue,
+            }
+            a.placed[v] = true;
+            a.queue.push_back(v);
+        }
+        a.spread(edges, adj);
+        a
+    }
+
+    /// Places the unplaced neighbours of queued nodes next to them, breadth first.
+    fn spread(&mut self, edges: &[LayoutEdge<'_>], adj: &Adjacency) {
+        while let Some(p) = self.queue.pop_front() {
+            for &e in adj.outgoing(p) {
+                let q = edges[e].to;
+                if !self.placed[q] {
+                    self.placed[q] = true;
+                    self.after[p].push(q);
+                    self.queue.push_back(q);
+                }
+            }
+            for &e in adj.incoming(p) {
+                let q = edges[e].from;
+                if !self.placed[q] {
+                    self.placed[q] = true;
+                    self.before[p].push(q);
+                    self.queue.push_back(q);
+                }
+            }
+        }
+    }
+}
+
+/// Nodes in column order: versioned nodes by (version, name, index), versionless nodes inserted
+/// next to the node they are anchored to (see the module docs).
+fn column_order(nodes: &[LayoutNode<'_>], edges: &[LayoutEdge<'_>], adj: &Adjacency) -> Vec<usize> {
+    let n = nodes.len();
+    let by_name = |a: &usize, b: &usize| nodes[*a].name.cmp(nodes[*b].name).then(a.cmp(b));
+    let mut versioned: Vec<usize> = (0..n).filter(|&i| nodes[i].version.is_some()).collect();
+    versioned.sort_by(|a, b| {
+        nodes[*a]
+            .version
+            .cmp(&nodes[*b].version)
+            .then_with(|| by_name(a, b))
+    });
+    let mut rank = vec![usize::MAX; n];
+    for (r, &i) in versioned.iter().enumerate() {
+        rank[i] = r;
+    }
+    let mut anchors = Anchors::new(edges, adj, &rank);
+    // Nodes without any versioned neighbour: roots of their own, by name.
+    let mut rest: Vec<usize> = (0..n).filter(|&v| !anchors.placed[v]).collect();
+    rest.sort_by(by_name);
+    let mut roots = versioned;
+    for r in rest {
+        if !anchors.placed[r] {
+            anchors.placed[r] = true;
+            roots.push(r);
+            anchors.queue.push_back(r);
+            anchors.spread(edges, adj);
+        }
+    }
+    for list in anchors.before.iter_mut().chain(anchors.after.iter_mut()) {
+        list.sort_by(by_name);
+    }
+    in_order(&roots, &anchors.before, &anchors.after, n)
+}
+
+/// In-order walk from each root: its before-children, the node, its after-children.
+fn in_order(roots: &[usize], before: &[Vec<usize>], after: &[Vec<usize>], n: usize) -> Vec<usize> {
+    let mut order = Vec::with_capacity(n);
+    let mut stack: Vec<(usize, bool)> = roots.iter().rev().map(|&r| (r, false)).collect();
+    while let Some((u, expanded)) = stack.pop() {
+        if expanded {
+            order.push(u);
+            continue;
+        }
+        stack.extend(after[u].iter().rev().map(|&c| (c, false)));
+        stack.push((u, true));
+        stack.extend(before[u].iter().rev().map(|&c| (c, false)));
+    }
+    order
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::graph::EdgeKind;
+    use crate::layout::test_support::*;
+    use crate::layout::*;
+    use crate::semver::Version;
+
+    #[test]
+    fn x_order_is_version_order_on_real_channels() {
+        for g in real_graphs() {
+            let layout = layout_channel(&g, &LayoutOptions::default());
+            let mut versioned: Vec<&NodeBox> = layout
+                .nodes
+                .iter()
+                .filter(|b| g.nodes[b.node].version.is_some())
+                .collect();
+            versioned.sort_by_key(|b| b.column);
+            for w in versioned.windows(2) {
+                let (a, b) = (&g.nodes[w[0].node], &g.nodes[w[1].node]);
+                let key = |n: &crate::graph::Node| (n.version.clone(), n.name.clone());
+                assert!(
+                    key(a) < key(b),
+                    "{}/{}: {} before {}",
+                    g.package,
+                    g.channel,
+                    a.name,
+                    b.name
+                );
+                assert!(w[0].x < w[1].x);
+            }
+        }
+    }
+
+    #[test]
+    fn versionless_nodes_sit_next_to_their_neighbour() {
+        // Real data: descheduler channels skip names the catalog lacks.
+        let (_, gs) = load(DESCHEDULER);
+        let mut checked = 0;
+        for g in &gs {
+            let layout = layout_channel(g, &LayoutOptions::default());
+            for (i, node) in g.nodes.iter().enumerate() {
+                if node.version.is_some() {
+                    continue;
+                }
+                let targets: Vec<usize> =
+                    g.outgoing(i).map(|e| layout.nodes[e.to].column).collect();
+                if let Some(&oldest) = targets.iter().min() {
+                    let c = layout.nodes[i].column;
+                    assert!(
+                        c < oldest,
+                        "{}: {} left of what it points to",
+                        g.channel,
+                        node.name
+                    );
+                    // Only other versionless nodes between it and its anchor.
+                    let between = layout
+                        .nodes
+                        .iter()
+                        .filter(|b| b.column > c && b.column < oldest);
+                    assert!(between.clone().all(|b| g.nodes[b.node].version.is_none()));
+                    checked += 1;
+                }
+            }
+        }
+        assert!(
+            checked > 0,
+            "descheduler v4.12 has versionless skipped names"
+        );
+        // Synthetic: a versionless node pointing to b, one pointed to by b, one isolated.
+        let v = [
+            Version::new(1, 0, 0),
+            Version::new(2, 0, 0),
+            Version::new(3, 0, 0),
+        ];
+        let nodes = [
+            LayoutNode {
+                name: "c",
+                version: Some(&v[2]),
+            },
+            LayoutNode {
+                name: "x-old",
+                version: None,
+            },
+            LayoutNode {
+                name: "a",
+                version: Some(&v[0]),
+            },
+            LayoutNode {
+                name: "b",
+                version: Some(&v[1]),
+            },
+            LayoutNode {
+                name: "y-new",
+                version: None,
+            },
+            LayoutNode {
+                name: "z-alone",
+                version: None,
+            },
+        ];
+        let e = |from, to, kind| LayoutEdge {
+            from,
+            to,
+            kind,
+            range: None,
+        };
+        let edges = [
+            e(2, 3, EdgeKind::Replaces),
+            e(3, 0, EdgeKind::Replaces),
+            e(1, 3, EdgeKind::Skips),
+            e(3, 4, EdgeKind::Skips),
+        ];
+        let layout = layout_graph(&nodes, &edges, &[0, 3, 2], &LayoutOptions::default());
+        let cols: Vec<usize> = layout.nodes.iter().map(|b| b.column).collect();
+        // a, x-old, b, y-new, c, z-alone
+        assert_eq!(cols, vec![4, 1, 0, 2, 3, 5]);
+    }
+}

@@ -1,0 +1,178 @@
+//! What a layout reads: nodes with optional versions, edges from older to newer, and the main
+//! line. [`LayoutSource`] gives them for both upgrade graphs, a channel's ([`ChannelGraph`]) and
+//! a package's ([`PackageGraph`]), so every drawing (the app's view, the SVG and DOT exports)
+//! maps the two graph types in one place.
+
+use crate::graph::{ChannelGraph, EdgeKind, Head, PackageGraph};
+use crate::semver::Version;
+
+/// A node given to [`super::layout_graph`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LayoutNode<'a> {
+    pub name: &'a str,
+    pub version: Option<&'a Version>,
+}
+
+/// An edge given to [`super::layout_graph`], pointing from the older node to the newer one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LayoutEdge<'a> {
+    pub from: usize,
+    pub to: usize,
+    pub kind: EdgeKind,
+    /// The target's skipRange, for `skipRange` edges: edges into one node are banded per range.
+    pub range: Option<&'a str>,
+}
+
+/// An upgrade graph the layout can draw: nodes, edges and the main line.
+pub trait LayoutSource {
+    /// The nodes, in the graph's node order.
+    ///
+    /// # Complexity
+    /// O(V) for V nodes.
+    fn layout_nodes(&self) -> Vec<LayoutNode<'_>>;
+
+    /// The edges, in the graph's edge order.
+    ///
+    /// # Complexity
+    /// O(E) for E edges.
+    fn layout_edges(&self) -> Vec<LayoutEdge<'_>>;
+
+    /// The nodes of the main line (they all go to lane 0), newest first.
+    ///
+    /// # Complexity
+    /// O(V + E).
+    fn main_line(&self) -> Vec<usize>;
+}
+
+impl LayoutSource for ChannelGraph {
+    fn layout_nodes(&self) -> Vec<LayoutNode<'_>> {
+        self.nodes
+            .iter()
+            .map(|n| LayoutNode {
+                name: &n.name,
+                version: n.version.as_ref(),
+            })
+            .collect()
+    }
+
+    fn layout_edges(&self) -> Vec<LayoutEdge<'_>> {
+        self.edges
+            .iter()
+            .map(|e| LayoutEdge {
+                from: e.from,
+                to: e.to,
+                kind: e.kind,
+                range: e.range.as_deref(),
+            })
+            .collect()
+    }
+
+    fn main_line(&self) -> Vec<usize> {
+        channel_main_line(self)
+    }
+}
+
+impl LayoutSource for PackageGraph {
+    fn layout_nodes(&self) -> Vec<LayoutNode<'_>> {
+        self.nodes
+            .iter()
+            .map(|n| LayoutNode {
+                name: &n.name,
+                version: n.version.as_ref(),
+            })
+            .collect()
+    }
+
+    fn layout_edges(&self) -> Vec<LayoutEdge<'_>> {
+        self.edges
+            .iter()
+            .map(|e| LayoutEdge {
+                from: e.from,
+                to: e.to,
+                kind: e.kind,
+                range: e.range.as_deref(),
+            })
+            .collect()
+    }
+
+    fn main_line(&self) -> Vec<usize> {
+        package_main_line(self)
+    }
+}
+
+/// The main line of a channel: its head, then what the head `replaces`, and so on (stopping at a
+/// repeated node). Without a unique head, the newest (by version, then name) of the heads, or
+/// with no head at all the newest entry, stands in for it. Newest first.
+///
+/// # Complexity
+/// O(V + E).
+pub fn channel_main_line(graph: &ChannelGraph) -> Vec<usize> {
+    let n = graph.nodes.len();
+    let newer = |a: &usize, b: &usize| {
+        let (x, y) = (&graph.nodes[*a], &graph.nodes[*b]);
+        x.version.cmp(&y.version).then_with(|| x.name.cmp(&y.name))
+    };
+    let head = match &graph.head {
+        Head::Unique(_) => graph.head_index(),
+        Head::Multiple(names) => names
+            .iter()
+            .filter_map(|s| graph.node_index(s))
+            .max_by(newer),
+        Head::None => (0..n).filter(|&i| !graph.nodes[i].is_virtual).max_by(newer),
+    };
+    let mut replaced: Vec<Option<usize>> = vec![None; n];
+    for e in &graph.edges {
+        if e.kind == EdgeKind::Replaces && e.to < n && replaced[e.to].is_none() {
+            replaced[e.to] = Some(e.from);
+        }
+    }
+    follow_chain(head, &replaced)
+}
+
+/// The main line of a package: the newest channel head (by version, then name; with no head
+/// at all, the newest bundle), then what it `replaces` (preferring that head's first channel's
+/// edges), and so on. Newest first.
+///
+/// # Complexity
+/// O(V + E).
+pub fn package_main_line(graph: &PackageGraph) -> Vec<usize> {
+    let n = graph.nodes.len();
+    let newer = |a: &usize, b: &usize| {
+        let (x, y) = (&graph.nodes[*a], &graph.nodes[*b]);
+        x.version.cmp(&y.version).then_with(|| x.name.cmp(&y.name))
+    };
+    let head = (0..n)
+        .filter(|&i| !graph.nodes[i].head_of.is_empty())
+        .max_by(newer)
+        .or_else(|| (0..n).filter(|&i| !graph.nodes[i].is_virtual).max_by(newer));
+    let channel = head.and_then(|h| graph.nodes[h].head_of.first());
+    let mut replaced: Vec<Option<usize>> = vec![None; n];
+    let mut preferred = vec![false; n];
+    for e in &graph.edges {
+        if e.kind != EdgeKind::Replaces || e.to >= n {
+            continue;
+        }
+        let pref = channel == Some(&e.channel);
+        if replaced[e.to].is_none() || (pref && !preferred[e.to]) {
+            replaced[e.to] = Some(e.from);
+            preferred[e.to] = pref;
+        }
+    }
+    follow_chain(head, &replaced)
+}
+
+/// `head`, then what it replaces, and so on, stopping at a repeated node.
+fn follow_chain(head: Option<usize>, replaced: &[Option<usize>]) -> Vec<usize> {
+    let mut seen = vec![false; replaced.len()];
+    let mut line = Vec::new();
+    let mut cur = head;
+    while let Some(u) = cur {
+        if u >= replaced.len() || seen[u] {
+            break;
+        }
+        seen[u] = true;
+        line.push(u);
+        cur = replaced[u];
+    }
+    line
+}

@@ -1,0 +1,189 @@
+//! Edge shapes: every individually drawn edge becomes a job (all edges with the same (from, to,
+//! kind) share one), classified by where its ends are. Edges between neighbouring columns are
+//! straight (same lane) or an S curve. Longer edges in one lane are straight when no node of
+//! that lane is in between, else they arc *above* the lane (a hump). Edges between different
+//! lanes run horizontally on their own track in the space just above the lower lane. Backward
+//! edges (from a newer version to an older one) and self-loops are drawn the same way, looping
+//! back above.
+
+use super::columns::Columns;
+use super::lanes::Lanes;
+use super::LayoutEdge;
+use crate::graph::EdgeKind;
+
+/// One route to draw: all edges with the same (from, to, kind) share it.
+pub(super) struct Job {
+    pub from: usize,
+    pub to: usize,
+    pub kind: EdgeKind,
+    /// Rank of the kind among the kinds of edges between the same two nodes.
+    pub k: usize,
+    pub shape: Shape,
+    /// Arc level (1-based) for humps, track (0-based) for tracks.
+    pub level: usize,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Shape {
+    /// A straight line between the two sides.
+    Straight,
+    /// Neighbouring columns: one cubic, lifted by `k` steps for parallel edges.
+    Adjacent,
+    /// Same lane: an arc above the lane; `key` = (span, k) orders arc levels.
+    Hump { lane: usize, key: (usize, usize) },
+    /// Different lanes: a horizontal run on a track above lane `region`, over the gap interval
+    /// `[a, b]` (gap 2c is left of column c, 2c + 2 right of it); `rising` when the run's left
+    /// end is in the lower lane.
+    Track {
+        region: usize,
+        a: usize,
+        b: usize,
+        rising: bool,
+    },
+}
+
+/// The jobs, and the job of every edge.
+pub(super) struct Jobs {
+    pub jobs: Vec<Job>,
+    /// Job of each edge (`usize::MAX`: not drawn on its own).
+    pub job_of: Vec<usize>,
+}
+
+impl Jobs {
+    /// The jobs of the edges that are `drawn` (valid and not in a band), classified.
+    ///
+    /// # Complexity
+    /// O(E log E + V).
+    pub fn new(edges: &[LayoutEdge<'_>], drawn: &[bool], columns: &Columns, lanes: &Lanes) -> Jobs {
+        let (col, lane) = (&columns.col, &lanes.lane);
+        let mut order: Vec<usize> = (0..edges.len()).filter(|&i| drawn[i]).collect();
+        order.sort_by_key(|&i| (edges[i].from, edges[i].to, edges[i].kind, i));
+        let mut job_of = vec![usize::MAX; edges.len()];
+        let mut jobs: Vec<Job> = Vec::new();
+        for &i in &order {
+            let e = &edges[i];
+            let k = match jobs.last() {
+                Some(j) if j.from == e.from && j.to == e.to && j.kind == e.kind => {
+                    job_of[i] = jobs.len() - 1;
+                    continue;
+                }
+                Some(j) if j.from == e.from && j.to == e.to => j.k + 1,
+                _ => 0,
+            };
+            job_of[i] = jobs.len();
+            jobs.push(Job {
+                from: e.from,
+                to: e.to,
+                kind: e.kind,
+                k,
+                shape: Shape::Straight,
+                level: 0,
+            });
+        }
+        let mut lane_cols: Vec<Vec<usize>> = vec![Vec::new(); lanes.count];
+        for &u in &columns.order {
+            lane_cols[lane[u]].push(col[u]);
+        }
+        for j in &mut jobs {
+            j.shape = classify(
+                col[j.from],
+                col[j.to],
+                lane[j.from],
+                lane[j.to],
+                j.k,
+                &lane_cols,
+            );
+        }
+        promote_adjacent(&mut jobs, col, lane);
+        Jobs { jobs, job_of }
+    }
+}
+
+/// The shape of an edge from column `cu` (lane `lu`) to column `cv` (lane `lv`); `lane_cols`
+/// lists the occupied columns of each lane, ascending.
+fn classify(
+    cu: usize,
+    cv: usize,
+    lu: usize,
+    lv: usize,
+    k: usize,
+    lane_cols: &[Vec<usize>],
+) -> Shape {
+    if cv == cu + 1 {
+        return if k == 0 && lu == lv {
+            Shape::Straight
+        } else {
+            Shape::Adjacent
+        };
+    }
+    if lu == lv {
+        if cu < cv && k == 0 {
+            let cols = &lane_cols[lu];
+            let i = cols.partition_point(|&c| c <= cu);
+            if cols.get(i).is_none_or(|&c| c >= cv) {
+                return Shape::Straight;
+            }
+        }
+        let span = if cu < cv { cv - cu - 1 } else { cu - cv + 1 };
+        return Shape::Hump {
+            lane: lu,
+            key: (span, k),
+        };
+    }
+    let (ga, gb) = (2 * cu + 2, 2 * cv);
+    // Lanes of the left and right ends of the run (a backward edge runs right to left).
+    let (left, right) = if cu < cv { (lu, lv) } else { (lv, lu) };
+    Shape::Track {
+        region: lu.max(lv),
+        a: ga.min(gb),
+        b: ga.max(gb),
+        rising: left > right,
+    }
+}
+
+/// An S curve between neighbouring columns of different lanes would cut through the track runs
+/// that pass or end in the same gap: such edges become zero-length track runs, which then take
+/// their place among the runs (lowest of a rising fan) instead.
+fn promote_adjacent(jobs: &mut [Job], col: &[usize], lane: &[usize]) {
+    let mut runs: Vec<(usize, usize, usize)> = jobs
+        .iter()
+        .filter_map(|j| match j.shape {
+            Shape::Track { region, a, b, .. } => Some((region, a, b)),
+            _ => None,
+        })
+        .collect();
+    if runs.is_empty() {
+        return;
+    }
+    runs.sort_unstable();
+    let mut cands: Vec<(usize, usize, usize)> = jobs
+        .iter()
+        .enumerate()
+        .filter(|(_, j)| j.shape == Shape::Adjacent && j.k == 0 && lane[j.from] != lane[j.to])
+        .map(|(i, j)| (lane[j.from].max(lane[j.to]), 2 * col[j.from] + 2, i))
+        .collect();
+    cands.sort_unstable();
+    // Sweep both lists by (region, position), keeping the furthest run end seen in the region.
+    let mut r = 0;
+    let mut current: Option<(usize, usize)> = None; // (region, max end)
+    for (region, p, i) in cands {
+        if current.is_none_or(|(reg, _)| reg != region) {
+            current = Some((region, 0));
+        }
+        while r < runs.len() && (runs[r].0 < region || (runs[r].0 == region && runs[r].1 <= p)) {
+            if runs[r].0 == region {
+                current = current.map(|(reg, end)| (reg, end.max(runs[r].2)));
+            }
+            r += 1;
+        }
+        if current.is_some_and(|(_, end)| end >= p) {
+            let j = &mut jobs[i];
+            j.shape = Shape::Track {
+                region,
+                a: p,
+                b: p,
+                rising: lane[j.from] > lane[j.to],
+            };
+        }
+    }
+}
