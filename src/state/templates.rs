@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 
 use leptos::prelude::*;
-use olm_graph_core::lifecycle::{diff_package, DiffOptions, PackageDiff};
+use olm_graph_core::lifecycle::{diff_package, DiffError, DiffOptions, PackageDiff};
 use olm_graph_core::resolve::Resolver;
 use olm_graph_core::{Catalog, Diagnostic, InputFile, Severity};
 use serde_json::json;
@@ -276,7 +276,7 @@ pub struct InstalledChanges {
     pub package: String,
     /// Core's catalog-switch diff from the opened catalog to the edited template's, or why it
     /// could not be made.
-    pub diff: Result<PackageDiff, String>,
+    pub diff: Result<PackageDiff, DiffError>,
 }
 
 /// For each package of the edited template that the opened catalog has (and each template
