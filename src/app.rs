@@ -18,11 +18,14 @@ use crate::panels::notices::PendingNotice;
 use crate::panels::packages::PackageList;
 use crate::panels::problems::ErrorPanel;
 use crate::panels::simulation::SimulationPanel;
+use crate::panels::templates::TemplateStudioPanel;
+use crate::services::jobs::Jobs;
 use crate::services::loader::Loader;
 use crate::services::playback::{drive_playback, prefers_reduced_motion};
 use crate::services::sources;
 use crate::services::url::{current_params, link, page_href, start_params, sync_address_bar};
 use crate::state::load::LoadStatus;
+use crate::state::templates::TemplateStudio;
 use crate::state::Stores;
 use crate::widgets::progress::ProgressBar;
 
@@ -35,6 +38,8 @@ pub fn App() -> impl IntoView {
     stores.provide();
     let loader = Loader::new(stores);
     provide_context(loader);
+    provide_context(TemplateStudio::new());
+    provide_context(Jobs::new());
     if start.view.package.is_some() {
         stores.selection.pending.set(Some(start.view.clone()));
     }
@@ -122,6 +127,7 @@ pub fn FullShell() -> impl IntoView {
                     <ChannelTabs/>
                     <GraphPanel><ExportMenu/></GraphPanel>
                     <LifecyclePanel/>
+                    <TemplateStudioPanel/>
                 </main>
                 <aside class="inspector drawer" id="inspector-drawer" aria-label="Inspector" class:open=move || is_open(Drawer::Inspector)>
                     <DrawerClose drawer=drawer label="Close the inspector"/>

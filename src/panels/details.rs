@@ -1,9 +1,13 @@
 //! The details panel: the selected bundle (name, version, image, channels, its entries'
 //! replaces / skips / skipRange, incoming and outgoing edges, deprecations, CSV metadata and
-//! its findings), or the package when no bundle is selected. Catalog text is rendered as text.
+//! its findings), or the package when no bundle is selected. For a bundle a catalog template
+//! names only by image, where its name, version and package came from (a bundle source, its
+//! name in the template, the image tag), and whether it is a stub. Catalog text is rendered as
+//! text.
 
 use leptos::prelude::*;
 use olm_graph_core::graph::EdgeKind;
+use olm_graph_core::model::{BundleFacts as TemplateFacts, FactSource, ImageMatch};
 use olm_graph_core::view::{
     bundle_details, BundleDetails, DeprecationScope, EdgeDetails, EntryDetails,
 };
@@ -69,6 +73,10 @@ fn PackageView() -> impl IntoView {
                     <dd>{data.channels.len()}</dd>
                     <dt>"Bundles"</dt>
                     <dd>{p.bundles.len()}</dd>
+                    {p.template.clone().map(|t| view! {
+                        <dt>"From template"</dt>
+                        <dd data-field="template" class="mono wrap">{format!("{} ({})", t.file, t.schema)}</dd>
+                    })}
                     {summary.map(|s| view! {
                         <dt>"Findings"</dt>
                         <dd>{format!("{} errors, {} warnings", s.errors, s.warnings)}</dd>
@@ -109,6 +117,7 @@ fn BundleView(d: BundleDetails) -> impl IntoView {
                 </div>
             }).collect_view()}
             <BundleFacts d=d.clone()/>
+            <FactSources name=d.name.clone()/>
             {csv_metadata(&d)}
             <h3>"Entries"</h3>
             {entries(d.entries.clone())}
@@ -168,6 +177,63 @@ fn BundleFacts(d: BundleDetails) -> impl IntoView {
             <dt>"Channels"</dt>
             <dd data-field="channels" class="chips">{channels}</dd>
         </dl>
+    }
+}
+
+/// Where a fact about a template's bundle came from, in words.
+pub fn fact_source_text(source: &FactSource) -> String {
+    match source {
+        FactSource::BundleSource { file, matched_by } => {
+            let how = match matched_by {
+                ImageMatch::Exact => "the same image reference",
+                ImageMatch::Digest => "the same digest",
+                ImageMatch::Tag => "the same repository and tag",
+            };
+            format!("bundle source {file} ({how})")
+        }
+        FactSource::BundleName => "its name in the template (.v<version> suffix)".into(),
+        FactSource::ImageTag => "the image tag".into(),
+        FactSource::TemplatePackage => "the template's olm.package".into(),
+    }
+}
+
+/// The short kind of a fact's source, for `data-source`.
+fn fact_source_kind(source: &FactSource) -> &'static str {
+    match source {
+        FactSource::BundleSource { .. } => "bundle-source",
+        FactSource::BundleName => "bundle-name",
+        FactSource::ImageTag => "image-tag",
+        FactSource::TemplatePackage => "template-package",
+    }
+}
+
+/// For a bundle a catalog template names only by image: where each fact came from.
+#[component]
+fn FactSources(name: String) -> impl IntoView {
+    let graph = GraphStore::get();
+    let facts = move || -> Option<TemplateFacts> {
+        let data = graph.package_data.get()?;
+        data.package().bundle(&name)?.facts.clone()
+    };
+    move || {
+        facts().map(|f| {
+            let row = |label: &'static str, field: &'static str, s: Option<FactSource>| {
+                let kind = s.as_ref().map_or("unknown", fact_source_kind);
+                let text = s.as_ref().map_or_else(|| "unknown".to_string(), fact_source_text);
+                view! { <dt>{label}</dt><dd data-field=field data-source=kind>{text}</dd> }
+            };
+            view! {
+                <h3>"From the template"</h3>
+                <dl class="facts" data-field="facts">
+                    {row("Name from", "fact-name", f.name)}
+                    {row("Version from", "fact-version", f.version)}
+                    {row("Package from", "fact-package", f.package)}
+                </dl>
+                {f.stub.then(|| view! {
+                    <p class="notice" data-field="stub">"A stub: no bundle source has this image, so the rendered FBC has only its schema, package, name and image. Load the rendered catalog as a bundle source for the whole bundle."</p>
+                })}
+            }
+        })
     }
 }
 
@@ -278,5 +344,25 @@ fn EdgeList(
                 </details>
             }
         })}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fact_sources_in_words() {
+        let source = FactSource::BundleSource {
+            file: "v4.22/catalog.json".into(),
+            matched_by: ImageMatch::Digest,
+        };
+        assert_eq!(
+            fact_source_text(&source),
+            "bundle source v4.22/catalog.json (the same digest)"
+        );
+        assert_eq!(fact_source_kind(&source), "bundle-source");
+        assert_eq!(fact_source_text(&FactSource::ImageTag), "the image tag");
+        assert_eq!(fact_source_kind(&FactSource::BundleName), "bundle-name");
     }
 }

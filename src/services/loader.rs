@@ -161,12 +161,8 @@ fn fail(stores: Stores, target: Target, message: String) {
 }
 
 fn on_reply(stores: Stores, current: &RefCell<Current>, reply: WorkerReply) {
-    let id = match &reply {
-        WorkerReply::Ready => return,
-        WorkerReply::Progress { id, .. }
-        | WorkerReply::Done { id, .. }
-        | WorkerReply::SeriesDone { id, .. }
-        | WorkerReply::Failed { id, .. } => *id,
+    let Some(id) = reply.request_id() else {
+        return;
     };
     if id != current.borrow().id {
         return;
@@ -199,6 +195,7 @@ fn on_reply(stores: Stores, current: &RefCell<Current>, reply: WorkerReply) {
             stores.comparison.series.set(Some(Shared::new(series)));
         }
         WorkerReply::Failed { message, .. } => fail(stores, current.borrow().target, message),
-        WorkerReply::Ready => {}
+        // Template requests go through their own client (`services::jobs`).
+        WorkerReply::Ready | WorkerReply::RenderDone { .. } | WorkerReply::RenderFailed { .. } => {}
     }
 }

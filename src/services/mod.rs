@@ -1,11 +1,13 @@
 //! What the app does with the browser, behind plain functions and small types: the parsing
-//! worker ([`parser`]) and the [`loader`] that feeds its replies into the stores, where catalog
-//! text comes from ([`sources`]), the one URL module ([`url`]), the clipboard, downloads, and
+//! worker ([`parser`]) and the [`loader`] that feeds its replies into the stores, one-off
+//! [`jobs`] in a worker of their own (catalog templates rendered, small catalogs parsed), where
+//! catalog text comes from ([`sources`]), the one URL module ([`url`]), the clipboard, downloads, and
 //! the simulation's playback timer. Services depend on the state and on core; components call
 //! them.
 
 pub mod clipboard;
 pub mod download;
+pub mod jobs;
 pub mod loader;
 pub mod parser;
 pub mod playback;

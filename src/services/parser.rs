@@ -39,6 +39,17 @@ pub struct Request {
     pub files: Vec<FileText>,
 }
 
+/// A catalog-template request: the catalog the template stands for, or its FBC text.
+#[derive(Debug, Clone)]
+pub struct TemplateRequest {
+    pub id: u32,
+    /// The FBC text (`render-template`) rather than the catalog (`template`).
+    pub render: bool,
+    pub template: FileText,
+    /// Rendered catalogs standing in for the registry.
+    pub sources: Vec<FileText>,
+}
+
 /// What the page learns from the worker.
 #[derive(Debug)]
 pub enum WorkerEvent {
@@ -50,7 +61,8 @@ pub enum WorkerEvent {
 struct Inner {
     worker: Option<Worker>,
     ready: bool,
-    queued: Option<JsValue>,
+    /// Requests posted before the worker was ready, sent when it is.
+    queued: Vec<JsValue>,
     on_event: Rc<dyn Fn(WorkerEvent)>,
     // Kept as long as the worker; dropping them removes the listeners.
     _listeners: Vec<EventListener>,
@@ -69,7 +81,7 @@ impl WorkerClient {
             inner: Rc::new(RefCell::new(Inner {
                 worker: None,
                 ready: false,
-                queued: None,
+                queued: Vec::new(),
                 on_event: Rc::new(on_event),
                 _listeners: Vec::new(),
             })),
@@ -83,11 +95,28 @@ impl WorkerClient {
 
     /// Posts a request; a request still waiting for the worker to start is replaced.
     pub fn send(&self, request: Request) -> Result<(), String> {
+        self.post(encode(&request), true)
+    }
+
+    /// Posts a request; requests waiting for the worker to start are kept (each has its own
+    /// caller waiting for it).
+    pub fn send_kept(&self, request: Request) -> Result<(), String> {
+        self.post(encode(&request), false)
+    }
+
+    /// Posts a template request; requests waiting for the worker to start are kept.
+    pub fn send_template(&self, request: &TemplateRequest) -> Result<(), String> {
+        self.post(encode_template(request), false)
+    }
+
+    fn post(&self, msg: JsValue, replace_queued: bool) -> Result<(), String> {
         self.ensure_started()?;
-        let msg = encode(&request);
         let mut inner = self.inner.borrow_mut();
         if !inner.ready {
-            inner.queued = Some(msg);
+            if replace_queued {
+                inner.queued.clear();
+            }
+            inner.queued.push(msg);
             return Ok(());
         }
         match &inner.worker {
@@ -134,9 +163,10 @@ fn on_message(inner: &RefCell<Inner>, ev: &MessageEvent) {
             let (worker, queued) = {
                 let mut i = inner.borrow_mut();
                 i.ready = true;
-                (i.worker.clone(), i.queued.take())
+                (i.worker.clone(), std::mem::take(&mut i.queued))
             };
-            if let (Some(w), Some(msg)) = (worker, queued) {
+            let Some(w) = worker else { return };
+            for msg in queued {
                 if let Err(e) = w.post_message(&msg) {
                     emit(inner, WorkerEvent::Crashed(send_failed(&e)));
                 }
@@ -159,7 +189,7 @@ fn on_error(inner: &RefCell<Inner>, ev: &web_sys::Event) {
             w.terminate();
         }
         i.ready = false;
-        i.queued = None;
+        i.queued.clear();
     }
     emit(
         inner,
@@ -171,18 +201,40 @@ fn send_failed(e: &JsValue) -> String {
     format!("could not send the files to the parser: {}", js_text(e))
 }
 
-fn encode(request: &Request) -> JsValue {
-    let obj = Object::new();
-    let set = |o: &Object, k: &str, v: &JsValue| {
-        let _ = Reflect::set(o, &k.into(), v);
-    };
-    let files = Array::new();
-    for f in &request.files {
+fn set(o: &Object, k: &str, v: &JsValue) {
+    let _ = Reflect::set(o, &k.into(), v);
+}
+
+/// `[{path, text}]`, the texts as the JS strings they are.
+fn file_list(files: &[FileText]) -> Array {
+    let list = Array::new();
+    for f in files {
         let o = Object::new();
         set(&o, protocol::FILE_PATH, &JsValue::from_str(&f.path));
         set(&o, protocol::FILE_TEXT, &f.text);
-        files.push(&o);
+        list.push(&o);
     }
+    list
+}
+
+fn encode_template(request: &TemplateRequest) -> JsValue {
+    let obj = Object::new();
+    let kind = if request.render {
+        protocol::KIND_RENDER_TEMPLATE
+    } else {
+        protocol::KIND_TEMPLATE
+    };
+    set(&obj, protocol::REQ_ID, &JsValue::from(request.id));
+    set(&obj, protocol::REQ_KIND, &JsValue::from_str(kind));
+    let template = std::slice::from_ref(&request.template);
+    set(&obj, protocol::REQ_FILES, &file_list(template));
+    set(&obj, protocol::REQ_SOURCES, &file_list(&request.sources));
+    obj.into()
+}
+
+fn encode(request: &Request) -> JsValue {
+    let obj = Object::new();
+    let files = file_list(&request.files);
     let kind = match request.kind {
         RequestKind::Catalog => protocol::KIND_CATALOG,
         RequestKind::Series => protocol::KIND_SERIES,

@@ -5,7 +5,6 @@
 
 use gloo_net::http::Request;
 use js_sys::{Array, JsString, Promise};
-use olm_graph_core::InputFile;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{
@@ -133,23 +132,6 @@ pub async fn from_file_list(list: &FileList, directory: bool) -> Result<Source, 
         only_catalog_extensions: directory,
         url: None,
     })
-}
-
-/// Picked files read into core's input, for what the page parses itself (small what-if
-/// updates), with their names joined for a label.
-pub async fn read_small_files(list: &FileList) -> (Vec<InputFile>, String) {
-    let mut inputs = Vec::new();
-    let mut names = Vec::new();
-    for i in 0..list.length() {
-        let Some(file) = list.item(i) else { continue };
-        let file = gloo_file::File::from(file);
-        let Ok(text) = gloo_file::futures::read_as_text(&file).await else {
-            continue;
-        };
-        names.push(file.name());
-        inputs.push(InputFile::new(file.name(), text));
-    }
-    (inputs, names.join(", "))
 }
 
 fn label_for(files: &[FileText], folder: Option<&str>, directory: bool) -> String {

@@ -7,7 +7,8 @@
 //! - [`graph`]: the package data and the laid-out graph view of what is selected;
 //! - [`lifecycle`]: terminated bundles and the deprecate-and-truncate preview;
 //! - [`comparison`]: the other catalog (or series) of a catalog switch, and its fates;
-//! - [`simulation`]: the upgrade what-if, its paths and the markings they put on the graph.
+//! - [`simulation`]: the upgrade what-if, its paths and the markings they put on the graph;
+//! - [`templates`]: the template studio (provided on its own, beside [`Stores`]).
 
 pub mod comparison;
 pub mod graph;
@@ -16,6 +17,7 @@ pub mod load;
 pub mod selection;
 pub mod shared;
 pub mod simulation;
+pub mod templates;
 
 use leptos::prelude::*;
 use olm_graph_core::layout::LayoutOptions;

@@ -1,9 +1,11 @@
 //! The parsing Web Worker (`src/bin/worker.rs`, started by the page as `worker-boot.js`): reads
-//! each request's files with core's loader and posts the catalog back ([`protocol`]). What it
-//! does with the files is pure ([`parse`]); this module only talks to the worker scope.
+//! each request's files with core's loader and posts the catalog back ([`protocol`]), or
+//! renders a catalog template ([`template`]). What it does with the files is pure ([`parse`],
+//! [`template`]); this module only talks to the worker scope.
 
 pub mod parse;
 pub mod protocol;
+pub mod template;
 
 use gloo_events::EventListener;
 use js_sys::{Array, Reflect};
@@ -48,12 +50,19 @@ fn handle(scope: &DedicatedWorkerGlobalScope, data: JsValue) {
         Err(message) => return post(scope, &WorkerReply::Failed { id, message }),
     };
     let kind = field(&data, protocol::REQ_KIND).and_then(|v| v.as_string());
-    if kind.as_deref() == Some(protocol::KIND_SERIES) {
-        let reply = match parse_series(files) {
-            Ok(series) => WorkerReply::SeriesDone { id, series },
-            Err(message) => WorkerReply::Failed { id, message },
-        };
-        return post(scope, &reply);
+    match kind.as_deref() {
+        Some(protocol::KIND_SERIES) => {
+            let reply = match parse_series(files) {
+                Ok(series) => WorkerReply::SeriesDone { id, series },
+                Err(message) => WorkerReply::Failed { id, message },
+            };
+            return post(scope, &reply);
+        }
+        Some(k @ (protocol::KIND_TEMPLATE | protocol::KIND_RENDER_TEMPLATE)) => {
+            let reply = handle_template(id, k, files, &data);
+            return post(scope, &reply);
+        }
+        _ => {}
     }
     let only = field(&data, protocol::REQ_ONLY_CATALOG_EXTENSIONS)
         .and_then(|v| v.as_bool())
@@ -78,10 +87,41 @@ fn handle(scope: &DedicatedWorkerGlobalScope, data: JsValue) {
     );
 }
 
+/// A template request: its one template file, rendered with the request's bundle sources.
+fn handle_template(id: u32, kind: &str, files: Vec<InputFile>, data: &JsValue) -> WorkerReply {
+    let sources = match decode_list(data, protocol::REQ_SOURCES) {
+        Ok(s) => s,
+        Err(message) => return WorkerReply::Failed { id, message },
+    };
+    let Some(file) = files.into_iter().next() else {
+        return WorkerReply::Failed {
+            id,
+            message: "the template request has no template file".into(),
+        };
+    };
+    if kind == protocol::KIND_TEMPLATE {
+        let (catalog, findings) = template::preview_template(file, &sources);
+        return WorkerReply::Done {
+            id,
+            catalog,
+            findings,
+        };
+    }
+    match template::render_template(file, &sources) {
+        Ok((text, warnings)) => WorkerReply::RenderDone { id, text, warnings },
+        Err(error) => WorkerReply::RenderFailed { id, error: *error },
+    }
+}
+
 fn decode_files(data: &JsValue) -> Result<Vec<InputFile>, String> {
-    let files = field(data, protocol::REQ_FILES)
+    decode_list(data, protocol::REQ_FILES)
+}
+
+/// The `{path, text}` list in field `name` of the request.
+fn decode_list(data: &JsValue, name: &str) -> Result<Vec<InputFile>, String> {
+    let files = field(data, name)
         .filter(Array::is_array)
-        .ok_or("the request has no file list")?;
+        .ok_or_else(|| format!("the request has no {name} list"))?;
     let files: Array = files.unchecked_into();
     let mut out = Vec::with_capacity(files.length() as usize);
     for f in files.iter() {

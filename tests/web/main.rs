@@ -22,3 +22,4 @@ mod lifecycle;
 mod packages;
 mod problems;
 mod simulation;
+mod templates;

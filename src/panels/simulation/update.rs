@@ -1,14 +1,14 @@
 //! "What if the catalog is updated?": one entry added to the channel, or a second catalog
-//! loaded as the update (parsed on the page: what-if updates are small; the catalog on screen
-//! is parsed in the worker).
+//! loaded as the update (parsed in the jobs worker, like the catalog on screen in its own: the
+//! page links no catalog reader).
 
-use leptos::prelude::*;
-use leptos::task::spawn_local;
-use olm_graph_core::load_files;
-
+use crate::services::jobs::{JobReply, Jobs};
 use crate::services::sources;
+use crate::state::load::LoadStore;
 use crate::state::shared::Shared;
 use crate::state::simulation::{AddedEntry, SimulationStore};
+use leptos::prelude::*;
+use leptos::task::spawn_local;
 
 /// One text field of the add-entry form.
 fn field(label: &'static str, testid: &'static str, value: RwSignal<String>) -> impl IntoView {
@@ -49,29 +49,40 @@ fn AddEntryForm() -> impl IntoView {
     }
 }
 
-/// Reads the picked files and parses them with core as the update.
-fn load_update(ev: leptos::ev::Event, sim: SimulationStore) {
+/// Reads the picked files and has them parsed as the update.
+fn load_update(ev: leptos::ev::Event, sim: SimulationStore, jobs: Jobs) {
     let Some((input, list)) = sources::picked(&ev) else {
         return;
     };
+    let load = LoadStore::get();
     spawn_local(async move {
-        let (files, label) = sources::read_small_files(&list).await;
-        input.set_value("");
-        let catalog = load_files(files);
-        sim.update.set(Some((label, Shared::new(catalog))));
+        let source = match sources::read_picked(input, list, false).await {
+            Ok(s) => s,
+            Err(e) => return load.problem(e),
+        };
+        let label: Vec<&str> = source.files.iter().map(|f| f.path.as_str()).collect();
+        let label = label.join(", ");
+        jobs.catalog(source.files, move |reply| match reply {
+            JobReply::Catalog { catalog, .. } => {
+                sim.update.set(Some((label, Shared::new(catalog))))
+            }
+            JobReply::Failed(e) => load.problem(e),
+            JobReply::Rendered { .. } | JobReply::Refused(_) => {}
+        });
     });
 }
 
 #[component]
 pub fn UpdatedCatalog() -> impl IntoView {
     let sim = SimulationStore::get();
+    let jobs = Jobs::get();
     view! {
         <details class="sim-update" data-testid="updated-catalog">
             <summary>"What if the catalog is updated? Add an entry to this channel"</summary>
             <AddEntryForm/>
             <label>"Or load a second catalog as the update"
                 <input type="file" multiple accept=".yaml,.yml,.json" data-testid="update-catalog-input"
-                    on:change=move |ev| load_update(ev, sim)/>
+                    on:change=move |ev| load_update(ev, sim, jobs)/>
             </label>
             {move || sim.update.get().map(|(label, _)| view! {
                 <div class="note" data-testid="update-catalog-active">{format!("Updated catalog: {label} ")}

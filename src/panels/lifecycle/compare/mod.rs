@@ -4,13 +4,15 @@
 //! taken as installed what happens after the switch (`upgradable` with its path, `up-to-date`,
 //! `stranded`, `channel-removed`, `deprecated`). Or a series folder, one catalog per platform
 //! version (parsed in the worker), with every switch along it. Core compares
-//! (`lifecycle::diff_package`, `lifecycle::diff_series`).
+//! (`lifecycle::diff_package`, `lifecycle::diff_series`). When one side is a catalog template
+//! and the other a rendered catalog, the [`drift`] report comes first.
 //!
 //! Test hooks: `compare-file-input`, `compare-url-input`, `compare-label`, `diff-direction`,
 //! `diff-channel`, `diff-resolver`, `diff-changes`, `diff-table` whose rows (`diff-row`) carry
 //! `data-bundle`, `data-channel`, `data-status` and `data-path` (names joined by spaces),
 //! `diff-counts` with `data-<status>` counts.
 
+pub mod drift;
 pub mod options;
 pub mod settings;
 pub mod sources;
@@ -24,6 +26,7 @@ use crate::state::comparison::Comparison;
 use crate::state::load::LoadStore;
 use crate::state::selection::Selection;
 use crate::state::shared::Shared;
+use drift::TemplateDrift;
 use options::CompareOptions;
 use settings::CompareSettings;
 use sources::CompareSources;
@@ -158,7 +161,7 @@ pub fn DiffPanel() -> impl IntoView {
             {move || if comparison.series.with(Option::is_some) {
                 view! { <SeriesView steps=steps selected=settings.series_step/> }.into_any()
             } else {
-                table.into_any()
+                view! { <TemplateDrift/>{table} }.into_any()
             }}
         </div>
     }

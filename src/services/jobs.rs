@@ -1,0 +1,166 @@
+//! One-off jobs off the main thread, in a parsing worker of their own (started on the first
+//! request): catalog templates rendered (the template studio, the drift report) and small
+//! catalogs parsed (the simulation's what-if update). A studio keystroke never cancels a catalog
+//! being loaded, and the page links neither the loader nor the template renderer. Each request
+//! has its own callback, called once with what the worker answered (or why it could not).
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use leptos::prelude::*;
+use olm_graph_core::{Catalog, Diagnostic};
+
+use crate::services::parser::{Request, RequestKind, TemplateRequest, WorkerClient, WorkerEvent};
+use crate::state::load::FileText;
+use crate::worker::protocol::WorkerReply;
+
+/// What became of a job.
+#[derive(Debug)]
+pub enum JobReply {
+    /// The catalog the files (or the template) stand for, with every finding.
+    Catalog {
+        catalog: Catalog,
+        findings: Vec<Diagnostic>,
+    },
+    /// The FBC text, as `olm-graph render-template` writes it, and its warnings.
+    Rendered {
+        text: String,
+        warnings: Vec<Diagnostic>,
+    },
+    /// opm refuses the template: its message, with the template's position.
+    Refused(Diagnostic),
+    /// The worker could not answer (it failed to start, or stopped).
+    Failed(String),
+}
+
+type Callback = Box<dyn FnOnce(JobReply)>;
+
+#[derive(Default)]
+struct Waiting {
+    next_id: u32,
+    callbacks: HashMap<u32, Callback>,
+}
+
+/// The jobs worker's client (from the context, or a component's own; cheap to copy).
+#[derive(Clone, Copy)]
+pub struct Jobs {
+    client: StoredValue<WorkerClient, LocalStorage>,
+    waiting: StoredValue<Rc<RefCell<Waiting>>, LocalStorage>,
+}
+
+impl Jobs {
+    /// A service whose worker starts on the first request.
+    pub fn new() -> Jobs {
+        let waiting: Rc<RefCell<Waiting>> = Rc::default();
+        let w = waiting.clone();
+        let client = WorkerClient::new(move |event| on_event(&w, event));
+        Jobs {
+            client: StoredValue::new_local(client),
+            waiting: StoredValue::new_local(waiting),
+        }
+    }
+
+    /// The app's service, or a new one where none was provided.
+    pub fn get() -> Jobs {
+        use_context::<Jobs>().unwrap_or_default()
+    }
+
+    /// Asks for the catalog `template` stands for (`render` false) or its FBC text (`render`
+    /// true), rendered with `sources` as bundle source; `done` hears the answer once.
+    pub fn template(
+        &self,
+        render: bool,
+        template: FileText,
+        sources: Vec<FileText>,
+        done: impl FnOnce(JobReply) + 'static,
+    ) {
+        let id = self.wait(done);
+        let request = TemplateRequest {
+            id,
+            render,
+            template,
+            sources,
+        };
+        let sent = self.client.with_value(|c| c.send_template(&request));
+        self.sent(id, sent);
+    }
+
+    /// Asks for the catalog of `files` (read as the load bar reads picked files) and its
+    /// findings; `done` hears the answer once.
+    pub fn catalog(&self, files: Vec<FileText>, done: impl FnOnce(JobReply) + 'static) {
+        let id = self.wait(done);
+        let request = Request {
+            id,
+            kind: RequestKind::Catalog,
+            only_catalog_extensions: false,
+            files,
+        };
+        let sent = self.client.with_value(|c| c.send_kept(request));
+        self.sent(id, sent);
+    }
+
+    /// Registers a callback; its request id.
+    fn wait(&self, done: impl FnOnce(JobReply) + 'static) -> u32 {
+        self.waiting.with_value(|w| {
+            let mut w = w.borrow_mut();
+            w.next_id = w.next_id.wrapping_add(1);
+            let id = w.next_id;
+            w.callbacks.insert(id, Box::new(done));
+            id
+        })
+    }
+
+    /// A request that could not be sent is answered at once.
+    fn sent(&self, id: u32, sent: Result<(), String>) {
+        let Err(message) = sent else { return };
+        let callback = self
+            .waiting
+            .with_value(|w| w.borrow_mut().callbacks.remove(&id));
+        if let Some(callback) = callback {
+            callback(JobReply::Failed(message));
+        }
+    }
+}
+
+impl Default for Jobs {
+    fn default() -> Self {
+        Jobs::new()
+    }
+}
+
+fn on_event(waiting: &RefCell<Waiting>, event: WorkerEvent) {
+    match event {
+        WorkerEvent::Reply(reply) => {
+            let Some(id) = reply.request_id() else { return };
+            if matches!(*reply, WorkerReply::Progress { .. }) {
+                return;
+            }
+            let callback = waiting.borrow_mut().callbacks.remove(&id);
+            if let Some(callback) = callback {
+                callback(template_reply(*reply));
+            }
+        }
+        WorkerEvent::Crashed(message) => {
+            let callbacks = std::mem::take(&mut waiting.borrow_mut().callbacks);
+            for (_, callback) in callbacks {
+                callback(JobReply::Failed(message.clone()));
+            }
+        }
+    }
+}
+
+/// The worker's answer to a job.
+pub fn template_reply(reply: WorkerReply) -> JobReply {
+    match reply {
+        WorkerReply::Done {
+            catalog, findings, ..
+        } => JobReply::Catalog { catalog, findings },
+        WorkerReply::RenderDone { text, warnings, .. } => JobReply::Rendered { text, warnings },
+        WorkerReply::RenderFailed { error, .. } => JobReply::Refused(error),
+        WorkerReply::Failed { message, .. } => JobReply::Failed(message),
+        WorkerReply::Ready | WorkerReply::Progress { .. } | WorkerReply::SeriesDone { .. } => {
+            JobReply::Failed("the parser answered a template request with something else".into())
+        }
+    }
+}
