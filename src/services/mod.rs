@@ -9,5 +9,6 @@ pub mod download;
 pub mod loader;
 pub mod parser;
 pub mod playback;
+pub mod siblings;
 pub mod sources;
 pub mod url;
