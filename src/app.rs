@@ -7,6 +7,7 @@ use leptos::task::spawn_local;
 
 use crate::graph::text::drawing_layout;
 use crate::graph::GraphPanel;
+use crate::panels::bundle_search::BundleSearch;
 use crate::panels::channels::ChannelTabs;
 use crate::panels::details::DetailsPanel;
 use crate::panels::drop_zone::DropZone;
@@ -20,6 +21,7 @@ use crate::panels::problems::ErrorPanel;
 use crate::panels::simulation::SimulationPanel;
 use crate::panels::templates::TemplateStudioPanel;
 use crate::services::jobs::Jobs;
+use crate::panels::split_notice::SplitNotice;
 use crate::services::loader::Loader;
 use crate::services::playback::{drive_playback, prefers_reduced_motion};
 use crate::services::sources;
@@ -117,6 +119,7 @@ pub fn FullShell() -> impl IntoView {
                 <ProgressBar/>
                 <ErrorPanel/>
                 <PendingNotice/>
+                <SplitNotice/>
             </div>
             <div class="workspace">
                 <aside class="sidebar drawer" id="packages-drawer" aria-label="Package list" class:open=move || is_open(Drawer::Packages)>
@@ -125,7 +128,7 @@ pub fn FullShell() -> impl IntoView {
                 </aside>
                 <main class="center">
                     <ChannelTabs/>
-                    <GraphPanel><ExportMenu/></GraphPanel>
+                    <GraphPanel><BundleSearch/><ExportMenu/></GraphPanel>
                     <LifecyclePanel/>
                     <TemplateStudioPanel/>
                 </main>
@@ -228,7 +231,7 @@ pub fn EmbedShell() -> impl IntoView {
             <h1 class="visually-hidden">{title}</h1>
             <ProgressBar/>
             <ErrorPanel/>
-            <GraphPanel><ExportMenu/></GraphPanel>
+            <GraphPanel><BundleSearch/><ExportMenu/></GraphPanel>
             <a class="embed-open" data-testid="embed-open-app" href=open_href target="_blank" rel="noopener"
                 title="Open this graph in the full olm-graph app (new tab)">"Open in olm-graph ↗"</a>
         </main>

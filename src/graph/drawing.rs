@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Event, FocusEvent, KeyboardEvent, MouseEvent, SvgElement};
 
+use crate::graph::cull;
 use crate::graph::edge::{Band, Edge, HopLabels};
 use crate::graph::keyboard::{next_node, Direction};
 use crate::graph::node::Node;
@@ -26,9 +27,19 @@ fn node_of(view: &SharedView, target: Option<web_sys::EventTarget>) -> Option<(E
     Some((el, i))
 }
 
-/// Focuses node `i` (the nodes' group holds one element per node, in view order).
-fn focus_node(group: &Element, i: usize) {
-    if let Some(el) = group.children().item(i as u32) {
+/// Focuses node `i` (the nodes' group holds one element per node, in view order, or for a
+/// culled view those near the viewport, in view order).
+fn focus_node(view: &SharedView, group: &Element, i: usize) {
+    let child = if cull::needed(view) {
+        let children = group.children();
+        let name = view.nodes[i].name.as_str();
+        (0..children.length())
+            .filter_map(|k| children.item(k))
+            .find(|el| el.get_attribute("data-bundle").as_deref() == Some(name))
+    } else {
+        group.children().item(i as u32)
+    };
+    if let Some(el) = child {
         if let Ok(el) = el.dyn_into::<SvgElement>() {
             let _ = el.focus();
         }
@@ -55,7 +66,7 @@ fn on_node_key(view: &SharedView, scene: Scene, ev: &KeyboardEvent) {
     ev.stop_propagation();
     if let (Some(j), Some(group)) = (next_node(view, i, direction), el.parent_element()) {
         scene.reveal(view, j);
-        focus_node(&group, j);
+        focus_node(view, &group, j);
     }
 }
 
@@ -105,9 +116,8 @@ pub fn on_focus_out(graph: GraphStore, scene: Scene, ev: &FocusEvent) {
     }
 }
 
-/// The nodes, edges, bands and hop labels of one view.
-#[component]
-pub fn Drawing(view: SharedView, scene: Scene) -> impl IntoView {
+/// Every band, edge and node of `view`.
+fn whole_layers(view: &SharedView, scene: Scene) -> (AnyView, AnyView, AnyView) {
     let bands = (0..view.bands.len())
         .map(|i| view! { <Band view=view.clone() index=i scene=scene/> })
         .collect_view();
@@ -117,6 +127,39 @@ pub fn Drawing(view: SharedView, scene: Scene) -> impl IntoView {
     let nodes = (0..view.nodes.len())
         .map(|i| view! { <Node view=view.clone() index=i scene=scene/> })
         .collect_view();
+    (bands.into_any(), edges.into_any(), nodes.into_any())
+}
+
+/// The bands, edges and nodes of a big `view` in or near the viewport ([`cull`]).
+fn culled_layers(view: &SharedView, scene: Scene) -> (AnyView, AnyView, AnyView) {
+    let c = cull::culled(view.clone(), scene.pan_zoom);
+    let (v1, v2, v3) = (view.clone(), view.clone(), view.clone());
+    let bands = view! {
+        <For each=move || c.with(|c| c.bands.clone()) key=|i| *i let:i>
+            <Band view=v1.clone() index=i scene=scene/>
+        </For>
+    };
+    let edges = view! {
+        <For each=move || c.with(|c| c.edges.clone()) key=|i| *i let:i>
+            <Edge view=v2.clone() index=i scene=scene/>
+        </For>
+    };
+    let nodes = view! {
+        <For each=move || c.with(|c| c.nodes.clone()) key=|i| *i let:i>
+            <Node view=v3.clone() index=i scene=scene/>
+        </For>
+    };
+    (bands.into_any(), edges.into_any(), nodes.into_any())
+}
+
+/// The nodes, edges, bands and hop labels of one view.
+#[component]
+pub fn Drawing(view: SharedView, scene: Scene) -> impl IntoView {
+    let (bands, edges, nodes) = if cull::needed(&view) {
+        culled_layers(&view, scene)
+    } else {
+        whole_layers(&view, scene)
+    };
     let (v1, v2, v3, v4) = (view.clone(), view.clone(), view.clone(), view.clone());
     view! {
         <rect class="backdrop" x="0" y="0" width=format!("{:.1}", view.width) height=format!("{:.1}", view.height)/>

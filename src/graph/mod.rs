@@ -11,6 +11,7 @@
 
 pub mod banner;
 pub mod canvas;
+pub mod cull;
 pub mod drawing;
 pub mod edge;
 pub mod keyboard;

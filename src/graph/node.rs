@@ -125,6 +125,7 @@ pub fn Node(view: SharedView, index: usize, scene: Scene) -> impl IntoView {
             data-path-step-v1=move || marks.step(1)
             data-failed=move || marks.path.with(|p| p.as_ref().and_then(|p| p.failed).map(|k| k.as_str()))
             data-path-current=move || marks.path.with(|p| p.as_ref().is_some_and(|p| p.current).then_some("true"))
+            data-missing-bundle=move || marks.path.with(|p| p.as_ref().is_some_and(|p| p.missing_bundle).then_some("true"))
             tabindex="0"
             role="button"
             aria-label=label

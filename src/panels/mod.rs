@@ -6,6 +6,7 @@
 //! Panels read the stores, call services, and show the graph's pieces; the shells in
 //! `app.rs` place them.
 
+pub mod bundle_search;
 pub mod channels;
 pub mod details;
 pub mod drop_zone;
@@ -18,3 +19,4 @@ pub mod packages;
 pub mod problems;
 pub mod simulation;
 pub mod templates;
+pub mod split_notice;

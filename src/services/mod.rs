@@ -11,5 +11,6 @@ pub mod jobs;
 pub mod loader;
 pub mod parser;
 pub mod playback;
+pub mod siblings;
 pub mod sources;
 pub mod url;

@@ -268,6 +268,9 @@ pub struct NodeOnPath {
     pub step: [Option<usize>; 2],
     pub failed: Option<FailureKind>,
     pub current: bool,
+    /// A hop of some path goes into it and it has no `olm.bundle` in the catalog (the path
+    /// follows the channel by name): `data-missing-bundle`.
+    pub missing_bundle: bool,
 }
 
 /// The reasons a hop gives, per path (first hop wins): `data-path-reason[-v1]`.
@@ -331,6 +334,9 @@ pub fn path_marks(sim: &Simulation, visible: usize, failure: Option<FailureKind>
         for (k, h) in path.hops.iter().take(visible).enumerate() {
             last = h.to.clone();
             mark_node(&mut marks, &h.to, i, k + 1);
+            if h.missing_bundle {
+                marks.nodes.entry(h.to.clone()).or_default().missing_bundle = true;
+            }
             if h.failed && i == 0 {
                 let node = marks.nodes.entry(h.to.clone()).or_default();
                 node.failed = Some(failure.unwrap_or(FailureKind::Csv));
@@ -597,6 +603,26 @@ mod tests {
         let none = path_marks(&s, 0, None);
         assert!(none.edges.is_empty() && none.labels.is_empty());
         assert!(none.node(&v0.from).unwrap().current);
+    }
+
+    #[test]
+    fn hops_into_entries_without_bundles_are_marked() {
+        // A channel file of a split catalog: entries by name, no olm.bundle.
+        let catalog = fixture(
+            "index.yaml",
+            "schema: olm.package\nname: p\n---\nschema: olm.channel\npackage: p\nname: stable\nentries:\n- name: p.v1.0.0\n- name: p.v1.0.1\n  replaces: p.v1.0.0\n- name: p.v1.0.2\n  replaces: p.v1.0.1\n",
+        );
+        let v0 = SimInputs {
+            installed: "p.v1.0.0".into(),
+            ..SimInputs::default()
+        };
+        let s = simulate(&catalog, "p", "stable", &v0, None, None);
+        let marks = path_marks(&s, usize::MAX, None);
+        for name in ["p.v1.0.1", "p.v1.0.2"] {
+            assert!(marks.node(name).unwrap().missing_bundle, "{name}");
+        }
+        // The installed bundle is no hop's target.
+        assert!(!marks.node("p.v1.0.0").unwrap().missing_bundle);
     }
 
     #[test]

@@ -28,6 +28,27 @@ fn bundle_names(graph: GraphStore) -> Memo<Vec<String>> {
     })
 }
 
+/// The most bundle names the pickers suggest at once (a datalist of every bundle of a
+/// 20,000-bundle channel would take seconds to build).
+const MAX_SUGGESTIONS: usize = 500;
+
+/// The names to suggest: all of them when few, else those containing `typed`, at most
+/// [`MAX_SUGGESTIONS`].
+///
+/// # Complexity
+/// O(V · t) for V names and `typed` of t bytes.
+fn suggestions(names: &[String], typed: &str) -> Vec<String> {
+    if names.len() <= MAX_SUGGESTIONS {
+        return names.to_vec();
+    }
+    names
+        .iter()
+        .filter(|n| n.contains(typed))
+        .take(MAX_SUGGESTIONS)
+        .cloned()
+        .collect()
+}
+
 /// A `<select>` of (value, label) options bound to a part of the inputs.
 fn select(
     testid: &'static str,
@@ -109,7 +130,7 @@ pub fn SimInputsForm() -> impl IntoView {
                 {bundle_input("installed-picker", |i| i.installed.clone(), |i, v| i.installed = v)}
             </label>
             <datalist id="sim-bundles">
-                <For each=move || bundles.get() key=|b| b.clone() let:b>
+                <For each=move || suggestions(&bundles.get(), &sim.inputs.with(|i| i.installed.clone())) key=|b| b.clone() let:b>
                     <option value=b.clone()></option>
                 </For>
             </datalist>

@@ -1,0 +1,158 @@
+//! Viewport culling for big graphs: above [`CULL_ABOVE`] nodes the drawing holds only the
+//! nodes, edges and bands in or near the viewport, taken from the model's coordinates (core's
+//! layout boxes and routes). The window is the viewport grown by a margin and snapped to a
+//! grid, so panning redraws only when it crosses a grid line; at most [`MAX_NODES`] nodes are
+//! drawn (the nearest to the viewport's middle) however far the user zooms out.
+
+use leptos::prelude::*;
+use olm_graph_core::view::GraphView;
+
+use crate::graph::pan_zoom::{Transform, UsePanZoomReturn};
+use crate::graph::scene::SharedView;
+
+/// Graphs with more nodes than this are culled; smaller ones are drawn whole, as before.
+pub const CULL_ABOVE: usize = 1500;
+/// The most nodes drawn at once.
+pub const MAX_NODES: usize = 2500;
+
+/// A rectangle of the drawing: (x0, y0, x1, y1).
+pub type Rect = (f64, f64, f64, f64);
+
+/// Whether `view` is drawn culled.
+pub fn needed(view: &GraphView) -> bool {
+    view.nodes.len() > CULL_ABOVE
+}
+
+/// The drawing's rectangle worth drawing for transform `t` on a viewport of vw × vh pixels:
+/// what is on screen grown by half a screen on each side, snapped outward to a grid of a
+/// quarter screen (in drawing units, rounded to a power of two so zooming keeps it steady).
+pub fn window(t: Transform, vw: f64, vh: f64) -> Rect {
+    let k = t.k.max(1e-6);
+    let (x0, y0) = (-t.x / k, -t.y / k);
+    let (w, h) = (vw / k, vh / k);
+    let side = w.max(h).max(1.0);
+    let step = (side / 4.0).log2().ceil().exp2();
+    let snap_down = |v: f64| (v / step).floor() * step;
+    let snap_up = |v: f64| (v / step).ceil() * step;
+    (
+        snap_down(x0 - w / 2.0),
+        snap_down(y0 - h / 2.0),
+        snap_up(x0 + w * 1.5),
+        snap_up(y0 + h * 1.5),
+    )
+}
+
+fn overlaps(a: Rect, b: Rect) -> bool {
+    a.0 <= b.2 && b.0 <= a.2 && a.1 <= b.3 && b.1 <= a.3
+}
+
+fn bounds(points: &[(f64, f64)]) -> Option<Rect> {
+    let first = points.first()?;
+    Some(
+        points
+            .iter()
+            .fold((first.0, first.1, first.0, first.1), |r, p| {
+                (r.0.min(p.0), r.1.min(p.1), r.2.max(p.0), r.3.max(p.1))
+            }),
+    )
+}
+
+/// What is drawn of a culled view: indices of nodes, edges and bands, each in view order.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Culled {
+    pub nodes: Vec<usize>,
+    pub edges: Vec<usize>,
+    pub bands: Vec<usize>,
+}
+
+/// The nodes whose boxes meet `w` (at most [`MAX_NODES`], the nearest to its middle), the
+/// edges and bands whose routes meet it or that touch a drawn node.
+///
+/// # Complexity
+/// O(V + E + P) for V nodes, E edges and bands and P route points, plus O(V log V) when more
+/// than [`MAX_NODES`] nodes meet the window.
+pub fn cull(view: &GraphView, w: Rect) -> Culled {
+    let mut nodes: Vec<usize> = (0..view.nodes.len())
+        .filter(|&i| {
+            view.boxes
+                .get(i)
+                .is_some_and(|b| overlaps(w, (b.x, b.y, b.x + b.width, b.y + b.height)))
+        })
+        .collect();
+    if nodes.len() > MAX_NODES {
+        let (cx, cy) = ((w.0 + w.2) / 2.0, (w.1 + w.3) / 2.0);
+        let distance = |i: &usize| {
+            let b = &view.boxes[*i];
+            let d = (b.x + b.width / 2.0 - cx).powi(2) + (b.y + b.height / 2.0 - cy).powi(2);
+            (d * 16.0) as u64
+        };
+        nodes.sort_by_cached_key(distance);
+        nodes.truncate(MAX_NODES);
+        nodes.sort_unstable();
+    }
+    let mut drawn = vec![false; view.nodes.len()];
+    for &i in &nodes {
+        drawn[i] = true;
+    }
+    let meets = |points: &[(f64, f64)]| bounds(points).is_some_and(|r| overlaps(w, r));
+    let edges = (0..view.edges.len())
+        .filter(|&i| {
+            let e = &view.edges[i];
+            drawn.get(e.from) == Some(&true) || drawn.get(e.to) == Some(&true) || meets(&e.points)
+        })
+        .collect();
+    let bands = (0..view.bands.len())
+        .filter(|&i| {
+            let b = &view.bands[i];
+            drawn.get(b.to) == Some(&true) || meets(&b.points)
+        })
+        .collect();
+    Culled {
+        nodes,
+        edges,
+        bands,
+    }
+}
+
+/// What to draw of `view` as the pan and zoom change: recomputed only when the snapped window
+/// moves.
+pub fn culled(view: SharedView, pan_zoom: UsePanZoomReturn) -> Memo<Culled> {
+    let win = Memo::new(move |_| {
+        let t = pan_zoom.transform.get();
+        let (vw, vh) = pan_zoom.viewport();
+        window(t, vw, vh)
+    });
+    Memo::new(move |_| cull(&view, win.get()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_window_covers_the_screen_and_stays_put_for_small_pans() {
+        let t = Transform {
+            x: -1000.0,
+            y: 0.0,
+            k: 0.5,
+        };
+        let w = window(t, 800.0, 600.0);
+        // On screen: x 2000..3600, y 0..1200 in drawing units.
+        assert!(w.0 <= 2000.0 && w.2 >= 3600.0 && w.1 <= 0.0 && w.3 >= 1200.0);
+        // Not much more than two screens wide.
+        assert!(w.2 - w.0 <= 1600.0 * 2.0 + 2.0 * 512.0, "{w:?}");
+        let nudged = Transform { x: -1010.0, ..t };
+        assert_eq!(window(nudged, 800.0, 600.0), w);
+    }
+
+    #[test]
+    fn overlap_and_bounds() {
+        assert!(overlaps((0.0, 0.0, 10.0, 10.0), (10.0, 5.0, 20.0, 6.0)));
+        assert!(!overlaps((0.0, 0.0, 10.0, 10.0), (11.0, 5.0, 20.0, 6.0)));
+        assert_eq!(
+            bounds(&[(3.0, 4.0), (-1.0, 9.0)]),
+            Some((-1.0, 4.0, 3.0, 9.0))
+        );
+        assert_eq!(bounds(&[]), None);
+    }
+}
