@@ -18,5 +18,5 @@ pub mod notices;
 pub mod packages;
 pub mod problems;
 pub mod simulation;
-pub mod templates;
 pub mod split_notice;
+pub mod templates;
