@@ -3,13 +3,16 @@
 use std::fmt;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use olm_graph_core::export::{graph_json, GraphJsonOptions};
+use olm_graph_core::document::{graph_document, GraphDocumentOptions};
 use olm_graph_core::graph::{channel_graphs, Head};
 use olm_graph_core::model::{Catalog, FileFormat};
+use olm_graph_core::partial::{partial_catalog, PartialCatalog};
 use olm_graph_core::resolve::{
-    resolve_path, Failure, PathOptions, Resolver, UpgradeConstraintPolicy,
+    resolve_path, Failure, PathDocument, PathOptions, Resolver, UpgradeConstraintPolicy,
+    UpgradePath,
 };
 use olm_graph_core::validate::{lint_catalog, render_tree};
 use olm_graph_core::{load_paths, Severity};
@@ -55,8 +58,36 @@ macro_rules! out {
     }};
 }
 
-fn load(paths: &[PathBuf]) -> Result<Catalog, CliError> {
-    load_paths(paths).map_err(|e| CliError::Input(e.to_string()))
+/// Loads the catalog at `paths`; the first time a command loads what looks like part of a split
+/// catalog, says so on stderr with the counts and the folder to load instead.
+pub fn load(paths: &[PathBuf]) -> Result<Catalog, CliError> {
+    let catalog = load_paths(paths).map_err(|e| CliError::Input(e.to_string()))?;
+    if let Some(partial) = partial_catalog(&catalog) {
+        if !SPLIT_HINT_GIVEN.swap(true, Ordering::Relaxed) {
+            eprintln!("olm-graph: note: {}", split_hint(paths, &partial));
+        }
+    }
+    Ok(catalog)
+}
+
+/// Whether the split-catalog hint was printed already.
+static SPLIT_HINT_GIVEN: AtomicBool = AtomicBool::new(false);
+
+/// The hint, naming the folder of a single file given alone.
+fn split_hint(paths: &[PathBuf], partial: &PartialCatalog) -> String {
+    let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    let folder = match paths {
+        [one] if one.is_file() => one
+            .parent()
+            .map(|d| d.display().to_string())
+            .filter(|d| !d.is_empty()),
+        _ => None,
+    };
+    let mut hint = format!("{}: {}", shown.join(" "), partial.message());
+    if let Some(d) = folder {
+        hint += &format!(" (for example `{d}`)");
+    }
+    hint
 }
 
 /// Load errors go to stderr so that the output stays machine-readable.
@@ -127,10 +158,10 @@ pub fn graph(
     }
     let graphs = channel_graphs(pkg);
     if json {
-        let doc = graph_json(
+        let doc = graph_document(
             pkg,
             &graphs,
-            &GraphJsonOptions {
+            &GraphDocumentOptions {
                 channel: channel.map(str::to_string),
                 resolver,
             },
@@ -289,7 +320,7 @@ pub fn path(args: PathArgs) -> CmdResult {
         } else {
             UpgradeConstraintPolicy::CatalogProvided
         },
-        failure: args.failure,
+        failure: args.failure.clone(),
         installed_version: None,
     };
     let result = resolve_path(
@@ -310,29 +341,20 @@ pub fn path(args: PathArgs) -> CmdResult {
         }
     };
     if args.json {
-        let hops: Vec<_> = path
-            .hops
-            .iter()
-            .map(|h| {
-                json!({
-                    "from": h.from,
-                    "to": h.to,
-                    "via": h.via.iter().map(|r| r.kind.as_str()).collect::<Vec<_>>(),
-                    "failed": h.failed,
-                })
-            })
-            .collect();
-        let doc = json!({
-            "resolver": path.resolver.as_str(),
-            "from": path.from,
-            "end": path.end,
-            "outcome": path.outcome.as_str(),
-            "hops": hops,
-            "explanation": path.explanation.as_ref().map(|e| e.message.clone()),
-        });
+        let doc = path_json(&path);
         out!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
-        return Ok(ExitCode::SUCCESS);
+    } else {
+        print_path_text(&args, &path);
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The `path --json` document of a path.
+pub fn path_json(path: &UpgradePath) -> PathDocument<'_> {
+    path.document()
+}
+
+fn print_path_text(args: &PathArgs, path: &UpgradePath) {
     let rules = match path.resolver {
         Resolver::V0 => "OLM v0 (Subscription)",
         Resolver::V1 => "OLM v1 (ClusterExtension)",
@@ -354,8 +376,13 @@ pub fn path(args: PathArgs) -> CmdResult {
         } else {
             ""
         };
+        let missing = if h.missing_bundle {
+            "  (no olm.bundle: by name)"
+        } else {
+            ""
+        };
         out!(
-            "  {}. {} -> {}  via {}{failed}{updated}",
+            "  {}. {} -> {}  via {}{failed}{updated}{missing}",
             i + 1,
             h.from,
             h.to,
@@ -366,6 +393,9 @@ pub fn path(args: PathArgs) -> CmdResult {
         }
     }
     out!("  ends on {}: {}", path.end, path.outcome.as_str());
+    if let Some(note) = path.without_bundles_note() {
+        out!("  note: {note}");
+    }
     if let Some(e) = &path.explanation {
         out!("  why: {}", e.message);
         if !e.suggestion.is_empty() {
@@ -378,5 +408,4 @@ pub fn path(args: PathArgs) -> CmdResult {
             }
         }
     }
-    Ok(ExitCode::SUCCESS)
 }

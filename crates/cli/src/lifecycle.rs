@@ -1,58 +1,31 @@
 //! Catalog lifecycle commands: deprecate-truncate, resolve-image, diff, diff-series.
 
+use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use olm_graph_core::lifecycle::diff::FATES;
 use olm_graph_core::lifecycle::{
     deprecate_truncate, diff_package, diff_series as core_diff_series, resolve_template,
-    write_truncated, ClusterValues, Dialect, DiffOptions, TruncateOptions,
+    write_truncated, ClusterValues, Dialect, DiffOptions, PackageDiff, TruncateOptions,
 };
+use olm_graph_core::load::{read_paths, Limits};
 use olm_graph_core::resolve::Resolver;
 use olm_graph_core::view::natural_cmp;
-use olm_graph_core::{load_paths, InputFile};
+use olm_graph_core::InputFile;
 use serde_json::json;
 
-use crate::commands::{CliError, CmdResult};
+use crate::commands::{load, CliError, CmdResult};
 
-/// Reads the files of the given paths (directories walked as the loader does) for rewriting.
+/// Reads the files of the given paths for rewriting, as the loader reads them: directories walked
+/// (honouring `.indexignore`), `-` for standard input, within the input limits.
 pub(crate) fn read_inputs(paths: &[PathBuf]) -> Result<Vec<InputFile>, CliError> {
-    let mut out = Vec::new();
-    for p in paths {
-        let meta = std::fs::metadata(p)
-            .map_err(|e| CliError::Input(format!("cannot read {}: {e}", p.display())))?;
-        let mut files = Vec::new();
-        if meta.is_dir() {
-            collect(p, &mut files)
-                .map_err(|e| CliError::Input(format!("cannot read {}: {e}", p.display())))?;
-            files.sort();
-        } else {
-            files.push(p.clone());
-        }
-        for f in files {
-            let shown = f.display().to_string();
-            let in_dir = meta.is_dir();
-            if in_dir && !olm_graph_core::load::has_catalog_extension(&shown) {
-                continue;
-            }
-            let text = std::fs::read_to_string(&f)
-                .map_err(|e| CliError::Input(format!("cannot read {shown}: {e}")))?;
-            out.push(InputFile::new(shown, text));
-        }
+    let read = read_paths(paths, &Limits::process_default())
+        .map_err(|e| CliError::Input(e.to_string()))?;
+    for note in &read.notes {
+        eprintln!("olm-graph: {note}");
     }
-    Ok(out)
-}
-
-fn collect(dir: &std::path::Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    for e in std::fs::read_dir(dir)? {
-        let e = e?;
-        if e.file_type()?.is_dir() {
-            collect(&e.path(), out)?;
-        } else {
-            out.push(e.path());
-        }
-    }
-    Ok(())
+    Ok(read.files)
 }
 
 /// Arguments of `deprecate-truncate`.
@@ -65,7 +38,7 @@ pub struct TruncateArgs {
 }
 
 pub fn truncate(args: TruncateArgs) -> CmdResult {
-    let catalog = load_paths(&args.paths).map_err(|e| CliError::Input(e.to_string()))?;
+    let catalog = load(&args.paths)?;
     let errors: Vec<_> = catalog
         .diagnostics
         .iter()
@@ -84,9 +57,10 @@ pub fn truncate(args: TruncateArgs) -> CmdResult {
         .package(&args.package)
         .ok_or_else(|| CliError::Usage(format!("unknown package {:?}", args.package)))?;
     let (new_pkg, report) =
-        deprecate_truncate(pkg, &args.options).map_err(|e| CliError::Usage(e.0))?;
+        deprecate_truncate(pkg, &args.options).map_err(|e| CliError::Usage(e.to_string()))?;
     let inputs = read_inputs(&args.paths)?;
-    let text = write_truncated(&inputs, &report, &new_pkg).map_err(CliError::Usage)?;
+    let text =
+        write_truncated(&inputs, &report, &new_pkg).map_err(|e| CliError::Input(e.to_string()))?;
     std::fs::write(&args.output, text)
         .map_err(|e| CliError::Input(format!("cannot write {}: {e}", args.output.display())))?;
     if args.json {
@@ -148,6 +122,9 @@ pub fn resolve_image(args: ImageArgs) -> CmdResult {
     })
 }
 
+/// Paths up to this many hops are printed in full by `diff`; longer ones are shortened.
+const LISTED_HOPS: usize = 16;
+
 /// Arguments of `diff`.
 pub struct DiffArgs {
     pub old: Vec<PathBuf>,
@@ -159,18 +136,19 @@ pub struct DiffArgs {
 }
 
 pub fn diff(args: DiffArgs) -> CmdResult {
-    let old = load_paths(&args.old).map_err(|e| CliError::Input(e.to_string()))?;
-    let new = load_paths(&args.new).map_err(|e| CliError::Input(e.to_string()))?;
+    let old = load(&args.old)?;
+    let new = load(&args.new)?;
     let options = DiffOptions {
         channel: args.channel.clone(),
         resolver: args.resolver,
     };
-    let d = diff_package(&old, &new, &args.package, &options).map_err(CliError::Usage)?;
+    let d = diff_package(&old, &new, &args.package, &options)
+        .map_err(|e| CliError::Usage(e.to_string()))?;
     if args.json {
         let records: Vec<_> = d
             .fates
             .iter()
-            .map(|f| json!({"bundle": f.bundle, "status": f.status.as_str(), "path": f.path}))
+            .map(|f| json!({"bundle": f.bundle, "status": f.status.as_str(), "path": d.path(f)}))
             .collect();
         println!(
             "{}",
@@ -178,45 +156,59 @@ pub fn diff(args: DiffArgs) -> CmdResult {
         );
         return Ok(ExitCode::SUCCESS);
     }
+    print!("{}", diff_text(&d));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The text `diff` prints: what changed, then each installed bundle's fate and path (paths past
+/// [`LISTED_HOPS`] hops are shortened; `--json` lists every hop).
+pub fn diff_text(d: &PackageDiff) -> String {
+    let mut out = String::new();
     let list = |v: &[String]| match v.len() {
         0 => "none".to_string(),
         n if n <= 8 => v.join(", "),
         n => format!("{n}: {}, ... (--json lists all)", v[..5].join(", ")),
     };
-    println!("package {}", d.package);
-    println!("  bundles added: {}", list(&d.bundles_added));
-    println!("  bundles removed: {}", list(&d.bundles_removed));
-    println!("  channels added: {}", list(&d.channels_added));
-    println!("  channels removed: {}", list(&d.channels_removed));
+    let _ = writeln!(out, "package {}", d.package);
+    let _ = writeln!(out, "  bundles added: {}", list(&d.bundles_added));
+    let _ = writeln!(out, "  bundles removed: {}", list(&d.bundles_removed));
+    let _ = writeln!(out, "  channels added: {}", list(&d.channels_added));
+    let _ = writeln!(out, "  channels removed: {}", list(&d.channels_removed));
     for h in &d.heads_moved {
-        println!(
+        let _ = writeln!(
+            out,
             "  head of {} moved: {} -> {}",
             h.channel,
             h.old.as_deref().unwrap_or("(none)"),
             h.new.as_deref().unwrap_or("(none)")
         );
     }
-    println!(
+    let _ = writeln!(
+        out,
         "  edges added: {}, removed: {}",
         d.edges_added.len(),
         d.edges_removed.len()
     );
-    println!("  deprecations added: {}", list(&d.deprecations_added));
-    println!("after the switch:");
+    let _ = writeln!(out, "  deprecations added: {}", list(&d.deprecations_added));
+    let _ = writeln!(out, "after the switch:");
     for f in &d.fates {
-        let path = if f.path.len() > 1 {
-            format!("  {}", f.path.join(" -> "))
-        } else {
-            String::new()
+        let path = match (f.hops, &f.next) {
+            (0, _) | (_, None) => String::new(),
+            (1..=LISTED_HOPS, _) => format!("  {}", d.path(f).join(" -> ")),
+            (hops, Some(next)) => format!(
+                "  {} -> {next} -> ... -> {} ({hops} hops; --json lists them all)",
+                f.bundle, f.end
+            ),
         };
-        println!(
+        let _ = writeln!(
+            out,
             "  {} [{}]: {}{path}",
             f.bundle,
             f.channel,
             f.status.as_str()
         );
     }
-    Ok(ExitCode::SUCCESS)
+    out
 }
 
 /// Arguments of `diff-series`.
@@ -245,7 +237,7 @@ pub fn diff_series(args: SeriesArgs) -> CmdResult {
     }
     let mut catalogs = Vec::new();
     for (label, path) in dirs {
-        let c = load_paths(&[&path]).map_err(|e| CliError::Input(e.to_string()))?;
+        let c = load(&[path])?;
         catalogs.push((label, c));
     }
     let options = DiffOptions {
@@ -268,7 +260,7 @@ pub fn diff_series(args: SeriesArgs) -> CmdResult {
                         "channels_added": d.channels_added, "channels_removed": d.channels_removed,
                         "heads_moved": d.heads_moved.len(), "deprecations_added": d.deprecations_added,
                     }),
-                    Err(e) => json!({"from": s.from, "to": s.to, "counts": counts, "error": e}),
+                    Err(e) => json!({"from": s.from, "to": s.to, "counts": counts, "error": e.to_string()}),
                 }
             })
             .collect();

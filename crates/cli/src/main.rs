@@ -4,8 +4,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use olm_graph_core::load::Limits;
 use olm_graph_core::resolve::{Failure, FailureKind, Resolver, UpgradeStrategy};
 
+mod bench;
 mod commands;
 mod format;
 mod git;
@@ -15,11 +17,68 @@ mod review;
 mod template;
 
 /// Inspect OLM File-Based Catalogs: packages, upgrade graphs, validation, upgrade paths.
+///
+/// Wherever a catalog path is read, `-` reads one catalog (JSON or YAML) from standard input.
 #[derive(Parser, Debug)]
 #[command(name = "olm-graph", version, about, long_about = None)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+/// Input limits for every command that reads catalogs: crossing one is a `load.limit` error
+/// naming the file, line and column, and the rest of the catalog still loads.
+#[derive(clap::Args, Debug)]
+#[command(next_help_heading = "Input limits")]
+struct LimitArgs {
+    /// Deepest nesting of mappings and lists in one document.
+    #[arg(long, global = true, value_name = "N", value_parser = parse_count, default_value_t = Limits::DEFAULT.max_depth)]
+    max_depth: usize,
+    /// Documents (YAML) or objects (JSON) in one file.
+    #[arg(long, global = true, value_name = "N", value_parser = parse_count, default_value_t = Limits::DEFAULT.max_documents)]
+    max_documents: usize,
+    /// Keys, values and list items in one document (the key count).
+    #[arg(long, global = true, value_name = "N", value_parser = parse_count, default_value_t = Limits::DEFAULT.max_nodes)]
+    max_nodes: usize,
+    /// Bytes in one string; a size such as 16MiB or 500K is accepted.
+    #[arg(long, global = true, value_name = "BYTES", value_parser = parse_count, default_value_t = Limits::DEFAULT.max_string_bytes)]
+    max_string_bytes: usize,
+    /// Bytes of all input together; a size such as 1GiB is accepted.
+    #[arg(long, global = true, value_name = "BYTES", value_parser = parse_count, default_value_t = Limits::DEFAULT.max_total_bytes)]
+    max_total_bytes: usize,
+}
+
+impl LimitArgs {
+    fn limits(&self) -> Limits {
+        Limits {
+            max_depth: self.max_depth,
+            max_documents: self.max_documents,
+            max_nodes: self.max_nodes,
+            max_string_bytes: self.max_string_bytes,
+            max_total_bytes: self.max_total_bytes,
+        }
+    }
+}
+
+/// A count or a size: digits, optionally followed by K, M or G (powers of 1024, with or without
+/// `iB`/`B`).
+fn parse_count(text: &str) -> Result<usize, String> {
+    let t = text.trim();
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    let unit = match t[digits..].trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 1usize,
+        "k" | "kb" | "kib" => 1 << 10,
+        "m" | "mb" | "mib" => 1 << 20,
+        "g" | "gb" | "gib" => 1 << 30,
+        other => return Err(format!("unknown unit {other:?} (use K, M or G)")),
+    };
+    let n: usize = t[..digits]
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number"))?;
+    n.checked_mul(unit)
+        .ok_or_else(|| format!("{text:?} is too large"))
 }
 
 /// What a catalog switch is followed for: the package, the subscription's channel, the rules.
@@ -203,17 +262,12 @@ enum Command {
         after_help = "Examples:\n  olm-graph review old/catalog --to new/catalog\n  olm-graph review --git origin/main catalog/ --format markdown > review.md\n  olm-graph review --git v1.0..v1.1 catalog/ --format json --fail-on error,stranded,removed-head\n\n--git BASE compares the revision BASE with the working tree; BASE..HEAD two revisions; BASE...HEAD the merge base of the two with HEAD."
     )]
     Review(review::ReviewArgs),
-    /// Load catalogs repeatedly, build every graph, and print throughput.
+    /// Load catalogs repeatedly and print throughput, or (--synthetic) time every operation on
+    /// generated catalogs of growing size.
     #[command(
-        after_help = "Example:\n  olm-graph bench ../shared/catalogs/community-operators-prod/v4.21 --runs 5"
+        after_help = "Examples:\n  olm-graph bench ../shared/catalogs/community-operators-prod/v4.21 --runs 5\n  olm-graph bench --synthetic\n  olm-graph bench --synthetic --sizes 10000,100000 --shape ranges --op lint,path-v0"
     )]
-    Bench {
-        #[arg(required = true)]
-        paths: Vec<PathBuf>,
-        /// Number of timed runs (the best and the median are shown).
-        #[arg(long, default_value_t = 5)]
-        runs: usize,
-    },
+    Bench(bench::BenchArgs),
     /// Draw a package or channel: standalone SVG, Mermaid (as `opm alpha render-graph`) or DOT.
     #[command(
         after_help = "Examples:\n  olm-graph render catalog/ --package etcd --channel alpha -o etcd-alpha.svg\n  olm-graph render catalog/ -p etcd -c alpha --from etcd.v0.9.0 --resolver v1 --animate -o path.svg\n  olm-graph render catalog/ -p etcd --format mermaid --draw-v0-semantics\n  olm-graph render catalog/ -p etcd -c alpha --format dot | dot -Tpng -o etcd.png"
@@ -237,9 +291,36 @@ enum Command {
     PlainCrossings(render::PlainCrossingsArgs),
 }
 
+/// Lets a closed pipe end the process quietly, as other Unix tools do
+/// (`olm-graph diff --json | head`): Rust ignores SIGPIPE, so `println!` would panic instead.
+#[cfg(unix)]
+fn default_sigpipe() {
+    // SAFETY: called first thing in `main`, before any thread exists; `signal` only installs
+    // the default disposition of SIGPIPE.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+#[cfg(not(unix))]
+fn default_sigpipe() {}
+
 fn main() -> ExitCode {
+    default_sigpipe();
     let cli = Cli::parse();
-    let result = match cli.command {
+    cli.limits.limits().set_process_default();
+    match run(cli.command) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("olm-graph: {e}");
+            ExitCode::from(e.exit_code())
+        }
+    }
+}
+
+/// Runs one command: the catalog commands here, the lifecycle ones in [`run_lifecycle`].
+fn run(command: Command) -> commands::CmdResult {
+    match command {
         Command::Packages { paths } => commands::packages(&paths),
         Command::Graph {
             paths,
@@ -280,6 +361,19 @@ fn main() -> ExitCode {
             updated_catalog,
             json,
         }),
+        Command::Bench(args) => bench::run(args),
+        Command::Render(args) => render::run(args),
+        Command::Review(args) => review::run(args),
+        Command::PlainCrossings(args) => render::run_plain_crossings(args),
+        Command::RenderTemplate(args) => template::render_template(args),
+        Command::DiffTemplate(args) => template::diff_template(args),
+        lifecycle => run_lifecycle(lifecycle),
+    }
+}
+
+/// Runs a catalog lifecycle command (deprecate-truncate, resolve-image, diff, diff-series).
+fn run_lifecycle(command: Command) -> commands::CmdResult {
+    match command {
         Command::DeprecateTruncate {
             paths,
             package,
@@ -337,19 +431,10 @@ fn main() -> ExitCode {
             resolver: switch.resolver.into(),
             json: switch.json,
         }),
-        Command::Bench { paths, runs } => commands::bench(&paths, runs),
-        Command::Render(args) => render::run(args),
-        Command::Review(args) => review::run(args),
-        Command::PlainCrossings(args) => render::run_plain_crossings(args),
-        Command::RenderTemplate(args) => template::render_template(args),
-        Command::DiffTemplate(args) => template::diff_template(args),
-    };
-    match result {
-        Ok(code) => code,
-        Err(e) => {
-            eprintln!("olm-graph: {e}");
-            ExitCode::from(e.exit_code())
-        }
+        // `run` handles every other command itself.
+        other => Err(commands::CliError::Usage(format!(
+            "{other:?} is not a lifecycle command"
+        ))),
     }
 }
 

@@ -75,6 +75,50 @@ fn deprecate_truncate_writes_a_catalog_that_lints_clean() {
     );
 }
 
+/// `-` reads the catalog from standard input, and the written catalog is the one written from
+/// the file.
+#[test]
+fn deprecate_truncate_reads_standard_input() {
+    use std::io::Write as _;
+    use std::process::Stdio;
+    let src = catalogs().join("openshift-external-dns-operator/v4.21/external-dns-operator.yaml");
+    let dir = out_dir("truncate-stdin");
+    let (from_file, from_stdin) = (dir.join("file.json"), dir.join("stdin.json"));
+    let args = |input: &str, out: &Path| -> Vec<String> {
+        [
+            "deprecate-truncate",
+            input,
+            "-p",
+            "external-dns-operator",
+            "-b",
+            "external-dns-operator.v1.2.0",
+            "-o",
+            out.to_str().unwrap(),
+        ]
+        .map(String::from)
+        .to_vec()
+    };
+    let r = run(&args(src.to_str().unwrap(), &from_file)
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>());
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_olm-graph"))
+        .args(args("-", &from_stdin))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("olm-graph starts");
+    let text = std::fs::read(&src).unwrap();
+    child.stdin.take().unwrap().write_all(&text).unwrap();
+    let r = child.wait_with_output().unwrap();
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let written = |p: &Path| std::fs::read_to_string(p).unwrap();
+    assert!(written(&from_stdin).contains("external-dns-operator.v1.2.0"));
+    assert_eq!(written(&from_file), written(&from_stdin));
+}
+
 #[test]
 fn deprecate_truncate_refuses_the_default_channel_head() {
     let src = catalogs().join("openshift-external-dns-operator/v4.21/external-dns-operator.yaml");

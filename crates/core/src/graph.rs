@@ -6,13 +6,14 @@
 //! `replaces` R→E, `skips` S→E, and `skipRange` X→E for every *other* entry X of the channel
 //! whose version is in E's range (blang semantics). There is one edge per (from, to, kind).
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use petgraph::graph::{DiGraph, NodeIndex};
 use serde::Serialize;
 
 use crate::model::{Channel, Package};
 use crate::range::Range;
+use crate::range_match::SortedVersions;
 use crate::semver::Version;
 
 /// The kind of an upgrade edge.
@@ -104,7 +105,8 @@ impl Head {
 /// (`skipRange` does not count; a self-`replaces` counts).
 ///
 /// # Complexity
-/// O(E + R) expected time for E entries and R names in their `replaces`/`skips`.
+/// O(V + S) expected time and O(V + S) memory for V entries and S names in their
+/// `replaces`/`skips`, plus sorting the heads when there are several.
 pub fn channel_head(channel: &Channel) -> Head {
     let mut named: std::collections::HashSet<&str> = std::collections::HashSet::new();
     for e in &channel.entries {
@@ -152,90 +154,12 @@ impl ChannelGraph {
     /// Builds the graph of `channel`, a channel of `package`.
     ///
     /// # Complexity
-    /// O(N·R + E) for N entries, R entries with a skipRange and E `replaces`/`skips` edges:
-    /// each skipRange is tested against every other entry's version.
+    /// O((V + E) log V) time and O(V + E) memory for V nodes and E edges: the entries' versions
+    /// are sorted once and each skipRange finds the versions it contains by binary search
+    /// ([`SortedVersions::matching`]; a `!=` condition scans its interval).
     pub fn build(package: &Package, channel: &Channel) -> ChannelGraph {
-        let mut nodes: Vec<Node> = Vec::with_capacity(channel.entries.len());
-        let mut index: HashMap<String, usize> = HashMap::with_capacity(channel.entries.len());
-        let node_for = |name: &str, entry: Option<usize>| {
-            let bundle = package.bundle_index(name);
-            let b = bundle.map(|i| &package.bundles[i]);
-            Node {
-                name: name.to_string(),
-                version: b.and_then(|b| b.version.clone()),
-                is_virtual: entry.is_none(),
-                deprecated: package.is_bundle_deprecated(name),
-                legacy_deprecated: b.is_some_and(|b| b.legacy_deprecated),
-                entry,
-                bundle,
-            }
-        };
-        for (i, e) in channel.entries.iter().enumerate() {
-            if index.contains_key(&e.name) {
-                continue; // duplicate entries are reported by the loader; keep the first
-            }
-            index.insert(e.name.clone(), nodes.len());
-            nodes.push(node_for(&e.name, Some(i)));
-        }
-        // Virtual nodes for dangling replaces/skips targets, sorted by name.
-        let mut virtual_names: Vec<&str> = channel
-            .entries
-            .iter()
-            .flat_map(|e| e.replaces.iter().chain(e.skips.iter()))
-            .map(String::as_str)
-            .filter(|n| !n.is_empty() && !index.contains_key(*n))
-            .collect();
-        virtual_names.sort_unstable();
-        virtual_names.dedup();
-        for n in virtual_names {
-            index.insert(n.to_string(), nodes.len());
-            nodes.push(node_for(n, None));
-        }
-
-        let mut edges = Vec::new();
-        let mut seen = std::collections::HashSet::new();
-        let mut invalid_ranges = Vec::new();
-        let mut push =
-            |edges: &mut Vec<Edge>, from: usize, to: usize, kind, range: Option<&String>| {
-                if seen.insert((from, to, kind)) {
-                    edges.push(Edge {
-                        from,
-                        to,
-                        kind,
-                        range: range.cloned(),
-                    });
-                }
-            };
-        let entry_nodes: Vec<usize> = (0..nodes.len()).filter(|&i| !nodes[i].is_virtual).collect();
-        for (i, e) in channel.entries.iter().enumerate() {
-            let to = index[&e.name];
-            if nodes[to].entry != Some(i) {
-                continue; // a duplicate entry: the first one's edges stand
-            }
-            if let Some(r) = e.replaces.as_ref().filter(|r| !r.is_empty()) {
-                push(&mut edges, index[r], to, EdgeKind::Replaces, None);
-            }
-            for s in e.skips.iter().filter(|s| !s.is_empty()) {
-                push(&mut edges, index[s], to, EdgeKind::Skips, None);
-            }
-            if let Some(text) = &e.skip_range {
-                match Range::parse(text) {
-                    Ok(range) => {
-                        for &x in &entry_nodes {
-                            if x == to {
-                                continue;
-                            }
-                            if nodes[x].version.as_ref().is_some_and(|v| range.contains(v)) {
-                                push(&mut edges, x, to, EdgeKind::SkipRange, Some(text));
-                            }
-                        }
-                    }
-                    Err(err) => {
-                        invalid_ranges.push((e.name.clone(), text.clone(), err.to_string()))
-                    }
-                }
-            }
-        }
+        let (nodes, index) = build_nodes(package, channel);
+        let (edges, invalid_ranges) = build_edges(channel, &nodes, &index);
         let mut graph = DiGraph::with_capacity(nodes.len(), edges.len());
         for i in 0..nodes.len() {
             graph.add_node(i);
@@ -297,12 +221,119 @@ impl ChannelGraph {
     }
 
     /// Number of entry (non-virtual) nodes.
+    ///
+    /// # Complexity
+    /// O(V) for V nodes.
     pub fn entry_count(&self) -> usize {
         self.nodes.iter().filter(|n| !n.is_virtual).count()
     }
 }
 
+/// The nodes of a channel graph: its entries in order (a repeated name keeps its first entry),
+/// then the names its `replaces`/`skips` give that are not entries, sorted.
+fn build_nodes(package: &Package, channel: &Channel) -> (Vec<Node>, HashMap<String, usize>) {
+    let mut nodes: Vec<Node> = Vec::with_capacity(channel.entries.len());
+    let mut index: HashMap<String, usize> = HashMap::with_capacity(channel.entries.len());
+    let node_for = |name: &str, entry: Option<usize>, bundle: Option<usize>| {
+        let b = bundle.map(|i| &package.bundles[i]);
+        Node {
+            name: name.to_string(),
+            version: b.and_then(|b| b.version.clone()),
+            is_virtual: entry.is_none(),
+            deprecated: package.deprecations.bundles.contains_key(name)
+                || b.is_some_and(|b| b.legacy_deprecated),
+            legacy_deprecated: b.is_some_and(|b| b.legacy_deprecated),
+            entry,
+            bundle,
+        }
+    };
+    let bundles = package.bundle_indices(channel.entries.iter().map(|e| e.name.as_str()));
+    for ((i, e), bundle) in channel.entries.iter().enumerate().zip(bundles) {
+        if index.contains_key(&e.name) {
+            continue; // duplicate entries are reported by the loader; keep the first
+        }
+        index.insert(e.name.clone(), nodes.len());
+        nodes.push(node_for(&e.name, Some(i), bundle));
+    }
+    let mut virtual_names: Vec<&str> = channel
+        .entries
+        .iter()
+        .flat_map(|e| e.replaces.iter().chain(e.skips.iter()))
+        .map(String::as_str)
+        .filter(|n| !n.is_empty() && !index.contains_key(*n))
+        .collect();
+    virtual_names.sort_unstable();
+    virtual_names.dedup();
+    for n in virtual_names {
+        index.insert(n.to_string(), nodes.len());
+        nodes.push(node_for(n, None, package.bundle_index(n)));
+    }
+    (nodes, index)
+}
+
+/// skipRange texts that did not parse: (entry name, range, blang error).
+type InvalidRanges = Vec<(String, String, String)>;
+
+/// The edges of a channel graph, entry by entry: `replaces`, then `skips`, then the skipRange
+/// matches in node order; one edge per (from, to, kind).
+fn build_edges(
+    channel: &Channel,
+    nodes: &[Node],
+    index: &HashMap<String, usize>,
+) -> (Vec<Edge>, InvalidRanges) {
+    let versions = SortedVersions::new(
+        nodes
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| !n.is_virtual)
+            .filter_map(|(i, n)| n.version.as_ref().map(|v| (i, v))),
+    );
+    let named: usize = channel.entries.iter().map(|e| 1 + e.skips.len()).sum();
+    let mut edges = Vec::with_capacity(named);
+    let mut seen = HashSet::with_capacity(named);
+    let mut invalid_ranges = Vec::new();
+    let mut push = |from: usize, to: usize, kind, range: Option<&String>| {
+        if seen.insert((from, to, kind)) {
+            edges.push(Edge {
+                from,
+                to,
+                kind,
+                range: range.cloned(),
+            });
+        }
+    };
+    for (i, e) in channel.entries.iter().enumerate() {
+        let Some(&to) = index.get(&e.name) else {
+            continue;
+        };
+        if nodes[to].entry != Some(i) {
+            continue; // a duplicate entry: the first one's edges stand
+        }
+        let named = e.replaces.iter().map(|r| (r, EdgeKind::Replaces));
+        let named = named.chain(e.skips.iter().map(|s| (s, EdgeKind::Skips)));
+        for (name, kind) in named.filter(|(n, _)| !n.is_empty()) {
+            if let Some(&from) = index.get(name) {
+                push(from, to, kind, None);
+            }
+        }
+        let Some(text) = &e.skip_range else { continue };
+        match Range::parse(text) {
+            Ok(range) => {
+                for x in versions.matching(&range).into_iter().filter(|&x| x != to) {
+                    push(x, to, EdgeKind::SkipRange, Some(text));
+                }
+            }
+            Err(err) => invalid_ranges.push((e.name.clone(), text.clone(), err.to_string())),
+        }
+    }
+    (edges, invalid_ranges)
+}
+
 /// Builds every channel graph of a package, in channel-name order.
+///
+/// # Complexity
+/// The sum of [`ChannelGraph::build`] over the channels: O((V + E) log V) for V nodes and E
+/// edges over all channels.
 pub fn channel_graphs(package: &Package) -> Vec<ChannelGraph> {
     package
         .channels
@@ -348,7 +379,8 @@ impl PackageGraph {
     /// Builds the package-level view from the channel graphs.
     ///
     /// # Complexity
-    /// O(total nodes + total edges of the channel graphs), plus sorting the names.
+    /// O((V + E) log V) time and O(V + E) memory for V nodes and E edges over all the channel
+    /// graphs (names are kept in a sorted map).
     pub fn build(package: &Package, graphs: &[ChannelGraph]) -> PackageGraph {
         let mut by_name: BTreeMap<String, PackageNode> = BTreeMap::new();
         for b in &package.bundles {

@@ -21,14 +21,19 @@
 //! - [`view`]: what a user interface draws and lists: the [`view::GraphView`] the web app and
 //!   the SVG export share, bundle details, summaries.
 pub mod diag;
+pub mod document;
 pub mod export;
 pub mod graph;
+pub mod infer;
 pub mod layout;
 pub mod lifecycle;
 pub mod load;
 pub mod masterminds;
 pub mod model;
+pub mod partial;
+pub mod pullspec;
 pub mod range;
+pub mod range_match;
 pub mod release;
 pub mod resolve;
 pub mod review;

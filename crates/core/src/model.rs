@@ -27,16 +27,14 @@ pub struct Catalog {
 
 impl Catalog {
     /// The package with this name.
+    ///
+    /// # Complexity
+    /// O(log P) for P packages (binary search).
     pub fn package(&self, name: &str) -> Option<&Package> {
         self.packages
             .binary_search_by(|p| p.name.as_str().cmp(name))
             .ok()
             .map(|i| &self.packages[i])
-    }
-
-    /// Number of errors among the load diagnostics.
-    pub fn error_count(&self) -> usize {
-        self.diagnostics.iter().filter(|d| d.is_error()).count()
     }
 }
 
@@ -166,6 +164,9 @@ pub struct BundleFacts {
 
 impl Package {
     /// The channel with this name.
+    ///
+    /// # Complexity
+    /// O(log C) for C channels (binary search).
     pub fn channel(&self, name: &str) -> Option<&Channel> {
         self.channels
             .binary_search_by(|c| c.name.as_str().cmp(name))
@@ -174,18 +175,51 @@ impl Package {
     }
 
     /// Index of the bundle with this name.
+    ///
+    /// # Complexity
+    /// O(log B) for B bundles (binary search).
     pub fn bundle_index(&self, name: &str) -> Option<usize> {
         self.bundles
             .binary_search_by(|b| b.name.as_str().cmp(name))
             .ok()
     }
 
+    /// The index of each name's bundle, in the order of `names`: a hash map of the bundle names
+    /// when there are many names to look up, binary searches when there are few.
+    ///
+    /// # Complexity
+    /// O(min(B + N, N log B)) expected for B bundles and N names.
+    pub fn bundle_indices<'n>(
+        &self,
+        names: impl ExactSizeIterator<Item = &'n str>,
+    ) -> Vec<Option<usize>> {
+        let n = names.len();
+        let log_b = (usize::BITS - self.bundles.len().leading_zeros()) as usize;
+        if self.bundles.len() > n.saturating_mul(log_b) {
+            return names.map(|name| self.bundle_index(name)).collect();
+        }
+        let by_name: std::collections::HashMap<&str, usize> = self
+            .bundles
+            .iter()
+            .enumerate()
+            .map(|(i, b)| (b.name.as_str(), i))
+            .collect();
+        names.map(|name| by_name.get(name).copied()).collect()
+    }
+
     /// The bundle with this name.
+    ///
+    /// # Complexity
+    /// O(log B) for B bundles.
     pub fn bundle(&self, name: &str) -> Option<&Bundle> {
         self.bundle_index(name).map(|i| &self.bundles[i])
     }
 
     /// Names of the channels that have an entry for this bundle, in channel-name order.
+    ///
+    /// # Complexity
+    /// O(V) for V entries over all channels: call it for one bundle, not for each (for every
+    /// bundle, build a map from the channels' entries instead).
     pub fn channels_of(&self, bundle: &str) -> Vec<&str> {
         self.channels
             .iter()
@@ -196,6 +230,9 @@ impl Package {
 
     /// True when a bundle-level `olm.deprecations` entry names this bundle, or it carries the
     /// legacy `olm.deprecated` property.
+    ///
+    /// # Complexity
+    /// O(log B) for B bundles and deprecation entries.
     pub fn is_bundle_deprecated(&self, bundle: &str) -> bool {
         self.deprecations.bundles.contains_key(bundle)
             || self.bundle(bundle).is_some_and(|b| b.legacy_deprecated)
@@ -224,6 +261,9 @@ pub struct Channel {
 
 impl Channel {
     /// The entry for this bundle name.
+    ///
+    /// # Complexity
+    /// O(V) for V entries (a scan): for repeated lookups, index the entries by name once.
     pub fn entry(&self, name: &str) -> Option<&ChannelEntry> {
         self.entries.iter().find(|e| e.name == name)
     }

@@ -21,7 +21,7 @@
 
 use std::fmt;
 
-use crate::semver::{go_quote, Version};
+use crate::semver::{go_quote, SemverError, Version};
 
 /// A comparison operator of a range.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -111,11 +111,50 @@ pub struct Range {
 /// A range that blang/semver rejects; `Display` is blang's message, word for word (for
 /// example `Could not parse Range ">v0.1.0": Could not parse comparator ">v" in ">v0.1.0"`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RangeError(pub String);
+pub enum RangeError {
+    /// `First element in range is '||'`.
+    FirstIsOr,
+    /// `Last element in range is '||'`.
+    LastIsOr,
+    /// `Could not get version from string: "…"`: a token without a digit.
+    NoVersion(String),
+    /// `Could not parse Range "tok": Could not parse comparator "op" in "tok"`.
+    Comparator { token: String, op: String },
+    /// `Could not parse Range "tok": Could not parse version "v" in "tok": <blang's error>`.
+    Version {
+        token: String,
+        version: String,
+        error: SemverError,
+    },
+}
 
 impl fmt::Display for RangeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            RangeError::FirstIsOr => f.write_str("First element in range is '||'"),
+            RangeError::LastIsOr => f.write_str("Last element in range is '||'"),
+            RangeError::NoVersion(s) => {
+                write!(f, "Could not get version from string: {}", go_quote(s))
+            }
+            RangeError::Comparator { token, op } => write!(
+                f,
+                "Could not parse Range {}: Could not parse comparator {} in {}",
+                go_quote(token),
+                go_quote(op),
+                go_quote(token)
+            ),
+            RangeError::Version {
+                token,
+                version,
+                error,
+            } => write!(
+                f,
+                "Could not parse Range {}: Could not parse version {} in {}: {error}",
+                go_quote(token),
+                go_quote(version),
+                go_quote(token)
+            ),
+        }
     }
 }
 
@@ -132,9 +171,7 @@ impl Range {
             let mut comparators = Vec::with_capacity(group.len());
             for ap in group {
                 let (op, v) = split_comparator_version(&ap)?;
-                let comparator = build_version_range(op, v).map_err(|e| {
-                    RangeError(format!("Could not parse Range {}: {}", go_quote(&ap), e))
-                })?;
+                let comparator = build_version_range(op, v, &ap)?;
                 comparators.push(comparator);
             }
             groups.push(comparators);
@@ -398,14 +435,14 @@ pub fn quirks(s: &str) -> Vec<RangeQuirk> {
 
 /// True when an expanded token would become a condition in [`Range::parse`].
 fn token_builds(ap: &str) -> bool {
-    split_comparator_version(ap).is_ok_and(|(op, v)| build_version_range(op, v).is_ok())
+    split_comparator_version(ap).is_ok_and(|(op, v)| build_version_range(op, v, ap).is_ok())
 }
 
 /// The expansion of one token, joined with spaces, or `(error)` text for the messages.
 fn expansion_text(token: &str) -> String {
     match expand_token(token) {
         Ok(parts) => parts.join(" "),
-        Err(e) => e.0,
+        Err(e) => e.to_string(),
     }
 }
 
@@ -453,14 +490,14 @@ fn split_or_parts(parts: &[String]) -> Result<Vec<Vec<String>>, RangeError> {
     for (i, p) in parts.iter().enumerate() {
         if p == "||" {
             if i == 0 {
-                return Err(RangeError("First element in range is '||'".to_string()));
+                return Err(RangeError::FirstIsOr);
             }
             out.push(parts[last..i].to_vec());
             last = i + 1;
         }
     }
     if last == parts.len() {
-        return Err(RangeError("Last element in range is '||'".to_string()));
+        return Err(RangeError::LastIsOr);
     }
     out.push(parts[last..].to_vec());
     Ok(out)
@@ -471,33 +508,25 @@ fn split_or_parts(parts: &[String]) -> Result<Vec<Vec<String>>, RangeError> {
 fn split_comparator_version(s: &str) -> Result<(&str, &str), RangeError> {
     match s.char_indices().find(|&(_, c)| is_go_digit(c)) {
         Some((i, _)) => Ok((s[..i].trim(), &s[i..])),
-        None => Err(RangeError(format!(
-            "Could not get version from string: {}",
-            go_quote(s)
-        ))),
+        None => Err(RangeError::NoVersion(s.to_string())),
     }
 }
 
-/// blang `buildVersionRange`, returning the unwrapped message on failure.
-fn build_version_range(op: &str, v: &str) -> Result<Comparator, String> {
-    let Some(op_parsed) = Op::parse(op) else {
-        return Err(format!(
-            "Could not parse comparator {} in {}",
-            go_quote(op),
-            go_quote(&format!("{op}{v}"))
-        ));
+/// blang `buildVersionRange` on the token `token` cut into `op` and `v`.
+fn build_version_range(op: &str, v: &str, token: &str) -> Result<Comparator, RangeError> {
+    let Some(op) = Op::parse(op) else {
+        return Err(RangeError::Comparator {
+            token: token.to_string(),
+            op: op.to_string(),
+        });
     };
     match Version::parse(v) {
-        Ok(version) => Ok(Comparator {
-            op: op_parsed,
-            version,
+        Ok(version) => Ok(Comparator { op, version }),
+        Err(error) => Err(RangeError::Version {
+            token: token.to_string(),
+            version: v.to_string(),
+            error,
         }),
-        Err(e) => Err(format!(
-            "Could not parse version {} in {}: {}",
-            go_quote(v),
-            go_quote(&format!("{op}{v}")),
-            e
-        )),
     }
 }
 
@@ -1162,17 +1191,21 @@ mod tests {
             ("!=", Op::Ne),
             ("!", Op::Ne),
         ] {
-            let c = build_version_range(op, "1.2.3").unwrap();
+            let c = build_version_range(op, "1.2.3", &format!("{op}1.2.3")).unwrap();
             assert_eq!(c.op, want);
             assert_eq!(c.version, v("1.2.3"));
         }
         assert_eq!(
-            build_version_range(">>", "1.2.3").unwrap_err(),
-            "Could not parse comparator \">>\" in \">>1.2.3\""
+            build_version_range(">>", "1.2.3", ">>1.2.3")
+                .unwrap_err()
+                .to_string(),
+            "Could not parse Range \">>1.2.3\": Could not parse comparator \">>\" in \">>1.2.3\""
         );
         assert_eq!(
-            build_version_range("=", "invalid").unwrap_err(),
-            "Could not parse version \"invalid\" in \"=invalid\": No Major.Minor.Patch elements found"
+            build_version_range("=", "invalid", "=invalid")
+                .unwrap_err()
+                .to_string(),
+            "Could not parse Range \"=invalid\": Could not parse version \"invalid\" in \"=invalid\": No Major.Minor.Patch elements found"
         );
     }
 

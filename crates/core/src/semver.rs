@@ -30,24 +30,18 @@ impl PrereleaseId {
     /// Reads one pre-release identifier like blang `NewPRVersion`.
     pub fn parse(s: &str) -> Result<PrereleaseId, SemverError> {
         if s.is_empty() {
-            return Err(SemverError::new("Prerelease is empty"));
+            return Err(SemverError::PrereleaseEmpty);
         }
         if contains_only_digits(s) {
             if has_leading_zeroes(s) {
-                return Err(SemverError(format!(
-                    "Numeric PreRelease version must not contain leading zeroes {}",
-                    go_quote(s)
-                )));
+                return Err(SemverError::PrereleaseLeadingZeroes(s.to_string()));
             }
             return parse_uint(s).map(PrereleaseId::Numeric);
         }
         if contains_only_alphanum(s) {
             return Ok(PrereleaseId::Alpha(s.to_string()));
         }
-        Err(SemverError(format!(
-            "Invalid character(s) found in prerelease {}",
-            go_quote(s)
-        )))
+        Err(SemverError::InvalidPrerelease(s.to_string()))
     }
 
     /// blang `PRVersion.Compare`: numeric identifiers sort before alphanumeric ones, numbers
@@ -95,19 +89,118 @@ pub struct Version {
     pub build: Vec<String>,
 }
 
-/// A version that blang/semver rejects; `Display` is blang's message, word for word.
+/// A version that blang/semver rejects; `Display` is blang's message, word for word (strings
+/// quoted as Go's `%q` quotes them).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SemverError(pub String);
+pub enum SemverError {
+    /// `Version string empty`.
+    Empty,
+    /// `No Major.Minor.Patch elements found`.
+    NoMajorMinorPatch,
+    /// `Short version cannot contain PreRelease/Build meta data` (tolerant parsing).
+    ShortWithMetadata,
+    /// `Invalid character(s) found in major number "x"`.
+    InvalidNumber { part: NumberPart, text: String },
+    /// `Major number must not contain leading zeroes "01"`.
+    NumberLeadingZeroes { part: NumberPart, text: String },
+    /// `strconv.ParseUint: parsing "…": invalid syntax`.
+    UintSyntax(String),
+    /// `strconv.ParseUint: parsing "…": value out of range`.
+    UintRange(String),
+    /// `Prerelease is empty`.
+    PrereleaseEmpty,
+    /// `Numeric PreRelease version must not contain leading zeroes "01"`.
+    PrereleaseLeadingZeroes(String),
+    /// `Invalid character(s) found in prerelease "…"`.
+    InvalidPrerelease(String),
+    /// `Build meta data is empty`.
+    BuildEmpty,
+    /// `Invalid character(s) found in build meta data "…"`.
+    InvalidBuild(String),
+}
 
-impl SemverError {
-    fn new(s: &str) -> SemverError {
-        SemverError(s.to_string())
+/// Which of major, minor and patch a number error is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NumberPart {
+    Major,
+    Minor,
+    Patch,
+}
+
+impl NumberPart {
+    fn lower(self) -> &'static str {
+        match self {
+            NumberPart::Major => "major",
+            NumberPart::Minor => "minor",
+            NumberPart::Patch => "patch",
+        }
+    }
+
+    fn upper(self) -> &'static str {
+        match self {
+            NumberPart::Major => "Major",
+            NumberPart::Minor => "Minor",
+            NumberPart::Patch => "Patch",
+        }
     }
 }
 
 impl fmt::Display for SemverError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            SemverError::Empty => f.write_str("Version string empty"),
+            SemverError::NoMajorMinorPatch => f.write_str("No Major.Minor.Patch elements found"),
+            SemverError::ShortWithMetadata => {
+                f.write_str("Short version cannot contain PreRelease/Build meta data")
+            }
+            SemverError::InvalidNumber { part, text } => write!(
+                f,
+                "Invalid character(s) found in {} number {}",
+                part.lower(),
+                go_quote(text)
+            ),
+            SemverError::NumberLeadingZeroes { part, text } => write!(
+                f,
+                "{} number must not contain leading zeroes {}",
+                part.upper(),
+                go_quote(text)
+            ),
+            SemverError::UintSyntax(t) => {
+                write!(
+                    f,
+                    "strconv.ParseUint: parsing {}: invalid syntax",
+                    go_quote(t)
+                )
+            }
+            SemverError::UintRange(t) => {
+                write!(
+                    f,
+                    "strconv.ParseUint: parsing {}: value out of range",
+                    go_quote(t)
+                )
+            }
+            SemverError::PrereleaseEmpty => f.write_str("Prerelease is empty"),
+            SemverError::PrereleaseLeadingZeroes(t) => write!(
+                f,
+                "Numeric PreRelease version must not contain leading zeroes {}",
+                go_quote(t)
+            ),
+            SemverError::InvalidPrerelease(t) => {
+                write!(
+                    f,
+                    "Invalid character(s) found in prerelease {}",
+                    go_quote(t)
+                )
+            }
+            SemverError::BuildEmpty => f.write_str("Build meta data is empty"),
+            SemverError::InvalidBuild(t) => {
+                write!(
+                    f,
+                    "Invalid character(s) found in build meta data {}",
+                    go_quote(t)
+                )
+            }
+        }
     }
 }
 
@@ -128,15 +221,15 @@ impl Version {
     /// Strict parse, exactly blang `Parse` (same checks, same order, same messages).
     pub fn parse(s: &str) -> Result<Version, SemverError> {
         if s.is_empty() {
-            return Err(SemverError::new("Version string empty"));
+            return Err(SemverError::Empty);
         }
         let parts: Vec<&str> = s.splitn(3, '.').collect();
         if parts.len() != 3 {
-            return Err(SemverError::new("No Major.Minor.Patch elements found"));
+            return Err(SemverError::NoMajorMinorPatch);
         }
 
-        let major = parse_number_part(parts[0], "major", "Major")?;
-        let minor = parse_number_part(parts[1], "minor", "Minor")?;
+        let major = parse_number_part(parts[0], NumberPart::Major)?;
+        let minor = parse_number_part(parts[1], NumberPart::Minor)?;
 
         let mut patch_str = parts[2];
         let mut build: Vec<&str> = Vec::new();
@@ -149,7 +242,7 @@ impl Version {
             prerelease = patch_str[i + 1..].split('.').collect();
             patch_str = &patch_str[..i];
         }
-        let patch = parse_number_part(patch_str, "patch", "Patch")?;
+        let patch = parse_number_part(patch_str, NumberPart::Patch)?;
 
         let mut pre = Vec::with_capacity(prerelease.len());
         for p in prerelease {
@@ -159,13 +252,10 @@ impl Version {
         let mut meta = Vec::with_capacity(build.len());
         for b in build {
             if b.is_empty() {
-                return Err(SemverError::new("Build meta data is empty"));
+                return Err(SemverError::BuildEmpty);
             }
             if !contains_only_alphanum(b) {
-                return Err(SemverError(format!(
-                    "Invalid character(s) found in build meta data {}",
-                    go_quote(b)
-                )));
+                return Err(SemverError::InvalidBuild(b.to_string()));
             }
             meta.push(b.to_string());
         }
@@ -202,9 +292,7 @@ impl Version {
                 .last()
                 .is_some_and(|p| p.contains('+') || p.contains('-'))
             {
-                return Err(SemverError::new(
-                    "Short version cannot contain PreRelease/Build meta data",
-                ));
+                return Err(SemverError::ShortWithMetadata);
             }
             while parts.len() < 3 {
                 parts.push("0".to_string());
@@ -305,18 +393,18 @@ impl Hash for Version {
 }
 
 /// The major, minor or patch number check of blang `Parse`.
-fn parse_number_part(s: &str, lower: &str, upper: &str) -> Result<u64, SemverError> {
+fn parse_number_part(s: &str, part: NumberPart) -> Result<u64, SemverError> {
     if !contains_only_digits(s) {
-        return Err(SemverError(format!(
-            "Invalid character(s) found in {lower} number {}",
-            go_quote(s)
-        )));
+        return Err(SemverError::InvalidNumber {
+            part,
+            text: s.to_string(),
+        });
     }
     if has_leading_zeroes(s) {
-        return Err(SemverError(format!(
-            "{upper} number must not contain leading zeroes {}",
-            go_quote(s)
-        )));
+        return Err(SemverError::NumberLeadingZeroes {
+            part,
+            text: s.to_string(),
+        });
     }
     parse_uint(s)
 }
@@ -325,30 +413,19 @@ fn parse_number_part(s: &str, lower: &str, upper: &str) -> Result<u64, SemverErr
 /// with Go's error text.
 fn parse_uint(s: &str) -> Result<u64, SemverError> {
     if s.is_empty() {
-        return Err(SemverError(format!(
-            "strconv.ParseUint: parsing {}: invalid syntax",
-            go_quote(s)
-        )));
+        return Err(SemverError::UintSyntax(s.to_string()));
     }
     let mut n: u64 = 0;
     for b in s.bytes() {
         if !b.is_ascii_digit() {
-            return Err(SemverError(format!(
-                "strconv.ParseUint: parsing {}: invalid syntax",
-                go_quote(s)
-            )));
+            return Err(SemverError::UintSyntax(s.to_string()));
         }
         n = match n
             .checked_mul(10)
             .and_then(|n| n.checked_add(u64::from(b - b'0')))
         {
             Some(n) => n,
-            None => {
-                return Err(SemverError(format!(
-                    "strconv.ParseUint: parsing {}: value out of range",
-                    go_quote(s)
-                )))
-            }
+            None => return Err(SemverError::UintRange(s.to_string())),
         };
     }
     Ok(n)
@@ -852,8 +929,8 @@ mod tests {
         assert_eq!(PrereleaseId::parse("123"), Ok(pn(123)));
         assert_eq!(PrereleaseId::parse("alpha"), Ok(pa("alpha")));
         assert!(pn(123).is_numeric() && !pa("alpha").is_numeric());
-        let e: Box<dyn std::error::Error> = Box::new(SemverError("x".into()));
-        assert_eq!(e.to_string(), "x");
+        let e: Box<dyn std::error::Error> = Box::new(SemverError::Empty);
+        assert_eq!(e.to_string(), "Version string empty");
     }
 
     fn arb_pre_id() -> impl Strategy<Value = PrereleaseId> {

@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 use olm_graph_core::layout::LayoutOptions;
 use olm_graph_core::lifecycle::{
     deprecate_truncate, diff_package, terminated_in_view, terminated_nodes, write_truncated,
-    DiffOptions, Fate, TruncateOptions,
+    DiffOptions, Fate, TruncateError, TruncateOptions,
 };
 use olm_graph_core::model::Catalog;
 use olm_graph_core::resolve::Resolver;
@@ -121,10 +121,14 @@ fn the_default_channel_head_may_not_go() {
         },
     )
     .expect_err("refused");
-    assert!(err.0.contains("default channel"), "{err}");
+    assert!(err.to_string().contains("default channel"), "{err}");
     assert!(
-        err.0.contains("--allow-package-removal"),
+        err.to_string().contains("--allow-package-removal"),
         "every head would go: {err}"
+    );
+    assert!(
+        matches!(err, TruncateError::PackageRemovalNotAllowed { ref default_channel, .. } if default_channel == "stable"),
+        "{err:?}"
     );
     // 1.4.0 heads both channels: with package removal allowed, the package goes.
     let (new, report) = deprecate_truncate(
@@ -260,8 +264,8 @@ fn fates(
     )
     .expect("diff");
     d.fates
-        .into_iter()
-        .map(|f| (f.bundle, f.status, f.path))
+        .iter()
+        .map(|f| (f.bundle.clone(), f.status, d.path(f)))
         .collect()
 }
 

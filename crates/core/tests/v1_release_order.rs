@@ -38,10 +38,12 @@ fn catalog(lower: Bundle, higher: Bundle) -> Catalog {
             .map(|r| format!(r#","release":"{r}""#))
             .unwrap_or_default();
         text.push_str(&format!(
-            r#"{{"schema":"olm.bundle","package":"demo","name":"{n}","image":"quay.io/demo/bundle:{v}","properties":[{{"type":"olm.package","value":{{"packageName":"demo","version":"{v}"{release}}}}}]}}
+            r#"{{"schema":"olm.bundle","package":"demo","name":"{n}","image":"quay.io/demo/bundle:{tag}","properties":[{{"type":"olm.package","value":{{"packageName":"demo","version":"{v}"{release}}}}}]}}
 "#,
             n = b.name,
             v = b.version,
+            // An image tag has no `+` (opm refuses such a pull spec).
+            tag = b.version.replace('+', "_"),
         ));
     }
     let c = load_files(vec![InputFile::new("catalog.json", text)]);

@@ -117,18 +117,7 @@ pub fn layout_graph(
 ) -> Layout {
     let geo = Geo::new(options);
     if nodes.is_empty() {
-        return Layout {
-            width: 2.0 * geo.pad_x,
-            height: 2.0 * geo.margin,
-            nodes: Vec::new(),
-            edges: Vec::new(),
-            bands: Vec::new(),
-            staircases: Vec::new(),
-            groups: Vec::new(),
-            lanes: 0,
-            rows: 0,
-            fans: options.fans,
-        };
+        return empty_layout(&geo, options.fans);
     }
     let red = Reduced::new(nodes, edges, main_line, options);
     let adj = Adjacency::new(red.nodes.len(), &red.edges);
@@ -142,17 +131,7 @@ pub fn layout_graph(
             &red.main_line,
         )
     });
-    let mut bands = if options.fans.groups_fans() {
-        make_bands(
-            &red.edges,
-            &adj.valid,
-            &columns.col,
-            options.band_min_sources,
-            options.skips_band_min_sources,
-        )
-    } else {
-        Vec::new()
-    };
+    let mut bands = fans(&red, &adj, &columns, options);
     let stairs = staircases(&mut bands);
     let rows = choose_rows(&geo, &red, &columns, &lanes, stairs.len(), options.fans);
     let grid = Grid::new(&columns, &lanes.lane, &rows);
@@ -193,6 +172,41 @@ pub fn layout_graph(
         rows: grid.rows(),
         fans: options.fans,
     }
+}
+
+/// The layout of no node at all.
+fn empty_layout(geo: &Geo, fans: FanMode) -> Layout {
+    Layout {
+        width: 2.0 * geo.pad_x,
+        height: 2.0 * geo.margin,
+        nodes: Vec::new(),
+        edges: Vec::new(),
+        bands: Vec::new(),
+        staircases: Vec::new(),
+        groups: Vec::new(),
+        lanes: 0,
+        rows: 0,
+        fans,
+    }
+}
+
+/// The fans of the reduced graph (none when every edge is drawn on its own).
+fn fans(
+    red: &Reduced<'_>,
+    adj: &Adjacency,
+    columns: &Columns,
+    options: &LayoutOptions,
+) -> Vec<Band> {
+    if !options.fans.groups_fans() {
+        return Vec::new();
+    }
+    make_bands(
+        &red.edges,
+        &adj.valid,
+        &columns.col,
+        options.band_min_sources,
+        options.skips_band_min_sources,
+    )
 }
 
 /// The rows for the target box: stream runs, each column's lane, and the room between rows.

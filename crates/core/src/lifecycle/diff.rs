@@ -2,13 +2,15 @@
 //! what changed between the two catalogs, and, for every bundle of the old catalog taken as
 //! installed, what happens after the switch.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::{Deserialize, Serialize};
 
-use crate::graph::{channel_graphs, channel_head, ChannelGraph, EdgeKind};
+use super::fates::FateWalker;
+pub use super::fates::{BundleFate, Fate, FATES};
+use crate::graph::{channel_graphs, ChannelGraph, EdgeKind};
 use crate::model::{Catalog, Package};
-use crate::resolve::{resolve_path, PathOptions, Resolver};
+use crate::resolve::Resolver;
 
 /// Options of [`diff_package`].
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -17,60 +19,6 @@ pub struct DiffOptions {
     /// default channel when it is there, else in the first channel that has it.
     pub channel: Option<String>,
     pub resolver: Resolver,
-}
-
-/// What happens to a cluster running a bundle of the old catalog after the switch.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Fate {
-    /// The new catalog has a way forward: `path` shows it.
-    #[serde(rename = "upgradable")]
-    Upgradable,
-    /// The bundle is the head of its channel in the new catalog.
-    #[serde(rename = "up-to-date")]
-    UpToDate,
-    /// Not the head and no way forward: the cluster is stuck on it (terminated).
-    #[serde(rename = "stranded")]
-    Stranded,
-    /// The subscription's channel (or the whole package) is gone from the new catalog.
-    #[serde(rename = "channel-removed")]
-    ChannelRemoved,
-    /// No way forward, and the new catalog deprecates the bundle.
-    #[serde(rename = "deprecated")]
-    Deprecated,
-}
-
-/// Every status, in the order summaries list them.
-pub const FATES: [Fate; 5] = [
-    Fate::Upgradable,
-    Fate::UpToDate,
-    Fate::Stranded,
-    Fate::Deprecated,
-    Fate::ChannelRemoved,
-];
-
-impl Fate {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Fate::Upgradable => "upgradable",
-            Fate::UpToDate => "up-to-date",
-            Fate::Stranded => "stranded",
-            Fate::ChannelRemoved => "channel-removed",
-            Fate::Deprecated => "deprecated",
-        }
-    }
-}
-
-/// One old bundle taken as installed.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct BundleFate {
-    pub bundle: String,
-    pub channel: String,
-    pub status: Fate,
-    /// The path in the new catalog, starting with the bundle itself (just it when no hop).
-    pub path: Vec<String>,
-    /// Why, in words (the resolver's explanation or error).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub note: Option<String>,
 }
 
 /// A changed upgrade edge.
@@ -104,27 +52,99 @@ pub struct PackageDiff {
     /// `olm.package`, `olm.channel/<c>`, `olm.bundle/<b>` references newly deprecated.
     pub deprecations_added: Vec<String>,
     pub fates: Vec<BundleFate>,
+    /// Channel → bundle → the bundle the new catalog upgrades it to, for every bundle a path of
+    /// [`PackageDiff::fates`] passes through: the paths share their tails, so they are kept
+    /// once here and listed by [`PackageDiff::path`].
+    pub steps: BTreeMap<String, BTreeMap<String, String>>,
 }
 
 impl PackageDiff {
     /// How many old bundles end in `fate`.
+    ///
+    /// # Complexity
+    /// O(B) for B fates.
     pub fn count(&self, fate: Fate) -> usize {
         self.fates.iter().filter(|f| f.status == fate).count()
     }
+
+    /// The path of `fate` in the new catalog, starting with the bundle itself (just it when it
+    /// does not move).
+    ///
+    /// # Complexity
+    /// O(H log V) for H hops and V bundles the paths pass through.
+    pub fn path(&self, fate: &BundleFate) -> Vec<String> {
+        let mut path = vec![fate.bundle.clone()];
+        let Some(next) = &fate.next else {
+            return path;
+        };
+        path.push(next.clone());
+        let steps = self.steps.get(&fate.channel);
+        while path.len() <= fate.hops {
+            let last = path.last().map(String::as_str).unwrap_or_default();
+            match steps.and_then(|s| s.get(last)) {
+                Some(n) => path.push(n.clone()),
+                None => break,
+            }
+        }
+        path
+    }
 }
 
-fn edge_set(graphs: &[ChannelGraph]) -> BTreeSet<EdgeChange> {
+/// Why a catalog comparison could not start.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DiffError {
+    /// The old catalog has no such package.
+    UnknownPackage { package: String },
+    /// The old catalog's package has no such channel.
+    UnknownChannel { package: String, channel: String },
+}
+
+impl std::fmt::Display for DiffError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DiffError::UnknownPackage { package } => {
+                write!(f, "unknown package {package:?} in the old catalog")
+            }
+            DiffError::UnknownChannel { package, channel } => write!(
+                f,
+                "package {package:?} has no channel {channel:?} in the old catalog"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for DiffError {}
+
+/// An edge by (channel, from, to, kind), borrowed: ordered as [`EdgeChange`].
+type EdgeKey<'g> = (&'g str, &'g str, &'g str, EdgeKind);
+
+fn edge_set(graphs: &[ChannelGraph]) -> BTreeSet<EdgeKey<'_>> {
     graphs
         .iter()
         .flat_map(|g| {
-            g.edges.iter().map(move |e| EdgeChange {
-                channel: g.channel.clone(),
-                from: g.nodes[e.from].name.clone(),
-                to: g.nodes[e.to].name.clone(),
-                kind: e.kind,
+            g.edges.iter().map(move |e| {
+                let name = |n: usize| g.nodes[n].name.as_str();
+                (g.channel.as_str(), name(e.from), name(e.to), e.kind)
             })
         })
         .collect()
+}
+
+/// The edges of `a` that `b` does not have, owned.
+fn edges_only_in(a: &BTreeSet<EdgeKey>, b: &BTreeSet<EdgeKey>) -> Vec<EdgeChange> {
+    a.difference(b)
+        .map(|&(channel, from, to, kind)| EdgeChange {
+            channel: channel.to_string(),
+            from: from.to_string(),
+            to: to.to_string(),
+            kind,
+        })
+        .collect()
+}
+
+/// The names in `a` that `b` does not have, owned.
+fn only_in(a: &BTreeSet<&str>, b: &BTreeSet<&str>) -> Vec<String> {
+    a.difference(b).map(|s| s.to_string()).collect()
 }
 
 fn deprecation_refs(p: &Package) -> BTreeSet<String> {
@@ -141,65 +161,109 @@ fn deprecation_refs(p: &Package) -> BTreeSet<String> {
 /// Compares `package` in the old and new catalogs.
 ///
 /// # Complexity
-/// O(B · P) for B old bundles and P the cost of one path in the new catalog, plus the size of
-/// both packages' graphs for the edge comparison.
-pub fn diff_package(
-    old: &Catalog,
-    new: &Catalog,
+/// O((V + E) log V) time and O(V + E) memory for V entries and E edges of both packages: each
+/// channel of the new catalog is indexed once, every bundle's hop is resolved once, and the
+/// paths of all old bundles share their tails ([`PackageDiff::steps`]). A bundle whose old
+/// version differs from the one the new catalog gives it walks its own path: O(H) more for H
+/// hops.
+pub fn diff_package<'a>(
+    old: &'a Catalog,
+    new: &'a Catalog,
     package: &str,
     options: &DiffOptions,
-) -> Result<PackageDiff, String> {
+) -> Result<PackageDiff, DiffError> {
     let Some(op) = old.package(package) else {
-        return Err(format!("unknown package {package:?} in the old catalog"));
+        return Err(DiffError::UnknownPackage {
+            package: package.to_string(),
+        });
     };
     if let Some(c) = &options.channel {
         if op.channel(c).is_none() {
-            return Err(format!(
-                "package {package:?} has no channel {c:?} in the old catalog"
-            ));
+            return Err(DiffError::UnknownChannel {
+                package: package.to_string(),
+                channel: c.clone(),
+            });
         }
     }
     let np = new.package(package);
-    let names = |p: Option<&Package>| -> BTreeSet<String> {
-        p.map(|p| p.bundles.iter().map(|b| b.name.clone()).collect())
+    let names = |p: Option<&'a Package>| -> BTreeSet<&'a str> {
+        p.map(|p| p.bundles.iter().map(|b| b.name.as_str()).collect())
             .unwrap_or_default()
     };
-    let chans = |p: Option<&Package>| -> BTreeSet<String> {
-        p.map(|p| p.channels.iter().map(|c| c.name.clone()).collect())
+    let chans = |p: Option<&'a Package>| -> BTreeSet<&'a str> {
+        p.map(|p| p.channels.iter().map(|c| c.name.as_str()).collect())
             .unwrap_or_default()
     };
     let (ob, nb) = (names(Some(op)), names(np));
     let (oc, nc) = (chans(Some(op)), chans(np));
-    let og = channel_graphs(op);
-    let ng = np.map(channel_graphs).unwrap_or_default();
+    let (og, ng) = (
+        channel_graphs(op),
+        np.map(channel_graphs).unwrap_or_default(),
+    );
     let (oe, ne) = (edge_set(&og), edge_set(&ng));
-    let mut heads_moved = Vec::new();
-    for c in oc.intersection(&nc) {
-        let oh = op
-            .channel(c)
-            .map(channel_head)
-            .and_then(|h| h.name().map(str::to_string));
-        let nh = np
-            .and_then(|p| p.channel(c))
-            .map(channel_head)
-            .and_then(|h| h.name().map(str::to_string));
-        if oh != nh {
-            heads_moved.push(HeadChange {
-                channel: c.clone(),
-                old: oh,
-                new: nh,
-            });
-        }
-    }
     let (od, nd) = (
         deprecation_refs(op),
         np.map(deprecation_refs).unwrap_or_default(),
     );
+    let (fates, steps) = fates(op, np, options);
+    Ok(PackageDiff {
+        package: package.to_string(),
+        bundles_added: only_in(&nb, &ob),
+        bundles_removed: only_in(&ob, &nb),
+        channels_added: only_in(&nc, &oc),
+        channels_removed: only_in(&oc, &nc),
+        heads_moved: heads_moved(&og, &ng, &oc, &nc),
+        edges_added: edges_only_in(&ne, &oe),
+        edges_removed: edges_only_in(&oe, &ne),
+        deprecations_added: nd.difference(&od).cloned().collect(),
+        fates,
+        steps,
+    })
+}
 
-    // Which bundles, followed in which channel.
-    let mut followed: Vec<(String, String)> = Vec::new();
+/// The channels both catalogs have whose head moved (`og`, `ng`: the channel graphs, in
+/// channel-name order).
+fn heads_moved(
+    og: &[ChannelGraph],
+    ng: &[ChannelGraph],
+    oc: &BTreeSet<&str>,
+    nc: &BTreeSet<&str>,
+) -> Vec<HeadChange> {
+    let head = |graphs: &[ChannelGraph], c: &str| {
+        let at = graphs
+            .binary_search_by(|g| g.channel.as_str().cmp(c))
+            .ok()?;
+        graphs[at].head.name().map(str::to_string)
+    };
+    oc.intersection(nc)
+        .filter_map(|c| {
+            let (old, new) = (head(og, c), head(ng, c));
+            (old != new).then(|| HeadChange {
+                channel: c.to_string(),
+                old,
+                new,
+            })
+        })
+        .collect()
+}
+
+/// Which old bundles are followed, and in which channel: the subscription's when it has the
+/// bundle, else (no channel given) the default channel when it has it, else the first.
+fn followed(op: &Package, options: &DiffOptions) -> Vec<(String, String)> {
+    let mut channels_of: HashMap<&str, Vec<&str>> = HashMap::new();
+    for c in &op.channels {
+        for e in &c.entries {
+            let list = channels_of.entry(e.name.as_str()).or_default();
+            if list.last() != Some(&c.name.as_str()) {
+                list.push(c.name.as_str());
+            }
+        }
+    }
+    let mut out = Vec::new();
     for b in &op.bundles {
-        let channels = op.channels_of(&b.name);
+        let channels = channels_of
+            .get(b.name.as_str())
+            .map_or(&[][..], Vec::as_slice);
         let channel = match &options.channel {
             Some(c) if channels.contains(&c.as_str()) => Some(c.clone()),
             Some(_) => None,
@@ -210,79 +274,49 @@ pub fn diff_package(
                 .or_else(|| channels.first().map(|c| c.to_string())),
         };
         if let Some(c) = channel {
-            followed.push((b.name.clone(), c));
+            out.push((b.name.clone(), c));
         }
     }
+    out
+}
 
-    let mut fates = Vec::new();
-    for (bundle, channel) in followed {
-        let removed = |note: &str| BundleFate {
+/// Every followed old bundle's fate in the new catalog, and the hops their paths take.
+fn fates(
+    op: &Package,
+    np: Option<&Package>,
+    options: &DiffOptions,
+) -> (Vec<BundleFate>, BTreeMap<String, BTreeMap<String, String>>) {
+    let mut walkers: BTreeMap<String, FateWalker> = BTreeMap::new();
+    let mut out = Vec::new();
+    for (bundle, channel) in followed(op, options) {
+        let removed = |note: String| BundleFate {
             bundle: bundle.clone(),
             channel: channel.clone(),
             status: Fate::ChannelRemoved,
-            path: vec![bundle.clone()],
-            note: Some(note.to_string()),
+            next: None,
+            end: bundle.clone(),
+            hops: 0,
+            note: Some(note),
         };
         let Some(np) = np else {
-            fates.push(removed("the package is not in the new catalog"));
+            out.push(removed("the package is not in the new catalog".into()));
             continue;
         };
-        let Some(nch) = np.channel(&channel) else {
-            fates.push(removed(&format!(
+        if np.channel(&channel).is_none() {
+            out.push(removed(format!(
                 "channel {channel:?} is not in the new catalog"
             )));
             continue;
-        };
-        // The installed bundle's version comes from the old catalog when the new one lacks it.
-        let opts = PathOptions {
-            resolver: options.resolver,
-            channel: Some(channel.clone()),
-            installed_version: op.bundle(&bundle).and_then(|b| b.version.clone()),
-            ..PathOptions::default()
-        };
-        let fate = match resolve_path(new, package, &bundle, &opts, None) {
-            Err(e) => BundleFate {
-                bundle: bundle.clone(),
-                channel: channel.clone(),
-                status: Fate::Stranded,
-                path: vec![bundle.clone()],
-                note: Some(e.message),
-            },
-            Ok(p) => {
-                let mut path = vec![bundle.clone()];
-                path.extend(p.hops.iter().map(|h| h.to.clone()));
-                let head = channel_head(nch);
-                let status = if !p.hops.is_empty() {
-                    Fate::Upgradable
-                } else if head.name() == Some(bundle.as_str()) {
-                    Fate::UpToDate
-                } else if np.is_bundle_deprecated(&bundle) {
-                    Fate::Deprecated
-                } else {
-                    Fate::Stranded
-                };
-                BundleFate {
-                    bundle: bundle.clone(),
-                    channel: channel.clone(),
-                    status,
-                    path,
-                    note: p.explanation.map(|e| e.message),
-                }
-            }
-        };
-        fates.push(fate);
+        }
+        let walker = walkers
+            .entry(channel.clone())
+            .or_insert_with(|| FateWalker::new(np, &channel, options.resolver));
+        let old_version = op.bundle(&bundle).and_then(|b| b.version.clone());
+        out.push(walker.fate(&bundle, &channel, old_version));
     }
-
-    Ok(PackageDiff {
-        package: package.to_string(),
-        bundles_added: nb.difference(&ob).cloned().collect(),
-        bundles_removed: ob.difference(&nb).cloned().collect(),
-        channels_added: nc.difference(&oc).cloned().collect(),
-        channels_removed: oc.difference(&nc).cloned().collect(),
-        heads_moved,
-        edges_added: ne.difference(&oe).cloned().collect(),
-        edges_removed: oe.difference(&ne).cloned().collect(),
-        deprecations_added: nd.difference(&od).cloned().collect(),
-        fates,
-    })
+    let steps = walkers
+        .into_iter()
+        .map(|(channel, w)| (channel, w.into_steps()))
+        .collect();
+    (out, steps)
 }

@@ -12,29 +12,62 @@ pub struct NewEntry {
     pub version: Option<Version>,
 }
 
+/// Why an entry could not be added.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EditError {
+    /// The new entry's name is empty.
+    EmptyName,
+    /// The catalog has no such package.
+    UnknownPackage { package: String },
+    /// The package has no such channel.
+    UnknownChannel { package: String, channel: String },
+}
+
+impl std::fmt::Display for EditError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EditError::EmptyName => f.write_str("the new entry needs a name"),
+            EditError::UnknownPackage { package } => write!(f, "unknown package {package:?}"),
+            EditError::UnknownChannel { package, channel } => {
+                write!(f, "package {package:?} has no channel {channel:?}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for EditError {}
+
 /// A copy of `catalog` whose `channel` of `package` also has `new.entry` (replacing an entry
 /// of the same name), and whose package has a bundle for it (an image-less placeholder marked
 /// as such, when the package did not have one).
+///
+/// # Complexity
+/// O(size of the catalog) for the copy, plus O(V) for V entries of the channel.
 pub fn with_entry(
     catalog: &Catalog,
     package: &str,
     channel: &str,
     new: &NewEntry,
-) -> Result<Catalog, String> {
+) -> Result<Catalog, EditError> {
     if new.entry.name.trim().is_empty() {
-        return Err("the new entry needs a name".into());
+        return Err(EditError::EmptyName);
     }
     let mut out = catalog.clone();
     let pkg = out
         .packages
         .iter_mut()
         .find(|p| p.name == package)
-        .ok_or_else(|| format!("unknown package {package:?}"))?;
+        .ok_or_else(|| EditError::UnknownPackage {
+            package: package.to_string(),
+        })?;
     let ch = pkg
         .channels
         .iter_mut()
         .find(|c| c.name == channel)
-        .ok_or_else(|| format!("package {package:?} has no channel {channel:?}"))?;
+        .ok_or_else(|| EditError::UnknownChannel {
+            package: package.to_string(),
+            channel: channel.to_string(),
+        })?;
     match ch.entries.iter_mut().find(|e| e.name == new.entry.name) {
         Some(e) => *e = new.entry.clone(),
         None => ch.entries.push(new.entry.clone()),
@@ -104,7 +137,15 @@ mod tests {
             c.package("ff").unwrap().bundle("f3").is_none(),
             "the original is untouched"
         );
-        assert!(with_entry(&c, "ff", "nope", &fix).is_err());
-        assert!(with_entry(&c, "zz", "s", &fix).is_err());
+        assert_eq!(
+            with_entry(&c, "ff", "nope", &fix).unwrap_err().to_string(),
+            "package \"ff\" has no channel \"nope\""
+        );
+        assert_eq!(
+            with_entry(&c, "zz", "s", &fix).unwrap_err(),
+            EditError::UnknownPackage {
+                package: "zz".into()
+            }
+        );
     }
 }

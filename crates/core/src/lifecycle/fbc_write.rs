@@ -22,6 +22,9 @@ fn get_str<'a>(obj: &'a Map<String, Value>, key: &str) -> &'a str {
 }
 
 /// The `olm.deprecations` object of a package, or `None` when it has no entry.
+///
+/// # Complexity
+/// O(D) for D deprecation entries.
 pub fn deprecations_object(package: &str, d: &Deprecations) -> Option<Value> {
     let mut entries = Vec::new();
     if let Some(m) = &d.package {
@@ -42,111 +45,149 @@ fn parse_doc(text: &str) -> Option<Value> {
     if t.starts_with('{') {
         serde_json::from_str(t).ok()
     } else {
-        serde_yaml::from_str(text).ok()
+        crate::load::yaml_value(text)
+    }
+}
+
+/// Why a changed catalog could not be written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WriteError {
+    /// A document of the input cannot be read: the output would lose it.
+    UnreadableDocument { file: String, byte: usize },
+    /// An object of the rewritten catalog could not be written as JSON.
+    Json { message: String },
+}
+
+impl std::fmt::Display for WriteError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            WriteError::UnreadableDocument { file, byte } => write!(
+                f,
+                "{file}: a document at byte {byte} cannot be read; fix it before rewriting the catalog"
+            ),
+            WriteError::Json { message } => {
+                write!(f, "an object of the rewritten catalog cannot be written as JSON: {message}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for WriteError {}
+
+/// What a rewrite needs to know, and whether the package's deprecations were written yet.
+struct Rewrite<'r> {
+    report: &'r TruncateReport,
+    new_pkg: &'r Package,
+    wrote_deprecations: bool,
+}
+
+impl Rewrite<'_> {
+    /// The objects one document becomes: itself, itself changed, the package's deprecations,
+    /// or nothing.
+    fn object(&mut self, mut value: Value) -> Option<Value> {
+        let pkg = self.report.package.as_str();
+        let Some(obj) = value.as_object_mut() else {
+            return Some(value);
+        };
+        let schema = get_str(obj, "schema").to_string();
+        let name = get_str(obj, "name").to_string();
+        let belongs = match schema.as_str() {
+            "olm.package" => name == pkg,
+            _ => get_str(obj, "package") == pkg,
+        };
+        if !belongs {
+            return Some(value);
+        }
+        if self.report.package_removed {
+            return None;
+        }
+        match schema.as_str() {
+            "olm.channel" => {
+                let ch = self.new_pkg.channel(&name)?;
+                let key = obj
+                    .keys()
+                    .find(|k| k.eq_ignore_ascii_case("entries"))
+                    .cloned()
+                    .unwrap_or_else(|| "entries".into());
+                obj.insert(
+                    key,
+                    serde_json::to_value(&ch.entries).unwrap_or(Value::Null),
+                );
+            }
+            "olm.bundle" => {
+                let b = self.new_pkg.bundle(&name)?;
+                if name == self.report.bundle && b.legacy_deprecated {
+                    add_legacy_property(obj);
+                }
+            }
+            "olm.deprecations" => {
+                if self.wrote_deprecations {
+                    return None;
+                }
+                self.wrote_deprecations = true;
+                return deprecations_object(pkg, &self.new_pkg.deprecations);
+            }
+            _ => {}
+        }
+        Some(value)
+    }
+}
+
+/// Adds `olm.deprecated` to a bundle's properties, once.
+fn add_legacy_property(obj: &mut Map<String, Value>) {
+    if let Some(Value::Array(props)) = obj
+        .iter_mut()
+        .find(|(k, _)| k.eq_ignore_ascii_case("properties"))
+        .map(|(_, v)| v)
+    {
+        if !props
+            .iter()
+            .any(|p| p.get("type").and_then(Value::as_str) == Some("olm.deprecated"))
+        {
+            props.push(json!({"type": "olm.deprecated", "value": {}}));
+        }
     }
 }
 
 /// Writes the catalog of `files` with the truncation of `report` applied (`new_pkg` is the
 /// package after it). Refuses when a document cannot be read: the output would lose it.
+///
+/// # Complexity
+/// O(N + P log P) for N bytes of input and P objects of the package (each looked up by name).
 pub fn write_truncated(
     files: &[InputFile],
     report: &TruncateReport,
     new_pkg: &Package,
-) -> Result<String, String> {
-    let pkg = report.package.as_str();
+) -> Result<String, WriteError> {
+    let mut rewrite = Rewrite {
+        report,
+        new_pkg,
+        wrote_deprecations: false,
+    };
     let mut out: Vec<Value> = Vec::new();
-    let mut wrote_deprecations = false;
-    for f in files {
-        if f.path.ends_with(".indexignore") {
-            continue;
-        }
+    for f in files.iter().filter(|f| !f.path.ends_with(".indexignore")) {
         for (span, ok) in document_spans(&f.path, &f.text) {
-            let text = &f.text[span.0..span.1];
-            let value = if ok { parse_doc(text) } else { None };
-            let Some(mut value) = value else {
-                return Err(format!(
-                    "{}: a document at byte {} cannot be read; fix it before rewriting the catalog",
-                    f.path, span.0
-                ));
+            let value = ok.then(|| parse_doc(&f.text[span.0..span.1])).flatten();
+            let Some(value) = value else {
+                return Err(WriteError::UnreadableDocument {
+                    file: f.path.clone(),
+                    byte: span.0,
+                });
             };
-            let Some(obj) = value.as_object_mut() else {
-                out.push(value);
-                continue;
-            };
-            let schema = get_str(obj, "schema").to_string();
-            let name = get_str(obj, "name").to_string();
-            let belongs = match schema.as_str() {
-                "olm.package" => name == pkg,
-                _ => get_str(obj, "package") == pkg,
-            };
-            if !belongs {
-                out.push(value);
-                continue;
-            }
-            if report.package_removed {
-                continue;
-            }
-            match schema.as_str() {
-                "olm.channel" => {
-                    let Some(ch) = new_pkg.channel(&name) else {
-                        continue;
-                    };
-                    let key = obj
-                        .keys()
-                        .find(|k| k.eq_ignore_ascii_case("entries"))
-                        .cloned()
-                        .unwrap_or_else(|| "entries".into());
-                    obj.insert(
-                        key,
-                        serde_json::to_value(&ch.entries).unwrap_or(Value::Null),
-                    );
-                }
-                "olm.bundle" => {
-                    if new_pkg.bundle(&name).is_none() {
-                        continue;
-                    }
-                    if name == report.bundle
-                        && new_pkg.bundle(&name).is_some_and(|b| b.legacy_deprecated)
-                    {
-                        if let Some(Value::Array(props)) = obj
-                            .iter_mut()
-                            .find(|(k, _)| k.eq_ignore_ascii_case("properties"))
-                            .map(|(_, v)| v)
-                        {
-                            if !props.iter().any(|p| {
-                                p.get("type").and_then(Value::as_str) == Some("olm.deprecated")
-                            }) {
-                                props.push(json!({"type": "olm.deprecated", "value": {}}));
-                            }
-                        }
-                    }
-                }
-                "olm.deprecations" => {
-                    if wrote_deprecations {
-                        continue;
-                    }
-                    wrote_deprecations = true;
-                    if let Some(d) = deprecations_object(pkg, &new_pkg.deprecations) {
-                        out.push(d);
-                    }
-                    continue;
-                }
-                _ => {}
-            }
-            out.push(value);
+            out.extend(rewrite.object(value));
         }
     }
-    if !wrote_deprecations && !report.package_removed {
-        if let Some(d) = deprecations_object(pkg, &new_pkg.deprecations) {
-            out.push(d);
-        }
+    if !rewrite.wrote_deprecations && !report.package_removed {
+        out.extend(deprecations_object(&report.package, &new_pkg.deprecations));
     }
     let mut text = String::new();
     for v in out {
         let mut buf = Vec::new();
         let fmt = serde_json::ser::PrettyFormatter::with_indent(b"    ");
         let mut ser = serde_json::Serializer::with_formatter(&mut buf, fmt);
-        serde::Serialize::serialize(&v, &mut ser).map_err(|e| e.to_string())?;
+        serde::Serialize::serialize(&v, &mut ser).map_err(|e| WriteError::Json {
+            message: e.to_string(),
+        })?;
         text.push_str(&String::from_utf8_lossy(&buf));
         text.push('\n');
     }

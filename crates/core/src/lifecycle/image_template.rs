@@ -142,7 +142,7 @@ pub fn resolve_template(template: &str, values: &ClusterValues, dialect: Dialect
             rest = &rest[c.len_utf8()..];
         }
     }
-    let syntax_error = parse_reference(&out).err();
+    let syntax_error = parse_reference(&out).err().map(|e| e.to_string());
     let ok = unresolved.is_empty() && syntax_error.is_none();
     let quoted = format!("\"{}\"", unresolved.join("\", \""));
     let message = match (syntax_error.is_some(), unresolved.is_empty()) {
@@ -166,13 +166,42 @@ pub fn resolve_template(template: &str, values: &ClusterValues, dialect: Dialect
     }
 }
 
+/// Why an image reference does not parse; `Display` is distribution's message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReferenceError {
+    /// The reference is empty.
+    NoComponent,
+    /// The part after `@` is not `algorithm:hex` with at least 32 hex digits.
+    InvalidDigest,
+    /// A tag or a path component breaks the grammar.
+    InvalidFormat,
+    /// The name is longer than 255 characters.
+    NameTooLong,
+    /// A path component has uppercase letters.
+    Uppercase,
+}
+
+impl std::fmt::Display for ReferenceError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            ReferenceError::NoComponent => "repository name must have at least one component",
+            ReferenceError::InvalidDigest => "invalid digest format",
+            ReferenceError::InvalidFormat => "invalid reference format",
+            ReferenceError::NameTooLong => "repository name must not be more than 255 characters",
+            ReferenceError::Uppercase => "repository name must be lowercase",
+        })
+    }
+}
+
+impl std::error::Error for ReferenceError {}
+
 /// Checks an image reference against distribution's grammar (`reference.Parse`):
 /// `[domain[:port]/]path[:tag][@digest]`, lowercase path components joined by `.`, `_`, `__`
 /// or dashes, tags of `[\w][\w.-]{0,127}`, digests `algorithm:hex` (hex at least 32 long),
 /// names at most 255 characters.
-pub fn parse_reference(s: &str) -> Result<(), String> {
+pub fn parse_reference(s: &str) -> Result<(), ReferenceError> {
     if s.is_empty() {
-        return Err("repository name must have at least one component".into());
+        return Err(ReferenceError::NoComponent);
     }
     let (rest, digest) = match s.split_once('@') {
         Some((r, d)) => (r, Some(d)),
@@ -180,14 +209,14 @@ pub fn parse_reference(s: &str) -> Result<(), String> {
     };
     if let Some(d) = digest {
         let Some((alg, hex)) = d.split_once(':') else {
-            return Err("invalid digest format".into());
+            return Err(ReferenceError::InvalidDigest);
         };
         let alg_ok = alg.split(['-', '_', '+', '.']).all(|p| {
             p.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
                 && p.chars().all(|c| c.is_ascii_alphanumeric())
         });
         if !alg_ok || hex.len() < 32 || !hex.chars().all(|c| c.is_ascii_hexdigit()) {
-            return Err("invalid digest format".into());
+            return Err(ReferenceError::InvalidDigest);
         }
     }
     // A tag is after the last ':' that comes after the last '/'.
@@ -203,11 +232,11 @@ pub fn parse_reference(s: &str) -> Result<(), String> {
             .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
         if !first_ok || t.len() > 128 || !cs.all(|c| c.is_ascii_alphanumeric() || "_.-".contains(c))
         {
-            return Err("invalid reference format".into());
+            return Err(ReferenceError::InvalidFormat);
         }
     }
     if name.len() > 255 {
-        return Err("repository name must not be more than 255 characters".into());
+        return Err(ReferenceError::NameTooLong);
     }
     let comps: Vec<&str> = name.split('/').collect();
     let path_ok = |cs: &[&str]| !cs.is_empty() && cs.iter().all(|c| is_path_component(c));
@@ -222,9 +251,9 @@ pub fn parse_reference(s: &str) -> Result<(), String> {
         .any(|c| c.chars().any(|ch| ch.is_ascii_uppercase()))
         && !comps.iter().any(|c| c.contains(['{', '}']))
     {
-        return Err("repository name must be lowercase".into());
+        return Err(ReferenceError::Uppercase);
     }
-    Err("invalid reference format".into())
+    Err(ReferenceError::InvalidFormat)
 }
 
 /// `[a-z0-9]+` joined by `.`, `_`, `__` or one or more `-`.

@@ -9,14 +9,15 @@ pub use terminated::{terminated_in_view, terminated_nodes};
 pub mod fbc_write;
 pub mod truncate;
 
-pub use fbc_write::write_truncated;
+pub use fbc_write::{write_truncated, WriteError};
 pub use truncate::{deprecate_truncate, TruncateError, TruncateOptions, TruncateReport};
 pub mod diff;
+mod fates;
 
-pub use diff::{diff_package, BundleFate, DiffOptions, Fate, PackageDiff};
+pub use diff::{diff_package, BundleFate, DiffError, DiffOptions, Fate, PackageDiff};
 pub mod edit;
 
-pub use edit::{with_entry, NewEntry};
+pub use edit::{with_entry, EditError, NewEntry};
 pub mod series;
 
 pub use series::{diff_series, group_by_folder, SeriesStep};

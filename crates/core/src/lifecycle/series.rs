@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::diff::{diff_package, DiffOptions, Fate, PackageDiff};
+use super::diff::{diff_package, DiffError, DiffOptions, Fate, PackageDiff};
 use crate::load::InputFile;
 use crate::model::Catalog;
 use crate::view::natural_cmp;
@@ -17,11 +17,14 @@ pub struct SeriesStep {
     pub from: String,
     pub to: String,
     /// The comparison, or why there is none (the package is not in `from`).
-    pub diff: Result<PackageDiff, String>,
+    pub diff: Result<PackageDiff, DiffError>,
 }
 
 impl SeriesStep {
     /// How many old bundles end in `fate` (0 without a comparison).
+    ///
+    /// # Complexity
+    /// O(B) for B fates.
     pub fn count(&self, fate: Fate) -> usize {
         self.diff.as_ref().map_or(0, |d| d.count(fate))
     }
@@ -53,7 +56,8 @@ pub fn group_by_folder(files: Vec<InputFile>) -> Vec<(String, Vec<InputFile>)> {
 /// Compares each catalog of the series with the next for `package`.
 ///
 /// # Complexity
-/// The sum of the [`diff_package`] costs of the consecutive pairs.
+/// The sum of the [`diff_package`] costs of the consecutive pairs: O((V + E) log V) for V
+/// entries and E edges over all the catalogs' packages.
 pub fn diff_series(
     catalogs: &[(String, Catalog)],
     package: &str,

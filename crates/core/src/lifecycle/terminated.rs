@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use crate::graph::ChannelGraph;
 use crate::model::Package;
-use crate::resolve::{next_hop, Installed, PathOptions, Resolver};
+use crate::resolve::{HopResolver, PathOptions, Resolver};
 
 /// Names of the terminated nodes of a channel graph (entries and virtual nodes).
 ///
@@ -14,7 +14,8 @@ use crate::resolve::{next_hop, Installed, PathOptions, Resolver};
 /// it under `resolver` gives nothing, or fails (several heads or a cycle make OLM v0 fail).
 ///
 /// # Complexity
-/// O(N · H) for N nodes and H the cost of one hop (linear in the channel's entries).
+/// O((V + E) log V) time and O(V + E) memory for V nodes and E edges: the channel is indexed
+/// once ([`HopResolver`]) and each node's hop is a lookup.
 pub fn terminated_nodes(
     package: &Package,
     graph: &ChannelGraph,
@@ -34,13 +35,14 @@ pub fn terminated_nodes(
         channel: Some(channel.name.clone()),
         ..PathOptions::default()
     };
+    let hops = HopResolver::new(package, &options);
     graph
         .nodes
         .iter()
         .filter(|n| n.is_virtual || named.contains(n.name.as_str()))
         .filter(|n| {
-            let installed = Installed::from_package(package, &n.name);
-            !matches!(next_hop(package, &installed, &options), Ok(choice) if choice.chosen.is_some())
+            let next = hops.as_ref().ok().map(|h| h.next(&h.installed(&n.name)));
+            !matches!(next, Some(Ok(choice)) if choice.chosen.is_some())
         })
         .map(|n| n.name.clone())
         .collect()
@@ -50,7 +52,8 @@ pub fn terminated_nodes(
 /// (`None`), the nodes terminated in every channel that has them.
 ///
 /// # Complexity
-/// That of [`terminated_nodes`] for the channel, or for every channel of the package.
+/// That of [`terminated_nodes`] for the channel, or for every channel of the package:
+/// O((V + E) log V) for V nodes and E edges over the channels.
 pub fn terminated_in_view(
     package: &Package,
     graphs: &[ChannelGraph],

@@ -8,13 +8,13 @@
 //! removal is allowed. The deprecation is recorded as an `olm.deprecations` bundle entry (and,
 //! on request, the legacy `olm.deprecated` property).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::{Deserialize, Serialize};
 
 use crate::graph::channel_head;
-use crate::model::Package;
-use crate::resolve::{next_hop, Installed, PathOptions, Resolver};
+use crate::model::{ChannelEntry, Package};
+use crate::resolve::{HopResolver, PathOptions, Resolver};
 
 /// What to deprecate.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -70,11 +70,52 @@ impl TruncateReport {
 
 /// Why deprecate-and-truncate refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TruncateError(pub String);
+pub enum TruncateError {
+    /// The package has no bundle of that name.
+    UnknownBundle { package: String, bundle: String },
+    /// The bundle is in no channel of the package.
+    NotInChannel { package: String, bundle: String },
+    /// Every channel head (the default channel's among them) would go, and package removal
+    /// was not allowed.
+    PackageRemovalNotAllowed {
+        package: String,
+        bundle: String,
+        default_channel: String,
+    },
+    /// The default channel's head would go while other channel heads stay.
+    DefaultChannelHead {
+        package: String,
+        bundle: String,
+        default_channel: String,
+    },
+}
 
 impl std::fmt::Display for TruncateError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            TruncateError::UnknownBundle { package, bundle } => {
+                write!(f, "package {package:?} has no bundle {bundle:?}")
+            }
+            TruncateError::NotInChannel { package, bundle } => {
+                write!(f, "bundle {bundle:?} is in no channel of package {package:?}")
+            }
+            TruncateError::PackageRemovalNotAllowed {
+                package,
+                bundle,
+                default_channel,
+            } => write!(
+                f,
+                "cannot deprecate {bundle:?}: it would remove the head of the default channel {default_channel:?} and with it every channel head; pass --allow-package-removal to remove package {package:?}"
+            ),
+            TruncateError::DefaultChannelHead {
+                package,
+                bundle,
+                default_channel,
+            } => write!(
+                f,
+                "cannot deprecate default channel head from package {package:?} without removing all other channel heads: {bundle:?} would remove the head of the default channel {default_channel:?}"
+            ),
+        }
     }
 }
 
@@ -84,47 +125,34 @@ impl std::error::Error for TruncateError {}
 /// the input is not changed.
 ///
 /// # Complexity
-/// O(C · E) for C channels of E entries, plus one resolution per affected bundle for the
-/// stranded list.
+/// O((V + E) log V) time and O(V + E) memory for V entries and E edges of the package: the tail
+/// is one walk per channel, and the stranded check indexes each channel before and after once
+/// ([`HopResolver`]) and resolves one hop per entry.
 pub fn deprecate_truncate(
     pkg: &Package,
     options: &TruncateOptions,
 ) -> Result<(Package, TruncateReport), TruncateError> {
     let b = options.bundle.as_str();
+    let refuse = |make: fn(String, String) -> TruncateError| make(pkg.name.clone(), b.to_string());
     if pkg.bundle(b).is_none() {
-        return Err(TruncateError(format!(
-            "package {:?} has no bundle {b:?}",
-            pkg.name
-        )));
+        return Err(refuse(|package, bundle| TruncateError::UnknownBundle {
+            package,
+            bundle,
+        }));
     }
-    let in_channels: Vec<&str> = pkg.channels_of(b);
-    if in_channels.is_empty() {
-        return Err(TruncateError(format!(
-            "bundle {b:?} is in no channel of package {:?}",
-            pkg.name
-        )));
-    }
-
-    // The tail: follow replaces from the bundle within each channel that holds it.
-    let mut tail: BTreeSet<String> = BTreeSet::new();
-    for c in pkg
+    let in_channels: BTreeSet<&str> = pkg
         .channels
         .iter()
-        .filter(|c| in_channels.contains(&c.name.as_str()))
-    {
-        let mut cur = c.entry(b).and_then(|e| e.replaces.clone());
-        let mut seen = BTreeSet::new();
-        while let Some(r) = cur {
-            if r == b || !seen.insert(r.clone()) {
-                break;
-            }
-            cur = c.entry(&r).and_then(|e| e.replaces.clone());
-            if c.entry(&r).is_some() || pkg.bundle(&r).is_some() {
-                tail.insert(r);
-            }
-        }
+        .filter(|c| c.entries.iter().any(|e| e.name == b))
+        .map(|c| c.name.as_str())
+        .collect();
+    if in_channels.is_empty() {
+        return Err(refuse(|package, bundle| TruncateError::NotInChannel {
+            package,
+            bundle,
+        }));
     }
-
+    let tail = tail_of(pkg, b, &in_channels);
     let heads: BTreeMap<&str, Option<String>> = pkg
         .channels
         .iter()
@@ -135,96 +163,23 @@ pub fn deprecate_truncate(
         .filter(|(_, h)| h.as_deref() == Some(b))
         .map(|(c, _)| c.to_string())
         .collect();
-
-    // The default channel's head may not go.
-    let default = pkg.default_channel.clone().unwrap_or_default();
-    let default_head = heads.get(default.as_str()).cloned().flatten();
-    let default_head_goes = default_head
-        .as_deref()
-        .is_some_and(|h| h == b || (tail.contains(h) && in_channels.contains(&default.as_str())));
-    let mut package_removed = false;
-    if default_head_goes {
-        let all_heads_go = heads
-            .values()
-            .all(|h| h.as_deref().is_some_and(|h| h == b || tail.contains(h)));
-        if all_heads_go && options.allow_package_removal {
-            package_removed = true;
-        } else if all_heads_go {
-            return Err(TruncateError(format!(
-                "cannot deprecate {b:?}: it would remove the head of the default channel {default:?} and with it every channel head; pass --allow-package-removal to remove package {:?}",
-                pkg.name
-            )));
-        } else {
-            return Err(TruncateError(format!(
-                "cannot deprecate default channel head from package {:?} without removing all other channel heads: {b:?} would remove the head of the default channel {default:?}",
-                pkg.name
-            )));
-        }
-    }
-
+    let package_removed = package_goes(pkg, options, &tail, &heads, &in_channels)?;
     let message = options
         .message
         .clone()
         .filter(|m| !m.trim().is_empty())
         .unwrap_or_else(|| format!("{b} is deprecated"));
-    let mut new = pkg.clone();
-    let mut removed_entries = Vec::new();
-    if package_removed {
-        for c in &new.channels {
-            for e in &c.entries {
-                removed_entries.push((c.name.clone(), e.name.clone()));
-            }
-        }
-        new.channels.clear();
-        new.bundles.clear();
+    let (new, mut removed_entries) = if package_removed {
+        remove_package(pkg)
     } else {
-        new.channels.retain(|c| !removed_channels.contains(&c.name));
-        for c in new.channels.iter_mut() {
-            if !in_channels.contains(&c.name.as_str()) {
-                continue;
-            }
-            c.entries.retain(|e| {
-                let drop = tail.contains(&e.name);
-                if drop {
-                    removed_entries.push((c.name.clone(), e.name.clone()));
-                }
-                !drop
-            });
-            if let Some(e) = c.entries.iter_mut().find(|e| e.name == b) {
-                e.replaces = None;
-            }
-        }
-        // Entries of removed channels count as removed too.
-        for c in pkg
-            .channels
-            .iter()
-            .filter(|c| removed_channels.contains(&c.name))
-        {
-            for e in &c.entries {
-                removed_entries.push((c.name.clone(), e.name.clone()));
-            }
-        }
-        let still_in: BTreeSet<String> = new
-            .channels
-            .iter()
-            .flat_map(|c| c.entries.iter().map(|e| e.name.clone()))
-            .collect();
-        new.bundles.retain(|x| still_in.contains(&x.name));
-        new.deprecations
-            .bundles
-            .insert(b.to_string(), message.clone());
-        new.deprecations
-            .bundles
-            .retain(|name, _| still_in.contains(name));
-        new.deprecations
-            .channels
-            .retain(|name, _| new.channels.iter().any(|c| c.name == *name));
-        if options.legacy_property {
-            if let Some(x) = new.bundles.iter_mut().find(|x| x.name == b) {
-                x.legacy_deprecated = true;
-            }
-        }
-    }
+        let cut = Cut {
+            bundle: b,
+            tail: &tail,
+            in_channels: &in_channels,
+            removed_channels: &removed_channels,
+        };
+        truncate(pkg, &cut, &message, options.legacy_property)
+    };
     removed_entries.sort();
     removed_entries.dedup();
     let removed_bundles: Vec<String> = pkg
@@ -233,38 +188,11 @@ pub fn deprecate_truncate(
         .filter(|x| new.bundle(&x.name).is_none())
         .map(|x| x.name.clone())
         .collect();
-
-    // Clusters on a bundle that lost its way forward: check every old bundle the truncation
-    // touched (removed or in a changed channel) against the new package under OLM v0.
-    let mut stranded = Vec::new();
-    if !package_removed {
-        for c in &new.channels {
-            let head = channel_head(c);
-            let options = PathOptions {
-                resolver: Resolver::V0,
-                channel: Some(c.name.clone()),
-                ..PathOptions::default()
-            };
-            let old = pkg.channel(&c.name);
-            for e in old.map(|o| o.entries.as_slice()).unwrap_or_default() {
-                if head.name() == Some(e.name.as_str()) || e.name == b {
-                    continue;
-                }
-                let installed = Installed::from_package(pkg, &e.name);
-                let before = next_hop(pkg, &installed, &options)
-                    .ok()
-                    .and_then(|ch| ch.chosen);
-                let after = next_hop(&new, &installed, &options)
-                    .ok()
-                    .and_then(|ch| ch.chosen);
-                if before.is_some() && after.is_none() && !stranded.contains(&e.name) {
-                    stranded.push(e.name.clone());
-                }
-            }
-        }
-        stranded.sort();
-    }
-
+    let stranded = if package_removed {
+        Vec::new()
+    } else {
+        stranded_by(pkg, &new, b)
+    };
     let report = TruncateReport {
         package: pkg.name.clone(),
         bundle: b.to_string(),
@@ -277,4 +205,182 @@ pub fn deprecate_truncate(
         stranded,
     };
     Ok((new, report))
+}
+
+/// The tail: everything below `b` along `replaces`, within each channel that holds it.
+fn tail_of(pkg: &Package, b: &str, in_channels: &BTreeSet<&str>) -> BTreeSet<String> {
+    let mut tail: BTreeSet<String> = BTreeSet::new();
+    for c in pkg
+        .channels
+        .iter()
+        .filter(|c| in_channels.contains(c.name.as_str()))
+    {
+        let by_name: HashMap<&str, &ChannelEntry> =
+            c.entries.iter().map(|e| (e.name.as_str(), e)).collect();
+        let replaces_of = |n: &str| by_name.get(n).and_then(|e| e.replaces.clone());
+        let mut cur = replaces_of(b);
+        let mut seen = BTreeSet::new();
+        while let Some(r) = cur {
+            if r == b || !seen.insert(r.clone()) {
+                break;
+            }
+            cur = replaces_of(&r);
+            if by_name.contains_key(r.as_str()) || pkg.bundle(&r).is_some() {
+                tail.insert(r);
+            }
+        }
+    }
+    tail
+}
+
+/// Whether the whole package goes; refuses when the default channel's head would go without
+/// permission.
+fn package_goes(
+    pkg: &Package,
+    options: &TruncateOptions,
+    tail: &BTreeSet<String>,
+    heads: &BTreeMap<&str, Option<String>>,
+    in_channels: &BTreeSet<&str>,
+) -> Result<bool, TruncateError> {
+    let b = options.bundle.as_str();
+    let default = pkg.default_channel.clone().unwrap_or_default();
+    let default_head = heads.get(default.as_str()).cloned().flatten();
+    let default_head_goes = default_head
+        .as_deref()
+        .is_some_and(|h| h == b || (tail.contains(h) && in_channels.contains(default.as_str())));
+    if !default_head_goes {
+        return Ok(false);
+    }
+    let all_heads_go = heads
+        .values()
+        .all(|h| h.as_deref().is_some_and(|h| h == b || tail.contains(h)));
+    let (package, bundle, default_channel) = (pkg.name.clone(), b.to_string(), default);
+    match (all_heads_go, options.allow_package_removal) {
+        (true, true) => Ok(true),
+        (true, false) => Err(TruncateError::PackageRemovalNotAllowed {
+            package,
+            bundle,
+            default_channel,
+        }),
+        (false, _) => Err(TruncateError::DefaultChannelHead {
+            package,
+            bundle,
+            default_channel,
+        }),
+    }
+}
+
+/// The package with no channel and no bundle left, and every entry it had.
+fn remove_package(pkg: &Package) -> (Package, Vec<(String, String)>) {
+    let mut new = pkg.clone();
+    let removed = pkg
+        .channels
+        .iter()
+        .flat_map(|c| c.entries.iter().map(|e| (c.name.clone(), e.name.clone())))
+        .collect();
+    new.channels.clear();
+    new.bundles.clear();
+    (new, removed)
+}
+
+/// What a truncation cuts.
+struct Cut<'c> {
+    bundle: &'c str,
+    tail: &'c BTreeSet<String>,
+    in_channels: &'c BTreeSet<&'c str>,
+    removed_channels: &'c [String],
+}
+
+/// The package after the cut, and the (channel, bundle) entries removed.
+fn truncate(
+    pkg: &Package,
+    cut: &Cut,
+    message: &str,
+    legacy_property: bool,
+) -> (Package, Vec<(String, String)>) {
+    let b = cut.bundle;
+    let mut new = pkg.clone();
+    let mut removed_entries = Vec::new();
+    let gone: BTreeSet<&str> = cut.removed_channels.iter().map(String::as_str).collect();
+    new.channels.retain(|c| !gone.contains(c.name.as_str()));
+    for c in new.channels.iter_mut() {
+        if !cut.in_channels.contains(c.name.as_str()) {
+            continue;
+        }
+        c.entries.retain(|e| {
+            let drop = cut.tail.contains(&e.name);
+            if drop {
+                removed_entries.push((c.name.clone(), e.name.clone()));
+            }
+            !drop
+        });
+        if let Some(e) = c.entries.iter_mut().find(|e| e.name == b) {
+            e.replaces = None;
+        }
+    }
+    // Entries of removed channels count as removed too.
+    for c in pkg
+        .channels
+        .iter()
+        .filter(|c| gone.contains(c.name.as_str()))
+    {
+        removed_entries.extend(c.entries.iter().map(|e| (c.name.clone(), e.name.clone())));
+    }
+    let still_in: BTreeSet<String> = new
+        .channels
+        .iter()
+        .flat_map(|c| c.entries.iter().map(|e| e.name.clone()))
+        .collect();
+    let channels_left: BTreeSet<String> = new.channels.iter().map(|c| c.name.clone()).collect();
+    new.bundles.retain(|x| still_in.contains(&x.name));
+    let deprecations = &mut new.deprecations;
+    deprecations
+        .bundles
+        .insert(b.to_string(), message.to_string());
+    deprecations
+        .bundles
+        .retain(|name, _| still_in.contains(name));
+    deprecations
+        .channels
+        .retain(|name, _| channels_left.contains(name));
+    if legacy_property {
+        if let Some(x) = new.bundles.iter_mut().find(|x| x.name == b) {
+            x.legacy_deprecated = true;
+        }
+    }
+    (new, removed_entries)
+}
+
+/// Clusters on a bundle that lost its way forward: every old entry of a channel that is still
+/// there, resolved one OLM v0 hop before and after (the new head and `b` itself aside).
+fn stranded_by(pkg: &Package, new: &Package, b: &str) -> Vec<String> {
+    let mut stranded = BTreeSet::new();
+    for c in &new.channels {
+        let Some(old) = pkg.channel(&c.name) else {
+            continue;
+        };
+        let options = PathOptions {
+            resolver: Resolver::V0,
+            channel: Some(c.name.clone()),
+            ..PathOptions::default()
+        };
+        let (Ok(before), Ok(after)) = (
+            HopResolver::new(pkg, &options),
+            HopResolver::new(new, &options),
+        ) else {
+            continue;
+        };
+        let head = channel_head(c);
+        for e in &old.entries {
+            if head.name() == Some(e.name.as_str()) || e.name == b {
+                continue;
+            }
+            let installed = before.installed(&e.name);
+            let moves = |r: &HopResolver| r.next(&installed).ok().and_then(|ch| ch.chosen);
+            if moves(&before).is_some() && moves(&after).is_none() {
+                stranded.insert(e.name.clone());
+            }
+        }
+    }
+    stranded.into_iter().collect()
 }

@@ -1,17 +1,15 @@
-//! From raw objects to the model, as opm's `ConvertToModel` does, with its error texts.
-//!
-//! opm stops at the first error; olm-graph reports every one and keeps what it can, so a partly
-//! valid catalog still shows its graphs. Objects naming an unknown package are attached to an
-//! undeclared package (and reported), objects that cannot be placed at all are dropped (and
-//! reported).
-
-use std::collections::{BTreeMap, BTreeSet};
+//! From raw objects to checked objects, as opm's `ConvertToModel` reads each one, with its
+//! error texts: every field's type is checked and reported, and what can be kept is kept, so a
+//! partly valid catalog still shows its graphs. Placing the objects into packages is
+//! `assemble.rs`.
 
 use serde_json::Value;
 
 use super::raw::{PropValue, RawEntry, RawObject};
 use crate::diag::{Diagnostic, Location};
-use crate::model::{Bundle, Channel, ChannelEntry, Deprecations, Icon, Package};
+use crate::model::{Bundle, Channel, ChannelEntry, Icon, Package};
+use crate::pullspec::validate_pull_spec;
+use crate::release::parse_bundle_release;
 use crate::semver::Version;
 
 /// A checked object, ready to be placed in the model.
@@ -105,76 +103,33 @@ fn short_json(v: &Value) -> String {
     }
 }
 
-/// Turns a raw object into a checked one. `Ok(None)` for an object olm-graph keeps as "other".
+/// Turns a raw object into a checked one: `Err(Some(schema))` for an object of another schema
+/// (kept as "other"), `Err(None)` for one that cannot be read (reported).
 pub(crate) fn convert_object(
     raw: RawObject,
     loc: &Location,
     diags: &mut Vec<Diagnostic>,
 ) -> Result<Obj, Option<String>> {
-    let name_ctx = Ctx {
+    let bare = Ctx {
         loc,
         schema: "",
         name: "",
     };
-    let schema = opt_str(&raw.schema, "schema", &name_ctx, diags).unwrap_or_default();
-    let name = opt_str(
-        &raw.name,
-        "name",
-        &Ctx {
-            schema: &schema,
-            ..name_ctx
-        },
-        diags,
-    )
-    .unwrap_or_default();
+    let schema = opt_str(&raw.schema, "schema", &bare, diags).unwrap_or_default();
+    let named = Ctx {
+        schema: &schema,
+        ..bare
+    };
+    let name = opt_str(&raw.name, "name", &named, diags).unwrap_or_default();
     let ctx = Ctx {
         loc,
         schema: &schema,
         name: &name,
     };
-    for (key, spellings) in &raw.duplicate_meta_keys {
-        let mut uniq: Vec<&String> = spellings.iter().collect();
-        uniq.sort();
-        uniq.dedup();
-        if uniq.len() > 1 {
-            diags.push(ctx.err(key, format!("duplicate keys for key {key:?}: {uniq:?}")));
-        }
-    }
-    for key in &raw.inexact_keys {
-        diags.push(
-            Diagnostic::warning(
-                "load.key-case",
-                format!("key {key:?} matched a field only when ignoring case; opm accepts it, other tools may not"),
-            )
-            .at(loc.clone())
-            .schema(&schema)
-            .field(key.as_str())
-            .suggest("spell the key exactly as the FBC schema does (camelCase)"),
-        );
-    }
+    key_problems(&raw, &ctx, diags);
     let package = opt_str(&raw.package, "package", &ctx, diags).unwrap_or_default();
     match schema.as_str() {
-        "olm.package" => {
-            let icon = raw.icon.and_then(|i| {
-                let data = opt_str(&i.base64data, "icon.base64data", &ctx, diags)?;
-                let media_type =
-                    opt_str(&i.mediatype, "icon.mediatype", &ctx, diags).unwrap_or_default();
-                Some(Icon {
-                    media_type,
-                    base64_data: data,
-                })
-            });
-            Ok(Obj::Package(Package {
-                name: name.clone(),
-                declared: true,
-                default_channel: opt_str(&raw.default_channel, "defaultChannel", &ctx, diags)
-                    .filter(|s| !s.is_empty()),
-                description: opt_str(&raw.description, "description", &ctx, diags),
-                icon,
-                location: Some(loc.clone()),
-                ..Package::default()
-            }))
-        }
+        "olm.package" => Ok(Obj::Package(package_obj(raw, &ctx, diags))),
         "olm.channel" => {
             let entries = raw
                 .entries
@@ -199,30 +154,84 @@ pub(crate) fn convert_object(
             &ctx,
             diags,
         ))),
-        "olm.deprecations" => {
-            let mut entries = Vec::new();
-            for (i, e) in raw.entries.unwrap_or_default().into_iter().enumerate() {
-                let field = format!("entries[{i}]");
-                let r = e.reference.unwrap_or_default();
-                let s = opt_str(&r.schema, &format!("{field}.reference.schema"), &ctx, diags)
-                    .unwrap_or_default();
-                let n = opt_str(&r.name, &format!("{field}.reference.name"), &ctx, diags)
-                    .unwrap_or_default();
-                let m = opt_str(&e.message, &format!("{field}.message"), &ctx, diags)
-                    .unwrap_or_default();
-                entries.push((s, n, m));
-            }
-            Ok(Obj::Deprecations(DeprecationObj {
-                package,
-                entries,
-                location: loc.clone(),
-            }))
-        }
+        "olm.deprecations" => Ok(Obj::Deprecations(deprecations_obj(
+            raw, package, &ctx, diags,
+        ))),
         "" => {
             diags.push(ctx.err("schema", "object is missing root schema field"));
             Err(None)
         }
         other => Err(Some(other.to_string())),
+    }
+}
+
+/// Keys opm rejects (`schema`, `package` or `name` spelled twice with different case) and keys
+/// it accepts only ignoring case (a warning).
+fn key_problems(raw: &RawObject, ctx: &Ctx, diags: &mut Vec<Diagnostic>) {
+    for (key, spellings) in &raw.duplicate_meta_keys {
+        let mut uniq: Vec<&String> = spellings.iter().collect();
+        uniq.sort();
+        uniq.dedup();
+        if uniq.len() > 1 {
+            diags.push(ctx.err(key, format!("duplicate keys for key {key:?}: {uniq:?}")));
+        }
+    }
+    for key in &raw.inexact_keys {
+        diags.push(
+            Diagnostic::warning(
+                "load.key-case",
+                format!("key {key:?} matched a field only when ignoring case; opm accepts it, other tools may not"),
+            )
+            .at(ctx.loc.clone())
+            .schema(ctx.schema)
+            .field(key.as_str())
+            .suggest("spell the key exactly as the FBC schema does (camelCase)"),
+        );
+    }
+}
+
+fn package_obj(raw: RawObject, ctx: &Ctx, diags: &mut Vec<Diagnostic>) -> Package {
+    let icon = raw.icon.and_then(|i| {
+        let data = opt_str(&i.base64data, "icon.base64data", ctx, diags)?;
+        let media_type = opt_str(&i.mediatype, "icon.mediatype", ctx, diags).unwrap_or_default();
+        Some(Icon {
+            media_type,
+            base64_data: data,
+        })
+    });
+    Package {
+        name: ctx.name.to_string(),
+        declared: true,
+        default_channel: opt_str(&raw.default_channel, "defaultChannel", ctx, diags)
+            .filter(|s| !s.is_empty()),
+        description: opt_str(&raw.description, "description", ctx, diags),
+        icon,
+        location: Some(ctx.loc.clone()),
+        ..Package::default()
+    }
+}
+
+fn deprecations_obj(
+    raw: RawObject,
+    package: String,
+    ctx: &Ctx,
+    diags: &mut Vec<Diagnostic>,
+) -> DeprecationObj {
+    let mut entries = Vec::new();
+    for (i, e) in raw.entries.unwrap_or_default().into_iter().enumerate() {
+        let field = format!("entries[{i}]");
+        let r = e.reference.unwrap_or_default();
+        let s = opt_str(&r.schema, &format!("{field}.reference.schema"), ctx, diags)
+            .unwrap_or_default();
+        let n =
+            opt_str(&r.name, &format!("{field}.reference.name"), ctx, diags).unwrap_or_default();
+        let m = opt_str(&e.message, &format!("{field}.message"), ctx, diags).unwrap_or_default();
+        entries.push((s, n, m));
+    }
+    DeprecationObj {
+        package,
+        entries,
+        location: ctx.loc.clone(),
     }
 }
 
@@ -286,7 +295,7 @@ fn value_to_string(v: &Value) -> Option<String> {
 fn bundle(
     properties: Option<Vec<super::raw::RawProperty>>,
     image: Option<Value>,
-    related_images: usize,
+    related_images: Option<Vec<Value>>,
     name: String,
     package: String,
     ctx: &Ctx,
@@ -296,11 +305,54 @@ fn bundle(
         name,
         package,
         image: opt_str(&image, "image", ctx, diags).filter(|s| !s.is_empty()),
-        related_images,
+        related_images: related_images.as_ref().map_or(0, Vec::len),
         location: Some(ctx.loc.clone()),
         ..Bundle::default()
     };
-    for (i, p) in properties.unwrap_or_default().into_iter().enumerate() {
+    check_pull_specs(
+        &b,
+        related_images.as_deref().unwrap_or_default(),
+        ctx,
+        diags,
+    );
+    read_properties(&mut b, properties.unwrap_or_default(), ctx, diags);
+    if let Some(release) = &b.release {
+        if let Err(e) = parse_bundle_release(&b.name, release) {
+            let field = "properties[olm.package].release";
+            diags.push(
+                ctx.err(field, e.to_string())
+                    .package(&b.package)
+                    .bundle(&b.name),
+            );
+        }
+    }
+    if let Some(text) = &b.version_text {
+        match Version::parse(text) {
+            Ok(v) => b.version = Some(v),
+            Err(e) => diags.push(
+                ctx.err(
+                    "properties[olm.package].version",
+                    format!("error parsing bundle {:?} version {:?}: {e}", b.name, text),
+                )
+                .package(&b.package)
+                .bundle(&b.name),
+            ),
+        }
+    }
+    b
+}
+
+/// Reads the properties olm-graph uses into `b`, counting every property by type.
+///
+/// # Complexity
+/// O(P) for P properties.
+fn read_properties(
+    b: &mut Bundle,
+    properties: Vec<super::raw::RawProperty>,
+    ctx: &Ctx,
+    diags: &mut Vec<Diagnostic>,
+) {
+    for (i, p) in properties.into_iter().enumerate() {
         let type_ = p.type_.unwrap_or_default();
         *b.property_counts.entry(type_.clone()).or_default() += 1;
         let field = format!("properties[{i}].value");
@@ -338,414 +390,66 @@ fn bundle(
             _ => {}
         }
     }
-    if let Some(text) = &b.version_text {
-        match Version::parse(text) {
-            Ok(v) => b.version = Some(v),
-            Err(e) => diags.push(
-                ctx.err(
-                    "properties[olm.package].version",
-                    format!("error parsing bundle {:?} version {:?}: {e}", b.name, text),
-                )
-                .package(&b.package)
-                .bundle(&b.name),
-            ),
-        }
-    }
-    b
 }
 
-/// Places checked objects into packages, reporting opm's conversion errors.
-pub(crate) fn assemble(objs: Vec<Obj>, diags: &mut Vec<Diagnostic>) -> Vec<Package> {
-    let mut packages: BTreeMap<String, Package> = BTreeMap::new();
-    let mut channels = Vec::new();
-    let mut bundles = Vec::new();
-    let mut deprecations = Vec::new();
-    for o in objs {
-        match o {
-            Obj::Package(p) => {
-                let loc = p.location.clone();
-                if p.name.is_empty() {
-                    diags.push(
-                        conv("config contains package with no name", loc).schema("olm.package"),
-                    );
-                    continue;
-                }
-                if !is_dns1123_label(&p.name) {
-                    diags.push(
-                        conv(
-                            format!("invalid package name {:?}: {}", p.name, DNS1123_MESSAGE),
-                            loc.clone(),
-                        )
-                        .schema("olm.package")
-                        .package(&p.name),
-                    );
-                }
-                match packages.get_mut(&p.name) {
-                    Some(existing) if existing.declared => diags.push(
-                        conv(format!("duplicate package {:?}", p.name), loc)
-                            .schema("olm.package")
-                            .package(&p.name),
-                    ),
-                    Some(existing) => {
-                        // Only placeholders so far (not possible: packages come first), keep data.
-                        existing.declared = true;
-                        existing.default_channel = p.default_channel;
-                        existing.description = p.description;
-                        existing.icon = p.icon;
-                        existing.location = p.location;
-                    }
-                    None => {
-                        packages.insert(p.name.clone(), p);
-                    }
-                }
-            }
-            Obj::Channel(c) => channels.push(c),
-            Obj::Bundle(b) => bundles.push(b),
-            Obj::Deprecations(d) => deprecations.push(d),
-        }
-    }
-
-    let undeclared = |packages: &mut BTreeMap<String, Package>, name: &str| {
-        packages.entry(name.to_string()).or_insert_with(|| Package {
-            name: name.to_string(),
-            declared: false,
-            ..Package::default()
-        });
+/// opm's `validateImagePullSpec` of the bundle's image and of every related image.
+///
+/// # Complexity
+/// O(n) for n bytes of image references.
+fn check_pull_specs(b: &Bundle, related: &[Value], ctx: &Ctx, diags: &mut Vec<Diagnostic>) {
+    let image_of = |item: &Value| {
+        let obj = item.as_object()?;
+        let (_, v) = obj.iter().find(|(k, _)| k.eq_ignore_ascii_case("image"))?;
+        v.as_str().map(str::to_string)
     };
-
-    for c in channels {
-        let loc = c.location.clone();
-        if !packages.get(&c.package).is_some_and(|p| p.declared) {
-            diags.push(
-                conv(
-                    format!("unknown package {:?} for channel {:?}", c.package, c.name),
-                    loc.clone(),
-                )
-                .schema("olm.channel")
-                .package(&c.package)
-                .channel(&c.name)
-                .field("package"),
-            );
-            if c.package.is_empty() {
-                continue;
-            }
-            undeclared(&mut packages, &c.package);
-        }
-        if c.name.is_empty() {
-            diags.push(
-                conv(
-                    format!("package {:?} contains channel with no name", c.package),
-                    loc,
-                )
-                .schema("olm.channel")
-                .package(&c.package)
-                .field("name"),
-            );
+    let specs = b
+        .image
+        .iter()
+        .map(|i| ("image".to_string(), i.clone()))
+        .chain(related.iter().enumerate().filter_map(|(i, item)| {
+            image_of(item).map(|img| (format!("relatedImages[{i}].image"), img))
+        }));
+    for (field, spec) in specs {
+        if spec.is_empty() {
             continue;
         }
-        let Some(pkg) = packages.get_mut(&c.package) else {
-            continue; // not reachable: unknown packages were added as undeclared above
-        };
-        if pkg.channels.iter().any(|x| x.name == c.name) {
-            diags.push(
-                conv(
-                    format!("package {:?} has duplicate channel {:?}", c.package, c.name),
-                    loc,
-                )
-                .schema("olm.channel")
-                .package(&c.package)
-                .channel(&c.name),
+        if let Err(e) = validate_pull_spec(&spec) {
+            let msg = format!(
+                "package {:?} bundle {:?} {field}: invalid image pull spec {:?}: {e}",
+                b.package, b.name, spec
             );
-            continue;
-        }
-        let mut seen = BTreeSet::new();
-        let mut entries = Vec::with_capacity(c.entries.len());
-        for e in c.entries {
-            if !seen.insert(e.name.clone()) {
-                diags.push(
-                    conv(
-                        format!(
-                            "invalid package {:?}, channel {:?}: duplicate entry {:?}",
-                            c.package, c.name, e.name
-                        ),
-                        loc.clone(),
-                    )
-                    .schema("olm.channel")
-                    .package(&c.package)
-                    .channel(&c.name)
-                    .bundle(&e.name)
-                    .field("entries"),
-                );
-                continue;
-            }
-            entries.push(e);
-        }
-        pkg.channels.push(Channel { entries, ..c });
-    }
-
-    for b in bundles {
-        let loc = b.location.clone();
-        if b.name.is_empty() {
-            diags.push(
-                conv(
-                    format!(
-                        "package {:?} contains a bundle with no name: not loaded",
-                        b.package
-                    ),
-                    loc,
-                )
-                .schema("olm.bundle")
-                .package(&b.package)
-                .field("name"),
-            );
-            continue;
-        }
-        if b.package.is_empty() {
-            diags.push(
-                conv(
-                    format!("package name must be set for bundle {:?}", b.name),
-                    loc,
-                )
-                .schema("olm.bundle")
-                .bundle(&b.name)
-                .field("package"),
-            );
-            continue;
-        }
-        if !packages.get(&b.package).is_some_and(|p| p.declared) {
-            diags.push(
-                conv(
-                    format!("unknown package {:?} for bundle {:?}", b.package, b.name),
-                    loc.clone(),
-                )
-                .schema("olm.bundle")
-                .package(&b.package)
-                .bundle(&b.name)
-                .field("package"),
-            );
-            undeclared(&mut packages, &b.package);
-        }
-        if b.package_property_count != 1 {
-            diags.push(
-                conv(
-                    format!(
-                        "package {:?} bundle {:?} must have exactly 1 \"olm.package\" property, found {}",
-                        b.package, b.name, b.package_property_count
-                    ),
-                    loc.clone(),
-                )
-                .schema("olm.bundle")
-                .package(&b.package)
-                .bundle(&b.name)
-                .field("properties"),
-            );
-        } else if let Some(pn) = &b.package_property_name {
-            if *pn != b.package {
-                diags.push(
-                    conv(
-                        format!(
-                            "package {:?} does not match \"olm.package\" property {:?}",
-                            b.package, pn
-                        ),
-                        loc.clone(),
-                    )
-                    .schema("olm.bundle")
-                    .package(&b.package)
-                    .bundle(&b.name)
-                    .field("properties[olm.package].packageName"),
-                );
-            }
-        }
-        let Some(pkg) = packages.get_mut(&b.package) else {
-            continue; // not reachable: unknown packages were added as undeclared above
-        };
-        if pkg.bundles.iter().any(|x| x.name == b.name) {
-            diags.push(
-                conv(
-                    format!("package {:?} has duplicate bundle {:?}", b.package, b.name),
-                    loc,
-                )
-                .schema("olm.bundle")
-                .package(&b.package)
-                .bundle(&b.name),
-            );
-            continue;
-        }
-        pkg.bundles.push(b);
-    }
-
-    for pkg in packages.values_mut() {
-        pkg.channels.sort_by(|a, b| a.name.cmp(&b.name));
-        pkg.bundles.sort_by(|a, b| a.name.cmp(&b.name));
-        // Bundle ↔ entry linkage, checked for every channel (opm checks only the last one).
-        for b in &pkg.bundles {
-            if !pkg.channels.iter().any(|c| c.entry(&b.name).is_some()) {
-                diags.push(
-                    conv(
-                        format!(
-                            "package {:?}, bundle {:?} not found in any channel entries",
-                            pkg.name, b.name
-                        ),
-                        b.location.clone(),
-                    )
-                    .schema("olm.bundle")
-                    .package(&pkg.name)
-                    .bundle(&b.name),
-                );
-            }
-        }
-        for c in &pkg.channels {
-            let mut missing: Vec<&str> = c
-                .entries
-                .iter()
-                .filter(|e| pkg.bundle_index(&e.name).is_none())
-                .map(|e| e.name.as_str())
-                .collect();
-            if !missing.is_empty() {
-                missing.sort();
-                diags.push(
-                    conv(
-                        format!(
-                            "no olm.bundle blobs found in package {:?} for olm.channel entries [{}]",
-                            pkg.name,
-                            missing.join(" ")
-                        ),
-                        c.location.clone(),
-                    )
-                    .schema("olm.channel")
-                    .package(&pkg.name)
-                    .channel(&c.name),
-                );
-            }
+            diags.push(ctx.err(&field, msg).package(&b.package).bundle(&b.name));
         }
     }
-
-    let mut seen_dep = BTreeSet::new();
-    for d in deprecations {
-        let loc = Some(d.location.clone());
-        if d.package.is_empty() {
-            diags.push(
-                conv("package name must be set for deprecation item", loc)
-                    .schema("olm.deprecations")
-                    .field("package"),
-            );
-            continue;
-        }
-        let Some(pkg) = packages.get_mut(&d.package).filter(|p| p.declared) else {
-            diags.push(
-                conv(
-                    format!(
-                        "cannot apply deprecations to an unknown package {:?}",
-                        d.package
-                    ),
-                    loc,
-                )
-                .schema("olm.deprecations")
-                .package(&d.package)
-                .field("package"),
-            );
-            continue;
-        };
-        if !seen_dep.insert(d.package.clone()) {
-            diags.push(
-                conv(
-                    format!(
-                        "expected a maximum of one deprecation per package: {:?}",
-                        d.package
-                    ),
-                    loc,
-                )
-                .schema("olm.deprecations")
-                .package(&d.package),
-            );
-            continue;
-        }
-        let mut out = Deprecations {
-            location: loc.clone(),
-            ..Deprecations::default()
-        };
-        let mut refs = BTreeSet::new();
-        for (j, (schema, name, message)) in d.entries.into_iter().enumerate() {
-            let field = format!("entries[{j}].reference");
-            let dep_diag = |msg: String| {
-                conv(msg, loc.clone())
-                    .schema("olm.deprecations")
-                    .package(&d.package)
-                    .field(field.clone())
-            };
-            if schema.is_empty() {
-                diags.push(dep_diag(format!(
-                    "schema must be set for deprecation entry [{j}] for package {:?}",
-                    d.package
-                )));
-                continue;
-            }
-            let go_ref =
-                format!("declcfg.PackageScopedReference{{Schema:{schema:?}, Name:{name:?}}}");
-            if !refs.insert((schema.clone(), name.clone())) {
-                diags.push(dep_diag(format!(
-                    "duplicate deprecation entry {go_ref} for package {:?}",
-                    d.package
-                )));
-                continue;
-            }
-            match schema.as_str() {
-                "olm.bundle" => {
-                    if pkg.bundle_index(&name).is_none() {
-                        diags.push(dep_diag(format!(
-                            "cannot deprecate bundle {name:?} for package {:?}: bundle not found",
-                            d.package
-                        )));
-                        continue;
-                    }
-                    out.bundles.insert(name, message);
-                }
-                "olm.channel" => {
-                    if pkg.channel(&name).is_none() {
-                        diags.push(dep_diag(format!(
-                            "cannot deprecate channel {name:?} for package {:?}: channel not found",
-                            d.package
-                        )));
-                        continue;
-                    }
-                    out.channels.insert(name, message);
-                }
-                "olm.package" => {
-                    if !name.is_empty() {
-                        diags.push(dep_diag(format!(
-                            "package name must be empty for deprecated package {:?} (specified {name:?})",
-                            d.package
-                        )));
-                        continue;
-                    }
-                    out.package = Some(message);
-                }
-                _ => diags.push(dep_diag(format!(
-                    "cannot deprecate object {go_ref} referenced by entry {j} for package {:?}: object schema unknown",
-                    d.package
-                ))),
-            }
-        }
-        pkg.deprecations = out;
-    }
-
-    packages.into_values().collect()
-}
-
-fn conv(message: impl Into<String>, loc: Option<Location>) -> Diagnostic {
-    Diagnostic::error("opm.convert", message).at_opt(loc)
 }
 
 /// The message Kubernetes' `IsDNS1123Label` gives for a name that is not a DNS-1123 label.
 pub(crate) const DNS1123_MESSAGE: &str = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
 
-/// `[a-z0-9]([-a-z0-9]*[a-z0-9])?`, at most 63 characters.
-pub(crate) fn is_dns1123_label(s: &str) -> bool {
+/// `[a-z0-9]([-a-z0-9]*[a-z0-9])?` without a length limit.
+fn matches_dns1123_label(s: &str) -> bool {
     let b = s.as_bytes();
     let ok = |c: &u8| c.is_ascii_lowercase() || c.is_ascii_digit();
-    !b.is_empty()
-        && b.len() <= 63
-        && ok(&b[0])
-        && ok(&b[b.len() - 1])
-        && b.iter().all(|c| ok(c) || *c == b'-')
+    !b.is_empty() && ok(&b[0]) && ok(&b[b.len() - 1]) && b.iter().all(|c| ok(c) || *c == b'-')
+}
+
+/// What Kubernetes' `IsDNS1123Label` says of `s`, in its order: the length (at most 63), then the
+/// pattern, where a name made of valid labels joined by dots gets `must not contain dots`.
+/// Empty for a valid label.
+///
+/// # Complexity
+/// O(n) for a name of n bytes.
+pub(crate) fn dns1123_label_errors(s: &str) -> Vec<String> {
+    let mut errs = Vec::new();
+    if s.len() > 63 {
+        errs.push("must be no more than 63 characters".to_string());
+    }
+    if !matches_dns1123_label(s) {
+        if s.split('.').all(matches_dns1123_label) {
+            errs.push("must not contain dots".to_string());
+        } else {
+            errs.push(DNS1123_MESSAGE.to_string());
+        }
+    }
+    errs
 }

@@ -15,7 +15,7 @@ pub struct IgnoreRules {
 struct Rule {
     /// Directory of the `.indexignore` (no trailing slash; empty for the root).
     base: String,
-    pattern: String,
+    pattern: Vec<Token>,
     negated: bool,
     dir_only: bool,
     anchored: bool,
@@ -41,7 +41,7 @@ impl IgnoreRules {
                     None => (false, line),
                 };
                 let anchored = line.starts_with('/') || line.trim_start_matches('/').contains('/');
-                let pattern = line.trim_start_matches('/').to_string();
+                let pattern = tokens(line.trim_start_matches('/'));
                 if pattern.is_empty() {
                     continue;
                 }
@@ -96,9 +96,9 @@ impl Rule {
             }
             let candidate = parts[..end].join("/");
             let hit = if self.anchored {
-                glob(&self.pattern, &candidate)
+                glob_tokens(&self.pattern, &candidate)
             } else {
-                glob(&self.pattern, parts[end - 1])
+                glob_tokens(&self.pattern, parts[end - 1])
             };
             if hit {
                 return true;
@@ -108,62 +108,157 @@ impl Rule {
     }
 }
 
-/// Glob match of a whole string: `*` and `?` do not cross `/`, `**` does, `[abc]`/`[a-z]`/`[!a]`.
-fn glob(pattern: &str, text: &str) -> bool {
-    let p: Vec<char> = pattern.chars().collect();
-    let t: Vec<char> = text.chars().collect();
-    glob_at(&p, &t)
+/// One piece of a glob pattern.
+#[derive(Debug, Clone, PartialEq)]
+enum Token {
+    Char(char),
+    /// `?`: one character but `/`.
+    Any,
+    /// `*`: any run of characters without `/`.
+    Star,
+    /// `**` (and a `/` right after it): any run of characters, `/` included.
+    DoubleStar,
+    /// `[abc]`, `[a-z]`, `[!a]`: (negated, single characters, ranges).
+    Class(bool, Vec<char>, Vec<(char, char)>),
 }
 
-fn glob_at(p: &[char], t: &[char]) -> bool {
-    match p.first() {
-        None => t.is_empty(),
-        Some('*') if p.get(1) == Some(&'*') => {
-            let rest = &p[2..];
-            let rest = rest.strip_prefix(&['/']).unwrap_or(rest);
-            (0..=t.len()).any(|i| glob_at(rest, &t[i..]))
+/// Splits a pattern into tokens; a `[` without its `]` is a plain `[`, a `\` takes the next
+/// character as it is. A run of stars holding a `**` is one `**` (it means the same), so no two
+/// stars are neighbours.
+fn tokens(pattern: &str) -> Vec<Token> {
+    let mut out: Vec<Token> = Vec::new();
+    for t in raw_tokens(pattern) {
+        match (out.last_mut(), &t) {
+            (Some(last @ Token::Star), Token::DoubleStar) => *last = Token::DoubleStar,
+            (Some(Token::DoubleStar), Token::Star | Token::DoubleStar) => {}
+            _ => out.push(t),
         }
-        Some('*') => {
-            let rest = &p[1..];
-            for i in 0..=t.len() {
-                if glob_at(rest, &t[i..]) {
-                    return true;
-                }
-                if i < t.len() && t[i] == '/' {
-                    break;
-                }
+    }
+    out
+}
+
+/// The tokens as written, stars not merged.
+fn raw_tokens(pattern: &str) -> Vec<Token> {
+    let p: Vec<char> = pattern.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < p.len() {
+        match p[i] {
+            '*' if p.get(i + 1) == Some(&'*') => {
+                out.push(Token::DoubleStar);
+                i += if p.get(i + 2) == Some(&'/') { 3 } else { 2 };
             }
-            false
-        }
-        Some('?') => !t.is_empty() && t[0] != '/' && glob_at(&p[1..], &t[1..]),
-        Some('[') => {
-            let Some(close) = p.iter().skip(1).position(|c| *c == ']').map(|i| i + 1) else {
-                return !t.is_empty() && t[0] == '[' && glob_at(&p[1..], &t[1..]);
-            };
-            let Some(&c) = t.first() else {
-                return false;
-            };
-            let class = &p[1..close];
-            let (neg, class) = match class.first() {
-                Some('!') | Some('^') => (true, &class[1..]),
-                _ => (false, class),
-            };
-            let mut hit = false;
-            let mut i = 0;
-            while i < class.len() {
-                if i + 2 < class.len() && class[i + 1] == '-' {
-                    hit |= class[i] <= c && c <= class[i + 2];
-                    i += 3;
-                } else {
-                    hit |= class[i] == c;
+            '*' => {
+                out.push(Token::Star);
+                i += 1;
+            }
+            '?' => {
+                out.push(Token::Any);
+                i += 1;
+            }
+            '[' => match p[i + 1..].iter().position(|c| *c == ']') {
+                Some(len) => {
+                    out.push(class(&p[i + 1..i + 1 + len]));
+                    i += len + 2;
+                }
+                None => {
+                    out.push(Token::Char('['));
                     i += 1;
                 }
+            },
+            '\\' if i + 1 < p.len() => {
+                out.push(Token::Char(p[i + 1]));
+                i += 2;
             }
-            hit != neg && glob_at(&p[close + 1..], &t[1..])
+            c => {
+                out.push(Token::Char(c));
+                i += 1;
+            }
         }
-        Some('\\') if p.len() > 1 => !t.is_empty() && t[0] == p[1] && glob_at(&p[2..], &t[1..]),
-        Some(&c) => !t.is_empty() && t[0] == c && glob_at(&p[1..], &t[1..]),
     }
+    out
+}
+
+/// The class between `[` and `]`.
+fn class(inner: &[char]) -> Token {
+    let (negated, inner) = match inner.first() {
+        Some('!') | Some('^') => (true, &inner[1..]),
+        _ => (false, inner),
+    };
+    let mut singles = Vec::new();
+    let mut ranges = Vec::new();
+    let mut i = 0;
+    while i < inner.len() {
+        if i + 2 < inner.len() && inner[i + 1] == '-' {
+            ranges.push((inner[i], inner[i + 2]));
+            i += 3;
+        } else {
+            singles.push(inner[i]);
+            i += 1;
+        }
+    }
+    Token::Class(negated, singles, ranges)
+}
+
+/// Glob match of a whole string: `*` and `?` do not cross `/`, `**` does, `[abc]`/`[a-z]`/`[!a]`.
+#[cfg(test)]
+fn glob(pattern: &str, text: &str) -> bool {
+    glob_tokens(&tokens(pattern), text)
+}
+
+/// True when the star `toks[j]` may match nothing (a position past the end is no star).
+fn is_star(toks: &[Token], j: usize) -> bool {
+    matches!(toks.get(j), Some(Token::Star | Token::DoubleStar))
+}
+
+/// Adds the positions a star may skip to, then sorts the set and drops repeats. Stars are
+/// never neighbours, so each position adds at most one.
+fn close(toks: &[Token], set: &mut Vec<usize>) {
+    let skipped: Vec<usize> = set
+        .iter()
+        .filter(|j| is_star(toks, **j))
+        .map(|j| j + 1)
+        .collect();
+    set.extend(skipped);
+    set.sort_unstable();
+    set.dedup();
+}
+
+/// Runs the pattern as an automaton over the text, never by backtracking.
+///
+/// # Complexity
+/// O(T² log T) time for a text of T characters, whatever the pattern's length: after k
+/// characters only positions past at most k non-star tokens (and the stars between them) can
+/// be alive, at most 2k + 2 of them.
+fn glob_tokens(toks: &[Token], text: &str) -> bool {
+    let n = toks.len();
+    let mut cur = vec![0];
+    close(toks, &mut cur);
+    for c in text.chars() {
+        let mut next = Vec::with_capacity(cur.len() + 1);
+        for &j in cur.iter().filter(|j| **j < n) {
+            match &toks[j] {
+                Token::Char(x) if *x == c => next.push(j + 1),
+                Token::Any if c != '/' => next.push(j + 1),
+                Token::Star if c != '/' => next.push(j),
+                Token::DoubleStar => next.push(j),
+                Token::Class(negated, singles, ranges) => {
+                    let hit =
+                        singles.contains(&c) || ranges.iter().any(|(a, b)| *a <= c && c <= *b);
+                    if hit != *negated {
+                        next.push(j + 1);
+                    }
+                }
+                _ => {}
+            }
+        }
+        if next.is_empty() {
+            return false;
+        }
+        close(toks, &mut next);
+        cur = next;
+    }
+    cur.last() == Some(&n)
 }
 
 #[cfg(test)]
@@ -217,5 +312,35 @@ mod tests {
         assert!(!glob("v4.1[!0-9]", "v4.12"));
         assert!(glob("?.json", "x.json"));
         assert!(!glob("[unclosed", "u"));
+    }
+
+    #[test]
+    fn escapes_and_stars_next_to_slashes() {
+        assert!(glob("a\\*b", "a*b"));
+        assert!(!glob("a\\*b", "axb"));
+        assert!(glob("**", "a/b/c"));
+        assert!(glob("**/c.yaml", "c.yaml"));
+        assert!(!glob("*", "a/b"));
+        assert!(
+            glob("[]", "[]") == glob("[]", "x"),
+            "an empty class matches nothing"
+        );
+    }
+
+    /// Patterns that made a backtracking matcher take exponential time (many stars against a
+    /// long name that almost matches) or overflow the stack (a very long pattern).
+    #[test]
+    fn hostile_patterns_are_matched_by_an_automaton() {
+        let stars = "*a".repeat(30) + "*b";
+        let name = "a".repeat(300);
+        assert!(!glob(&stars, &name));
+        assert!(glob(&stars, &(name.clone() + "b")));
+        let doubles = "**/".repeat(50_000) + "x";
+        assert!(glob(&doubles, "d/e/x"));
+        let long = "y".repeat(200_000);
+        assert!(!glob(&long, "y"));
+        assert!(!glob(&(long.clone() + "*"), &long[..1000]));
+        let stars = "*/".repeat(100_000);
+        assert!(!glob(&stars, "a/b/c"));
     }
 }

@@ -7,11 +7,35 @@
 //! `encoding/json`), which is accepted with a warning. `olm.bundle.object` payloads are skipped
 //! without being decoded or stored.
 
+use std::borrow::Cow;
 use std::fmt;
+use std::marker::PhantomData;
 
-use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
-use serde::Deserialize;
-use serde_json::Value;
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde_json::{Map, Number, Value};
+
+use super::budget::Budget;
+
+/// A type read from a document within a [`Budget`]: every key, value and list item is counted,
+/// every string measured, every mapping and list nested, so a crossed limit stops the read.
+pub(crate) trait Read: Sized {
+    fn read<'de, D: Deserializer<'de>>(d: D, budget: &Budget) -> Result<Self, D::Error>;
+}
+
+/// The seed that reads a `T` within a budget.
+pub(crate) struct Seed<'b, T>(&'b Budget, PhantomData<T>);
+
+/// The seed of a `T`.
+pub(crate) fn seed<T>(budget: &Budget) -> Seed<'_, T> {
+    Seed(budget, PhantomData)
+}
+
+impl<'de, T: Read> DeserializeSeed<'de> for Seed<'_, T> {
+    type Value = T;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<T, D::Error> {
+        T::read(d, self.0)
+    }
+}
 
 /// Wraps a deserialization error with the field it happened in.
 fn field_err<E: de::Error>(field: &str, err: E) -> E {
@@ -29,6 +53,248 @@ fn match_key(key: &str, keys: &[&str]) -> Option<(usize, bool)> {
         .map(|i| (i, false))
 }
 
+/// Reads a mapping key (borrowed from the text when it can be), counted and measured.
+struct KeySeed<'b>(&'b Budget);
+
+impl<'de> DeserializeSeed<'de> for KeySeed<'_> {
+    type Value = Cow<'de, str>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Cow<'de, str>, D::Error> {
+        d.deserialize_str(self)
+    }
+}
+
+impl<'de> Visitor<'de> for KeySeed<'_> {
+    type Value = Cow<'de, str>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a string key")
+    }
+    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Self::Value, E> {
+        self.0.node()?;
+        self.0.string(v.len())?;
+        Ok(Cow::Borrowed(v))
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        self.0.node()?;
+        self.0.string(v.len())?;
+        Ok(Cow::Owned(v.to_owned()))
+    }
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Self::Value, E> {
+        self.0.node()?;
+        self.0.string(v.len())?;
+        Ok(Cow::Owned(v))
+    }
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
+        self.visit_string(v.to_string())
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
+        self.visit_string(v.to_string())
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
+        self.visit_string(v.to_string())
+    }
+}
+
+/// A JSON value, built within the budget.
+impl Read for Value {
+    fn read<'de, D: Deserializer<'de>>(d: D, budget: &Budget) -> Result<Self, D::Error> {
+        d.deserialize_any(ValueVisitor(budget))
+    }
+}
+
+struct ValueVisitor<'b>(&'b Budget);
+
+impl<'de> Visitor<'de> for ValueVisitor<'_> {
+    type Value = Value;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any value")
+    }
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Value, E> {
+        self.0.node()?;
+        Ok(Value::Bool(v))
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Value, E> {
+        self.0.node()?;
+        Ok(Value::Number(v.into()))
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Value, E> {
+        self.0.node()?;
+        Ok(Value::Number(v.into()))
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Value, E> {
+        self.0.node()?;
+        Ok(Number::from_f64(v).map_or(Value::Null, Value::Number))
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Value, E> {
+        self.0.node()?;
+        self.0.string(v.len())?;
+        Ok(Value::String(v.to_owned()))
+    }
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Value, E> {
+        self.0.node()?;
+        self.0.string(v.len())?;
+        Ok(Value::String(v))
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<Value, E> {
+        self.0.node()?;
+        Ok(Value::Null)
+    }
+    fn visit_none<E: de::Error>(self) -> Result<Value, E> {
+        self.visit_unit()
+    }
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        Value::read(d, self.0)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let b = self.0;
+        b.node()?;
+        b.nested(|| {
+            let mut items = Vec::new();
+            while let Some(v) = seq.next_element_seed(seed::<Value>(b))? {
+                items.push(v);
+            }
+            Ok(Value::Array(items))
+        })
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let b = self.0;
+        b.node()?;
+        b.nested(|| {
+            let mut out = Map::new();
+            while let Some(k) = map.next_key_seed(KeySeed(b))? {
+                let v = map.next_value_seed(seed::<Value>(b))?;
+                out.insert(k.into_owned(), v);
+            }
+            Ok(Value::Object(out))
+        })
+    }
+}
+
+/// A string field (null is read as `None` by the `Option` around it).
+impl Read for String {
+    fn read<'de, D: Deserializer<'de>>(d: D, budget: &Budget) -> Result<Self, D::Error> {
+        KeySeed(budget).deserialize(d).map(Cow::into_owned)
+    }
+}
+
+/// Absent or null is `None`.
+impl<T: Read> Read for Option<T> {
+    fn read<'de, D: Deserializer<'de>>(d: D, budget: &Budget) -> Result<Self, D::Error> {
+        d.deserialize_option(OptionVisitor(budget, PhantomData))
+    }
+}
+
+struct OptionVisitor<'b, T>(&'b Budget, PhantomData<T>);
+
+impl<'de, T: Read> Visitor<'de> for OptionVisitor<'_, T> {
+    type Value = Option<T>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a value or null")
+    }
+    fn visit_none<E: de::Error>(self) -> Result<Option<T>, E> {
+        self.0.node()?;
+        Ok(None)
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<Option<T>, E> {
+        self.visit_none()
+    }
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Option<T>, D::Error> {
+        T::read(d, self.0).map(Some)
+    }
+}
+
+/// A list.
+impl<T: Read> Read for Vec<T> {
+    fn read<'de, D: Deserializer<'de>>(d: D, budget: &Budget) -> Result<Self, D::Error> {
+        d.deserialize_seq(VecVisitor(budget, PhantomData))
+    }
+}
+
+struct VecVisitor<'b, T>(&'b Budget, PhantomData<T>);
+
+impl<'de, T: Read> Visitor<'de> for VecVisitor<'_, T> {
+    type Value = Vec<T>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a list")
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
+        let b = self.0;
+        b.node()?;
+        b.nested(|| {
+            let mut items = Vec::new();
+            while let Some(v) = seq.next_element_seed(seed::<T>(b))? {
+                items.push(v);
+            }
+            Ok(items)
+        })
+    }
+}
+
+/// A value read and dropped: still counted and measured, so hostile text cannot hide in a
+/// field olm-graph does not keep.
+pub(crate) struct Skip;
+
+impl Read for Skip {
+    fn read<'de, D: Deserializer<'de>>(d: D, budget: &Budget) -> Result<Self, D::Error> {
+        d.deserialize_any(SkipVisitor(budget))
+    }
+}
+
+struct SkipVisitor<'b>(&'b Budget);
+
+impl<'de> Visitor<'de> for SkipVisitor<'_> {
+    type Value = Skip;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any value")
+    }
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<Skip, E> {
+        self.0.node().map(|()| Skip)
+    }
+    fn visit_i64<E: de::Error>(self, _: i64) -> Result<Skip, E> {
+        self.0.node().map(|()| Skip)
+    }
+    fn visit_u64<E: de::Error>(self, _: u64) -> Result<Skip, E> {
+        self.0.node().map(|()| Skip)
+    }
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<Skip, E> {
+        self.0.node().map(|()| Skip)
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Skip, E> {
+        self.0.node()?;
+        self.0.string(v.len()).map(|()| Skip)
+    }
+    fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<Skip, E> {
+        self.0.node()?;
+        self.0.string(v.len()).map(|()| Skip)
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<Skip, E> {
+        self.0.node().map(|()| Skip)
+    }
+    fn visit_none<E: de::Error>(self) -> Result<Skip, E> {
+        self.visit_unit()
+    }
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Skip, D::Error> {
+        Skip::read(d, self.0)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Skip, A::Error> {
+        let b = self.0;
+        b.node()?;
+        b.nested(|| {
+            while seq.next_element_seed(seed::<Skip>(b))?.is_some() {}
+            Ok(Skip)
+        })
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Skip, A::Error> {
+        let b = self.0;
+        b.node()?;
+        b.nested(|| {
+            while map.next_key_seed(KeySeed(b))?.is_some() {
+                map.next_value_seed(seed::<Skip>(b))?;
+            }
+            Ok(Skip)
+        })
+    }
+}
+
 /// Declares a struct of optional fields read from a map whose keys are matched as opm does.
 macro_rules! ci_struct {
     ($(#[$meta:meta])* $name:ident { $($field:ident : $ty:ty = $key:literal),* $(,)? }) => {
@@ -40,42 +306,46 @@ macro_rules! ci_struct {
             pub inexact_keys: Vec<String>,
         }
 
-        impl<'de> Deserialize<'de> for $name {
-            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                struct V;
-                impl<'de> Visitor<'de> for V {
+        impl Read for $name {
+            fn read<'de, D: Deserializer<'de>>(d: D, budget: &Budget) -> Result<Self, D::Error> {
+                struct V<'b>(&'b Budget);
+                impl<'de> Visitor<'de> for V<'_> {
                     type Value = $name;
                     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                         f.write_str("an object")
                     }
                     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<$name, A::Error> {
                         const KEYS: &[&str] = &[$($key),*];
-                        let mut out = $name::default();
-                        while let Some(key) = map.next_key::<String>()? {
-                            let Some((idx, exact)) = match_key(&key, KEYS) else {
-                                map.next_value::<IgnoredAny>()?;
-                                continue;
-                            };
-                            if !exact {
-                                out.inexact_keys.push(key.clone());
-                            }
-                            let mut i = 0usize;
-                            $(
-                                if idx == i {
-                                    out.$field = map
-                                        .next_value::<Option<$ty>>()
-                                        .map_err(|e| field_err(KEYS[idx], e))?;
+                        let b = self.0;
+                        b.node()?;
+                        b.nested(|| {
+                            let mut out = $name::default();
+                            while let Some(key) = map.next_key_seed(KeySeed(b))? {
+                                let Some((idx, exact)) = match_key(&key, KEYS) else {
+                                    map.next_value_seed(seed::<Skip>(b))?;
                                     continue;
+                                };
+                                if !exact {
+                                    out.inexact_keys.push(key.into_owned());
                                 }
-                                i += 1;
-                            )*
-                            let _ = i;
-                            map.next_value::<IgnoredAny>()?;
-                        }
-                        Ok(out)
+                                let mut i = 0usize;
+                                $(
+                                    if idx == i {
+                                        out.$field = map
+                                            .next_value_seed(seed::<Option<$ty>>(b))
+                                            .map_err(|e| field_err(KEYS[idx], e))?;
+                                        continue;
+                                    }
+                                    i += 1;
+                                )*
+                                let _ = i;
+                                map.next_value_seed(seed::<Skip>(b))?;
+                            }
+                            Ok(out)
+                        })
                     }
                 }
-                d.deserialize_map(V)
+                d.deserialize_map(V(budget))
             }
         }
     };
@@ -157,55 +427,69 @@ fn prop_kind(type_: &str) -> u8 {
     }
 }
 
-struct PropSeed<'a>(&'a str);
+struct PropSeed<'a, 'b>(&'a str, &'b Budget);
 
-impl<'de> DeserializeSeed<'de> for PropSeed<'_> {
+impl<'de> DeserializeSeed<'de> for PropSeed<'_, '_> {
     type Value = PropValue;
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<PropValue, D::Error> {
+        let b = self.1;
         Ok(match prop_kind(self.0) {
-            1 => PropValue::Package(PackageProp::deserialize(d)?),
-            2 => PropValue::CsvMetadata(CsvMetadataProp::deserialize(d)?),
-            3 => PropValue::Json(Value::deserialize(d)?),
+            1 => PropValue::Package(PackageProp::read(d, b)?),
+            2 => PropValue::CsvMetadata(CsvMetadataProp::read(d, b)?),
+            3 => PropValue::Json(Value::read(d, b)?),
             _ => {
-                IgnoredAny::deserialize(d)?;
+                Skip::read(d, b)?;
                 PropValue::Skipped
             }
         })
     }
 }
 
-impl<'de> Deserialize<'de> for RawProperty {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = RawProperty;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a property object with `type` and `value`")
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawProperty, A::Error> {
-                let mut type_: Option<String> = None;
-                let mut early_value: Option<Value> = None;
-                let mut value: Option<PropValue> = None;
-                while let Some(key) = map.next_key::<String>()? {
-                    match match_key(&key, &["type", "value"]) {
-                        Some((0, _)) => type_ = Some(map.next_value()?),
-                        Some((1, _)) => match &type_ {
-                            Some(t) => value = Some(map.next_value_seed(PropSeed(t))?),
-                            // The value came before its type: keep it as JSON, decode it below.
-                            None => early_value = Some(map.next_value()?),
-                        },
-                        _ => {
-                            map.next_value::<IgnoredAny>()?;
-                        }
+impl Read for RawProperty {
+    fn read<'de, D: Deserializer<'de>>(d: D, budget: &Budget) -> Result<Self, D::Error> {
+        d.deserialize_map(PropertyVisitor(budget))
+    }
+}
+
+struct PropertyVisitor<'b>(&'b Budget);
+
+impl<'de> Visitor<'de> for PropertyVisitor<'_> {
+    type Value = RawProperty;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a property object with `type` and `value`")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawProperty, A::Error> {
+        let b = self.0;
+        b.node()?;
+        let mut type_: Option<String> = None;
+        let mut early_value: Option<Value> = None;
+        let mut value: Option<PropValue> = None;
+        b.nested(|| {
+            while let Some(key) = map.next_key_seed(KeySeed(b))? {
+                match match_key(&key, &["type", "value"]) {
+                    Some((0, _)) => type_ = map.next_value_seed(seed::<Option<String>>(b))?,
+                    Some((1, _)) => match &type_ {
+                        Some(t) => value = Some(map.next_value_seed(PropSeed(t, b))?),
+                        // The value came before its type: keep it as JSON, decode it below.
+                        None => early_value = map.next_value_seed(seed::<Option<Value>>(b))?,
+                    },
+                    _ => {
+                        map.next_value_seed(seed::<Skip>(b))?;
                     }
                 }
-                if let (None, Some(v), Some(t)) = (&value, early_value, &type_) {
-                    value = Some(PropSeed(t).deserialize(v).map_err(de::Error::custom)?);
-                }
-                Ok(RawProperty { type_, value })
             }
+            Ok::<(), A::Error>(())
+        })?;
+        if let (None, Some(v), Some(t)) = (&value, early_value, &type_) {
+            // Already counted once when it was read as JSON.
+            let again = Budget::unlimited();
+            value = Some(
+                PropSeed(t, &again)
+                    .deserialize(v)
+                    .map_err(de::Error::custom)?,
+            );
         }
-        d.deserialize_map(V)
+        Ok(RawProperty { type_, value })
     }
 }
 
@@ -223,7 +507,8 @@ pub struct RawObject {
     pub entries: Option<Vec<RawEntry>>,
     pub image: Option<Value>,
     pub properties: Option<Vec<RawProperty>>,
-    pub related_images: usize,
+    /// `relatedImages`, kept whole (opm checks each item's `image`).
+    pub related_images: Option<Vec<Value>>,
     /// Legacy package manifest (`packageName`, `channels`) and ClusterServiceVersion fields.
     pub package_name: Option<Value>,
     pub channels: Option<Value>,
@@ -241,31 +526,6 @@ impl RawObject {
     #[cfg(test)]
     pub fn schema_str(&self) -> Option<&str> {
         self.schema.as_ref().and_then(Value::as_str)
-    }
-}
-
-/// Counts the elements of a sequence without keeping them.
-struct CountSeq;
-impl<'de> Visitor<'de> for CountSeq {
-    type Value = usize;
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a list")
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<usize, A::Error> {
-        let mut n = 0;
-        while seq.next_element::<IgnoredAny>()?.is_some() {
-            n += 1;
-        }
-        Ok(n)
-    }
-    fn visit_unit<E: de::Error>(self) -> Result<usize, E> {
-        Ok(0)
-    }
-}
-struct Counted(usize);
-impl<'de> Deserialize<'de> for Counted {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_any(CountSeq).map(Counted)
     }
 }
 
@@ -287,64 +547,73 @@ const TOP_KEYS: &[&str] = &[
     "spec",
 ];
 
-impl<'de> Deserialize<'de> for RawObject {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = RawObject;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("an object (a map of keys to values)")
+impl Read for RawObject {
+    fn read<'de, D: Deserializer<'de>>(d: D, budget: &Budget) -> Result<Self, D::Error> {
+        d.deserialize_map(ObjectVisitor(budget))
+    }
+}
+
+struct ObjectVisitor<'b>(&'b Budget);
+
+impl<'de> Visitor<'de> for ObjectVisitor<'_> {
+    type Value = RawObject;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an object (a map of keys to values)")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawObject, A::Error> {
+        let b = self.0;
+        b.node()?;
+        let mut o = RawObject::default();
+        // Spellings seen of schema, package and name, for opm's duplicate-key check.
+        let mut meta_spellings: [Vec<String>; 3] = Default::default();
+        b.nested(|| {
+            while let Some(key) = map.next_key_seed(KeySeed(b))? {
+                let Some((idx, exact)) = match_key(&key, TOP_KEYS) else {
+                    map.next_value_seed(seed::<Skip>(b))?;
+                    continue;
+                };
+                if idx < 3 {
+                    meta_spellings[idx].push(key.into_owned());
+                } else if !exact {
+                    o.inexact_keys.push(key.into_owned());
+                }
+                read_top_field(&mut map, &mut o, idx, b)
+                    .map_err(|e| field_err(TOP_KEYS[idx], e))?;
             }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawObject, A::Error> {
-                let mut o = RawObject::default();
-                // Spellings seen of schema, package and name, for opm's duplicate-key check.
-                let mut meta_spellings: [Vec<String>; 3] = Default::default();
-                while let Some(key) = map.next_key::<String>()? {
-                    let Some((idx, exact)) = match_key(&key, TOP_KEYS) else {
-                        map.next_value::<IgnoredAny>()?;
-                        continue;
-                    };
-                    let field = TOP_KEYS[idx];
-                    if idx < 3 {
-                        meta_spellings[idx].push(key.clone());
-                    } else if !exact {
-                        o.inexact_keys.push(key.clone());
-                    }
-                    macro_rules! take {
-                        ($slot:expr) => {
-                            $slot = map.next_value().map_err(|e| field_err(field, e))?
-                        };
-                    }
-                    match idx {
-                        0 => take!(o.schema),
-                        1 => take!(o.package),
-                        2 => take!(o.name),
-                        3 => take!(o.default_channel),
-                        4 => take!(o.description),
-                        5 => take!(o.icon),
-                        6 => take!(o.entries),
-                        7 => take!(o.image),
-                        8 => take!(o.properties),
-                        9 => {
-                            let c: Option<Counted> =
-                                map.next_value().map_err(|e| field_err(field, e))?;
-                            o.related_images = c.map_or(0, |c| c.0);
-                        }
-                        10 => take!(o.package_name),
-                        11 => take!(o.channels),
-                        12 => take!(o.kind),
-                        13 => take!(o.metadata),
-                        _ => take!(o.spec),
-                    }
-                }
-                for (i, spellings) in meta_spellings.into_iter().enumerate() {
-                    if spellings.len() > 1 {
-                        o.duplicate_meta_keys.push((TOP_KEYS[i], spellings));
-                    }
-                }
-                Ok(o)
+            Ok::<(), A::Error>(())
+        })?;
+        for (i, spellings) in meta_spellings.into_iter().enumerate() {
+            if spellings.len() > 1 {
+                o.duplicate_meta_keys.push((TOP_KEYS[i], spellings));
             }
         }
-        d.deserialize_map(V)
+        Ok(o)
     }
+}
+
+/// Reads the value of the top-level key `TOP_KEYS[idx]` into its field.
+fn read_top_field<'de, A: MapAccess<'de>>(
+    map: &mut A,
+    o: &mut RawObject,
+    idx: usize,
+    b: &Budget,
+) -> Result<(), A::Error> {
+    match idx {
+        0 => o.schema = map.next_value_seed(seed(b))?,
+        1 => o.package = map.next_value_seed(seed(b))?,
+        2 => o.name = map.next_value_seed(seed(b))?,
+        3 => o.default_channel = map.next_value_seed(seed(b))?,
+        4 => o.description = map.next_value_seed(seed(b))?,
+        5 => o.icon = map.next_value_seed(seed(b))?,
+        6 => o.entries = map.next_value_seed(seed(b))?,
+        7 => o.image = map.next_value_seed(seed(b))?,
+        8 => o.properties = map.next_value_seed(seed(b))?,
+        9 => o.related_images = map.next_value_seed(seed(b))?,
+        10 => o.package_name = map.next_value_seed(seed(b))?,
+        11 => o.channels = map.next_value_seed(seed(b))?,
+        12 => o.kind = map.next_value_seed(seed(b))?,
+        13 => o.metadata = map.next_value_seed(seed(b))?,
+        _ => o.spec = map.next_value_seed(seed(b))?,
+    }
+    Ok(())
 }

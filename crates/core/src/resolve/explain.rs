@@ -3,19 +3,17 @@
 
 use serde::Serialize;
 
-use super::{
-    Alternative, Failure, FailureKind, Installed, Outcome, PathOptions, Resolver, UpgradeStrategy,
-};
-use crate::graph::{channel_head, EdgeKind, Head};
-use crate::model::{Channel, ChannelEntry, Package};
-use crate::range::Range;
+use super::index::ChannelIndex;
+use super::{Alternative, Failure, FailureKind, Installed, Outcome, Resolver, UpgradeStrategy};
+use crate::graph::{EdgeKind, Head};
+use crate::model::{ChannelEntry, Package};
 
 /// Why a path ends where it does.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Explanation {
     /// A stable code: `skips-not-transitive`, `not-in-channel`, `no-successor`, `prohibited-v0`,
-    /// `stranded-v0`, `v1-deprecated`, `v1-lower`, `several-heads`, `unknown-version`,
-    /// `failed-blocked`, `failed-waiting`, `cycle`.
+    /// `stranded-v0`, `v1-deprecated`, `v1-lower`, `v1-unknown-version`, `several-heads`,
+    /// `unknown-version`, `failed-blocked`, `failed-waiting`, `cycle`.
     pub code: &'static str,
     /// The sentence.
     pub message: String,
@@ -33,7 +31,8 @@ pub struct Explanation {
 }
 
 impl Explanation {
-    pub(super) fn cycle(at: &str, to: &str) -> Explanation {
+    /// The path would go back to `to` from `at`: it stops instead of looping.
+    pub fn cycle(at: &str, to: &str) -> Explanation {
         Explanation {
             code: "cycle",
             message: format!(
@@ -83,184 +82,246 @@ fn entry_snippet(package: &str, channel: &str, e: &ChannelEntry) -> String {
     s
 }
 
-/// The channel an explanation talks about: the subscription's, or the default one.
-fn channel_of<'a>(pkg: &'a Package, options: &PathOptions) -> Option<&'a Channel> {
-    match &options.channel {
-        Some(c) => pkg.channel(c),
-        None => pkg.default_channel.as_deref().and_then(|d| pkg.channel(d)),
+/// What every explanation of one stop needs.
+struct Stop<'s, 'a> {
+    pkg: &'a Package,
+    index: &'s ChannelIndex<'a>,
+    current: &'s Installed,
+    head_name: String,
+}
+
+impl Stop<'_, '_> {
+    fn cur(&self) -> &str {
+        &self.current.name
+    }
+
+    fn ch(&self) -> &str {
+        &self.index.channel.name
+    }
+
+    /// The head's entry with one change, as a snippet.
+    fn head_snippet(&self, change: impl FnOnce(&mut ChannelEntry)) -> Option<String> {
+        self.index.entry_named(&self.head_name).map(|h| {
+            let mut fixed = h.clone();
+            change(&mut fixed);
+            entry_snippet(&self.pkg.name, self.ch(), &fixed)
+        })
     }
 }
 
 /// Explains why a path stopped at `current` with no further hop; `None` when that is the head.
+///
+/// # Complexity
+/// O(A + L) for A alternatives and L the size of the snippet: every lookup goes through the
+/// resolver's channel index.
 pub(super) fn explain_stop(
     pkg: &Package,
+    index: Option<&ChannelIndex>,
+    rules: Resolver,
     current: &Installed,
-    options: &PathOptions,
     alternatives: &[Alternative],
 ) -> Option<Explanation> {
-    let channel = channel_of(pkg, options)?;
-    let head = channel_head(channel);
+    let index = index?;
+    let head = &index.head;
     if head.name() == Some(current.name.as_str()) {
         return None;
     }
-    let cur = &current.name;
-    let ch = &channel.name;
+    if let Head::Multiple(heads) = head {
+        return Some(several_heads(&index.channel.name, &current.name, heads));
+    }
+    let stop = Stop {
+        pkg,
+        index,
+        current,
+        head_name: head.name().unwrap_or_default().to_string(),
+    };
+    let by_rules = match rules {
+        Resolver::V0 => explain_v0(&stop, alternatives),
+        Resolver::V1 => explain_v1(&stop, alternatives),
+    };
+    by_rules
+        .or_else(|| unknown_version(&stop))
+        .or_else(|| Some(no_successor(&stop)))
+}
 
-    if let Head::Multiple(heads) = &head {
+fn several_heads(ch: &str, cur: &str, heads: &[String]) -> Explanation {
+    Explanation {
+        code: "several-heads",
+        message: format!(
+            "channel {ch:?} has several heads ({}): nothing links them, so {cur} can end on a head other than the newest",
+            heads.join(", ")
+        ),
+        bundle: heads.first().cloned(),
+        edge: None,
+        suggestion: format!("let the newest head replace or skip the others ({})", heads.join(", ")),
+        snippet: None,
+    }
+}
+
+/// OLM v0: something upgrades us, but v0 never offers it.
+fn explain_v0(stop: &Stop, alternatives: &[Alternative]) -> Option<Explanation> {
+    let (cur, head_name) = (stop.cur(), stop.head_name.as_str());
+    if let Some(alt) = alternatives
+        .iter()
+        .find(|a| a.why.starts_with("never offered: skipped by"))
+    {
+        let skipper = stop
+            .index
+            .skippers(&alt.bundle)
+            .next()
+            .map(|i| stop.index.entry(i));
+        let skipper_name = skipper.map(|e| e.name.clone()).unwrap_or_default();
+        let kind = alt.via.first().map_or(EdgeKind::Replaces, |r| r.kind);
+        let snippet = skipper.map(|e| {
+            let mut fixed = e.clone();
+            fixed.skips.push(cur.to_string());
+            entry_snippet(&stop.pkg.name, stop.ch(), &fixed)
+        });
         return Some(Explanation {
-            code: "several-heads",
+            code: "skips-not-transitive",
             message: format!(
-                "channel {ch:?} has several heads ({}): nothing links them, so {cur} can end on a head other than the newest",
-                heads.join(", ")
+                "{cur} is stuck: {} upgrades it ({}), but {} is skipped by {skipper_name}, and OLM v0 never upgrades to a skipped entry; {skipper_name} does not replace, skip or range over {cur} itself (skips are not transitive)",
+                alt.bundle,
+                alt.via.iter().map(|r| r.label()).collect::<Vec<_>>().join(", "),
+                alt.bundle
             ),
-            bundle: heads.first().cloned(),
-            edge: None,
-            suggestion: format!("let the newest head replace or skip the others ({})", heads.join(", ")),
+            bundle: Some(alt.bundle.clone()),
+            edge: Some((cur.to_string(), alt.bundle.clone(), kind)),
+            suggestion: format!("add {cur} to the skips of {skipper_name} (or give {skipper_name} a skipRange that includes {cur})"),
+            snippet,
+        });
+    }
+    if let Some(alt) = alternatives
+        .iter()
+        .find(|a| a.why.starts_with("prohibited"))
+    {
+        return Some(Explanation {
+            code: "prohibited-v0",
+            message: format!(
+                "the only successor of {cur}, {}, carries the legacy olm.deprecated property, which OLM v0 prohibits: the subscription stays on {cur}",
+                alt.bundle
+            ),
+            bundle: Some(alt.bundle.clone()),
+            edge: alt.via.first().map(|r| (cur.to_string(), alt.bundle.clone(), r.kind)),
+            suggestion: format!("remove olm.deprecated from {} or publish a bundle that replaces {cur}", alt.bundle),
             snippet: None,
         });
     }
-    let head_name = head.name().unwrap_or_default().to_string();
-    let head_entry = channel.entry(&head_name);
+    let alt = alternatives.iter().find(|a| {
+        a.why
+            .starts_with("never offered: not on the replaces chain")
+    })?;
+    Some(Explanation {
+        code: "stranded-v0",
+        message: format!(
+            "{} upgrades {cur}, but it is not on the replaces chain from the head {head_name}, so OLM v0 never offers it",
+            alt.bundle
+        ),
+        bundle: Some(alt.bundle.clone()),
+        edge: alt.via.first().map(|r| (cur.to_string(), alt.bundle.clone(), r.kind)),
+        suggestion: format!("make the replaces chain from {head_name} pass through {}", alt.bundle),
+        snippet: None,
+    })
+}
 
-    // OLM v0: something upgrades us, but v0 never offers it.
-    if options.resolver == Resolver::V0 {
-        if let Some(alt) = alternatives
-            .iter()
-            .find(|a| a.why.starts_with("never offered: skipped by"))
-        {
-            let skippers: Vec<&ChannelEntry> = channel
-                .entries
-                .iter()
-                .filter(|e| e.skips.contains(&alt.bundle))
-                .collect();
-            let skipper = skippers.first().map(|e| e.name.clone()).unwrap_or_default();
-            let kind = alt.via.first().map_or(EdgeKind::Replaces, |r| r.kind);
-            let snippet = skippers.first().map(|e| {
-                let mut fixed = (*e).clone();
-                fixed.skips.push(cur.clone());
-                entry_snippet(&pkg.name, ch, &fixed)
-            });
-            return Some(Explanation {
-                code: "skips-not-transitive",
-                message: format!(
-                    "{cur} is stuck: {} upgrades it ({}), but {} is skipped by {skipper}, and OLM v0 never upgrades to a skipped entry; {skipper} does not replace, skip or range over {cur} itself (skips are not transitive)",
-                    alt.bundle,
-                    alt.via.iter().map(|r| r.label()).collect::<Vec<_>>().join(", "),
-                    alt.bundle
-                ),
-                bundle: Some(alt.bundle.clone()),
-                edge: Some((cur.clone(), alt.bundle.clone(), kind)),
-                suggestion: format!("add {cur} to the skips of {skipper} (or give {skipper} a skipRange that includes {cur})"),
-                snippet,
-            });
-        }
-        if let Some(alt) = alternatives
-            .iter()
-            .find(|a| a.why.starts_with("prohibited"))
-        {
-            return Some(Explanation {
-                code: "prohibited-v0",
-                message: format!(
-                    "the only successor of {cur}, {}, carries the legacy olm.deprecated property, which OLM v0 prohibits: the subscription stays on {cur}",
-                    alt.bundle
-                ),
-                bundle: Some(alt.bundle.clone()),
-                edge: alt.via.first().map(|r| (cur.clone(), alt.bundle.clone(), r.kind)),
-                suggestion: format!("remove olm.deprecated from {} or publish a bundle that replaces {cur}", alt.bundle),
-                snippet: None,
-            });
-        }
-        if let Some(alt) = alternatives.iter().find(|a| {
-            a.why
-                .starts_with("never offered: not on the replaces chain")
-        }) {
-            return Some(Explanation {
-                code: "stranded-v0",
-                message: format!(
-                    "{} upgrades {cur}, but it is not on the replaces chain from the head {head_name}, so OLM v0 never offers it",
-                    alt.bundle
-                ),
-                bundle: Some(alt.bundle.clone()),
-                edge: alt.via.first().map(|r| (cur.clone(), alt.bundle.clone(), r.kind)),
-                suggestion: format!("make the replaces chain from {head_name} pass through {}", alt.bundle),
-                snippet: None,
-            });
-        }
-    } else {
-        let lower: Vec<&Alternative> = alternatives.iter().filter(|a| !a.via.is_empty()).collect();
-        if !lower.is_empty() && lower.iter().all(|a| a.why.starts_with("deprecated")) {
-            let names: Vec<&str> = lower.iter().map(|a| a.bundle.as_str()).collect();
-            return Some(Explanation {
-                code: "v1-deprecated",
-                message: format!(
-                    "every successor of {cur} is deprecated ({}), and OLM v1 prefers staying on the non-deprecated {cur}",
-                    names.join(", ")
-                ),
-                bundle: names.first().map(|s| s.to_string()),
-                edge: None,
-                suggestion: format!("publish a non-deprecated bundle that replaces {cur}, or remove the deprecation of {}", names[0]),
-                snippet: None,
-            });
-        }
-        if !lower.is_empty() {
-            let names: Vec<&str> = lower.iter().map(|a| a.bundle.as_str()).collect();
-            return Some(Explanation {
-                code: "v1-lower",
-                message: format!(
-                    "the successors the catalog declares for {cur} ({}) have lower versions, and OLM v1 stays on the highest, {cur}",
-                    names.join(", ")
-                ),
-                bundle: names.first().map(|s| s.to_string()),
-                edge: None,
-                suggestion: format!("publish a higher version that replaces {cur}"),
-                snippet: None,
-            });
-        }
+/// OLM v1: successors exist, but the installed bundle ranks above them.
+fn explain_v1(stop: &Stop, alternatives: &[Alternative]) -> Option<Explanation> {
+    let cur = stop.cur();
+    let lower: Vec<&Alternative> = alternatives.iter().filter(|a| !a.via.is_empty()).collect();
+    let names: Vec<&str> = lower.iter().map(|a| a.bundle.as_str()).collect();
+    let first = names.first().map(|s| s.to_string());
+    if lower.is_empty() {
+        return None;
     }
-
-    let has_ranges = channel.entries.iter().any(|e| {
-        e.skip_range
-            .as_deref()
-            .is_some_and(|r| Range::parse(r).is_ok())
-    });
-    let in_catalog = pkg.bundle(cur).is_some();
-    if current.version.is_none() && has_ranges {
-        let why = if in_catalog {
-            format!("{cur}'s version does not parse as semver")
-        } else {
-            format!("{cur} is not a bundle of this catalog, so its version is unknown")
-        };
+    if lower.iter().all(|a| a.why.starts_with("deprecated")) {
         return Some(Explanation {
-            code: "unknown-version",
-            message: format!("{why}, so no skipRange can match it, and no entry of channel {ch:?} replaces or skips it by name"),
-            bundle: Some(cur.clone()),
+            code: "v1-deprecated",
+            message: format!(
+                "every successor of {cur} is deprecated ({}), and OLM v1 prefers staying on the non-deprecated {cur}",
+                names.join(", ")
+            ),
+            bundle: first,
             edge: None,
-            suggestion: format!("name {cur} in the skips of the head {head_name}"),
-            snippet: head_entry.map(|h| {
-                let mut fixed = h.clone();
-                fixed.skips.push(cur.clone());
-                entry_snippet(&pkg.name, ch, &fixed)
-            }),
+            suggestion: format!("publish a non-deprecated bundle that replaces {cur}, or remove the deprecation of {}", names[0]),
+            snippet: None,
         });
     }
+    let unversioned = |n: &&str| {
+        stop.index
+            .position(n)
+            .is_some_and(|i| stop.index.version(i).is_none())
+    };
+    if stop.current.version.is_some() && names.iter().all(unversioned) {
+        let missing = names.iter().all(|n| stop.pkg.bundle(n).is_none());
+        let why = if missing {
+            "have no olm.bundle in this catalog and no version in their names"
+        } else {
+            "have no version OLM v1 can read"
+        };
+        return Some(Explanation {
+            code: "v1-unknown-version",
+            message: format!(
+                "the entries that would upgrade {cur} ({}) {why}, and OLM v1 ranks a bundle without a version below {cur}",
+                names.join(", ")
+            ),
+            bundle: first,
+            edge: None,
+            suggestion: "open the whole catalog (the olm.bundle objects give the versions), or give the bundles valid semver versions".into(),
+            snippet: None,
+        });
+    }
+    Some(Explanation {
+        code: "v1-lower",
+        message: format!(
+            "the successors the catalog declares for {cur} ({}) have lower versions, and OLM v1 stays on the highest, {cur}",
+            names.join(", ")
+        ),
+        bundle: first,
+        edge: None,
+        suggestion: format!("publish a higher version that replaces {cur}"),
+        snippet: None,
+    })
+}
 
-    // Nothing upgrades us: suggest a range on the head that covers our version.
-    let range = match (
-        &current.version,
-        head_entry
-            .and_then(|h| pkg.bundle(&h.name))
-            .and_then(|b| b.version.as_ref()),
-    ) {
+/// The installed bundle has no version, so no skipRange can match it.
+fn unknown_version(stop: &Stop) -> Option<Explanation> {
+    if stop.current.version.is_some() || !stop.index.has_ranges() {
+        return None;
+    }
+    let (cur, ch, head_name) = (stop.cur(), stop.ch(), stop.head_name.as_str());
+    let why = if stop.pkg.bundle(cur).is_some() {
+        format!("{cur}'s version does not parse as semver")
+    } else if stop.index.position(cur).is_some() {
+        format!("{cur} has no olm.bundle in this catalog and its name carries no version, so its version is unknown")
+    } else {
+        format!("{cur} is not a bundle of this catalog, so its version is unknown")
+    };
+    Some(Explanation {
+        code: "unknown-version",
+        message: format!("{why}, so no skipRange can match it, and no entry of channel {ch:?} replaces or skips it by name"),
+        bundle: Some(cur.to_string()),
+        edge: None,
+        suggestion: format!("name {cur} in the skips of the head {head_name}"),
+        snippet: stop.head_snippet(|h| h.skips.push(cur.to_string())),
+    })
+}
+
+/// Nothing upgrades us: suggest a range on the head that covers our version.
+fn no_successor(stop: &Stop) -> Explanation {
+    let (cur, ch, head_name) = (stop.cur(), stop.ch(), stop.head_name.as_str());
+    let head_entry = stop.index.entry_named(head_name);
+    let head_version = stop
+        .index
+        .position(head_name)
+        .and_then(|i| stop.pkg.bundle(&stop.index.entry(i).name))
+        .and_then(|b| b.version.as_ref());
+    let range = match (&stop.current.version, head_version) {
         (Some(v), Some(hv)) => Some(format!(">={v} <{hv}")),
         _ => None,
     };
-    let snippet = head_entry.map(|h| {
-        let mut fixed = h.clone();
-        match &range {
-            Some(r) if fixed.skip_range.is_none() => fixed.skip_range = Some(r.clone()),
-            _ => fixed.skips.push(cur.clone()),
-        }
-        entry_snippet(&pkg.name, ch, &fixed)
+    let snippet = stop.head_snippet(|fixed| match &range {
+        Some(r) if fixed.skip_range.is_none() => fixed.skip_range = Some(r.clone()),
+        _ => fixed.skips.push(cur.to_string()),
     });
     let suggestion = match (&range, head_entry.and_then(|h| h.skip_range.as_ref())) {
         (Some(r), None) => {
@@ -271,13 +332,13 @@ pub(super) fn explain_stop(
         ),
         (None, None) => format!("add {cur} to the skips of the head {head_name}"),
     };
-    let in_channel = channel.entry(cur).is_some();
-    let version = current
+    let version = stop
+        .current
         .version
         .as_ref()
         .map(|v| format!(" {v}"))
         .unwrap_or_default();
-    let (code, message) = if in_channel {
+    let (code, message) = if stop.index.position(cur).is_some() {
         (
             "no-successor",
             format!("no entry of channel {ch:?} replaces {cur}, skips it, or has a skipRange that includes its version{version}"),
@@ -290,14 +351,14 @@ pub(super) fn explain_stop(
             ),
         )
     };
-    Some(Explanation {
+    Explanation {
         code,
         message,
-        bundle: Some(cur.clone()),
+        bundle: Some(cur.to_string()),
         edge: None,
         suggestion,
         snippet,
-    })
+    }
 }
 
 /// What a failed upgrade does, with the manual recovery where one is needed.

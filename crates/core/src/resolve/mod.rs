@@ -12,7 +12,11 @@
 //! - When a path ends before the channel head, [`explain`] says why in one sentence and
 //!   suggests a catalog change.
 
+mod chain;
 mod explain;
+mod hop;
+mod index;
+mod links;
 mod path;
 mod v0;
 mod v1;
@@ -20,12 +24,37 @@ mod v1;
 use serde::Serialize;
 
 pub use explain::Explanation;
-pub use path::{first_difference, resolve_path, Hop, Outcome, UpgradePath};
+pub use hop::{next_hop, HopResolver};
+pub use path::{first_difference, resolve_path, Hop, PathDocument, UpgradePath};
 
 use crate::graph::EdgeKind;
 use crate::model::{Channel, Package};
 use crate::range::Range;
 use crate::semver::Version;
+
+/// How a path ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Outcome {
+    /// No further hop: at the head, or no successor.
+    #[serde(rename = "up-to-date")]
+    UpToDate,
+    /// A failed upgrade stops the path until someone intervenes by hand.
+    #[serde(rename = "blocked")]
+    Blocked,
+    /// Fail-forward is on, but the catalog has nothing to move to yet.
+    #[serde(rename = "waiting-for-catalog-update")]
+    WaitingForCatalogUpdate,
+}
+
+impl Outcome {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::UpToDate => "up-to-date",
+            Outcome::Blocked => "blocked",
+            Outcome::WaitingForCatalogUpdate => "waiting-for-catalog-update",
+        }
+    }
+}
 
 /// Which OLM generation's rules choose the next bundle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
@@ -116,13 +145,34 @@ pub struct Installed {
 }
 
 impl Installed {
-    /// The installed bundle as the package knows it; a name the package does not have keeps
-    /// no version (only `replaces` and `skips` can match it then).
+    /// The installed bundle as the package knows it. A channel entry the package has no
+    /// `olm.bundle` for takes the version in its name (`<package>.v<semver>`, see
+    /// [`crate::infer::version_from_name`]); a name that is neither a bundle nor an entry keeps
+    /// no version: then only `replaces` and `skips` can match it.
+    ///
+    /// # Complexity
+    /// O(log B) for B bundles when the package has the bundle, else O(V) for V entries over its
+    /// channels (a [`HopResolver`] answers in O(log B) from its index).
     pub fn from_package(pkg: &Package, name: &str) -> Installed {
+        let is_entry = || pkg.channels.iter().any(|c| c.entry(name).is_some());
+        Installed::known_as(pkg, name, is_entry)
+    }
+
+    /// [`Installed::from_package`], with the entry test given.
+    pub(crate) fn known_as(
+        pkg: &Package,
+        name: &str,
+        is_entry: impl FnOnce() -> bool,
+    ) -> Installed {
         let b = pkg.bundle(name);
+        let version = match b {
+            Some(b) => b.version.clone(),
+            None if is_entry() => crate::infer::version_from_name(name),
+            None => None,
+        };
         Installed {
             name: name.to_string(),
-            version: b.and_then(|b| b.version.clone()),
+            version,
             release: b.and_then(|b| b.release.clone()),
         }
     }
@@ -148,6 +198,9 @@ impl Reason {
 }
 
 /// Every reason that holds for `entry` to upgrade `installed` (empty when none does).
+///
+/// # Complexity
+/// O(S + P) for S skipped names of the entry and P the length of its skipRange (parsed here).
 pub fn successor_reasons(entry: &crate::model::ChannelEntry, installed: &Installed) -> Vec<Reason> {
     let mut reasons = Vec::new();
     if entry.replaces.as_deref() == Some(installed.name.as_str()) {
@@ -215,6 +268,9 @@ fn err<T>(message: impl Into<String>) -> Result<T, ResolveError> {
 
 /// The channels a subscription considers: the named one, or all (default channel first, then
 /// by name, as OLM v0 orders them).
+///
+/// # Complexity
+/// O(C log C) for C channels.
 fn channels_considered<'a>(
     pkg: &'a Package,
     channel: Option<&str>,
@@ -226,27 +282,10 @@ fn channels_considered<'a>(
         },
         None => {
             let mut chans: Vec<&Channel> = pkg.channels.iter().collect();
-            chans.sort_by_key(|c| {
-                (
-                    Some(&c.name) != pkg.default_channel.as_ref(),
-                    c.name.clone(),
-                )
-            });
+            let not_default = |c: &Channel| Some(&c.name) != pkg.default_channel.as_ref();
+            chans.sort_by(|a, b| (not_default(a), &a.name).cmp(&(not_default(b), &b.name)));
             Ok(chans)
         }
-    }
-}
-
-/// One resolution step under `resolver`.
-pub fn next_hop(
-    pkg: &Package,
-    installed: &Installed,
-    options: &PathOptions,
-) -> Result<Choice, ResolveError> {
-    let channels = channels_considered(pkg, options.channel.as_deref())?;
-    match options.resolver {
-        Resolver::V0 => v0::next(pkg, &channels, installed),
-        Resolver::V1 => Ok(v1::next(pkg, &channels, installed, options.policy)),
     }
 }
 

@@ -4,36 +4,14 @@ use std::collections::HashSet;
 
 use serde::Serialize;
 
-use super::explain::{explain_stop, failure_explanation, Explanation};
+use super::explain::{failure_explanation, Explanation};
+use super::hop::HopResolver;
 use super::{
-    channels_considered, err, next_hop, Alternative, FailureKind, Installed, PathOptions, Reason,
-    ResolveError, Resolver, UpgradeStrategy,
+    err, Alternative, Failure, FailureKind, Installed, Outcome, PathOptions, Reason, ResolveError,
+    Resolver, UpgradeStrategy,
 };
-use crate::model::{Catalog, Package};
-
-/// How a path ends.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub enum Outcome {
-    /// No further hop: at the head, or no successor.
-    #[serde(rename = "up-to-date")]
-    UpToDate,
-    /// A failed upgrade stops the path until someone intervenes by hand.
-    #[serde(rename = "blocked")]
-    Blocked,
-    /// Fail-forward is on, but the catalog has nothing to move to yet.
-    #[serde(rename = "waiting-for-catalog-update")]
-    WaitingForCatalogUpdate,
-}
-
-impl Outcome {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Outcome::UpToDate => "up-to-date",
-            Outcome::Blocked => "blocked",
-            Outcome::WaitingForCatalogUpdate => "waiting-for-catalog-update",
-        }
-    }
-}
+use crate::graph::EdgeKind;
+use crate::model::Catalog;
 
 /// One upgrade step.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -48,6 +26,9 @@ pub struct Hop {
     pub alternatives: Vec<Alternative>,
     /// The hop was resolved in the updated catalog.
     pub updated_catalog: bool,
+    /// `to` is a channel entry without an `olm.bundle` in the catalog: the hop follows the
+    /// channel by name, with the version in the bundle name.
+    pub missing_bundle: bool,
 }
 
 /// The path a cluster takes from an installed bundle.
@@ -63,6 +44,88 @@ pub struct UpgradePath {
     pub explanation: Option<Explanation>,
     /// Alternatives of the last resolution, where nothing (more) was chosen.
     pub final_alternatives: Vec<Alternative>,
+    /// Bundles on the path (the start, then hop targets) that have no `olm.bundle` in the
+    /// catalog: the path was computed by name for them (see [`UpgradePath::without_bundles_note`]).
+    pub without_bundles: Vec<String>,
+}
+
+impl UpgradePath {
+    /// What to say with the outcome when the path was computed without some bundle objects.
+    pub fn without_bundles_note(&self) -> Option<String> {
+        if self.without_bundles.is_empty() {
+            return None;
+        }
+        Some(format!(
+            "computed without bundle objects: {} ha{} no olm.bundle in this catalog, so the path follows the channel by name and takes versions from the bundle names; open the whole catalog for OLM's exact answer",
+            self.without_bundles.join(", "),
+            if self.without_bundles.len() == 1 { "s" } else { "ve" }
+        ))
+    }
+}
+
+/// The `olm-graph path --json` document of a path (keys in alphabetical order, as it has always
+/// been written): hops into an entry without a bundle carry `"missingBundle": true`, and a path
+/// computed without some bundle objects lists them in `withoutBundles` with an `outcomeNote`.
+#[derive(Debug, Clone, Serialize)]
+pub struct PathDocument<'p> {
+    end: &'p str,
+    explanation: Option<&'p str>,
+    from: &'p str,
+    hops: Vec<HopDocument<'p>>,
+    outcome: &'static str,
+    #[serde(rename = "outcomeNote", skip_serializing_if = "Option::is_none")]
+    outcome_note: Option<String>,
+    resolver: &'static str,
+    #[serde(
+        rename = "withoutBundles",
+        skip_serializing_if = "<[String]>::is_empty"
+    )]
+    without_bundles: &'p [String],
+}
+
+/// One hop of a [`PathDocument`].
+#[derive(Debug, Clone, Serialize)]
+struct HopDocument<'p> {
+    failed: bool,
+    from: &'p str,
+    #[serde(rename = "missingBundle", skip_serializing_if = "is_false")]
+    missing_bundle: bool,
+    to: &'p str,
+    via: Vec<&'static str>,
+}
+
+fn is_false(b: &bool) -> bool {
+    !b
+}
+
+impl UpgradePath {
+    /// The `path --json` document.
+    ///
+    /// # Complexity
+    /// O(H) for H hops.
+    pub fn document(&self) -> PathDocument<'_> {
+        let hops = self
+            .hops
+            .iter()
+            .map(|h| HopDocument {
+                failed: h.failed,
+                from: &h.from,
+                missing_bundle: h.missing_bundle,
+                to: &h.to,
+                via: h.via.iter().map(|r| r.kind.as_str()).collect(),
+            })
+            .collect();
+        PathDocument {
+            end: &self.end,
+            explanation: self.explanation.as_ref().map(|e| e.message.as_str()),
+            from: &self.from,
+            hops,
+            outcome: self.outcome.as_str(),
+            outcome_note: self.without_bundles_note(),
+            resolver: self.resolver.as_str(),
+            without_bundles: &self.without_bundles,
+        }
+    }
 }
 
 /// Resolves the whole path from `from` in `package`.
@@ -70,8 +133,13 @@ pub struct UpgradePath {
 /// `updated`, when given, is the catalog published after the failure: resolution continues in
 /// it once the failing bundle has failed (how a curator checks that a fix unblocks clusters).
 ///
+/// The path stops when it would return to a bundle it has already been on, so it ends after at
+/// most one hop per entry of the considered channels.
+///
 /// # Complexity
-/// O(H · C) for H hops and C the cost of one hop (linear in the considered channels' entries).
+/// One walk: O((V + E) log V) time and O(V + E) memory for V entries and E edges of the
+/// considered channels (each indexed once, each hop a lookup); the first hop also tests every
+/// skipRange when the installed version is not the one the catalog gives its bundle.
 pub fn resolve_path<'a>(
     catalog: &'a Catalog,
     package: &str,
@@ -82,19 +150,14 @@ pub fn resolve_path<'a>(
     let Some(pkg) = catalog.package(package) else {
         return err(format!("unknown package {package:?}"));
     };
-    channels_considered(pkg, options.channel.as_deref())?;
-    let updated_pkg: Option<&Package> = match updated {
-        Some(u) => match u.package(package) {
-            Some(p) => {
-                channels_considered(p, options.channel.as_deref())?;
-                Some(p)
-            }
-            None => {
-                return err(format!(
-                    "unknown package {package:?} in the updated catalog"
-                ))
-            }
-        },
+    let base = HopResolver::new(pkg, options)?;
+    let updated = match updated.map(|u| u.package(package)) {
+        Some(Some(p)) => Some(HopResolver::new(p, options)?),
+        Some(None) => {
+            return err(format!(
+                "unknown package {package:?} in the updated catalog"
+            ))
+        }
         None => None,
     };
     if let Some(f) = &options.failure {
@@ -107,138 +170,199 @@ pub fn resolve_path<'a>(
             ));
         }
     }
-
-    let mut active: &'a Package = pkg;
-    let mut in_updated = false;
-    let mut current = Installed::from_package(pkg, from);
-    if current.version.is_none() {
-        current.version = options.installed_version.clone();
+    let mut current = base.installed(from);
+    if let Some(v) = &options.installed_version {
+        if current.version.is_none() || pkg.bundle(from).is_none() {
+            current.version = Some(v.clone());
+        }
     }
-    let mut hops: Vec<Hop> = Vec::new();
-    let mut visited: HashSet<String> = HashSet::from([from.to_string()]);
-    let mut failure_handled = false;
-    let max_hops = pkg.bundles.len() + updated_pkg.map_or(0, |p| p.bundles.len()) + 2;
-
-    // The path ends with no further hop, where the cluster is.
-    let stop = |end: String, hops, explanation, final_alternatives| UpgradePath {
-        resolver: options.resolver,
-        from: from.to_string(),
-        end,
-        outcome: Outcome::UpToDate,
-        hops,
-        explanation,
-        final_alternatives,
+    let start_by_name = pkg.bundle(from).is_none()
+        && options.installed_version.is_none()
+        && current.version.is_some();
+    let mut walk = Walk {
+        options,
+        from,
+        base: &base,
+        updated: updated.as_ref(),
+        active: &base,
+        current,
+        hops: Vec::new(),
+        visited: HashSet::from([from.to_string()]),
+        failure_handled: false,
     };
-    loop {
-        let choice = next_hop(active, &current, options)?;
-        let Some((to, via)) = choice.chosen else {
-            let explanation = explain_stop(active, &current, options, &choice.alternatives);
-            return Ok(stop(current.name, hops, explanation, choice.alternatives));
-        };
-        let failing = options
-            .failure
-            .as_ref()
-            .filter(|f| !failure_handled && f.bundle == to);
-        if let Some(f) = failing {
-            failure_handled = true;
-            let kind = via
-                .first()
-                .map_or(crate::graph::EdgeKind::Replaces, |r| r.kind);
-            hops.push(Hop {
-                from: current.name.clone(),
-                to: to.clone(),
-                via,
-                failed: true,
-                alternatives: choice.alternatives,
-                updated_catalog: in_updated,
-            });
-            let previous = current.name.clone();
-            let finish = |end: String, outcome, hops| UpgradePath {
-                resolver: options.resolver,
-                from: from.to_string(),
-                end,
-                outcome,
-                hops,
-                explanation: Some(failure_explanation(
-                    f,
-                    &previous,
-                    kind,
-                    outcome,
-                    updated_pkg.is_some(),
-                )),
-                final_alternatives: Vec::new(),
+    let mut path = walk.run()?;
+    if start_by_name {
+        path.without_bundles.insert(0, from.to_string());
+    }
+    Ok(path)
+}
+
+/// A path being walked.
+struct Walk<'w, 'a> {
+    options: &'w PathOptions,
+    from: &'w str,
+    base: &'w HopResolver<'a>,
+    updated: Option<&'w HopResolver<'a>>,
+    /// The catalog resolving now: the base one, or the updated one after a failure.
+    active: &'w HopResolver<'a>,
+    current: Installed,
+    hops: Vec<Hop>,
+    visited: HashSet<String>,
+    failure_handled: bool,
+}
+
+impl Walk<'_, '_> {
+    fn run(&mut self) -> Result<UpgradePath, ResolveError> {
+        loop {
+            let choice = self.active.next(&self.current)?;
+            let Some((to, via)) = choice.chosen else {
+                let explanation = self.active.why_stopped(&self.current, &choice.alternatives);
+                return Ok(self.stop(explanation, choice.alternatives));
             };
-            match (f.kind, f.strategy) {
-                (FailureKind::Csv, UpgradeStrategy::Default) => {
-                    return Ok(finish(to, Outcome::Blocked, hops))
-                }
-                (FailureKind::InstallPlan, UpgradeStrategy::Default) => {
-                    return Ok(finish(current.name.clone(), Outcome::Blocked, hops))
-                }
-                (FailureKind::Csv, UpgradeStrategy::TechPreviewUnsafeFailForward) => {
-                    // The failed CSV stays claimed by the subscription: resolve from it.
-                    if let Some(u) = updated_pkg {
-                        active = u;
-                        in_updated = true;
-                    }
-                    let failed = Installed::from_package(active, &to);
-                    current = Installed {
-                        version: failed
-                            .version
-                            .or_else(|| pkg.bundle(&to).and_then(|b| b.version.clone())),
-                        ..failed
-                    };
-                    visited.insert(to.clone());
-                    let again = next_hop(active, &current, options)?;
-                    if again.chosen.is_none() {
-                        return Ok(finish(
-                            current.name.clone(),
-                            Outcome::WaitingForCatalogUpdate,
-                            hops,
-                        ));
-                    }
-                    continue;
-                }
-                (FailureKind::InstallPlan, UpgradeStrategy::TechPreviewUnsafeFailForward) => {
-                    // The failed InstallPlan no longer blocks: resolution is retried from here.
-                    if let Some(u) = updated_pkg {
-                        active = u;
-                        in_updated = true;
-                    }
-                    let again = next_hop(active, &current, options)?;
-                    match again.chosen {
-                        Some((same, _)) if same == f.bundle => {
-                            return Ok(finish(
-                                current.name.clone(),
-                                Outcome::WaitingForCatalogUpdate,
-                                hops,
-                            ))
-                        }
-                        _ => continue,
-                    }
+            let failing = self
+                .options
+                .failure
+                .clone()
+                .filter(|f| !self.failure_handled && f.bundle == to);
+            if let Some(f) = failing {
+                self.failure_handled = true;
+                self.push_hop(&to, via.clone(), true, choice.alternatives);
+                // The path is over, or it goes on.
+                match self.after_failure(&f, to, &via)? {
+                    Some(path) => return Ok(path),
+                    None => continue,
                 }
             }
+            if !self.visited.insert(to.clone()) {
+                // The successor relation loops (possible with SelfCertified sidegrades or
+                // skipRanges that contain each other): stop before going round.
+                let explanation = Some(Explanation::cycle(&self.current.name, &to));
+                return Ok(self.stop(explanation, choice.alternatives));
+            }
+            self.push_hop(&to, via, false, choice.alternatives);
+            self.current = self.active.installed(&to);
         }
-        if !visited.insert(to.clone()) || hops.len() >= max_hops {
-            // Only possible with SelfCertified sidegrades or a malformed graph: stop, don't loop.
-            let explanation = Some(Explanation::cycle(&current.name, &to));
-            return Ok(stop(current.name, hops, explanation, choice.alternatives));
-        }
-        hops.push(Hop {
-            from: current.name.clone(),
-            to: to.clone(),
+    }
+
+    fn push_hop(
+        &mut self,
+        to: &str,
+        via: Vec<Reason>,
+        failed: bool,
+        alternatives: Vec<Alternative>,
+    ) {
+        self.hops.push(Hop {
+            from: self.current.name.clone(),
+            to: to.to_string(),
             via,
-            failed: false,
-            alternatives: choice.alternatives,
-            updated_catalog: in_updated,
+            failed,
+            alternatives,
+            updated_catalog: !std::ptr::eq(self.active, self.base),
+            missing_bundle: self.active.package().bundle(to).is_none(),
         });
-        let next = Installed::from_package(active, &to);
-        current = next;
+    }
+
+    /// The path as it is: it ends where the cluster is now.
+    fn stop(
+        &mut self,
+        explanation: Option<Explanation>,
+        final_alternatives: Vec<Alternative>,
+    ) -> UpgradePath {
+        self.finish(
+            self.current.name.clone(),
+            Outcome::UpToDate,
+            explanation,
+            final_alternatives,
+        )
+    }
+
+    fn finish(
+        &mut self,
+        end: String,
+        outcome: Outcome,
+        explanation: Option<Explanation>,
+        final_alternatives: Vec<Alternative>,
+    ) -> UpgradePath {
+        let hops = std::mem::take(&mut self.hops);
+        let without_bundles = hops
+            .iter()
+            .filter(|h| h.missing_bundle)
+            .map(|h| h.to.clone())
+            .collect();
+        UpgradePath {
+            resolver: self.options.resolver,
+            from: self.from.to_string(),
+            end,
+            outcome,
+            hops,
+            explanation,
+            final_alternatives,
+            without_bundles,
+        }
+    }
+
+    /// What the failed upgrade into `to` does under the failure's kind and strategy: the
+    /// finished path, or `None` when resolution goes on.
+    fn after_failure(
+        &mut self,
+        f: &Failure,
+        to: String,
+        via: &[Reason],
+    ) -> Result<Option<UpgradePath>, ResolveError> {
+        let kind = via.first().map_or(EdgeKind::Replaces, |r| r.kind);
+        let previous = self.current.name.clone();
+        let has_update = self.updated.is_some();
+        let done = |walk: &mut Self, end: String, outcome| {
+            let why = failure_explanation(f, &previous, kind, outcome, has_update);
+            Some(walk.finish(end, outcome, Some(why), Vec::new()))
+        };
+        if f.strategy == UpgradeStrategy::Default {
+            return Ok(match f.kind {
+                FailureKind::Csv => done(self, to, Outcome::Blocked),
+                FailureKind::InstallPlan => {
+                    let end = self.current.name.clone();
+                    done(self, end, Outcome::Blocked)
+                }
+            });
+        }
+        if let Some(u) = self.updated {
+            self.active = u;
+        }
+        if f.kind == FailureKind::Csv {
+            // The failed CSV stays claimed by the subscription: resolve from it.
+            let mut failed = self.active.installed(&to);
+            if failed.version.is_none() || self.active.package().bundle(&to).is_none() {
+                if let Some(v) = self
+                    .base
+                    .package()
+                    .bundle(&to)
+                    .and_then(|b| b.version.clone())
+                {
+                    failed.version = Some(v);
+                }
+            }
+            self.current = failed;
+            self.visited.insert(to);
+        }
+        let again = self.active.next(&self.current)?;
+        let waiting = match (f.kind, again.chosen) {
+            (FailureKind::Csv, None) => true,
+            (FailureKind::InstallPlan, Some((same, _))) => same == f.bundle,
+            _ => false,
+        };
+        if waiting {
+            let end = self.current.name.clone();
+            return Ok(done(self, end, Outcome::WaitingForCatalogUpdate));
+        }
+        Ok(None)
     }
 }
 
 /// The index of the first hop where two paths from the same bundle part ways (one moves where
 /// the other does not, or they move to different bundles); `None` when they agree throughout.
+///
+/// # Complexity
+/// O(H) for the H hops of the longer path.
 pub fn first_difference(a: &UpgradePath, b: &UpgradePath) -> Option<usize> {
     let n = a.hops.len().max(b.hops.len());
     (0..n).find(|&i| a.hops.get(i).map(|h| &h.to) != b.hops.get(i).map(|h| &h.to))

@@ -4,9 +4,9 @@
 //! (`SkipRangeIncludesPredicate OR ReplacesPredicate`): candidates in replaces-chain order from
 //! the head, skipped entries left out, bundles with `olm.deprecated` prohibited, first wins.
 
-use std::collections::{HashMap, HashSet};
-
-use super::{err, successor_reasons, Alternative, Choice, Installed, ResolveError};
+use super::chain::chain_indices;
+use super::index::ChannelIndex;
+use super::{Alternative, Choice, Installed, ResolveError};
 use crate::model::{Channel, ChannelEntry, Package};
 
 /// The channel's entries as OLM v0 orders them: walk `replaces` from the head and keep every
@@ -15,158 +15,57 @@ use crate::model::{Channel, ChannelEntry, Package};
 /// Errors with OLM's messages when there is no head, several heads, or a replaces cycle.
 ///
 /// # Complexity
-/// O(E + S) for E entries and S skipped names.
+/// O(V + S) expected time and memory for V entries and S skipped names.
 pub fn chain_order<'a>(
     pkg: &Package,
     channel: &'a Channel,
 ) -> Result<Vec<&'a ChannelEntry>, ResolveError> {
-    if channel.entries.is_empty() {
-        return Ok(Vec::new());
-    }
-    let lookup: HashMap<&str, &ChannelEntry> = channel
-        .entries
-        .iter()
-        .map(|e| (e.name.as_str(), e))
-        .collect();
-    let mut replaced_by: HashSet<&str> = HashSet::new();
-    let mut replaces: HashMap<&str, &str> = HashMap::new();
-    let mut skipped: HashSet<&str> = HashSet::new();
-    for e in &channel.entries {
-        if let Some(r) = e.replaces.as_deref() {
-            if lookup.contains_key(r) {
-                replaced_by.insert(r);
-                replaces.insert(e.name.as_str(), r);
-            }
-        }
-        for s in &e.skips {
-            if lookup.contains_key(s.as_str()) {
-                replaced_by.insert(s);
-                skipped.insert(s);
-            }
-        }
-    }
-    let heads: Vec<&ChannelEntry> = channel
-        .entries
-        .iter()
-        .filter(|e| !replaced_by.contains(e.name.as_str()))
-        .collect();
-    if heads.is_empty() {
-        return err(format!(
-            "no channel heads (entries not replaced by another entry) found in channel {:?} of package {:?}",
-            channel.name, pkg.name
-        ));
-    }
-    let mut chains: Vec<Vec<&ChannelEntry>> = Vec::new();
-    for head in &heads {
-        let mut chain = Vec::new();
-        let mut visited: HashSet<&str> = HashSet::new();
-        let mut current = *head;
-        loop {
-            visited.insert(current.name.as_str());
-            if !skipped.contains(current.name.as_str()) {
-                chain.push(current);
-            }
-            let Some(next) = replaces.get(current.name.as_str()) else {
-                break;
-            };
-            if visited.contains(next) {
-                return err(format!(
-                    "a cycle exists in the chain of replacement beginning with {:?} in channel {:?} of package {:?}",
-                    head.name, channel.name, pkg.name
-                ));
-            }
-            current = lookup[next];
-        }
-        chains.push(chain);
-    }
-    if chains.len() > 1 {
-        let names: Vec<String> = chains
-            .iter()
-            .map(|c| match c.len() {
-                0 => "[]".to_string(),
-                1 => c[0].name.clone(),
-                _ => format!("{}...{}", c[0].name, c[c.len() - 1].name),
-            })
-            .collect();
-        return err(format!(
-            "a unique replacement chain within a channel is required to determine the relative order between channel entries, but {} replacement chains were found in channel {:?} of package {:?}: {}",
-            names.len(),
-            channel.name,
-            pkg.name,
-            names.join(", ")
-        ));
-    }
-    Ok(chains.pop().unwrap_or_default())
+    Ok(chain_indices(pkg, channel)?
+        .into_iter()
+        .map(|i| &channel.entries[i])
+        .collect())
 }
 
-/// One v0 resolution step over the considered channels (in OLM's channel order).
+/// One v0 resolution step over the indexed channels (in OLM's channel order).
+///
+/// # Complexity
+/// O(C + k log k) for C channels and k successors of `installed` (see
+/// [`ChannelIndex::successors`]).
 pub(super) fn next(
     pkg: &Package,
-    channels: &[&Channel],
+    channels: &[ChannelIndex],
     installed: &Installed,
 ) -> Result<Choice, ResolveError> {
-    let mut chosen = None;
-    let mut alternatives = Vec::new();
-    for channel in channels {
-        let order = chain_order(pkg, channel)?;
-        let in_chain: HashSet<&str> = order.iter().map(|e| e.name.as_str()).collect();
-        let mut first_in_channel: Option<&str> = None;
-        for e in &order {
-            if e.name == installed.name {
+    let mut choice = Choice {
+        chosen: None,
+        alternatives: Vec::new(),
+    };
+    for index in channels {
+        index.chain.as_ref().map_err(Clone::clone)?;
+        let mut on_chain: Vec<(usize, usize, u8)> = Vec::new();
+        let mut off_chain: Vec<(usize, u8)> = Vec::new();
+        for (i, kinds) in index.successors(installed) {
+            if index.entry(i).name == installed.name {
                 continue;
             }
-            let via = successor_reasons(e, installed);
-            if via.is_empty() {
-                continue;
-            }
-            if pkg.bundle(&e.name).is_some_and(|b| b.legacy_deprecated) {
-                alternatives.push(Alternative {
-                    bundle: e.name.clone(),
-                    via,
-                    why: "prohibited: it carries the legacy olm.deprecated property, which OLM v0 never installs".into(),
-                });
-                continue;
-            }
-            if chosen.is_none() {
-                chosen = Some((e.name.clone(), via));
-                first_in_channel = Some(e.name.as_str());
-            } else {
-                let why = match first_in_channel {
-                    Some(f) => format!(
-                        "lower preference: further from the head of channel {:?} than {f}",
-                        channel.name
-                    ),
-                    None => format!(
-                        "lower preference: channel {:?} comes after the chosen one",
-                        channel.name
-                    ),
-                };
-                alternatives.push(Alternative {
-                    bundle: e.name.clone(),
-                    via,
-                    why,
-                });
+            match index.chain_position(i) {
+                Some(p) => on_chain.push((p, i, kinds)),
+                None => off_chain.push((i, kinds)),
             }
         }
+        on_chain.sort_unstable();
+        offer_chain(pkg, index, &on_chain, &mut choice);
         // Entries that would match but that v0 never offers.
-        for e in &channel.entries {
-            if e.name == installed.name || in_chain.contains(e.name.as_str()) {
-                continue;
-            }
-            let via = successor_reasons(e, installed);
-            if via.is_empty() {
-                continue;
-            }
-            let skippers: Vec<&str> = channel
-                .entries
-                .iter()
-                .filter(|s| s.skips.contains(&e.name))
-                .map(|s| s.name.as_str())
+        for (i, kinds) in off_chain {
+            let e = index.entry(i);
+            let skippers: Vec<&str> = index
+                .skippers(&e.name)
+                .map(|s| index.entry(s).name.as_str())
                 .collect();
             let why = if skippers.is_empty() {
                 format!(
                     "never offered: not on the replaces chain from the head of channel {:?}",
-                    channel.name
+                    index.channel.name
                 )
             } else {
                 format!(
@@ -174,15 +73,55 @@ pub(super) fn next(
                     skippers.join(", ")
                 )
             };
-            alternatives.push(Alternative {
+            choice.alternatives.push(Alternative {
                 bundle: e.name.clone(),
-                via,
+                via: index.reasons(i, kinds),
                 why,
             });
         }
     }
-    Ok(Choice {
-        chosen,
-        alternatives,
-    })
+    Ok(choice)
+}
+
+/// The successors on the chain, closest to the head first: the first allowed one is chosen (if
+/// no earlier channel chose), the others are alternatives.
+fn offer_chain(
+    pkg: &Package,
+    index: &ChannelIndex,
+    on_chain: &[(usize, usize, u8)],
+    choice: &mut Choice,
+) {
+    let mut first_in_channel: Option<&str> = None;
+    for &(_, i, kinds) in on_chain {
+        let e = index.entry(i);
+        let via = index.reasons(i, kinds);
+        if pkg.bundle(&e.name).is_some_and(|b| b.legacy_deprecated) {
+            choice.alternatives.push(Alternative {
+                bundle: e.name.clone(),
+                via,
+                why: "prohibited: it carries the legacy olm.deprecated property, which OLM v0 never installs".into(),
+            });
+            continue;
+        }
+        if choice.chosen.is_none() {
+            choice.chosen = Some((e.name.clone(), via));
+            first_in_channel = Some(e.name.as_str());
+            continue;
+        }
+        let why = match first_in_channel {
+            Some(f) => format!(
+                "lower preference: further from the head of channel {:?} than {f}",
+                index.channel.name
+            ),
+            None => format!(
+                "lower preference: channel {:?} comes after the chosen one",
+                index.channel.name
+            ),
+        };
+        choice.alternatives.push(Alternative {
+            bundle: e.name.clone(),
+            via,
+            why,
+        });
+    }
 }

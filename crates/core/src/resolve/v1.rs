@@ -3,19 +3,31 @@
 //! Mirrors operator-controller's `SuccessorsOf` (legacy successor OR the installed version
 //! itself) and its ordering: non-deprecated first (bundle-level `olm.deprecations` only; the
 //! legacy `olm.deprecated` property is ignored), then version and release, highest first.
+//! A channel entry whose bundle object is missing is ranked by the version in its name.
 
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
-use super::{successor_reasons, Alternative, Choice, Installed, Reason, UpgradeConstraintPolicy};
-use crate::model::{Bundle, Channel, Package};
+use super::index::ChannelIndex;
+use super::{Alternative, Choice, Installed, Reason, UpgradeConstraintPolicy};
+use crate::model::Package;
+use crate::semver::Version;
+
+/// What OLM v1 ranks a candidate by.
+struct Ranked<'a> {
+    name: &'a str,
+    version: Option<Version>,
+    release: Option<String>,
+    deprecated: bool,
+    via: Vec<Reason>,
+}
 
 /// Version then release, as `ByVersionAndRelease` (a bundle with a release sorts above one
 /// without; unparsable versions last).
-fn compare(a: &Bundle, b: &Bundle) -> Ordering {
+fn compare(a: &Ranked, b: &Ranked) -> Ordering {
     // operator-controller's reading: an explicit release, else build metadata that parses as
     // a release; a version or explicit release that does not parse sorts last.
-    let read = |x: &Bundle| {
+    let read = |x: &Ranked| {
         let version = x.version.as_ref()?;
         crate::release::version_release(version, x.release.as_deref()).ok()
     };
@@ -35,40 +47,44 @@ fn compare_release(a: &str, b: &str) -> Ordering {
     crate::release::compare_release_text(a, b)
 }
 
-/// One v1 resolution step over the selected channels.
-pub(super) fn next(
-    pkg: &Package,
-    channels: &[&Channel],
+/// Each candidate name once, with every reason that held in any considered channel: the
+/// installed bundle (and entries of its version and release), the successors, and under
+/// SelfCertified every entry.
+fn candidates<'a>(
+    channels: &'a [ChannelIndex],
     installed: &Installed,
     policy: UpgradeConstraintPolicy,
-) -> Choice {
-    // Each bundle once, with every reason that held in any considered channel.
-    let mut candidates: BTreeMap<&str, Vec<Reason>> = BTreeMap::new();
-    for c in channels {
-        for e in &c.entries {
-            let is_installed = e.name == installed.name
-                || pkg
-                    .bundle(&e.name)
-                    .is_some_and(|b| match (&b.version, &installed.version) {
-                        (Some(bv), Some(iv)) => crate::release::same_version_release(
-                            bv,
-                            b.release.as_deref(),
-                            iv,
-                            installed.release.as_deref(),
-                        ),
-                        _ => false,
-                    });
+) -> BTreeMap<&'a str, Vec<Reason>> {
+    let mut out: BTreeMap<&str, Vec<Reason>> = BTreeMap::new();
+    for index in channels {
+        let mut picked: Vec<(usize, u8)> = index.successors(installed);
+        picked.extend(index.position(&installed.name).map(|i| (i, 0)));
+        picked.extend(index.same_version(installed).map(|i| (i, 0)));
+        if policy == UpgradeConstraintPolicy::SelfCertified {
+            picked.extend((0..index.channel.entries.len()).map(|i| (i, 0)));
+        }
+        picked.sort_unstable_by_key(|(i, _)| *i);
+        let mut merged: Vec<(usize, u8)> = Vec::with_capacity(picked.len());
+        for (i, kinds) in picked {
+            match merged.last_mut() {
+                Some((j, k)) if *j == i => *k |= kinds,
+                _ => merged.push((i, kinds)),
+            }
+        }
+        for (i, kinds) in merged {
+            let e = index.entry(i);
+            let is_installed = e.name == installed.name || index.is_same_version(i, installed);
             let via = if is_installed {
                 Vec::new()
             } else {
-                successor_reasons(e, installed)
+                index.reasons(i, kinds)
             };
             let allowed =
                 is_installed || !via.is_empty() || policy == UpgradeConstraintPolicy::SelfCertified;
-            if !allowed || pkg.bundle(&e.name).is_none() {
+            if !allowed {
                 continue;
             }
-            let slot = candidates.entry(e.name.as_str()).or_default();
+            let slot = out.entry(e.name.as_str()).or_default();
             for r in via {
                 if !slot.contains(&r) {
                     slot.push(r);
@@ -76,50 +92,75 @@ pub(super) fn next(
             }
         }
     }
-    let mut ranked: Vec<(&Bundle, Vec<Reason>)> = candidates
+    out
+}
+
+/// Why OLM v1 passed over `b` for `first`.
+fn passed_over(b: &Ranked, first: &Ranked, pkg: &Package) -> String {
+    if b.deprecated && !first.deprecated {
+        format!(
+            "deprecated: OLM v1 prefers the non-deprecated {}",
+            first.name
+        )
+    } else if b.version.is_none() && first.version.is_some() {
+        let why = if pkg.bundle(b.name).is_some() {
+            "its version does not parse"
+        } else {
+            "it has no olm.bundle in this catalog and its name carries no version"
+        };
+        format!(
+            "lower preference: {why}, so OLM v1 ranks it below {}",
+            first.name
+        )
+    } else {
+        format!("lower preference: {} has a higher version", first.name)
+    }
+}
+
+/// One v1 resolution step over the indexed channels.
+///
+/// # Complexity
+/// O(C + k log k) for C channels and k candidates (every entry under SelfCertified).
+pub(super) fn next(
+    pkg: &Package,
+    channels: &[ChannelIndex],
+    installed: &Installed,
+    policy: UpgradeConstraintPolicy,
+) -> Choice {
+    let mut ranked: Vec<Ranked> = candidates(channels, installed, policy)
         .into_iter()
-        .filter_map(|(n, via)| pkg.bundle(n).map(|b| (b, via)))
+        .map(|(name, via)| {
+            let b = pkg.bundle(name);
+            Ranked {
+                name,
+                version: crate::infer::bundle_version(pkg, name).map(|(v, _)| v),
+                release: b.and_then(|b| b.release.clone()),
+                deprecated: pkg.deprecations.bundles.contains_key(name),
+                via,
+            }
+        })
         .collect();
-    let deprecated = |b: &Bundle| pkg.deprecations.bundles.contains_key(&b.name);
     // Stable sort: non-deprecated first, then highest version; ties keep name order.
-    ranked.sort_by(|(a, _), (b, _)| {
-        deprecated(a)
-            .cmp(&deprecated(b))
-            .then_with(|| compare(b, a))
-    });
+    ranked.sort_by(|a, b| a.deprecated.cmp(&b.deprecated).then_with(|| compare(b, a)));
 
     let mut iter = ranked.into_iter();
-    let Some((first, via)) = iter.next() else {
+    let Some(first) = iter.next() else {
         return Choice {
             chosen: None,
             alternatives: Vec::new(),
         };
     };
-    let first_name = first.name.clone();
-    let mut alternatives = Vec::new();
-    for (b, via) in iter {
-        if b.name == installed.name {
-            continue;
-        }
-        let why = if deprecated(b) && !deprecated(first) {
-            format!("deprecated: OLM v1 prefers the non-deprecated {first_name}")
-        } else {
-            format!("lower preference: {first_name} has a higher version")
-        };
-        alternatives.push(Alternative {
-            bundle: b.name.clone(),
-            via,
-            why,
-        });
-    }
-    if first.name == installed.name {
-        return Choice {
-            chosen: None,
-            alternatives,
-        };
-    }
+    let alternatives = iter
+        .filter(|b| b.name != installed.name)
+        .map(|b| Alternative {
+            bundle: b.name.to_string(),
+            why: passed_over(&b, &first, pkg),
+            via: b.via,
+        })
+        .collect();
+    let chosen = (first.name != installed.name).then(|| (first.name.to_string(), first.via));
     Choice {
-        chosen: Some((first_name, via)),
+        chosen,
         alternatives,
     }
 }

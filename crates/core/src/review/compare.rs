@@ -373,9 +373,9 @@ impl Diffs {
                 channel: None,
                 resolver,
             };
-            diff_package(old, to, name, &options).map_err(|message| ReviewError::Diff {
+            diff_package(old, to, name, &options).map_err(|e| ReviewError::Diff {
                 package: name.to_string(),
-                message,
+                message: e.to_string(),
             })
         };
         Ok(Diffs {
@@ -410,20 +410,20 @@ impl Diffs {
                 InstalledBundle {
                     bundle: f.bundle.clone(),
                     channel: f.channel.clone(),
-                    v0: outcome(Some(f), before(&before_v0)),
-                    v1: outcome(after_v1.get(&key), before(&before_v1)),
+                    v0: outcome(Some(f), &self.after_v0, before(&before_v0)),
+                    v1: outcome(after_v1.get(&key), &self.after_v1, before(&before_v1)),
                 }
             })
             .collect()
     }
 }
 
-fn outcome(after: Option<&BundleFate>, before: Fate) -> Outcome {
+fn outcome(after: Option<&BundleFate>, diff: &PackageDiff, before: Fate) -> Outcome {
     match after {
         Some(f) => Outcome {
             status: f.status,
             before,
-            path: f.path.clone(),
+            path: diff.path(f),
             note: f.note.clone(),
         },
         None => Outcome {

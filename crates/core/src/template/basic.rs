@@ -10,7 +10,6 @@ use super::spec::{self, SpecKind};
 use super::tree::Node;
 use super::{Job, TemplateError};
 use crate::diag::Diagnostic;
-use crate::model::FactSource;
 
 const KIND: SpecKind = SpecKind {
     schema: "olm.template.basic",
@@ -90,31 +89,4 @@ fn stub_bundle(stub: Stub, b: &BundleObj, job: &mut Job) -> BundleObj {
     }
     job.stub_warning(&stub, b.origin.clone());
     stub.into_bundle(b.origin.clone())
-}
-
-/// Which facts a stub has and where they came from, in words.
-pub(crate) fn describe(stub: &Stub) -> String {
-    let from = |s: &FactSource| match s {
-        FactSource::BundleName => "the template's name",
-        FactSource::ImageTag => "the image tag",
-        FactSource::TemplatePackage => "the template's package",
-        FactSource::BundleSource { .. } => "a bundle source",
-    };
-    let name = stub
-        .name
-        .as_ref()
-        .map_or("name unknown".to_string(), |(n, s)| {
-            format!("name {n:?} from {}", from(s))
-        });
-    let version = stub
-        .version
-        .as_ref()
-        .map_or("version unknown".to_string(), |(v, s)| {
-            format!("version {v} from {}", from(s))
-        });
-    let package = stub.package.as_ref().map_or(
-        "package unknown: opm drops a bundle without a package".to_string(),
-        |(p, s)| format!("package {p:?} from {}", from(s)),
-    );
-    format!("{name}, {version}, {package}")
 }

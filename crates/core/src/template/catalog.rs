@@ -9,131 +9,14 @@
 use std::collections::{BTreeSet, HashMap};
 
 use super::doc::File;
-use super::fbc::{self, Config};
-use super::tree::{self, Pos};
+use super::documents::{might_hold_template, template_documents};
+use super::fbc::Config;
+use super::tree::Pos;
 use super::write::{self, NESTED_TAG};
-use super::{render_file, semver_template, BundleSource, Job, TemplateError, TemplateKind};
+use super::{render_file, BundleSource, Job};
 use crate::diag::{Diagnostic, Location, Severity};
-use crate::graph::channel_graphs;
-use crate::load::InputFile;
-use crate::model::{BundleFacts, Catalog, FileFormat, Package, TemplateOrigin};
-use crate::validate::{render_tree, validate_package};
-
-/// Documents of a file whose `schema` is a template's, with their kind.
-pub(crate) fn template_documents(file: &File) -> Vec<(usize, TemplateKind)> {
-    let mut out = Vec::new();
-    for (i, c) in file.chunks.iter().enumerate() {
-        let body = &file.text[c.span.0..c.span.1];
-        if !might_hold_template(body) {
-            continue;
-        }
-        let Ok(Some(node)) = tree::parse_chunk(file.text, c) else {
-            continue;
-        };
-        let schema = node.get("schema").and_then(|n| n.as_str()).unwrap_or("");
-        if let Some(kind) = TemplateKind::from_schema(schema) {
-            out.push((i, kind));
-        }
-    }
-    out
-}
-
-/// A cheap test before any parsing: the text names a template schema somewhere.
-fn might_hold_template(text: &str) -> bool {
-    text.contains("olm.template.") || text.contains("olm.semver")
-}
-
-/// Passes documents of a template file through as entries (with a warning saying why).
-pub(crate) fn pass_through(
-    file: &File,
-    indices: &[usize],
-    cfg: &mut Config,
-    job: &mut Job,
-    why: String,
-) {
-    job.diagnostics
-        .push(Diagnostic::warning("template.stream", why).at(file.doc_start(0)));
-    for &i in indices {
-        let node = match file.parse(i) {
-            Ok(Some(n)) => n,
-            Ok(None) => continue,
-            Err(e) => {
-                let d = Diagnostic::error("load.yaml", format!("invalid YAML: {}", e.message))
-                    .at(file.at(e.pos, i + 1));
-                job.diagnostics.push(d);
-                continue;
-            }
-        };
-        let origin = file.at(node.pos, i + 1);
-        let added = fbc::meta(&node.to_json())
-            .map_err(|m| m.to_string())
-            .and_then(|m| fbc::add_meta(cfg, m, origin.clone()).map_err(|e| e.to_string()));
-        if let Err(m) = added {
-            job.diagnostics
-                .push(Diagnostic::error("template.entry", m).at(origin));
-        }
-    }
-}
-
-/// The semver template of document `index` (a later document of a stream is read on its own;
-/// positions are then shifted back into the file).
-pub(crate) fn render_semver_at(
-    file: &File,
-    index: usize,
-    job: &mut Job,
-) -> Result<Config, TemplateError> {
-    if index == 0 {
-        return semver_template::render(file, job);
-    }
-    let Some(chunk) = file.chunks.get(index) else {
-        return Ok(Config::default());
-    };
-    let sub = File::new(file.path, &file.text[chunk.span.0..chunk.span.1]);
-    let shift = |loc: &mut Location| {
-        loc.line = loc.line.map(|l| l + chunk.first_line - 1);
-        loc.document = Some(index + 1);
-    };
-    let first_new = job.diagnostics.len();
-    let result = semver_template::render(&sub, job);
-    for d in &mut job.diagnostics[first_new..] {
-        if let Some(l) = d.location.as_mut() {
-            shift(l);
-        }
-    }
-    match result {
-        Ok(mut cfg) => {
-            cfg.packages.iter_mut().for_each(|p| shift(&mut p.origin));
-            cfg.channels.iter_mut().for_each(|c| shift(&mut c.origin));
-            cfg.bundles.iter_mut().for_each(|b| shift(&mut b.origin));
-            Ok(cfg)
-        }
-        Err(mut e) => {
-            shift(&mut e.location);
-            Err(e)
-        }
-    }
-}
-
-/// The first reason opm's `ConvertToModel` (conversion, then model validation) rejects this
-/// config, in opm's words; `None` when it is valid FBC.
-pub(crate) fn model_error(cfg: &Config) -> Option<String> {
-    let (text, _) = write::model_stream(cfg);
-    let catalog = crate::load::load_files(vec![InputFile::new("entries.json", text)]);
-    if let Some(d) = catalog.diagnostics.iter().find(|d| d.is_error()) {
-        return Some(d.message.clone());
-    }
-    let errors: Vec<Diagnostic> = catalog
-        .packages
-        .iter()
-        .flat_map(|p| validate_package(p, &channel_graphs(p)))
-        .filter(Diagnostic::is_error)
-        .map(|mut d| {
-            d.location = None;
-            d
-        })
-        .collect();
-    (!errors.is_empty()).then(|| render_tree(&errors).trim_end().to_string())
-}
+use crate::load::{InputFile, LoadOptions};
+use crate::model::{BundleFacts, Catalog, FileFormat, TemplateOrigin};
 
 /// What one template file was expanded into, to put the loaded catalog back in place.
 #[derive(Debug, Clone, Default)]
@@ -344,40 +227,26 @@ impl Expanded {
     }
 }
 
-/// The lint on template packages: bundles whose version nobody knows without a bundle source.
+/// The catalog templates stand for, in the model: rendered with `sources` as bundle source,
+/// stubs for the rest, every problem a diagnostic with the template's file, line and column.
+/// A template opm would refuse gives its error (and no objects); a bundle nothing is known
+/// about is an error and is left out.
 ///
 /// # Complexity
-/// O(B) for B bundles of the package.
-pub fn lint_unknown_versions(pkg: &Package) -> Vec<Diagnostic> {
-    let Some(t) = &pkg.template else {
-        return Vec::new();
-    };
-    let why = "it cannot take part in skipRange matching or semver channel generation";
-    let mut out: Vec<Diagnostic> = pkg
-        .bundles
-        .iter()
-        .filter(|b| b.version.is_none())
-        .map(|b| {
-            Diagnostic::warning(
-                "template.unknown-version",
-                format!("bundle {:?} has no known version: {why} (no bundle source has its image, and neither its name nor its image tag gives a version)", b.name),
-            )
-            .package(&pkg.name)
-            .bundle(&b.name)
-            .at_opt(b.location.clone())
-            .suggest("render the template with the rendered catalog as bundle source (`olm-graph render-template --bundles`)")
-        })
-        .collect();
-    if !t.unnamed_images.is_empty() {
-        out.push(
-            Diagnostic::warning(
-                "template.unknown-version",
-                format!("{} bundle image(s) have no known name or version: {why}", t.unnamed_images.len()),
-            )
-            .package(&pkg.name)
-            .at(Location::file(&t.file))
-            .suggest("render the template with the rendered catalog as bundle source (`olm-graph render-template --bundles`)"),
-        );
+/// As [`render_fbc`], plus loading the rendered objects.
+pub fn template_catalog(templates: &[InputFile], sources: &[InputFile]) -> Catalog {
+    let source = BundleSource::from_files(sources);
+    let mut exp = Expansions::default();
+    let mut files = Vec::new();
+    for t in templates {
+        let mut job = Job::new(&source, true);
+        job.warn_each_stub = true;
+        files.push(exp.expand_one(t, &mut job));
     }
-    out
+    let mut catalog = crate::load::load_fbc(&files, LoadOptions::default(), &mut |_| {});
+    exp.apply(&mut catalog);
+    let mut notes = source.diagnostics.clone();
+    notes.append(&mut catalog.diagnostics);
+    catalog.diagnostics = notes;
+    catalog
 }

@@ -6,6 +6,8 @@
 use super::fbc::BundleObj;
 use super::source::{repo_tag, BundleSource};
 use crate::diag::Location;
+// Versions from CSV-style names: the one rule olm-graph uses everywhere (partial catalogs too).
+use crate::infer::{split_name, version_from_name};
 use crate::model::{BundleFacts, FactSource};
 use crate::semver::Version;
 
@@ -47,18 +49,6 @@ impl Stub {
             ..BundleObj::default()
         }
     }
-}
-
-/// A version from a CSV-style name: the text after the first `.v` whose rest parses strictly
-/// (blang `Parse`) as a version (`etcdoperator.v0.9.4` → 0.9.4).
-fn version_from_name(name: &str) -> Option<Version> {
-    split_name(name).map(|(_, v)| v)
-}
-
-/// The part before the `.v<semver>` suffix, and the version.
-fn split_name(name: &str) -> Option<(&str, Version)> {
-    name.match_indices(".v")
-        .find_map(|(i, _)| Version::parse(&name[i + 2..]).ok().map(|v| (&name[..i], v)))
 }
 
 /// Resolves a bundle reference: `name` is the template's own name for it (basic templates),
@@ -130,6 +120,33 @@ fn from_tag(image: &str, stub: &mut Stub) {
     if stub.version.is_none() {
         stub.version = Some((v, FactSource::ImageTag));
     }
+}
+
+/// Which facts a stub has and where they came from, in words.
+pub(crate) fn describe(stub: &Stub) -> String {
+    let from = |s: &FactSource| match s {
+        FactSource::BundleName => "the template's name",
+        FactSource::ImageTag => "the image tag",
+        FactSource::TemplatePackage => "the template's package",
+        FactSource::BundleSource { .. } => "a bundle source",
+    };
+    let name = stub
+        .name
+        .as_ref()
+        .map_or("name unknown".to_string(), |(n, s)| {
+            format!("name {n:?} from {}", from(s))
+        });
+    let version = stub
+        .version
+        .as_ref()
+        .map_or("version unknown".to_string(), |(v, s)| {
+            format!("version {v} from {}", from(s))
+        });
+    let package = stub.package.as_ref().map_or(
+        "package unknown: opm drops a bundle without a package".to_string(),
+        |(p, s)| format!("package {p:?} from {}", from(s)),
+    );
+    format!("{name}, {version}, {package}")
 }
 
 #[cfg(test)]

@@ -166,7 +166,7 @@ pub(crate) fn meta(value: &Value) -> Result<Meta, String> {
 /// The compact JSON opm prints in `object '%s' is missing root schema field`, with the newline
 /// its encoder appends.
 pub(crate) fn blob_text(blob: &Map<String, Value>) -> String {
-    let mut s = super::write::compact(&Value::Object(blob.clone()));
+    let mut s = super::compact::compact(&Value::Object(blob.clone()));
     s.push('\n');
     s
 }

@@ -12,7 +12,7 @@ use super::fbc::{BundleObj, Config};
 use super::godecode::{self as go, Ctx};
 use super::spec::{self, SpecKind, Substitution};
 use super::tree::{Node, Pos};
-use super::{catalog, Job, TemplateError};
+use super::{model_check, Job, TemplateError};
 use crate::model::ChannelEntry;
 use crate::semver::{PrereleaseId, Version};
 
@@ -38,7 +38,7 @@ pub(crate) fn render(
     let mut cfg = spec::load_entries(file, index, spec.entries)
         .map_err(|(e, pos)| file.error(subs(SubstitutesError::Entries(e)), pos, index))?;
     let start = node.map_or(Pos { line: 1, column: 1 }, |n| n.pos);
-    if let Some(m) = catalog::model_error(&cfg) {
+    if let Some(m) = model_check::model_error(&cfg) {
         return Err(file.error(subs(SubstitutesError::InvalidEntries(m)), start, index));
     }
     let mut bases: Vec<&str> = Vec::new();
@@ -131,7 +131,7 @@ fn process(
         }
     }
     cfg.bundles.push(sub);
-    match catalog::model_error(cfg) {
+    match model_check::model_error(cfg) {
         Some(m) => Err(R::Invalid(m)),
         None => Ok(()),
     }

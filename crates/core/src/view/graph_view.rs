@@ -14,6 +14,7 @@ use crate::layout::{
 use crate::model::Package;
 
 use super::draw::{rail_d, route_d};
+use super::node::ViewNode;
 use super::source::ViewSource;
 use super::text::{
     fan_marker, fit_text, label_text, NodeLabel, LABEL_FONT_SIZE, LABEL_PADDING, MARKER_FONT_SIZE,
@@ -25,78 +26,6 @@ pub const MAX_NODE_WIDTH: f64 = 340.0;
 const ONE_LINE: f64 = 2.1 * LABEL_FONT_SIZE;
 /// Height of a node with a second line (its fans).
 const TWO_LINES: f64 = ONE_LINE + 1.3 * MARKER_FONT_SIZE;
-
-/// A node ready to draw.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ViewNode {
-    pub name: String,
-    /// The version as text, when known.
-    pub version: Option<String>,
-    /// Not an entry of the channel (channel view) or not a bundle of any channel (package view).
-    pub is_virtual: bool,
-    pub deprecated: bool,
-    /// Why it is deprecated, worded by [`super::deprecation_text`].
-    pub deprecation: Option<String>,
-    /// Carries the legacy `olm.deprecated` property: OLM v0 prohibits installing it.
-    pub legacy_deprecated: bool,
-    /// The channel's head (channel view) or the head of at least one channel (package view).
-    pub head: bool,
-    /// Channels it is the head of (package view; the channel itself in the channel view).
-    pub head_of: Vec<String>,
-    /// Channels that have an entry for it.
-    pub channels: Vec<String>,
-    /// The bundle's display name (`olm.csv.metadata`), when it has one.
-    pub display_name: Option<String>,
-    /// The first line of the bundle's description, shortened to 200 characters.
-    pub description: Option<String>,
-    /// The group it is collapsed into (index into [`GraphView::groups`]); such a node is not
-    /// drawn on its own.
-    pub collapsed: Option<usize>,
-}
-
-impl ViewNode {
-    /// The node's fixed classes: `node`, then `head`, `deprecated`, `legacy`, `virtual` as they
-    /// apply, and `member` when it is collapsed into a group (the app adds its live markings,
-    /// the export `on-path`).
-    ///
-    /// # Complexity
-    /// O(1).
-    pub fn class(&self) -> String {
-        let mut c = String::from("node");
-        for (on, name) in [
-            (self.head, " head"),
-            (self.deprecated, " deprecated"),
-            (self.legacy_deprecated, " legacy"),
-            (self.is_virtual, " virtual"),
-            (self.collapsed.is_some(), " member"),
-        ] {
-            if on {
-                c.push_str(name);
-            }
-        }
-        c
-    }
-
-    /// What a screen reader says for the node: its name and markings.
-    ///
-    /// # Complexity
-    /// O(length of the name).
-    pub fn aria_label(&self) -> String {
-        let mut s = self.name.clone();
-        if self.head {
-            s.push_str(", channel head");
-        }
-        if self.legacy_deprecated {
-            s.push_str(", legacy olm.deprecated: prohibited by OLM v0");
-        } else if self.deprecated {
-            s.push_str(", deprecated");
-        }
-        if self.is_virtual {
-            s.push_str(", virtual node");
-        }
-        s
-    }
-}
 
 /// An individually drawn edge. In the package view, the same (from, to, kind) in several
 /// channels is one edge listing those channels; the edges from the members of a group to one

@@ -17,6 +17,7 @@
 mod details;
 mod draw;
 mod graph_view;
+mod node;
 mod source;
 mod summaries;
 mod text;
@@ -27,9 +28,8 @@ pub use details::{
     EdgeDetails, EntryDetails,
 };
 pub use draw::{num, polygon_d, push_num, rail_d, route_d};
-pub use graph_view::{
-    GraphView, ViewBand, ViewEdge, ViewGroup, ViewNode, ViewStaircase, MAX_NODE_WIDTH,
-};
+pub use graph_view::{GraphView, ViewBand, ViewEdge, ViewGroup, ViewStaircase, MAX_NODE_WIDTH};
+pub use node::ViewNode;
 pub use source::ViewSource;
 pub use summaries::{
     channel_summaries, finding_target, natural_cmp, package_summaries, ChannelSummary,

@@ -9,9 +9,9 @@ use crate::graph::{ChannelGraph, EdgeKind, Head, PackageGraph};
 use crate::layout::{package_layout_nodes, LayoutNode, LayoutSource};
 use crate::model::{Bundle, Package};
 
+use super::node::ViewNode;
 use super::summaries::channel_summaries;
 use super::text::{deprecation_words, ellipsize_end};
-use super::ViewNode;
 
 /// Longest description line a tooltip shows.
 const DESCRIPTION_MAX_CHARS: usize = 200;

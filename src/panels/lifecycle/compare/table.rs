@@ -96,10 +96,11 @@ pub fn diff_details(d: &PackageDiff) -> AnyView {
         .iter()
         .map(|f| {
             let b = f.bundle.clone();
-            let path = f.path.get(1..).map(|p| p.join(" → ")).unwrap_or_default();
+            let full_path = d.path(f);
+            let path = full_path.get(1..).map(|p| p.join(" → ")).unwrap_or_default();
             view! {
                 <tr data-testid="diff-row" data-bundle=f.bundle.clone() data-channel=f.channel.clone()
-                    data-status=f.status.as_str() data-path=f.path.join(" ")
+                    data-status=f.status.as_str() data-path=full_path.join(" ")
                     title=f.note.clone().unwrap_or_default()>
                     <td><button class="link" title="Select it on the graph" on:click=move |_| selection.select_bundle(Some(b.clone()))>{f.bundle.clone()}</button></td>
                     <td>{f.channel.clone()}</td>

@@ -1,0 +1,420 @@
+//! `olm-graph bench --synthetic`: the scale benchmark. Generated catalogs of N bundles, every
+//! operation timed in a fresh process of its own (so that its peak memory is its own), and the
+//! growth exponent fitted between the two largest sizes.
+//!
+//! Shapes (one package `p`, one channel `c`, versions `0.0.i`, `p.v0.0.i` replaces the one
+//! before it, unless said otherwise):
+//! - `chain`: nothing else;
+//! - `ranges`: every 50th entry also has the skipRange `>=0.0.(i-100) <0.0.i`;
+//! - `fans`: every 50th entry replaces the entry 11 before it and skips the 10 in between;
+//! - `wide`: N/100 packages `p0000`, `p0001`, ... of 100 bundles shaped as `ranges`; per-package
+//!   operations look at the middle package.
+//!
+//! Operations: `load` (read and convert), `lint`, `graph-json`, `path-v0` and `path-v1` (from
+//! the oldest bundle, as `path --json` prints it), `render-svg`, and `diff` (the catalog without
+//! its newest 1,000 bundles, or a tenth of them when smaller, switched to the whole catalog, as
+//! `diff` prints it; for `wide`, each package without its newest 10 bundles).
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+use std::time::Instant;
+
+use clap::ValueEnum;
+use olm_graph_core::document::{graph_document, GraphDocumentOptions};
+use olm_graph_core::export::{render, RenderFormat, RenderRequest};
+use olm_graph_core::graph::channel_graphs;
+use olm_graph_core::lifecycle::{diff_package, DiffOptions};
+use olm_graph_core::model::Catalog;
+use olm_graph_core::resolve::{resolve_path, PathOptions, Resolver};
+use olm_graph_core::validate::{lint_catalog, render_tree};
+use olm_graph_core::{load_files, InputFile};
+use serde_json::{json, Value};
+
+use crate::commands::{path_json, CliError, CmdResult};
+use crate::lifecycle::diff_text;
+
+/// A generated catalog shape.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    Chain,
+    Ranges,
+    Fans,
+    Wide,
+}
+
+/// A timed operation.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    Load,
+    Lint,
+    GraphJson,
+    PathV0,
+    PathV1,
+    RenderSvg,
+    Diff,
+}
+
+impl Shape {
+    fn name(self) -> &'static str {
+        match self {
+            Shape::Chain => "chain",
+            Shape::Ranges => "ranges",
+            Shape::Fans => "fans",
+            Shape::Wide => "wide",
+        }
+    }
+}
+
+impl Op {
+    fn name(self) -> &'static str {
+        match self {
+            Op::Load => "load",
+            Op::Lint => "lint",
+            Op::GraphJson => "graph-json",
+            Op::PathV0 => "path-v0",
+            Op::PathV1 => "path-v1",
+            Op::RenderSvg => "render-svg",
+            Op::Diff => "diff",
+        }
+    }
+}
+
+/// `olm-graph bench`: a catalog loaded repeatedly, or the synthetic scale benchmark.
+#[derive(clap::Args, Debug)]
+pub struct BenchArgs {
+    /// Catalog files or directories to load and graph repeatedly.
+    #[arg(required_unless_present_any = ["synthetic", "synthetic_child"])]
+    paths: Vec<PathBuf>,
+    /// Number of timed runs (the best and the median are shown).
+    #[arg(long, default_value_t = 5)]
+    runs: usize,
+    /// Generated catalogs instead: every operation at every size, each in a process of its own.
+    #[arg(long, conflicts_with = "paths")]
+    synthetic: bool,
+    /// One measurement (run by --synthetic): the first shape, size and operation.
+    #[arg(long, hide = true, conflicts_with = "paths")]
+    synthetic_child: bool,
+    /// Sizes N (bundles) for --synthetic.
+    #[arg(long, value_delimiter = ',', default_values_t = [1000, 10000, 100000])]
+    sizes: Vec<usize>,
+    /// Catalog shapes for --synthetic.
+    #[arg(long = "shape", value_enum, value_delimiter = ',', default_values_t = [Shape::Chain, Shape::Ranges, Shape::Fans, Shape::Wide])]
+    shapes: Vec<Shape>,
+    /// Operations for --synthetic.
+    #[arg(long = "op", value_enum, value_delimiter = ',', default_values_t = [Op::Load, Op::Lint, Op::GraphJson, Op::PathV0, Op::PathV1, Op::RenderSvg, Op::Diff])]
+    ops: Vec<Op>,
+    /// JSON records instead of a table (--synthetic).
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs the benchmark the arguments ask for.
+pub fn run(args: BenchArgs) -> CmdResult {
+    if args.synthetic_child {
+        let first = (args.shapes.first(), args.sizes.first(), args.ops.first());
+        let (Some(&shape), Some(&n), Some(&op)) = first else {
+            return Err(CliError::Usage("nothing to measure".into()));
+        };
+        return child(shape, n, op);
+    }
+    if args.synthetic {
+        return synthetic(&args);
+    }
+    crate::commands::bench(&args.paths, args.runs)
+}
+
+/// One package's entries as JSON objects.
+fn write_package(out: &mut String, pkg: &str, n: usize, shape: Shape) {
+    let _ = writeln!(
+        out,
+        r#"{{"schema":"olm.package","name":"{pkg}","defaultChannel":"c"}}"#
+    );
+    let _ = write!(
+        out,
+        r#"{{"schema":"olm.channel","package":"{pkg}","name":"c","entries":["#
+    );
+    for i in 0..n {
+        let sep = if i == 0 { "" } else { "," };
+        let _ = write!(out, r#"{sep}{{"name":"{pkg}.v0.0.{i}""#);
+        let fan = shape == Shape::Fans && i >= 50 && i % 50 == 0;
+        if fan {
+            let _ = write!(out, r#","replaces":"{pkg}.v0.0.{}","skips":["#, i - 11);
+            let skips: Vec<String> = (i - 10..i)
+                .map(|k| format!(r#""{pkg}.v0.0.{k}""#))
+                .collect();
+            let _ = write!(out, "{}]", skips.join(","));
+        } else if i > 0 {
+            let _ = write!(out, r#","replaces":"{pkg}.v0.0.{}""#, i - 1);
+        }
+        if matches!(shape, Shape::Ranges | Shape::Wide) && i > 0 && i % 50 == 0 {
+            let _ = write!(
+                out,
+                r#","skipRange":">=0.0.{} <0.0.{i}""#,
+                i.saturating_sub(100)
+            );
+        }
+        out.push('}');
+    }
+    out.push_str("]}\n");
+    for i in 0..n {
+        let _ = writeln!(
+            out,
+            r#"{{"schema":"olm.bundle","package":"{pkg}","name":"{pkg}.v0.0.{i}","image":"quay.io/bench/{pkg}:{i}","properties":[{{"type":"olm.package","value":{{"packageName":"{pkg}","version":"0.0.{i}"}}}}]}}"#
+        );
+    }
+}
+
+/// A generated catalog: its text and the package the per-package operations look at.
+struct Generated {
+    text: String,
+    package: String,
+}
+
+/// The catalog of `shape` with `n` bundles; `trimmed` leaves out the newest ones (see the module
+/// documentation).
+fn generate(shape: Shape, n: usize, trimmed: bool) -> Generated {
+    let mut text = String::with_capacity(n * 260);
+    if shape == Shape::Wide {
+        let packages = (n / 100).max(1);
+        let per_package = if trimmed { 90 } else { 100 };
+        for k in 0..packages {
+            write_package(&mut text, &format!("p{k:04}"), per_package, shape);
+        }
+        let package = format!("p{:04}", packages / 2);
+        return Generated { text, package };
+    }
+    let cut = if trimmed { (n / 10).min(1000) } else { 0 };
+    write_package(&mut text, "p", n - cut, shape);
+    Generated {
+        text,
+        package: "p".into(),
+    }
+}
+
+fn load(text: String, name: &str) -> Catalog {
+    load_files(vec![InputFile::new(name, text)])
+}
+
+/// Runs `op` on the generated catalog; returns a size to keep the work observable.
+fn run_op(op: Op, catalog: &Catalog, package: &str, old: Option<&Catalog>) -> usize {
+    let Some(pkg) = catalog.package(package) else {
+        return 0;
+    };
+    let path = |resolver| {
+        let options = PathOptions {
+            resolver,
+            channel: Some("c".into()),
+            ..PathOptions::default()
+        };
+        let oldest = format!("{package}.v0.0.0");
+        resolve_path(catalog, package, &oldest, &options, None).map_or(0, |p| {
+            serde_json::to_string_pretty(&path_json(&p)).map_or(0, |s| s.len())
+        })
+    };
+    match op {
+        Op::Load => catalog.packages.len(),
+        Op::Lint => {
+            // As `lint` prints it: the error tree, the warnings, the counts.
+            let findings = lint_catalog(catalog);
+            let mut text = render_tree(&findings);
+            for d in findings.iter().filter(|d| !d.is_error()) {
+                let _ = writeln!(text, "{d}");
+            }
+            let _ = writeln!(
+                text,
+                "{} packages: {} findings",
+                catalog.packages.len(),
+                findings.len()
+            );
+            text.len()
+        }
+        Op::GraphJson => {
+            let graphs = channel_graphs(pkg);
+            let doc = graph_document(pkg, &graphs, &GraphDocumentOptions::default());
+            serde_json::to_string_pretty(&doc).map_or(0, |s| s.len())
+        }
+        Op::PathV0 => path(Resolver::V0),
+        Op::PathV1 => path(Resolver::V1),
+        Op::RenderSvg => {
+            let mut request = RenderRequest::new(package, RenderFormat::Svg);
+            request.channel = Some("c".into());
+            render(catalog, &request).map_or(0, |r| r.text.len())
+        }
+        Op::Diff => old
+            .and_then(|old| diff_package(old, catalog, package, &DiffOptions::default()).ok())
+            .map_or(0, |d| diff_text(&d).len()),
+    }
+}
+
+/// The peak resident memory of this process so far, in KiB (Linux `VmHWM`).
+fn peak_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// The CPU time this (single-threaded) process has run so far, in seconds (Linux schedstat,
+/// nanoseconds): unlike the wall clock, it does not count time other processes hold the CPU.
+fn cpu_s() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/schedstat").ok()?;
+    let ns: f64 = stat.split_whitespace().next()?.parse().ok()?;
+    Some(ns / 1e9)
+}
+
+/// The child: generate, load (timed), run the operation (timed), print one JSON line.
+fn child(shape: Shape, n: usize, op: Op) -> CmdResult {
+    let generated = generate(shape, n, false);
+    let old_text = (op == Op::Diff).then(|| generate(shape, n, true).text);
+    let (started, cpu0) = (Instant::now(), cpu_s());
+    let catalog = load(generated.text, "new.json");
+    let old = old_text.map(|t| load(t, "old.json"));
+    let (load_s, cpu1) = (started.elapsed().as_secs_f64(), cpu_s());
+    let started = Instant::now();
+    let size = run_op(op, &catalog, &generated.package, old.as_ref());
+    let (op_s, cpu2) = (started.elapsed().as_secs_f64(), cpu_s());
+    let cpu = |a: Option<f64>, b: Option<f64>| a.zip(b).map(|(a, b)| b - a);
+    let (op_s, op_cpu_s) = match op {
+        Op::Load => (load_s, cpu(cpu0, cpu1)),
+        _ => (op_s, cpu(cpu1, cpu2)),
+    };
+    let record = json!({"load_s": load_s, "load_cpu_s": cpu(cpu0, cpu1), "op_s": op_s, "op_cpu_s": op_cpu_s, "peak_kib": peak_kib(), "output": size});
+    println!("{record}");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One measurement.
+struct Row {
+    shape: Shape,
+    n: usize,
+    op: Op,
+    load_s: f64,
+    op_s: f64,
+    op_cpu_s: f64,
+    peak_mib: Option<f64>,
+    /// Bytes of output the operation produced (or objects, for `load`).
+    output: u64,
+}
+
+fn measure(exe: &Path, shape: Shape, n: usize, op: Op) -> Result<Row, CliError> {
+    let output = Command::new(exe)
+        .args([
+            "bench",
+            "--synthetic-child",
+            "--shape",
+            shape.name(),
+            "--op",
+            op.name(),
+        ])
+        .args(["--sizes", &n.to_string()])
+        .output()
+        .map_err(|e| CliError::Input(format!("cannot run {}: {e}", exe.display())))?;
+    let text = String::from_utf8_lossy(&output.stdout);
+    let record: Value = serde_json::from_str(text.trim()).map_err(|e| {
+        CliError::Input(format!(
+            "the {} {n} {} run failed ({e}): {}",
+            shape.name(),
+            op.name(),
+            String::from_utf8_lossy(&output.stderr)
+        ))
+    })?;
+    let num = |k: &str| record[k].as_f64().unwrap_or(f64::NAN);
+    Ok(Row {
+        shape,
+        n,
+        op,
+        load_s: num("load_s"),
+        op_s: num("op_s"),
+        op_cpu_s: num("op_cpu_s"),
+        output: record["output"].as_u64().unwrap_or(0),
+        peak_mib: record["peak_kib"].as_f64().map(|k| k / 1024.0),
+    })
+}
+
+/// The exponent k of t ∝ N^k between two sizes.
+fn exponent(small: &Row, large: &Row, time: impl Fn(&Row) -> f64) -> f64 {
+    (time(large) / time(small)).ln() / (large.n as f64 / small.n as f64).ln()
+}
+
+/// The parent: every shape, size and operation in a process of its own, then the exponents.
+fn synthetic(args: &BenchArgs) -> CmdResult {
+    let exe = std::env::current_exe()
+        .map_err(|e| CliError::Input(format!("cannot find this program: {e}")))?;
+    let mut rows = Vec::new();
+    if !args.json {
+        println!("shape   N        operation   load s   op s     op cpu s total s  peak MiB");
+    }
+    for &shape in &args.shapes {
+        for &n in &args.sizes {
+            for &op in &args.ops {
+                let row = measure(&exe, shape, n, op)?;
+                print_row(&row, args.json);
+                rows.push(row);
+            }
+        }
+    }
+    print_exponents(&rows, args);
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print_row(r: &Row, as_json: bool) {
+    let total = if r.op == Op::Load {
+        r.op_s
+    } else {
+        r.load_s + r.op_s
+    };
+    if as_json {
+        let record = json!({"shape": r.shape.name(), "n": r.n, "op": r.op.name(), "load_s": r.load_s, "op_s": r.op_s, "op_cpu_s": r.op_cpu_s, "total_s": total, "peak_mib": r.peak_mib, "output": r.output});
+        println!("{record}");
+        return;
+    }
+    let peak = r.peak_mib.map_or("n/a".into(), |m| format!("{m:.0}"));
+    println!(
+        "{:<7} {:<8} {:<11} {:<8.3} {:<8.3} {:<8.3} {:<8.3} {peak}",
+        r.shape.name(),
+        r.n,
+        r.op.name(),
+        r.load_s,
+        r.op_s,
+        r.op_cpu_s,
+        total
+    );
+}
+
+/// Exponents between the two largest sizes, for the operation alone and with loading.
+fn print_exponents(rows: &[Row], args: &BenchArgs) {
+    let mut sizes = args.sizes.clone();
+    sizes.sort_unstable();
+    let [.., small, large] = sizes.as_slice() else {
+        return;
+    };
+    if !args.json {
+        println!("exponent from N = {small} to N = {large} (time ∝ N^k): operation alone (wall, cpu), with loading (wall)");
+    }
+    for &shape in &args.shapes {
+        for &op in &args.ops {
+            let find = |n| {
+                rows.iter()
+                    .find(|r| r.shape == shape && r.op == op && r.n == n)
+            };
+            let (Some(s), Some(l)) = (find(*small), find(*large)) else {
+                continue;
+            };
+            let alone = exponent(s, l, |r| r.op_s);
+            let cpu = exponent(s, l, |r| r.op_cpu_s);
+            let total = exponent(s, l, |r| {
+                r.op_s + if op == Op::Load { 0.0 } else { r.load_s }
+            });
+            if args.json {
+                let record = json!({"shape": shape.name(), "op": op.name(), "from": small, "to": large, "exponent": alone, "exponent_cpu": cpu, "exponent_with_load": total});
+                println!("{record}");
+            } else {
+                println!(
+                    "{:<7} {:<11} {alone:.2}  {cpu:.2}  {total:.2}",
+                    shape.name(),
+                    op.name()
+                );
+            }
+        }
+    }
+}

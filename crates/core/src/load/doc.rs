@@ -1,0 +1,155 @@
+//! What the stream readers share: a document read from a file, positions counted in one
+//! forward pass, and the wording of parser messages.
+
+use super::options::Limits;
+use super::raw::RawObject;
+use crate::diag::{Diagnostic, Location};
+
+/// A document read from a file: the object, or why it could not be read.
+#[derive(Debug)]
+pub struct Doc {
+    pub location: Location,
+    /// Byte range of the document in the file.
+    pub span: (usize, usize),
+    pub result: Result<RawObject, Diagnostic>,
+}
+
+/// Line and column (in characters) of byte offsets asked in increasing order: each byte of the
+/// text is looked at once, however many positions are asked (one huge line holding thousands
+/// of objects included).
+pub(super) struct Cursor<'t> {
+    text: &'t str,
+    offset: usize,
+    line: usize,
+    column: usize,
+}
+
+impl<'t> Cursor<'t> {
+    pub fn new(text: &'t str) -> Self {
+        Cursor {
+            text,
+            offset: 0,
+            line: 1,
+            column: 1,
+        }
+    }
+
+    /// 1-based line and column of a byte offset (clamped to the text, rounded down to a
+    /// character). An offset before the last one asked starts over from the top.
+    pub fn at(&mut self, offset: usize) -> (usize, usize) {
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        if offset < self.offset {
+            *self = Cursor::new(self.text);
+        }
+        let seg = &self.text[self.offset..offset];
+        match memchr::memrchr(b'\n', seg.as_bytes()) {
+            Some(last) => {
+                self.line += memchr::memchr_iter(b'\n', seg.as_bytes()).count();
+                self.column = seg[last + 1..].chars().count() + 1;
+            }
+            None => self.column += seg.chars().count(),
+        }
+        self.offset = offset;
+        (self.line, self.column)
+    }
+}
+
+pub(super) fn location(path: &str, line: usize, column: usize, document: usize) -> Location {
+    Location {
+        file: path.to_string(),
+        line: Some(line),
+        column: Some(column),
+        document: Some(document),
+    }
+}
+
+/// The diagnostic of a file that holds more documents than the limit allows; what follows is
+/// not read.
+pub(super) fn too_many_documents(
+    path: &str,
+    limits: &Limits,
+    start: usize,
+    (line, column): (usize, usize),
+) -> Doc {
+    let kind = super::options::LimitKind::Documents;
+    let number = limits.max_documents.saturating_add(1);
+    let diag = Diagnostic::error(
+        "load.limit",
+        format!(
+            "{}; the rest of the file is not read",
+            super::options::limit_message(kind, limits.max_documents)
+        ),
+    )
+    .at(location(path, line, column, number));
+    Doc {
+        location: location(path, line, column, number),
+        span: (start, start),
+        result: Err(diag),
+    }
+}
+
+/// Rewrites every `line N` in a parser message to `line N + shift`, and returns the first
+/// `line N column M` (or `line N, column M`) position found (after the shift).
+pub(super) fn shift_lines(msg: &str, shift: usize) -> (String, Option<(usize, usize)>) {
+    let mut out = String::with_capacity(msg.len());
+    let mut first = None;
+    let mut rest = msg;
+    while let Some(i) = rest.find("line ") {
+        out.push_str(&rest[..i + 5]);
+        rest = &rest[i + 5..];
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        if digits == 0 {
+            continue;
+        }
+        let n: usize = rest[..digits].parse().unwrap_or(0);
+        out.push_str(&(n + shift).to_string());
+        rest = &rest[digits..];
+        if first.is_none() {
+            let after = rest.strip_prefix(',').unwrap_or(rest);
+            let col = after.strip_prefix(" column ").and_then(|r| {
+                let d = r.bytes().take_while(u8::is_ascii_digit).count();
+                r[..d].parse().ok()
+            });
+            first = Some((n + shift, col.unwrap_or(1)));
+        }
+    }
+    out.push_str(rest);
+    (out, first)
+}
+
+/// Drops a trailing ` at line N column M` or ` at line N, column M` (we report the position
+/// ourselves).
+pub(super) fn strip_position(msg: &str) -> &str {
+    let Some(i) = msg.rfind(" at line ") else {
+        return msg;
+    };
+    let tail = &msg[i + " at line ".len()..];
+    let digits = tail.bytes().take_while(u8::is_ascii_digit).count();
+    let rest = &tail[digits..];
+    let rest = rest.strip_prefix(',').unwrap_or(rest);
+    let is_position = digits > 0
+        && rest
+            .strip_prefix(" column ")
+            .is_some_and(|c| !c.is_empty() && c.bytes().all(|b| b.is_ascii_digit()));
+    if is_position {
+        &msg[..i]
+    } else {
+        msg
+    }
+}
+
+/// Truncates very long messages (a 1 MB string echoed back helps nobody).
+pub(super) fn clean_message(msg: &str) -> String {
+    const MAX: usize = 300;
+    if msg.len() <= MAX {
+        return msg.to_string();
+    }
+    let mut end = MAX;
+    while !msg.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}… ({} more bytes)", &msg[..end], msg.len() - end)
+}

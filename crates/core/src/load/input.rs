@@ -1,0 +1,44 @@
+//! What a load reads: files in memory, the extensions read inside directories, and the
+//! progress reported while reading.
+
+/// One input file: its path (as shown to the user) and its text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InputFile {
+    pub path: String,
+    pub text: String,
+}
+
+impl InputFile {
+    pub fn new(path: impl Into<String>, text: impl Into<String>) -> Self {
+        InputFile {
+            path: path.into(),
+            text: text.into(),
+        }
+    }
+}
+
+/// File name endings read as catalog files in a directory.
+pub const CATALOG_EXTENSIONS: &[&str] = &[".json", ".yaml", ".yml"];
+
+/// True when a path inside a directory is read as a catalog file.
+pub fn has_catalog_extension(path: &str) -> bool {
+    let lower = path.to_ascii_lowercase();
+    CATALOG_EXTENSIONS.iter().any(|e| lower.ends_with(e))
+}
+
+/// How far loading has got, for a progress bar.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+pub struct Progress {
+    pub files_done: usize,
+    pub files_total: usize,
+    pub bytes_done: usize,
+    pub bytes_total: usize,
+}
+
+pub(super) fn is_indexignore(path: &str) -> bool {
+    path == ".indexignore" || path.ends_with("/.indexignore")
+}
+
+pub(super) fn parent_dir(path: &str) -> &str {
+    path.rfind('/').map_or("", |i| &path[..i])
+}

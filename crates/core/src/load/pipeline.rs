@@ -1,0 +1,335 @@
+//! The phases of one load, in order: each file is skipped (`.indexignore`, extension, the
+//! total-size limit) or split into documents and each document sorted (FBC object, legacy
+//! package manifest, ClusterServiceVersion, object without a schema); then the schemaless
+//! documents are judged (fine inside a legacy manifest directory), stray CSVs reported, the
+//! legacy manifests converted, and every object placed into packages.
+
+use std::collections::{BTreeSet, HashMap};
+
+use super::assemble::assemble;
+use super::convert::{self, Obj};
+use super::indexignore::IgnoreRules;
+use super::input::{has_catalog_extension, is_indexignore, parent_dir, InputFile, Progress};
+use super::legacy;
+use super::options::LoadOptions;
+use super::source::total_limit_diagnostic;
+use super::stream::{self, Doc};
+use crate::diag::{Diagnostic, Location};
+use crate::model::{Catalog, FileFormat, FileSummary, OtherObject};
+
+/// Reads FBC files (legacy manifests included; catalog templates are not expanded here) into a
+/// catalog, reporting progress after every document.
+///
+/// # Complexity
+/// O(B + N log N) time for B bytes of input and N objects, entries and documents; memory O(B).
+pub(crate) fn load_fbc(
+    files: &[InputFile],
+    options: LoadOptions,
+    progress: &mut dyn FnMut(Progress),
+) -> Catalog {
+    let mut load = Load::new(files, options, progress);
+    for file in files {
+        load.file(file);
+    }
+    load.finish()
+}
+
+/// The state of one load between its phases.
+pub(super) struct Load<'p> {
+    options: LoadOptions,
+    progress: &'p mut dyn FnMut(Progress),
+    state: Progress,
+    rules: IgnoreRules,
+    /// Bytes of the files read so far, against `limits.max_total_bytes`.
+    bytes_read: usize,
+    /// Files not read because the total-size limit was crossed.
+    not_read: usize,
+    catalog: Catalog,
+    /// Index in `catalog.files` of each file path.
+    file_index: HashMap<String, usize>,
+    diags: Vec<Diagnostic>,
+    objs: Vec<Obj>,
+    manifests: Vec<legacy::Manifest>,
+    csvs: Vec<legacy::Csv>,
+    /// Objects without a schema, kept until we know whether they belong to a legacy manifest
+    /// directory.
+    schemaless: Vec<(String, Location)>,
+}
+
+impl<'p> Load<'p> {
+    pub fn new(
+        files: &[InputFile],
+        options: LoadOptions,
+        progress: &'p mut dyn FnMut(Progress),
+    ) -> Self {
+        let rules = IgnoreRules::from_files(
+            files
+                .iter()
+                .filter(|f| is_indexignore(&f.path))
+                .map(|f| (f.path.as_str(), f.text.as_str())),
+        );
+        Load {
+            options,
+            progress,
+            state: Progress {
+                files_total: files.len(),
+                bytes_total: files.iter().map(|f| f.text.len()).sum(),
+                ..Progress::default()
+            },
+            rules,
+            bytes_read: 0,
+            not_read: 0,
+            catalog: Catalog::default(),
+            file_index: HashMap::new(),
+            diags: Vec::new(),
+            objs: Vec::new(),
+            manifests: Vec::new(),
+            csvs: Vec::new(),
+            schemaless: Vec::new(),
+        }
+    }
+
+    /// Reads one file: skipped, or split into documents that are sorted one by one.
+    pub fn file(&mut self, file: &InputFile) {
+        if is_indexignore(&file.path) {
+            return;
+        }
+        let mut summary = FileSummary {
+            path: file.path.clone(),
+            bytes: file.text.len(),
+            ..FileSummary::default()
+        };
+        if let Some(reason) = self.skip_reason(file) {
+            if !reason.is_empty() {
+                let note = Diagnostic::info("load.skipped", reason);
+                self.diags.push(note.at(Location::file(&file.path)));
+            }
+            summary.format = FileFormat::Skipped;
+            self.file_done(file, summary);
+            return;
+        }
+        let base = self.state.bytes_done;
+        let state = self.state;
+        let progress = &mut *self.progress;
+        let (format, docs) = stream::read_docs_with(
+            &file.path,
+            &file.text,
+            &self.options.limits,
+            &mut |offset| {
+                progress(Progress {
+                    bytes_done: base + offset,
+                    ..state
+                })
+            },
+        );
+        summary.format = format;
+        for doc in docs {
+            self.document(file, &mut summary, doc);
+        }
+        self.file_done(file, summary);
+    }
+
+    /// Why a file is not read (an empty reason: no note of its own), or `None` to read it.
+    fn skip_reason(&mut self, file: &InputFile) -> Option<&'static str> {
+        if self.rules.is_ignored(&file.path) {
+            return Some("skipped: matched by .indexignore");
+        }
+        if self.options.only_catalog_extensions && !has_catalog_extension(&file.path) {
+            return Some("skipped: not a .json, .yaml or .yml file (opm would try to parse it)");
+        }
+        let limit = self.options.limits.max_total_bytes;
+        if self.not_read > 0 {
+            self.not_read += 1;
+            return Some("");
+        }
+        if self.bytes_read.saturating_add(file.text.len()) > limit {
+            let allowed = limit - self.bytes_read;
+            let d = total_limit_diagnostic(&file.path, file.text.as_bytes(), allowed, limit);
+            self.diags.push(d);
+            self.not_read = 1;
+            return Some("");
+        }
+        self.bytes_read += file.text.len();
+        None
+    }
+
+    fn file_done(&mut self, file: &InputFile, summary: FileSummary) {
+        self.state.files_done += 1;
+        self.state.bytes_done += file.text.len();
+        self.file_index
+            .insert(summary.path.clone(), self.catalog.files.len());
+        self.catalog.files.push(summary);
+    }
+
+    /// Sorts one document of `file`.
+    fn document(&mut self, file: &InputFile, summary: &mut FileSummary, doc: Doc) {
+        let raw = match doc.result {
+            Ok(raw) => raw,
+            Err(d) => {
+                summary.failed += 1;
+                self.diags.push(d);
+                return;
+            }
+        };
+        let location = doc.location;
+        if legacy::is_manifest(&raw) {
+            summary.format = FileFormat::LegacyManifest;
+            let dir = parent_dir(&file.path).to_string();
+            self.manifests.push(legacy::Manifest { dir, raw, location });
+            return;
+        }
+        if legacy::is_csv(&raw) {
+            summary.format = FileFormat::LegacyManifest;
+            let path = file.path.clone();
+            self.csvs.push(legacy::Csv {
+                path,
+                raw,
+                location,
+            });
+            return;
+        }
+        if raw.schema.is_none() {
+            summary.failed += 1;
+            self.schemaless.push((file.path.clone(), location));
+            return;
+        }
+        let text =
+            |v: &Option<serde_json::Value>| v.as_ref().and_then(|v| v.as_str()).map(str::to_string);
+        let (package, name) = (text(&raw.package), text(&raw.name));
+        match convert::convert_object(raw, &location, &mut self.diags) {
+            Ok(o) => {
+                count_object(summary, &o);
+                self.objs.push(o);
+            }
+            Err(Some(schema)) => {
+                summary.others += 1;
+                let span = doc.span;
+                let other = OtherObject {
+                    schema,
+                    package,
+                    name,
+                    location,
+                    span,
+                };
+                self.catalog.others.push(other);
+            }
+            Err(None) => summary.failed += 1,
+        }
+    }
+
+    /// The phases after every file is read; the catalog.
+    pub fn finish(mut self) -> Catalog {
+        let legacy_dirs: BTreeSet<String> = self.manifests.iter().map(|m| m.dir.clone()).collect();
+        self.judge_schemaless(&legacy_dirs);
+        self.report_stray_csvs(&legacy_dirs);
+        let manifests = std::mem::take(&mut self.manifests);
+        let max_entries = self.options.limits.max_nodes;
+        let legacy_objs = legacy::convert(manifests, &self.csvs, max_entries, &mut self.diags);
+        for o in &legacy_objs {
+            self.count_legacy(o);
+        }
+        self.objs.extend(legacy_objs);
+        if self.not_read > 1 {
+            let n = self.not_read - 1;
+            let note = format!("{n} more file(s) not read: the total-size limit was reached");
+            self.diags.push(Diagnostic::info("load.limit", note));
+        }
+        self.catalog.packages = assemble(std::mem::take(&mut self.objs), &mut self.diags);
+        self.catalog.diagnostics = std::mem::take(&mut self.diags);
+        (self.progress)(Progress {
+            files_done: self.state.files_total,
+            bytes_done: self.state.bytes_total,
+            ..self.state
+        });
+        self.catalog
+    }
+
+    /// Documents without a schema are fine inside a legacy manifest directory (CRDs and the
+    /// like); anywhere else they are opm's "missing root schema field".
+    fn judge_schemaless(&mut self, legacy_dirs: &BTreeSet<String>) {
+        for (path, loc) in std::mem::take(&mut self.schemaless) {
+            if !in_legacy_dir(&path, legacy_dirs) {
+                self.diags.push(
+                    Diagnostic::error("load.schema", "object is missing root schema field")
+                        .at(loc)
+                        .field("schema")
+                        .suggest("add `schema: olm.package`, `olm.channel`, `olm.bundle` or `olm.deprecations`"),
+                );
+                continue;
+            }
+            if let Some(&i) = self.file_index.get(&path) {
+                let f = &mut self.catalog.files[i];
+                f.failed = f.failed.saturating_sub(1);
+                f.format = FileFormat::LegacyManifest;
+            }
+        }
+    }
+
+    /// CSVs outside every manifest directory are not catalog content.
+    fn report_stray_csvs(&mut self, legacy_dirs: &BTreeSet<String>) {
+        for c in &self.csvs {
+            if !in_legacy_dir(&c.path, legacy_dirs) {
+                self.diags.push(
+                    Diagnostic::warning(
+                        "load.legacy",
+                        "ClusterServiceVersion outside a package-manifest directory: not read",
+                    )
+                    .at(c.location.clone()),
+                );
+            }
+        }
+    }
+
+    /// Counts a legacy object against its manifest's (or CSV's) file.
+    fn count_legacy(&mut self, o: &Obj) {
+        let Some(loc) = obj_location(o) else {
+            return;
+        };
+        let Some(&i) = self.file_index.get(&loc.file) else {
+            return;
+        };
+        let f = &mut self.catalog.files[i];
+        match o {
+            Obj::Channel(c) => {
+                f.channels += 1;
+                f.entries += c.entries.len();
+            }
+            Obj::Package(_) => f.packages += 1,
+            Obj::Bundle(_) => f.bundles += 1,
+            Obj::Deprecations(_) => {}
+        }
+    }
+}
+
+fn count_object(summary: &mut FileSummary, o: &Obj) {
+    match o {
+        Obj::Package(_) => summary.packages += 1,
+        Obj::Channel(c) => {
+            summary.channels += 1;
+            summary.entries += c.entries.len();
+        }
+        Obj::Bundle(_) => summary.bundles += 1,
+        Obj::Deprecations(_) => summary.deprecations += 1,
+    }
+}
+
+fn obj_location(o: &Obj) -> Option<&Location> {
+    match o {
+        Obj::Package(p) => p.location.as_ref(),
+        Obj::Channel(c) => c.location.as_ref(),
+        Obj::Bundle(b) => b.location.as_ref(),
+        Obj::Deprecations(d) => Some(&d.location),
+    }
+}
+
+/// True when `path` is inside one of the directories (the empty directory holds everything).
+fn in_legacy_dir(path: &str, dirs: &BTreeSet<String>) -> bool {
+    if dirs.is_empty() {
+        return false;
+    }
+    if dirs.contains("") {
+        return true;
+    }
+    path.match_indices('/')
+        .any(|(i, _)| dirs.contains(&path[..i]))
+}

@@ -1,0 +1,248 @@
+//! Reading catalog text from the file system and from standard input (`-`) into
+//! [`InputFile`]s, within the total-size limit.
+//!
+//! Directory trees are walked in sorted order and only their `.json`, `.yaml`, `.yml` and
+//! `.indexignore` files are read; files named explicitly are read whatever their extension.
+//! No file is read past the total-size limit: the file that would cross it is reported (with
+//! the line and column where the limit falls) and neither it nor the files after it are read.
+
+use std::io::Read as _;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use super::doc::Cursor;
+use super::error::LoadError;
+use super::input::{has_catalog_extension, is_indexignore, InputFile};
+use super::options::{limit_message, LimitKind, Limits};
+use crate::diag::{Diagnostic, Location};
+
+/// The path that stands for standard input.
+pub const STDIN_PATH: &str = "-";
+
+/// The file name standard input's documents carry in diagnostics.
+pub const STDIN_NAME: &str = "<stdin>";
+
+/// Where catalog text comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum InputSource {
+    /// A file or a directory tree.
+    Path(PathBuf),
+    /// Standard input (JSON or YAML, sniffed like a file).
+    Stdin,
+}
+
+impl InputSource {
+    /// `-` is standard input; any other path a file or a directory.
+    pub fn from_path(path: impl AsRef<Path>) -> Self {
+        let path = path.as_ref();
+        if path == Path::new(STDIN_PATH) {
+            InputSource::Stdin
+        } else {
+            InputSource::Path(path.to_path_buf())
+        }
+    }
+}
+
+/// The files read from some paths, and notes on what was skipped.
+#[derive(Debug, Default)]
+pub struct ReadPaths {
+    pub files: Vec<InputFile>,
+    /// Files skipped inside directories (not a catalog extension, not UTF-8, unreadable) and
+    /// the total-size limit, when it was crossed.
+    pub notes: Vec<Diagnostic>,
+}
+
+/// Reads files, directory trees and standard input (`-`) into memory.
+///
+/// A path that does not exist or cannot be read, or a file named explicitly that is not UTF-8,
+/// is a [`LoadError`]; inside a directory such files are notes and skipped.
+///
+/// # Complexity
+/// O(B + F log F) for B bytes read and F files found; at most `limits.max_total_bytes` + 1
+/// bytes are held.
+pub fn read_paths<P: AsRef<Path>>(paths: &[P], limits: &Limits) -> Result<ReadPaths, LoadError> {
+    let mut reader = PathReader {
+        limit: limits.max_total_bytes,
+        remaining: limits.max_total_bytes,
+        exhausted: false,
+        not_read: 0,
+        out: ReadPaths::default(),
+    };
+    for p in paths {
+        match InputSource::from_path(p) {
+            InputSource::Stdin => reader.stdin()?,
+            InputSource::Path(p) => reader.path(&p)?,
+        }
+    }
+    if reader.not_read > 0 {
+        let n = reader.not_read;
+        reader.out.notes.push(Diagnostic::info(
+            "load.limit",
+            format!("{n} more file(s) not read: the total-size limit was reached"),
+        ));
+    }
+    Ok(reader.out)
+}
+
+struct PathReader {
+    limit: usize,
+    remaining: usize,
+    /// The limit was crossed: nothing more is read.
+    exhausted: bool,
+    /// Files left unread after the total-size limit was crossed.
+    not_read: usize,
+    out: ReadPaths,
+}
+
+impl PathReader {
+    fn path(&mut self, p: &Path) -> Result<(), LoadError> {
+        let shown = p.display().to_string();
+        let meta = std::fs::metadata(p).map_err(|e| LoadError::io(&shown, e))?;
+        if !meta.is_dir() {
+            let file = std::fs::File::open(p).map_err(|e| LoadError::io(&shown, e))?;
+            let bytes = self
+                .capped(file, &shown)
+                .map_err(|e| LoadError::io(&shown, e))?;
+            if let Some(bytes) = bytes {
+                let text = String::from_utf8(bytes).map_err(|_| LoadError::NotUtf8 {
+                    path: shown.clone(),
+                })?;
+                self.out.files.push(InputFile::new(shown, text));
+            }
+            return Ok(());
+        }
+        let mut found = Vec::new();
+        walk(p, &mut found).map_err(|e| LoadError::io(&shown, e))?;
+        found.sort();
+        let root = shown.trim_end_matches('/');
+        for f in found {
+            let rel = f.strip_prefix(p).unwrap_or(&f).to_string_lossy();
+            let shown = format!("{root}/{}", rel.replace('\\', "/"));
+            if has_catalog_extension(&shown) || is_indexignore(&shown) {
+                self.dir_file(&f, shown);
+            } else {
+                self.note(
+                    Diagnostic::info(
+                        "load.skipped",
+                        "skipped: not a .json, .yaml or .yml file (opm would try to parse it)",
+                    ),
+                    shown,
+                );
+            }
+        }
+        Ok(())
+    }
+
+    /// A file found in a directory: problems are notes, not errors.
+    fn dir_file(&mut self, f: &Path, shown: String) {
+        let read = std::fs::File::open(f).and_then(|file| self.capped(file, &shown));
+        match read {
+            Ok(None) => {}
+            Ok(Some(bytes)) => match String::from_utf8(bytes) {
+                Ok(text) => self.out.files.push(InputFile::new(shown, text)),
+                Err(_) => self.note(
+                    Diagnostic::error("load.utf8", "file is not UTF-8 text: not read"),
+                    shown,
+                ),
+            },
+            Err(e) => self.note(
+                Diagnostic::error("load.io", format!("cannot read file: {e}")),
+                shown,
+            ),
+        }
+    }
+
+    fn note(&mut self, d: Diagnostic, file: String) {
+        self.out.notes.push(d.at(Location::file(file)));
+    }
+
+    fn stdin(&mut self) -> Result<(), LoadError> {
+        let cached = STDIN.get_or_init(|| {
+            let mut buf = Vec::new();
+            let cap = (self.remaining as u64).saturating_add(1);
+            match std::io::stdin().lock().take(cap).read_to_end(&mut buf) {
+                Ok(_) => Ok(buf),
+                Err(e) => Err((e.kind(), e.to_string())),
+            }
+        });
+        let bytes = match cached {
+            Ok(bytes) => bytes.clone(),
+            Err((kind, msg)) => {
+                let source = std::io::Error::new(*kind, msg.clone());
+                return Err(LoadError::io(STDIN_PATH, source));
+            }
+        };
+        let Some(bytes) = self.capped(&bytes[..], STDIN_NAME).ok().flatten() else {
+            return Ok(());
+        };
+        let text = String::from_utf8(bytes).map_err(|_| LoadError::NotUtf8 {
+            path: STDIN_PATH.into(),
+        })?;
+        self.out.files.push(InputFile::new(STDIN_NAME, text));
+        Ok(())
+    }
+
+    /// Reads at most what the total-size limit leaves; `None` (with the limit's diagnostic)
+    /// when the file would cross it, or when an earlier one did.
+    fn capped(&mut self, src: impl std::io::Read, shown: &str) -> std::io::Result<Option<Vec<u8>>> {
+        if self.exhausted {
+            self.not_read += 1;
+            return Ok(None);
+        }
+        let mut bytes = Vec::new();
+        src.take((self.remaining as u64).saturating_add(1))
+            .read_to_end(&mut bytes)?;
+        if bytes.len() <= self.remaining {
+            self.remaining -= bytes.len();
+            return Ok(Some(bytes));
+        }
+        let d = total_limit_diagnostic(shown, &bytes, self.remaining, self.limit);
+        self.out.notes.push(d);
+        self.exhausted = true;
+        Ok(None)
+    }
+}
+
+static STDIN: OnceLock<Result<Vec<u8>, (std::io::ErrorKind, String)>> = OnceLock::new();
+
+/// The diagnostic of the file in which the total-size limit falls, at the line and column
+/// where it falls (`allowed` bytes into `bytes`).
+pub(super) fn total_limit_diagnostic(
+    file: &str,
+    bytes: &[u8],
+    allowed: usize,
+    limit: usize,
+) -> Diagnostic {
+    let valid = match std::str::from_utf8(&bytes[..allowed.min(bytes.len())]) {
+        Ok(s) => s,
+        Err(e) => std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or_default(),
+    };
+    let (line, column) = Cursor::new(valid).at(valid.len());
+    Diagnostic::error(
+        "load.limit",
+        format!(
+            "{}; this file and any after it are not read",
+            limit_message(LimitKind::TotalBytes, limit)
+        ),
+    )
+    .at(Location {
+        file: file.to_string(),
+        line: Some(line),
+        column: Some(column),
+        document: None,
+    })
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        let ty = entry.file_type()?;
+        let path = entry.path();
+        if ty.is_dir() {
+            walk(&path, out)?;
+        } else if ty.is_file() || (ty.is_symlink() && path.is_file()) {
+            out.push(path);
+        }
+    }
+    Ok(())
+}

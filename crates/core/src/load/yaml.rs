@@ -1,0 +1,222 @@
+//! YAML streams, read document by document into [`RawObject`]s with granit-parser's events
+//! (see `yaml_de.rs`).
+//!
+//! The stream is split at `---` lines at column 0 in one forward pass; each document is then
+//! read on its own (so one bad document does not lose the file), and its positions are made
+//! absolute by its first line. The typing is serde_yaml's YAML 1.2, which the loader used
+//! before: only `true`/`false` are booleans, numbers with leading zeros or underscores stay
+//! strings, repeated keys reach the reader (the last one wins), anchors and aliases are
+//! expanded, `<<` is an ordinary key.
+
+use serde_json::Value;
+
+use super::budget::Budget;
+use super::doc::{clean_message, location, shift_lines, strip_position, too_many_documents, Doc};
+use super::options::{limit_message, LimitKind, Limits};
+use super::raw::{RawObject, Read};
+use super::yaml_de::{read_document, Caps, YamlError};
+use crate::diag::Diagnostic;
+
+/// Reads a YAML stream document by document.
+///
+/// # Complexity
+/// O(n) time in the length n of the text: the split looks at each line's first bytes once, and
+/// each document is read once within the limits.
+pub(super) fn read_stream(
+    path: &str,
+    text: &str,
+    limits: &Limits,
+    on_doc: &mut dyn FnMut(usize),
+) -> Vec<Doc> {
+    let caps = caps(limits);
+    let mut docs = Vec::new();
+    for (count, seg) in Segments::new(text).enumerate() {
+        if count >= limits.max_documents {
+            let at = (seg.first_line, 1);
+            docs.push(too_many_documents(path, limits, seg.start, at));
+            break;
+        }
+        let doc = &text[seg.start..seg.end];
+        if is_empty_doc(doc) {
+            continue;
+        }
+        let number = docs.len() + 1;
+        docs.push(read_doc(path, doc, &seg, number, limits, caps));
+        on_doc(seg.end);
+    }
+    docs
+}
+
+/// One YAML document as JSON, read with the loader's YAML rules and default limits (for
+/// writers that re-emit objects). `None` when it cannot be read.
+pub(crate) fn yaml_value(text: &str) -> Option<Value> {
+    let limits = Limits::DEFAULT;
+    let budget = Budget::new(limits);
+    read_document(text, caps(&limits), |de| Value::read(de, &budget)).ok()
+}
+
+/// The reader's own caps: the parser's nesting limits, far enough above the loader's depth
+/// limit (past the scanner's 1024-character lookahead) that the loader's counter stops first
+/// and names the limit; alias replays.
+fn caps(limits: &Limits) -> Caps {
+    Caps {
+        depth: limits.max_depth.saturating_add(1100),
+        replays_per_event: 100,
+    }
+}
+
+/// A document of the stream: its bytes and its first line.
+struct Segment {
+    start: usize,
+    end: usize,
+    first_line: usize,
+}
+
+/// The documents of a stream, split at lines that start a document (`---` at column 0, alone
+/// or followed by a space); each document keeps its own marker line.
+struct Segments<'t> {
+    text: &'t str,
+    pos: usize,
+    line: usize,
+    start: usize,
+    first_line: usize,
+    done: bool,
+}
+
+impl<'t> Segments<'t> {
+    fn new(text: &'t str) -> Self {
+        Segments {
+            text,
+            pos: 0,
+            line: 1,
+            start: 0,
+            first_line: 1,
+            done: false,
+        }
+    }
+}
+
+impl Iterator for Segments<'_> {
+    type Item = Segment;
+
+    fn next(&mut self) -> Option<Segment> {
+        if self.done {
+            return None;
+        }
+        let bytes = self.text.as_bytes();
+        loop {
+            let Some(i) = memchr::memchr(b'\n', &bytes[self.pos..]) else {
+                self.done = true;
+                return Some(self.cut(bytes.len()));
+            };
+            self.pos += i + 1;
+            self.line += 1;
+            if is_doc_start(&bytes[self.pos..]) {
+                let seg = self.cut(self.pos);
+                self.first_line = self.line;
+                return Some(seg);
+            }
+        }
+    }
+}
+
+impl Segments<'_> {
+    fn cut(&mut self, end: usize) -> Segment {
+        let seg = Segment {
+            start: self.start,
+            end,
+            first_line: self.first_line,
+        };
+        self.start = end;
+        seg
+    }
+}
+
+/// True when the text starts with a line that starts a new document.
+fn is_doc_start(rest: &[u8]) -> bool {
+    rest.starts_with(b"---") && matches!(rest.get(3), None | Some(b'\n' | b'\r' | b' ' | b'\t'))
+}
+
+/// True for a line without content: blank, a comment, or a document marker.
+fn is_blank_line(l: &str) -> bool {
+    let t = l.trim();
+    t.is_empty() || t.starts_with('#') || t == "---" || t == "..."
+}
+
+/// True when a document holds nothing but blank lines, comments and markers.
+fn is_empty_doc(doc: &str) -> bool {
+    doc.lines().all(is_blank_line)
+}
+
+/// Reads one document; `seg` places it in the file.
+fn read_doc(
+    path: &str,
+    doc: &str,
+    seg: &Segment,
+    number: usize,
+    limits: &Limits,
+    caps: Caps,
+) -> Doc {
+    // The object's own first line: skip the marker, blank lines and comments.
+    let obj_line = seg.first_line
+        + doc
+            .lines()
+            .take_while(|l| {
+                let t = l.trim();
+                t.is_empty() || t.starts_with('#') || t == "---"
+            })
+            .count();
+    let budget = Budget::new(*limits);
+    let read = read_document(doc, caps, |de| RawObject::read(de, &budget));
+    let result = read.map_err(|e| {
+        let breach = budget.breach().or(e.too_deep.then_some(LimitKind::Depth));
+        let (diag, (line, column)) = yaml_error(doc, seg.first_line, obj_line, &e, breach, limits);
+        diag.at(location(path, line, column, number))
+    });
+    Doc {
+        location: location(path, obj_line, 1, number),
+        span: (seg.start, seg.end),
+        result,
+    }
+}
+
+/// The diagnostic of a document that could not be read, and its line and column: the
+/// reader's message with positions made absolute (by the document's first line), or the
+/// limit it crossed.
+fn yaml_error(
+    doc: &str,
+    first_line: usize,
+    obj_line: usize,
+    e: &YamlError,
+    breach: Option<LimitKind>,
+    limits: &Limits,
+) -> (Diagnostic, (usize, usize)) {
+    let (msg, in_msg) = shift_lines(&e.message, first_line - 1);
+    let at = (e.line > 0).then(|| (first_line + e.line - 1, e.column.max(1)));
+    let (mut line, mut column) = at.or(in_msg).unwrap_or((obj_line, 1));
+    if msg.contains("tab") {
+        if let Some((l, c)) = first_tab(doc, line + 1 - first_line) {
+            (line, column) = (first_line + l - 1, c);
+        }
+    }
+    let detail = clean_message(strip_position(&msg));
+    let diag = match breach {
+        Some(kind) if !detail.contains(kind.flag()) => Diagnostic::error(
+            "load.limit",
+            format!("{} ({detail})", limit_message(kind, limits.get(kind))),
+        ),
+        Some(_) => Diagnostic::error("load.limit", detail),
+        None if detail.contains("alias bomb") => Diagnostic::error("load.limit", detail),
+        None => Diagnostic::error("load.yaml", format!("invalid YAML: {detail}")),
+    };
+    (diag, (line, column))
+}
+
+/// Line (1-based, in the document) and column of the first tab at or after line `from`: the
+/// parser names the scalar it was reading, a curator needs the tab.
+fn first_tab(doc: &str, from: usize) -> Option<(usize, usize)> {
+    doc.lines()
+        .enumerate()
+        .skip(from.saturating_sub(1))
+        .find_map(|(i, l)| l.find('\t').map(|c| (i + 1, l[..c].chars().count() + 1)))
+}

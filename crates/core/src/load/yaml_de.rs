@@ -1,0 +1,592 @@
+//! A serde deserializer over the YAML events of granit-parser (a maintained, panic-free,
+//! fuzzed YAML 1.2 parser with nesting limits and no unsafe code).
+//!
+//! It reads one document and types plain scalars as serde_yaml 0.9 did (YAML 1.2 core schema:
+//! `null`, `~` and empty are null; only `true`/`false` in three spellings are booleans;
+//! decimal, `0x`, `0o` and `0b` integers, with a leading zero a string; floats with `.inf`
+//! and `.nan`). Quoted and block scalars are strings. Anchors are recorded and aliases replayed,
+//! aliases may replay at most 100 events per event of the document itself (serde_yaml's rule),
+//! so an alias bomb stops early and any document is read in time linear in its length. Every error carries the line and column of
+//! the event it happened at.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::fmt;
+use std::rc::Rc;
+
+use granit_parser::{Event, Marker, Parser, ScalarStyle, ScanError, Span, StrInput, Tag};
+use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
+
+/// An error reading a YAML document, with its 1-based line and column (0 when not known).
+#[derive(Debug)]
+pub(crate) struct YamlError {
+    pub message: String,
+    pub line: usize,
+    pub column: usize,
+    /// The parser's own nesting limit stopped it.
+    pub too_deep: bool,
+}
+
+impl fmt::Display for YamlError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for YamlError {}
+
+impl de::Error for YamlError {
+    fn custom<T: fmt::Display>(msg: T) -> Self {
+        YamlError {
+            message: msg.to_string(),
+            line: 0,
+            column: 0,
+            too_deep: false,
+        }
+    }
+}
+
+impl From<ScanError> for YamlError {
+    fn from(e: ScanError) -> Self {
+        let m = e.marker();
+        YamlError {
+            message: e.info(),
+            line: m.line(),
+            column: m.col() + 1,
+            too_deep: matches!(e.kind(), granit_parser::ErrorKind::RecursionLimitExceeded),
+        }
+    }
+}
+
+/// Caps on what one document may make the reader do.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Caps {
+    /// Nesting of mappings and lists (the parser's own limits; its scanner looks up to 1024
+    /// characters ahead, so it may meet a limit that many levels before the reader does).
+    pub depth: usize,
+    /// Events aliases may replay for each event the parser read (plus a small allowance).
+    pub replays_per_event: usize,
+}
+
+/// Reads the single document of `text` with `read`.
+pub(crate) fn read_document<'de, T>(
+    text: &'de str,
+    caps: Caps,
+    read: impl FnOnce(&mut Events<'de>) -> Result<T, YamlError>,
+) -> Result<T, YamlError> {
+    let mut events = Events::new(text, caps);
+    loop {
+        match events.next_raw()? {
+            (Event::StreamStart, _) => continue,
+            (Event::DocumentStart(..), _) => break,
+            (_, span) => return Err(events.error_at("the text holds no YAML document", span)),
+        }
+    }
+    let value = read(&mut events).map_err(|e| events.locate(e))?;
+    match events.next()? {
+        (Event::DocumentEnd, _) => {}
+        (_, span) => return Err(events.error_at("expected the end of the document", span)),
+    }
+    match events.next()? {
+        (Event::StreamEnd, _) => Ok(value),
+        (_, span) => {
+            Err(events.error_at("a second document without a `---` line of its own", span))
+        }
+    }
+}
+
+type Recorded<'de> = Rc<Vec<(Event<'de>, Span)>>;
+
+/// An anchored node being recorded: its anchor id, its events so far, its open collections.
+type Recording<'de> = (usize, Vec<(Event<'de>, Span)>, usize);
+
+/// Replayed events always allowed, however short the document.
+const ALLOWANCE: usize = 10_000;
+
+/// The events of one document, with aliases expanded.
+pub(crate) struct Events<'de> {
+    parser: Parser<'de, StrInput<'de>>,
+    peeked: Option<(Event<'de>, Span)>,
+    /// Alias expansions being replayed (innermost last): the events and the next index.
+    replays: Vec<(Recorded<'de>, usize)>,
+    anchors: HashMap<usize, Recorded<'de>>,
+    /// Anchored nodes being recorded: anchor id, events so far, open collections.
+    recording: Vec<Recording<'de>>,
+    /// Where the last event started.
+    mark: Marker,
+    /// Where the alias being expanded (the outermost one) is.
+    alias_at: Marker,
+    caps: Caps,
+    /// Events read from the parser, and replayed from aliases.
+    parsed: usize,
+    replayed: usize,
+}
+
+impl<'de> Events<'de> {
+    fn new(text: &'de str, caps: Caps) -> Self {
+        let options = granit_parser::options! {
+            flow_nesting_limit: caps.depth,
+            block_nesting_limit: caps.depth,
+        };
+        Events {
+            parser: Parser::new_from_str_with_options(text, options),
+            peeked: None,
+            replays: Vec::new(),
+            anchors: HashMap::new(),
+            recording: Vec::new(),
+            mark: Marker::default(),
+            alias_at: Marker::default(),
+            caps,
+            parsed: 0,
+            replayed: 0,
+        }
+    }
+
+    fn error_at(&self, message: &str, span: Span) -> YamlError {
+        YamlError {
+            message: message.to_string(),
+            line: span.start.line(),
+            column: span.start.col() + 1,
+            too_deep: false,
+        }
+    }
+
+    /// Where the reader is in the document: the last event read, or, while an alias is being
+    /// expanded, the alias.
+    fn position(&self) -> Marker {
+        if self.replays.is_empty() {
+            self.mark
+        } else {
+            self.alias_at
+        }
+    }
+
+    /// Gives an error without a position the reader's position.
+    fn locate(&self, mut e: YamlError) -> YamlError {
+        if e.line == 0 {
+            let at = self.position();
+            e.line = at.line();
+            e.column = at.col() + 1;
+        }
+        e
+    }
+
+    /// The next event from the parser, comments and anchor metadata left out.
+    fn parser_event(&mut self) -> Result<(Event<'de>, Span), YamlError> {
+        loop {
+            let Some(next) = self.parser.next() else {
+                return Ok((Event::StreamEnd, Span::default()));
+            };
+            let (ev, span) = next?;
+            if is_data(&ev) {
+                return Ok((ev, span));
+            }
+        }
+    }
+
+    /// Counts `n` events replayed or recorded for anchors against the allowance.
+    fn count_replay(&mut self, n: usize) -> Result<(), YamlError> {
+        self.replayed = self.replayed.saturating_add(n);
+        let allowed = self
+            .parsed
+            .saturating_mul(self.caps.replays_per_event)
+            .saturating_add(ALLOWANCE);
+        if self.replayed <= allowed {
+            return Ok(());
+        }
+        let factor = self.caps.replays_per_event;
+        let at = self.position();
+        Err(YamlError {
+            message: format!(
+                "anchors and aliases expand to more than {factor} times the document's own events (alias bomb?)"
+            ),
+            line: at.line(),
+            column: at.col() + 1,
+            too_deep: false,
+        })
+    }
+
+    /// Adds a parser event to the anchored nodes being recorded, and starts recording a node
+    /// that carries an anchor.
+    fn record(&mut self, ev: &Event<'de>, span: Span) -> Result<(), YamlError> {
+        self.parsed += 1;
+        if !self.recording.is_empty() {
+            self.count_replay(self.recording.len())?;
+        }
+        let delta: isize = match ev {
+            Event::SequenceStart(..) | Event::MappingStart(..) => 1,
+            Event::SequenceEnd | Event::MappingEnd => -1,
+            _ => 0,
+        };
+        for (_, events, depth) in &mut self.recording {
+            events.push((ev.clone(), span));
+            *depth = depth.saturating_add_signed(delta);
+        }
+        while let Some((id, _, 0)) = self.recording.last() {
+            let id = *id;
+            if let Some((_, events, _)) = self.recording.pop() {
+                self.anchors.insert(id, Rc::new(events));
+            }
+        }
+        let anchor = match ev {
+            Event::Scalar(_, _, a, _)
+            | Event::SequenceStart(_, a, _)
+            | Event::MappingStart(_, a, _) => *a,
+            _ => 0,
+        };
+        if anchor != 0 {
+            let depth = usize::from(delta > 0);
+            let events = vec![(ev.clone(), span)];
+            if depth == 0 {
+                self.anchors.insert(anchor, Rc::new(events));
+            } else {
+                self.recording.push((anchor, events, depth));
+            }
+        }
+        Ok(())
+    }
+
+    /// The next event with aliases expanded, not through the peek slot.
+    fn next_raw(&mut self) -> Result<(Event<'de>, Span), YamlError> {
+        loop {
+            if let Some((events, i)) = self.replays.last_mut() {
+                if let Some(item) = events.get(*i).cloned() {
+                    *i += 1;
+                    self.count_replay(1)?;
+                    if let (Event::Alias(id), span) = &item {
+                        self.start_replay(*id, *span)?;
+                        continue;
+                    }
+                    return Ok(item);
+                }
+                self.replays.pop();
+                continue;
+            }
+            let (ev, span) = self.parser_event()?;
+            self.mark = span.start;
+            self.record(&ev, span)?;
+            if let Event::Alias(id) = ev {
+                self.start_replay(id, span)?;
+                continue;
+            }
+            return Ok((ev, span));
+        }
+    }
+
+    fn start_replay(&mut self, id: usize, span: Span) -> Result<(), YamlError> {
+        let Some(events) = self.anchors.get(&id).cloned() else {
+            return Err(self.error_at("alias to an anchor that is not (fully) defined yet", span));
+        };
+        if self.replays.is_empty() {
+            self.alias_at = span.start;
+        }
+        if self.replays.len() >= self.caps.depth {
+            return Err(self.error_at("aliases nested too deeply", span));
+        }
+        self.replays.push((events, 0));
+        Ok(())
+    }
+
+    fn next(&mut self) -> Result<(Event<'de>, Span), YamlError> {
+        let item = match self.peeked.take() {
+            Some(item) => item,
+            None => self.next_raw()?,
+        };
+        self.mark = item.1.start;
+        Ok(item)
+    }
+
+    fn peek(&mut self) -> Result<&Event<'de>, YamlError> {
+        if self.peeked.is_none() {
+            self.peeked = Some(self.next_raw()?);
+        }
+        match &self.peeked {
+            Some((ev, _)) => Ok(ev),
+            None => Err(de::Error::custom("no event")),
+        }
+    }
+
+    /// Consumes the rest of a collection up to and including its end event.
+    fn finish_collection(&mut self) -> Result<(), YamlError> {
+        let mut depth = 1usize;
+        while depth > 0 {
+            match self.next()?.0 {
+                Event::SequenceStart(..) | Event::MappingStart(..) => depth += 1,
+                Event::SequenceEnd | Event::MappingEnd => depth -= 1,
+                Event::StreamEnd | Event::DocumentEnd => {
+                    return Err(de::Error::custom("the document ends inside a collection"))
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+}
+
+/// True for the events that carry data (not comments nor anchor metadata).
+fn is_data(ev: &Event<'_>) -> bool {
+    matches!(
+        ev,
+        Event::StreamStart
+            | Event::StreamEnd
+            | Event::DocumentStart(..)
+            | Event::DocumentEnd
+            | Event::Alias(_)
+            | Event::Scalar(..)
+            | Event::SequenceStart(..)
+            | Event::SequenceEnd
+            | Event::MappingStart(..)
+            | Event::MappingEnd
+    )
+}
+
+/// True for a plain, untagged (or `!!null`) scalar that means null.
+fn is_null(value: &str, style: ScalarStyle, tag: Option<&Tag>) -> bool {
+    match tag {
+        Some(t) if t.is_yaml_core_schema_tag("null") => true,
+        Some(t) if t.is_yaml_core_schema_tag("str") => false,
+        _ => style == ScalarStyle::Plain && matches!(value, "" | "~" | "null" | "Null" | "NULL"),
+    }
+}
+
+/// Leading zeros followed by digits: a string in YAML 1.2 (serde_yaml's rule).
+fn is_zero_padded(s: &str) -> bool {
+    let s = s.strip_prefix(['-', '+']).unwrap_or(s);
+    s.len() > 1 && s.starts_with('0') && s.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// An integer in YAML 1.2 core notation: decimal (no leading zero), `0x`, `0o`, `0b`.
+fn parse_int(s: &str) -> Option<i128> {
+    let (negative, unsigned) = match s.as_bytes().first() {
+        Some(b'-') => (true, &s[1..]),
+        Some(b'+') => (false, &s[1..]),
+        _ => (false, s),
+    };
+    if unsigned.starts_with(['+', '-']) || unsigned.is_empty() {
+        return None;
+    }
+    let (radix, digits) = match unsigned.get(..2) {
+        Some("0x") => (16, &unsigned[2..]),
+        Some("0o") => (8, &unsigned[2..]),
+        Some("0b") => (2, &unsigned[2..]),
+        _ if is_zero_padded(unsigned) => return None,
+        _ => (10, unsigned),
+    };
+    if digits.starts_with(['+', '-']) {
+        return None;
+    }
+    let n = u128::from_str_radix(digits, radix).ok()?;
+    let n = i128::try_from(n).ok()?;
+    Some(if negative { -n } else { n })
+}
+
+/// A float in YAML 1.2 core notation (finite, or `.inf` / `.nan` spelled with the dot).
+fn parse_float(s: &str) -> Option<f64> {
+    let unsigned = match s.strip_prefix('+') {
+        Some(rest) if rest.starts_with(['+', '-']) => return None,
+        Some(rest) => rest,
+        None => s,
+    };
+    match unsigned {
+        ".inf" | ".Inf" | ".INF" => return Some(f64::INFINITY),
+        "-.inf" | "-.Inf" | "-.INF" => return Some(f64::NEG_INFINITY),
+        ".nan" | ".NaN" | ".NAN" => return Some(f64::NAN),
+        _ => {}
+    }
+    if is_zero_padded(s) {
+        return None;
+    }
+    unsigned.parse::<f64>().ok().filter(|f| f.is_finite())
+}
+
+/// Hands a scalar to a visitor, typed by its style and tag.
+fn visit_scalar<'de, V: Visitor<'de>>(
+    visitor: V,
+    value: Cow<'de, str>,
+    style: ScalarStyle,
+    tag: Option<&Tag>,
+) -> Result<V::Value, YamlError> {
+    let is_str = tag.is_some_and(|t| t.is_yaml_core_schema_tag("str"));
+    if style == ScalarStyle::Plain && !is_str {
+        if is_null(&value, style, tag) {
+            return visitor.visit_unit();
+        }
+        match value.as_ref() {
+            "true" | "True" | "TRUE" => return visitor.visit_bool(true),
+            "false" | "False" | "FALSE" => return visitor.visit_bool(false),
+            _ => {}
+        }
+        if let Some(n) = parse_int(&value) {
+            // Integers past 64 bits stay text (serde_json cannot hold them).
+            match (u64::try_from(n), i64::try_from(n)) {
+                (Ok(u), _) => return visitor.visit_u64(u),
+                (_, Ok(i)) => return visitor.visit_i64(i),
+                _ => {}
+            }
+        }
+        if let Some(f) = parse_float(&value) {
+            return visitor.visit_f64(f);
+        }
+    }
+    match value {
+        Cow::Borrowed(s) => visitor.visit_borrowed_str(s),
+        Cow::Owned(s) => visitor.visit_string(s),
+    }
+}
+
+impl<'de> de::Deserializer<'de> for &mut Events<'de> {
+    type Error = YamlError;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, YamlError> {
+        let (ev, span) = self.next()?;
+        let result = match ev {
+            Event::Scalar(value, style, _, tag) => {
+                visit_scalar(visitor, value, style, tag.as_deref())
+            }
+            Event::SequenceStart(..) => visitor
+                .visit_seq(Collection { de: &mut *self })
+                .and_then(|v| self.finish_collection().map(|()| v)),
+            Event::MappingStart(..) => visitor
+                .visit_map(Collection { de: &mut *self })
+                .and_then(|v| self.finish_collection().map(|()| v)),
+            _ => Err(self.error_at("expected a value", span)),
+        };
+        result.map_err(|e| self.locate(e))
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, YamlError> {
+        let null = match self.peek()? {
+            Event::Scalar(value, style, _, tag) => is_null(value, *style, tag.as_deref()),
+            _ => false,
+        };
+        if null {
+            self.next()?;
+            return visitor.visit_none().map_err(|e| self.locate(e));
+        }
+        visitor.visit_some(&mut *self)
+    }
+
+    /// Any scalar as the text it spells (keys, string fields); other nodes as they are.
+    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, YamlError> {
+        if !matches!(self.peek()?, Event::Scalar(..)) {
+            return self.deserialize_any(visitor);
+        }
+        let result = match self.next()?.0 {
+            Event::Scalar(Cow::Borrowed(s), ..) => visitor.visit_borrowed_str(s),
+            Event::Scalar(Cow::Owned(s), ..) => visitor.visit_string(s),
+            _ => Err(de::Error::custom("expected a scalar")),
+        };
+        result.map_err(|e| self.locate(e))
+    }
+
+    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, YamlError> {
+        self.deserialize_str(visitor)
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char bytes byte_buf unit
+        unit_struct newtype_struct seq tuple tuple_struct map struct enum identifier ignored_any
+    }
+}
+
+/// The items of a sequence or the entries of a mapping.
+struct Collection<'a, 'de> {
+    de: &'a mut Events<'de>,
+}
+
+impl Collection<'_, '_> {
+    fn at_end(&mut self) -> Result<bool, YamlError> {
+        Ok(matches!(
+            self.de.peek()?,
+            Event::SequenceEnd | Event::MappingEnd | Event::DocumentEnd | Event::StreamEnd
+        ))
+    }
+}
+
+impl<'de> SeqAccess<'de> for Collection<'_, 'de> {
+    type Error = YamlError;
+    fn next_element_seed<T: DeserializeSeed<'de>>(
+        &mut self,
+        seed: T,
+    ) -> Result<Option<T::Value>, YamlError> {
+        if self.at_end()? {
+            return Ok(None);
+        }
+        seed.deserialize(&mut *self.de).map(Some)
+    }
+}
+
+impl<'de> MapAccess<'de> for Collection<'_, 'de> {
+    type Error = YamlError;
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, YamlError> {
+        if self.at_end()? {
+            return Ok(None);
+        }
+        seed.deserialize(&mut *self.de).map(Some)
+    }
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, YamlError> {
+        seed.deserialize(&mut *self.de)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::{json, Value};
+
+    const CAPS: Caps = Caps {
+        depth: 100,
+        replays_per_event: 100,
+    };
+
+    fn value(text: &str) -> Result<Value, YamlError> {
+        read_document(text, CAPS, |de| serde::Deserialize::deserialize(de))
+    }
+
+    #[test]
+    fn plain_scalars_are_typed_as_serde_yaml_did() {
+        let v = value("a: 12\nb: 1.0\nc: yes\nd: 0755\ne: 1_000\nf: ~\ng:\nh: true\ni: '12'\nj: 0x1F\nk: -3\nl: .inf\nm: \"null\"\nn: 1e3\no: +7\np: 007.5\n").unwrap();
+        assert_eq!(
+            v,
+            json!({"a": 12, "b": 1.0, "c": "yes", "d": "0755", "e": "1_000", "f": null, "g": null,
+                   "h": true, "i": "12", "j": 31, "k": -3, "l": null, "m": "null", "n": 1000.0,
+                   "o": 7, "p": 7.5})
+        );
+    }
+
+    #[test]
+    fn anchors_and_aliases_are_expanded() {
+        let v = value("a: &x [1, {b: &y two}]\nc: *x\nd: *y\n").unwrap();
+        assert_eq!(
+            v,
+            json!({"a": [1, {"b": "two"}], "c": [1, {"b": "two"}], "d": "two"})
+        );
+    }
+
+    #[test]
+    fn an_alias_bomb_stops_at_the_cap() {
+        let mut text = String::from("a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
+        for i in 1..8 {
+            let prev = format!("*a{}", i - 1);
+            text.push_str(&format!("a{i}: &a{i} [{}]\n", vec![prev; 10].join(", ")));
+        }
+        let e = value(&text).unwrap_err();
+        assert!(e.message.contains("alias bomb"), "{e}");
+        assert!(e.line > 1, "{e:?}");
+    }
+
+    #[test]
+    fn errors_carry_positions() {
+        let e = value("a: b\nc: [d\n").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 4), "the unclosed bracket: {e:?}");
+        let e = value("*nope\n").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 1), "{e:?}");
+        let e = value("a: 1\n...\nb: 2\n").unwrap_err();
+        assert!(e.message.contains("second document"), "{e}");
+        let deep = format!("a: {}{}", "[".repeat(200), "]".repeat(200));
+        assert!(value(&deep).is_err());
+    }
+}

@@ -1,0 +1,82 @@
+//! Signs that what was loaded is part of a catalog: a file of a split catalog (channels in one
+//! file, one bundle per file) opened alone. Channel entries then have no `olm.bundle`, or
+//! bundles belong to no channel; the rest of the catalog is in the files beside it.
+
+use std::collections::BTreeSet;
+
+use serde::Serialize;
+
+use crate::model::Catalog;
+
+/// What a partial catalog lacks.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PartialCatalog {
+    /// Bundle names that some channel lists but no `olm.bundle` defines (each name once per
+    /// package).
+    pub entries_without_bundles: usize,
+    /// `olm.bundle` objects that no channel lists.
+    pub bundles_without_channels: usize,
+    /// The packages concerned, sorted.
+    pub packages: Vec<String>,
+}
+
+impl PartialCatalog {
+    /// One sentence for a notice or for stderr, with the counts and the way to the rest.
+    pub fn message(&self) -> String {
+        let plural =
+            |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        let mut missing = Vec::new();
+        if self.entries_without_bundles > 0 {
+            missing.push(plural(
+                self.entries_without_bundles,
+                "channel entry has no olm.bundle",
+                "channel entries have no olm.bundle",
+            ));
+        }
+        if self.bundles_without_channels > 0 {
+            missing.push(plural(
+                self.bundles_without_channels,
+                "bundle is in no channel",
+                "bundles are in no channel",
+            ));
+        }
+        format!(
+            "this looks like part of a split catalog ({}): open the whole folder it comes from to see the complete catalog; until then, paths follow the channels by name and take versions from the bundle names",
+            missing.join(", ")
+        )
+    }
+}
+
+/// The counts of [`PartialCatalog`], or `None` when every channel entry has its bundle and
+/// every bundle is in some channel.
+///
+/// # Complexity
+/// O(V log V) for V channel entries and bundles over all packages.
+pub fn partial_catalog(catalog: &Catalog) -> Option<PartialCatalog> {
+    let mut entries_without_bundles = 0;
+    let mut bundles_without_channels = 0;
+    let mut packages = Vec::new();
+    for pkg in &catalog.packages {
+        let listed: BTreeSet<&str> = pkg
+            .channels
+            .iter()
+            .flat_map(|c| c.entries.iter().map(|e| e.name.as_str()))
+            .collect();
+        let missing = listed.iter().filter(|n| pkg.bundle(n).is_none()).count();
+        let unlisted = pkg
+            .bundles
+            .iter()
+            .filter(|b| !listed.contains(b.name.as_str()))
+            .count();
+        if missing + unlisted > 0 {
+            packages.push(pkg.name.clone());
+        }
+        entries_without_bundles += missing;
+        bundles_without_channels += unlisted;
+    }
+    (!packages.is_empty()).then_some(PartialCatalog {
+        entries_without_bundles,
+        bundles_without_channels,
+        packages,
+    })
+}

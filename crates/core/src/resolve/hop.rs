@@ -1,0 +1,143 @@
+//! [`HopResolver`]: the considered channels indexed once, then one resolution step at a time
+//! under OLM v0's or v1's rules.
+
+use std::collections::HashSet;
+use std::sync::OnceLock;
+
+use super::explain::explain_stop;
+use super::index::ChannelIndex;
+use super::{channels_considered, v0, v1, Alternative, Choice, Explanation, Installed};
+use super::{PathOptions, ResolveError, Resolver, UpgradeConstraintPolicy};
+use crate::model::Package;
+
+/// Resolution of one hop at a time over prebuilt indexes of the considered channels: build it
+/// once, then ask [`HopResolver::next`] for as many bundles as needed.
+#[derive(Debug)]
+pub struct HopResolver<'a> {
+    pkg: &'a Package,
+    /// The subscription's channel, when it names one.
+    channel: Option<String>,
+    /// Every entry name of every channel of the package (built when first needed: only for a
+    /// name without a bundle that no considered channel lists).
+    entries: OnceLock<HashSet<&'a str>>,
+    resolver: Resolver,
+    policy: UpgradeConstraintPolicy,
+    channels: Vec<ChannelIndex<'a>>,
+}
+
+impl<'a> HopResolver<'a> {
+    /// Indexes the channels `options` considers (its channel, or all of them, the default
+    /// first) under its resolver and policy, and the entry names of every channel.
+    ///
+    /// # Complexity
+    /// O((V + E) log V) time and O(V + E) memory for V entries and E edges of the considered
+    /// channels.
+    pub fn new(pkg: &'a Package, options: &PathOptions) -> Result<HopResolver<'a>, ResolveError> {
+        let channels = channels_considered(pkg, options.channel.as_deref())?
+            .into_iter()
+            .map(|c| ChannelIndex::new(pkg, c))
+            .collect();
+        Ok(HopResolver {
+            pkg,
+            channel: options.channel.clone(),
+            entries: OnceLock::new(),
+            resolver: options.resolver,
+            policy: options.policy,
+            channels,
+        })
+    }
+
+    /// The package resolved in.
+    pub fn package(&self) -> &'a Package {
+        self.pkg
+    }
+
+    /// The installed bundle `name` as this package knows it (see [`Installed::from_package`]).
+    ///
+    /// # Complexity
+    /// O(C) expected for an entry of the C considered channels, else O(log B) for B bundles
+    /// (plus the length of the name).
+    pub fn installed(&self, name: &str) -> Installed {
+        for c in &self.channels {
+            if let Some(i) = c.position(name) {
+                return c.installed(i);
+            }
+        }
+        Installed::known_as(self.pkg, name, || {
+            self.entries
+                .get_or_init(|| {
+                    let entries = self.pkg.channels.iter().flat_map(|c| &c.entries);
+                    entries.map(|e| e.name.as_str()).collect()
+                })
+                .contains(name)
+        })
+    }
+
+    /// One resolution step from `installed`.
+    ///
+    /// # Complexity
+    /// O(C + k log k) for C considered channels and k successors of `installed` (plus O(R) for
+    /// R skipRanges when `installed` is not an entry with its indexed version); OLM v1's
+    /// SelfCertified policy takes every entry as a candidate: O(V log V).
+    pub fn next(&self, installed: &Installed) -> Result<Choice, ResolveError> {
+        match self.resolver {
+            Resolver::V0 => v0::next(self.pkg, &self.channels, installed),
+            Resolver::V1 => Ok(v1::next(self.pkg, &self.channels, installed, self.policy)),
+        }
+    }
+
+    /// Why a path that reached `installed` stops there, given the alternatives of its last
+    /// [`HopResolver::next`]; `None` at the channel head (see [`Explanation`]).
+    ///
+    /// # Complexity
+    /// O(C + A + L) for C considered channels, A alternatives and a snippet of L bytes.
+    pub fn why_stopped(
+        &self,
+        installed: &Installed,
+        alternatives: &[Alternative],
+    ) -> Option<Explanation> {
+        explain_stop(
+            self.pkg,
+            self.explained_channel(),
+            self.resolver,
+            installed,
+            alternatives,
+        )
+    }
+
+    /// The index of a considered channel.
+    ///
+    /// # Complexity
+    /// O(C) for C considered channels.
+    pub(crate) fn channel(&self, name: &str) -> Option<&ChannelIndex<'a>> {
+        self.channels.iter().find(|c| c.channel.name == name)
+    }
+
+    /// The head of the channel explanations talk about, when it has a unique one.
+    pub(crate) fn head(&self) -> Option<&str> {
+        self.explained_channel().and_then(|c| c.head.name())
+    }
+
+    /// The channel explanations talk about: the subscription's, or the default one.
+    pub(crate) fn explained_channel(&self) -> Option<&ChannelIndex<'a>> {
+        let name = self
+            .channel
+            .as_deref()
+            .or(self.pkg.default_channel.as_deref())?;
+        self.channel(name)
+    }
+}
+
+/// One resolution step under `resolver`. For many steps in the same package, build a
+/// [`HopResolver`] once and call [`HopResolver::next`].
+///
+/// # Complexity
+/// O((V + E) log V) for V entries and E edges of the considered channels: their indexes are
+/// built for this one step.
+pub fn next_hop(
+    pkg: &Package,
+    installed: &Installed,
+    options: &PathOptions,
+) -> Result<Choice, ResolveError> {
+    HopResolver::new(pkg, options)?.next(installed)
+}

@@ -1,0 +1,73 @@
+//! [`ViewNode`]: one node of a view, with its flags and the classes and words derived from them.
+
+/// A node ready to draw.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ViewNode {
+    pub name: String,
+    /// The version as text, when known.
+    pub version: Option<String>,
+    /// Not an entry of the channel (channel view) or not a bundle of any channel (package view).
+    pub is_virtual: bool,
+    pub deprecated: bool,
+    /// Why it is deprecated, worded by [`super::deprecation_text`].
+    pub deprecation: Option<String>,
+    /// Carries the legacy `olm.deprecated` property: OLM v0 prohibits installing it.
+    pub legacy_deprecated: bool,
+    /// The channel's head (channel view) or the head of at least one channel (package view).
+    pub head: bool,
+    /// Channels it is the head of (package view; the channel itself in the channel view).
+    pub head_of: Vec<String>,
+    /// Channels that have an entry for it.
+    pub channels: Vec<String>,
+    /// The bundle's display name (`olm.csv.metadata`), when it has one.
+    pub display_name: Option<String>,
+    /// The first line of the bundle's description, shortened to 200 characters.
+    pub description: Option<String>,
+    /// The group it is collapsed into (index into [`super::GraphView::groups`]); such a node is not
+    /// drawn on its own.
+    pub collapsed: Option<usize>,
+}
+
+impl ViewNode {
+    /// The node's fixed classes: `node`, then `head`, `deprecated`, `legacy`, `virtual` as they
+    /// apply, and `member` when it is collapsed into a group (the app adds its live markings,
+    /// the export `on-path`).
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn class(&self) -> String {
+        let mut c = String::from("node");
+        for (on, name) in [
+            (self.head, " head"),
+            (self.deprecated, " deprecated"),
+            (self.legacy_deprecated, " legacy"),
+            (self.is_virtual, " virtual"),
+            (self.collapsed.is_some(), " member"),
+        ] {
+            if on {
+                c.push_str(name);
+            }
+        }
+        c
+    }
+
+    /// What a screen reader says for the node: its name and markings.
+    ///
+    /// # Complexity
+    /// O(length of the name).
+    pub fn aria_label(&self) -> String {
+        let mut s = self.name.clone();
+        if self.head {
+            s.push_str(", channel head");
+        }
+        if self.legacy_deprecated {
+            s.push_str(", legacy olm.deprecated: prohibited by OLM v0");
+        } else if self.deprecated {
+            s.push_str(", deprecated");
+        }
+        if self.is_virtual {
+            s.push_str(", virtual node");
+        }
+        s
+    }
+}
