@@ -2,7 +2,6 @@
 //! its channel graphs, the channel shown, and core's [`GraphView`] of it laid out.
 
 use leptos::prelude::*;
-use olm_graph_core::export::svg::MAX_NODE_WIDTH;
 use olm_graph_core::graph::{channel_graphs, ChannelGraph, PackageGraph};
 use olm_graph_core::layout::{FanMode, LayoutOptions};
 use olm_graph_core::model::Package;
@@ -119,14 +118,10 @@ fn graph_view(
     options: &LayoutOptions,
 ) -> Option<GraphView> {
     let pkg = data.package();
-    // Nodes widened to their labels as the SVG export widens them, so both draw the same labels.
+    // Core sizes the nodes to their labels and wraps the rows for the options' target box, as
+    // the SVG export does, so both draw the same labels.
     Some(match channel {
-        Some(c) => GraphView::build_fitted(pkg, data.graph(c)?, options, MAX_NODE_WIDTH),
-        None => GraphView::build_fitted(
-            pkg,
-            &PackageGraph::build(pkg, &data.graphs),
-            options,
-            MAX_NODE_WIDTH,
-        ),
+        Some(c) => GraphView::channel(pkg, data.graph(c)?, options),
+        None => GraphView::package(pkg, &PackageGraph::build(pkg, &data.graphs), options),
     })
 }

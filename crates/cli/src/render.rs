@@ -10,7 +10,9 @@ use clap::{Args, ValueEnum};
 use olm_graph_core::export::dot::{crossings_of_segments, parse_plain, plain_crossings};
 use olm_graph_core::export::{render, RenderFormat, RenderRequest};
 use olm_graph_core::graph::{channel_graphs, PackageGraph};
-use olm_graph_core::layout::{crossings, layout, FanMode, Layout, LayoutOptions, LayoutSource};
+use olm_graph_core::layout::{
+    crossings, layout, FanMode, LabelMode, Layout, LayoutOptions, LayoutSource, DEFAULT_TARGET,
+};
 use olm_graph_core::load_paths;
 use olm_graph_core::model::{Catalog, Package};
 
@@ -58,9 +60,28 @@ pub struct RenderArgs {
     /// mermaid: opm's `--minimum-edge` (only edges from this bundle's version up).
     #[arg(long, value_name = "BUNDLE")]
     pub minimum_edge: Option<String>,
-    /// svg: draw every skipRange edge on its own instead of one fan per target.
-    #[arg(long)]
+    /// svg: draw every edge on its own (no fan markers, no groups) instead of one marker per
+    /// fan.
+    #[arg(long, conflicts_with = "all_fans")]
     pub no_fans: bool,
+    /// svg: draw every fan as a rail under the bundles it covers (fans that share their lower
+    /// end as one staircase) instead of a marker on its entry.
+    #[arg(long)]
+    pub all_fans: bool,
+    /// svg: lay the picture out to be at most this many pixels wide (the version order wraps
+    /// into rows); without --max-height the height follows.
+    #[arg(long, value_name = "PX")]
+    pub max_width: Option<f64>,
+    /// svg: with --max-width, lay the picture out to fit this height too (as large as it fits
+    /// the box). Alone: the width of the app's panel (740) with this height.
+    #[arg(long, value_name = "PX")]
+    pub max_height: Option<f64>,
+    /// svg: node labels say the bundle names instead of the versions.
+    #[arg(long)]
+    pub names: bool,
+    /// svg: draw the absent bundles an entry names (its group) one by one; repeatable.
+    #[arg(long, value_name = "ENTRY")]
+    pub expand: Vec<String>,
     /// Write to this file instead of stdout.
     #[arg(long, short)]
     pub output: Option<PathBuf>,
@@ -99,15 +120,45 @@ fn usage(msg: impl Into<String>) -> CliError {
     CliError::Usage(msg.into())
 }
 
+/// The box `--max-width` and `--max-height` ask for (`None`: the default box).
+fn target(width: Option<f64>, height: Option<f64>) -> Result<Option<(f64, f64)>, CliError> {
+    for (flag, v) in [("--max-width", width), ("--max-height", height)] {
+        if v.is_some_and(|v| !v.is_finite() || v < 50.0) {
+            return Err(usage(format!(
+                "{flag} must be a number of pixels, at least 50"
+            )));
+        }
+    }
+    Ok(match (width, height) {
+        (None, None) => None,
+        (Some(w), None) => Some((w, f64::INFINITY)),
+        (w, Some(h)) => Some((w.unwrap_or(DEFAULT_TARGET.0), h)),
+    })
+}
+
+/// Refuses the options that only the SVG export reads.
+fn svg_only(args: &RenderArgs) -> Result<(), CliError> {
+    if args.from.is_some() {
+        return Err(usage("--from, --resolver and --animate need --format svg"));
+    }
+    if args.no_fans || args.all_fans {
+        return Err(usage("--no-fans and --all-fans need --format svg"));
+    }
+    if args.max_width.is_some() || args.max_height.is_some() || args.names {
+        return Err(usage(
+            "--max-width, --max-height and --names need --format svg",
+        ));
+    }
+    if !args.expand.is_empty() {
+        return Err(usage("--expand needs --format svg"));
+    }
+    Ok(())
+}
+
 /// Runs `olm-graph render`.
 pub fn run(args: RenderArgs) -> CmdResult {
     if args.format != Format::Svg {
-        if args.from.is_some() {
-            return Err(usage("--from, --resolver and --animate need --format svg"));
-        }
-        if args.no_fans {
-            return Err(usage("--no-fans needs --format svg"));
-        }
+        svg_only(&args)?;
     }
     if args.format != Format::Mermaid && (args.draw_v0_semantics || args.minimum_edge.is_some()) {
         return Err(usage(
@@ -120,11 +171,18 @@ pub fn run(args: RenderArgs) -> CmdResult {
         from: args.from.clone(),
         resolver: args.resolver.into(),
         animate: args.animate,
-        fans: if args.no_fans {
-            FanMode::Edges
-        } else {
-            FanMode::Bands
+        fans: match (args.no_fans, args.all_fans) {
+            (true, _) => FanMode::Edges,
+            (false, true) => FanMode::Bands,
+            (false, false) => FanMode::Markers,
         },
+        target: target(args.max_width, args.max_height)?,
+        labels: if args.names {
+            LabelMode::Names
+        } else {
+            LabelMode::Versions
+        },
+        expanded_groups: args.expand.clone(),
         draw_v0_semantics: args.draw_v0_semantics,
         minimum_edge: args.minimum_edge.clone(),
         ..RenderRequest::new(

@@ -137,7 +137,11 @@ fn svg_channel_package_and_file_output() {
     assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
     assert!(svg.trim_end().ends_with("</svg>"));
     assert!(svg.contains(">foo / beta</text>"));
-    assert_eq!(svg.matches("data-edge-kind=").count(), 7);
+    // Each of the 7 edges is carried by one element naming its source; the two bundles that
+    // foo.v0.2.0 skips and the catalog lacks are one group, whose edge is drawn once.
+    assert_eq!(svg.matches("data-from=").count(), 7);
+    assert_eq!(svg.matches("class=\"edge-member\"").count(), 2);
+    assert!(svg.contains("data-group=\"foo.v0.2.0\" data-members=\"2\""));
     assert!(!svg.contains("<script") && !svg.contains("@keyframes"));
 
     let pkg = stdout(&run(&["render", &file, "-p", "foo"]));

@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use std::fmt::{self, Write as _};
 
 use crate::graph::{ChannelGraph, EdgeKind, PackageGraph};
-use crate::layout::{crossings, EdgeRoute, Layout};
+use crate::layout::{crossings_of_routes, EdgeRoute};
 use crate::model::Package;
 use crate::view::{write_edge_tooltip, ViewNode, ViewSource};
 
@@ -381,24 +381,17 @@ fn unterminated(statements: &[Vec<String>]) -> PlainError {
 /// # Complexity
 /// O(S log S + P) for S segments and P pairs whose x-extents overlap (O(S²) at worst).
 pub fn crossings_of_segments(segments: &[Segment]) -> usize {
-    let layout = Layout {
-        width: 0.0,
-        height: 0.0,
-        nodes: Vec::new(),
-        edges: segments
-            .iter()
-            .filter(|(a, b)| [a.0, a.1, b.0, b.1].iter().all(|v| v.is_finite()))
-            .enumerate()
-            .map(|(i, &(a, b))| EdgeRoute {
-                edge: i,
-                points: vec![a, b],
-                curved: false,
-            })
-            .collect(),
-        bands: Vec::new(),
-        lanes: 0,
-    };
-    crossings(&layout)
+    let routes: Vec<EdgeRoute> = segments
+        .iter()
+        .filter(|(a, b)| [a.0, a.1, b.0, b.1].iter().all(|v| v.is_finite()))
+        .enumerate()
+        .map(|(i, &(a, b))| EdgeRoute {
+            edge: i,
+            points: vec![a, b],
+            curved: false,
+        })
+        .collect();
+    crossings_of_routes(&routes)
 }
 
 /// Crossings of a Graphviz layout, two ways: straight segments between node centres (one per
@@ -423,24 +416,20 @@ pub fn plain_crossings(plain: &PlainLayout) -> (usize, usize) {
             segments.push((*a, *b));
         }
     }
-    let routes = Layout {
-        width: 0.0,
-        height: 0.0,
-        nodes: Vec::new(),
-        edges: plain
-            .edges
-            .iter()
-            .enumerate()
-            .map(|(i, (_, _, pts))| EdgeRoute {
-                edge: i,
-                points: pts.clone(),
-                curved: true,
-            })
-            .collect(),
-        bands: Vec::new(),
-        lanes: 0,
-    };
-    (crossings_of_segments(&segments), crossings(&routes))
+    let routes: Vec<EdgeRoute> = plain
+        .edges
+        .iter()
+        .enumerate()
+        .map(|(i, (_, _, pts))| EdgeRoute {
+            edge: i,
+            points: pts.clone(),
+            curved: true,
+        })
+        .collect();
+    (
+        crossings_of_segments(&segments),
+        crossings_of_routes(&routes),
+    )
 }
 
 #[cfg(test)]

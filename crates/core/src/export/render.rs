@@ -6,7 +6,7 @@
 use std::fmt;
 
 use crate::graph::{channel_graphs, PackageGraph};
-use crate::layout::FanMode;
+use crate::layout::{FanMode, LabelMode};
 use crate::model::Catalog;
 use crate::resolve::{resolve_path, PathOptions, ResolveError, Resolver};
 
@@ -52,7 +52,7 @@ impl RenderFormat {
 
 /// What to draw, as `olm-graph render`'s flags name it. Options a format does not use are
 /// ignored (the CLI rejects such combinations before calling [`render`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct RenderRequest {
     pub package: String,
     /// Only this channel; `None`: the package view (svg, dot) or every channel (mermaid).
@@ -64,8 +64,16 @@ pub struct RenderRequest {
     pub resolver: Resolver,
     /// svg: animate the path hop by hop (only with `from`).
     pub animate: bool,
-    /// svg: skipRange fans as bands (the default) or every edge on its own (`--no-fans`).
+    /// svg: fans as markers (the default), every fan drawn (`--all-fans`) or every edge on its
+    /// own (`--no-fans`).
     pub fans: FanMode,
+    /// svg: the box the picture is laid out to fit (`--max-width`, `--max-height`; the height
+    /// may be `f64::INFINITY`); `None`: [`crate::layout::DEFAULT_TARGET`].
+    pub target: Option<(f64, f64)>,
+    /// svg: node labels say versions (the default) or names (`--names`).
+    pub labels: LabelMode,
+    /// svg: entries whose group of absent bundles is drawn expanded (`--expand`).
+    pub expanded_groups: Vec<String>,
     /// mermaid: opm's `--draw-v0-semantics`.
     pub draw_v0_semantics: bool,
     /// mermaid: opm's `--minimum-edge`.
@@ -73,7 +81,7 @@ pub struct RenderRequest {
 }
 
 impl RenderRequest {
-    /// A request with the CLI's defaults: the package view, no path, bands.
+    /// A request with the CLI's defaults: the package view, no path, fan markers, versions.
     ///
     /// # Complexity
     /// O(1).
@@ -85,7 +93,10 @@ impl RenderRequest {
             from: None,
             resolver: Resolver::V0,
             animate: false,
-            fans: FanMode::Bands,
+            fans: FanMode::Markers,
+            target: None,
+            labels: LabelMode::Versions,
+            expanded_groups: Vec::new(),
             draw_v0_semantics: false,
             minimum_edge: None,
         }
@@ -224,6 +235,11 @@ fn svg_options(catalog: &Catalog, request: &RenderRequest) -> Result<SvgOptions,
         ..SvgOptions::default()
     };
     options.layout.fans = request.fans;
+    options.layout.labels = request.labels;
+    options.layout.expanded_groups = request.expanded_groups.clone();
+    if let Some(target) = request.target {
+        options.layout.target = Some(target);
+    }
     Ok(options)
 }
 

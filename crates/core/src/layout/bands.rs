@@ -1,20 +1,22 @@
-//! skipRange (and skips) fans as bands: in [`super::FanMode::Bands`] the `skipRange` edges into
-//! one entry (with one range) become one [`Band`], and so do its forward `skips` edges from
-//! enough distinct nodes. A band is a bracket under the columns of its source nodes, below all
-//! lanes, with a riser into the lower part of the entry's left side. Bands are stacked on tracks
-//! so that no band crosses another.
+//! Fans as rails. The `skipRange` edges into one entry (with one range) are one fan, and so are
+//! its forward `skips` edges from enough distinct nodes. A fan's rail runs under the rows of
+//! the bundles it covers (a tap under each), joins them along a spine in the right gutter, and
+//! rises into the entry from below. `skipRange` fans that share their lower end (their oldest
+//! source) make one staircase: one rail with a riser into each entry, drawn once instead of a
+//! rail each.
+//!
+//! Rails are laid out on tracks under the rows: every fan's own rail (what a viewer draws on
+//! hover) on the track of its staircase, and in [`super::FanMode::Markers`] (only one rail drawn
+//! at a time) every rail on the first track.
 
-use std::cmp::Reverse;
-
-use super::max_tree::MaxTree;
-use super::options::Geo;
+use super::grid::Grid;
 use super::place::Placement;
-use super::{Band, LayoutEdge};
+use super::{Band, LayoutEdge, Rail, Staircase};
 use crate::graph::EdgeKind;
 
 /// Groups forward `skipRange` edges by (target, range), and forward `skips` edges by target,
-/// into bands with at least `min_sources` (skipRange) or `min_skips` (skips) distinct sources;
-/// outlines are filled in by [`outline_bands`].
+/// into fans with at least `min_sources` (skipRange) or `min_skips` (skips) distinct sources;
+/// rails are filled in by [`RailPlan::outline`].
 ///
 /// # Complexity
 /// O(E log E).
@@ -29,7 +31,8 @@ pub(super) fn make_bands(
         .filter(|&i| {
             valid[i]
                 && matches!(edges[i].kind, EdgeKind::SkipRange | EdgeKind::Skips)
-                && col[edges[i].from] < col[edges[i].to]
+                && (edges[i].kind == EdgeKind::SkipRange || col[edges[i].from] < col[edges[i].to])
+                && edges[i].from != edges[i].to
         })
         .collect();
     cand.sort_by(|&a, &b| {
@@ -52,188 +55,244 @@ pub(super) fn make_bands(
         } else {
             min_sources
         };
-        if sources.len() < least {
+        if sources.len() < least.max(1) {
             continue;
         }
         bands.push(Band {
             kind: first.kind,
             to: first.to,
             edges: group.to_vec(),
-            points: Vec::new(),
             range: first.range.map(str::to_string),
             columns: (sources[0], sources[sources.len() - 1]),
+            staircase: 0,
+            rail: Rail::default(),
+            sources: Vec::new(),
         });
     }
     bands
 }
 
-/// Track (0 = nearest to the lanes) of every band: one more than the deepest band whose riser
-/// stands inside this band's interval, so bands never cross each other.
+/// The staircases: `skipRange` fans grouped by their oldest source, each `skips` fan alone.
+/// Sets every band's `staircase`.
 ///
 /// # Complexity
-/// O(B log B + B log V) for B bands.
-pub(super) fn band_tracks(bands: &[Band], col: &[usize]) -> Vec<usize> {
-    let target = |i: usize| col[bands[i].to];
-    // By target column; for one target (several ranges), the shorter band first.
+/// O(B log B) for B bands.
+pub(super) fn staircases(bands: &mut [Band]) -> Vec<Vec<usize>> {
     let mut idx: Vec<usize> = (0..bands.len()).collect();
-    idx.sort_by_key(|&i| (target(i), Reverse(bands[i].columns.0), i));
-    let mut tree = MaxTree::new(col.len());
-    let mut tracks = vec![0usize; bands.len()];
-    for i in idx {
-        let (c0, ct) = (bands[i].columns.0, target(i));
-        // Bands whose target lies in (c0, ct] overlap this one, and their risers stand inside it.
-        let t = tree.query(c0 + 1, ct + 1).map_or(0, |d| d + 1);
-        tracks[i] = t;
-        tree.update(ct, ct + 1, t);
-    }
-    tracks
-}
-
-/// Fills in the outline of every band on its track; returns the bottom of the lowest band (the
-/// bottom of the lanes when there is none).
-///
-/// # Complexity
-/// O(B).
-pub(super) fn outline_bands(bands: &mut [Band], tracks: &[usize], place: &Placement<'_>) -> f64 {
-    let geo = place.geo;
-    let lanes_bottom = place.lanes_bottom();
-    let band_top = lanes_bottom + geo.lane_gap;
-    let bt = geo.step * 0.75;
-    let spacing = geo.step * 1.5;
-    let mut bottom = lanes_bottom;
-    for (b, &track) in bands.iter_mut().zip(tracks) {
-        let yt = band_top + bt + track as f64 * spacing;
-        bottom = bottom.max(yt + bt);
-        // Into the lower quarter of the target's left side, clear of the edges entering its middle.
-        let entry = place.top(b.to) + geo.h * 0.75;
-        // A skips band rises left of a skipRange band into the same node.
-        let shift = if b.kind == EdgeKind::Skips {
-            bt * 1.5
+    let key = |b: &Band| (b.kind != EdgeKind::SkipRange, b.columns.0);
+    idx.sort_by_key(|&i| (key(&bands[i]), i));
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    for run in idx.chunk_by(|&a, &b| key(&bands[a]) == key(&bands[b])) {
+        if bands[run[0]].kind == EdgeKind::SkipRange {
+            out.push(run.to_vec());
         } else {
-            0.0
-        };
-        let ct = place.col[b.to];
-        b.points = band_outline(geo, b.columns, ct, yt, entry, bt.min(geo.h / 2.0), shift);
-    }
-    bottom
-}
-
-/// Outline of a band whose sources span columns `cols`, into the node of column `ct`.
-fn band_outline(
-    geo: &Geo,
-    cols: (usize, usize),
-    ct: usize,
-    yt: f64,
-    entry: f64,
-    bt: f64,
-    shift: f64,
-) -> Vec<(f64, f64)> {
-    let x0 = geo.xl(cols.0);
-    let x1 = geo.xl(cols.1) + geo.w;
-    let xt = geo.xl(ct);
-    let xg = xt - geo.g / 2.0 - shift;
-    let half = bt / 2.0;
-    let mut p = vec![
-        (x0, yt + bt),
-        (xg + half, yt + bt),
-        (xg + half, entry + half),
-        (xt, entry + half),
-        (xt, entry - half),
-        (xg - half, entry - half),
-        (xg - half, yt),
-    ];
-    if x1 <= xg - half && x1 - bt >= x0 + bt {
-        p.extend([(x1, yt), (x1, yt - bt), (x1 - bt, yt - bt), (x1 - bt, yt)]);
-    }
-    p.extend([(x0 + bt, yt), (x0 + bt, yt - bt), (x0, yt - bt)]);
-    p
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::graph::EdgeKind;
-    use crate::layout::test_support::*;
-    use crate::layout::*;
-
-    #[test]
-    fn bands_mode_draws_far_fewer_routes_on_gpu_operator() {
-        let (_, gs) = load(GPU);
-        let g = gs
-            .iter()
-            .max_by_key(|g| g.edges.len())
-            .expect("gpu channels");
-        assert!(
-            g.edges.len() > 500,
-            "the big channel has {} edges",
-            g.edges.len()
-        );
-        let bands = layout_channel(g, &opts(FanMode::Bands));
-        let edges = layout_channel(g, &opts(FanMode::Edges));
-        assert_eq!(edges.edges.len(), g.edges.len());
-        assert!(
-            bands.edges.len() * 10 < edges.edges.len(),
-            "{} vs {}",
-            bands.edges.len(),
-            edges.edges.len()
-        );
-        assert!(
-            bands.bands.len() >= 30,
-            "one band per entry with a fan: {}",
-            bands.bands.len()
-        );
-        let banded: usize = bands.bands.iter().map(|b| b.edges.len()).sum();
-        assert_eq!(banded + bands.edges.len(), g.edges.len());
-        // Every non-skipRange edge is drawn individually.
-        for r in &bands.edges {
-            let _ = &g.edges[r.edge];
+            out.extend(run.iter().map(|&i| vec![i]));
         }
-        let individual: Vec<usize> = bands.edges.iter().map(|r| r.edge).collect();
-        for (i, e) in g.edges.iter().enumerate() {
-            if e.kind == EdgeKind::Replaces {
-                assert!(individual.binary_search(&i).is_ok());
+    }
+    for (s, members) in out.iter().enumerate() {
+        for &i in members {
+            bands[i].staircase = s;
+        }
+    }
+    out
+}
+
+/// What one rail covers: (input node, reduced node) of its sources and of its targets.
+pub(super) struct RailItems {
+    pub sources: Vec<(usize, usize)>,
+    pub targets: Vec<(usize, usize)>,
+}
+
+impl RailItems {
+    /// The sources and targets of the fans `members`, from their input `edges` (`of` maps
+    /// input nodes to reduced ones).
+    fn of_bands(
+        bands: &[Band],
+        members: &[usize],
+        edges: &[LayoutEdge<'_>],
+        of: &[usize],
+    ) -> RailItems {
+        let pair = |u: usize| (u, of.get(u).copied().unwrap_or(usize::MAX));
+        let ends = |pick: fn(&LayoutEdge<'_>) -> usize| {
+            let mut v: Vec<(usize, usize)> = members
+                .iter()
+                .flat_map(|&i| bands[i].edges.iter().filter_map(|&e| edges.get(e)))
+                .map(|e| pair(pick(e)))
+                .filter(|p| p.1 != usize::MAX)
+                .collect();
+            v.sort_unstable();
+            v.dedup();
+            v
+        };
+        RailItems {
+            sources: ends(|e| e.from),
+            targets: ends(|e| e.to),
+        }
+    }
+
+    /// First and last row holding a source or a target.
+    fn rows(&self, grid: &Grid) -> (usize, usize) {
+        let rows = self
+            .sources
+            .iter()
+            .chain(&self.targets)
+            .map(|&(_, u)| grid.row[u]);
+        let lo = rows.clone().min().unwrap_or(0);
+        (lo, rows.max().unwrap_or(lo))
+    }
+}
+
+/// Tracks of the staircase rails under the rows and in the right gutter.
+pub(super) struct RailPlan {
+    /// Track of each staircase.
+    pub track: Vec<usize>,
+    /// Tracks needed under each row.
+    pub below: Vec<usize>,
+    /// Spine tracks needed in the right gutter.
+    pub gutter: usize,
+}
+
+impl RailPlan {
+    /// Tracks for the staircases `items`: all on the first track when `shared` (one rail drawn
+    /// at a time), else each on the lowest track free over its rows.
+    ///
+    /// # Complexity
+    /// O(S·R + I) for S staircases over R rows, holding I sources and targets.
+    pub fn new(items: &[RailItems], shared: bool, grid: &Grid) -> RailPlan {
+        let rows = grid.rows();
+        let mut below = vec![0usize; rows];
+        let mut gutter = 0;
+        let mut track = Vec::with_capacity(items.len());
+        // Last row used on each track.
+        let mut busy: Vec<usize> = Vec::new();
+        let mut order: Vec<(usize, usize, usize)> = items
+            .iter()
+            .enumerate()
+            .map(|(i, it)| {
+                let (a, b) = it.rows(grid);
+                (a, b, i)
+            })
+            .collect();
+        order.sort_unstable();
+        let mut chosen = vec![0usize; items.len()];
+        for &(a, b, i) in &order {
+            let t = if shared {
+                0
+            } else {
+                let free = busy.iter().position(|&end| end < a);
+                free.unwrap_or_else(|| {
+                    busy.push(0);
+                    busy.len() - 1
+                })
+            };
+            if !shared {
+                busy[t] = b;
+            }
+            chosen[i] = t;
+            for slot in &mut below[a..=b.min(rows.saturating_sub(1))] {
+                *slot = (*slot).max(t + 1);
+            }
+            if a != b {
+                gutter = gutter.max(t + 1);
             }
         }
-        assert!(crossings(&bands) < crossings(&edges));
+        track.extend(chosen);
+        RailPlan {
+            track,
+            below,
+            gutter,
+        }
     }
 
-    #[test]
-    fn skips_fans_are_banded_from_four_skipped_nodes() {
-        // scaleops stable-v1: every entry skips dozens of earlier ones.
-        let (_, gs) = load("certified-operators/v4.17/scaleops-operator.yaml");
-        let g = gs
-            .iter()
-            .find(|g| g.channel == "stable-v1")
-            .expect("stable-v1");
-        let with = layout_channel(g, &opts(FanMode::Bands));
-        let without = layout_channel(
-            g,
-            &LayoutOptions {
-                skips_band_min_sources: usize::MAX,
-                ..opts(FanMode::Bands)
-            },
-        );
-        let skips_bands: Vec<&Band> = with
-            .bands
-            .iter()
-            .filter(|b| b.kind == EdgeKind::Skips)
-            .collect();
-        assert!(!skips_bands.is_empty());
-        for b in &skips_bands {
-            let mut sources: Vec<usize> = b.edges.iter().map(|&e| g.edges[e].from).collect();
-            sources.sort_unstable();
-            sources.dedup();
-            assert!(sources.len() >= 4, "{} sources", sources.len());
+    /// The rail of `items` on `track`.
+    ///
+    /// # Complexity
+    /// O(I + R) for I sources and targets over R rows.
+    pub fn outline(items: &RailItems, track: usize, place: &Placement<'_>) -> Rail {
+        let grid = place.grid;
+        let (first, last) = items.rows(grid);
+        let y = |r: usize| place.rail_y(r, track);
+        let multi = first != last;
+        let spine = place.spine_x(track);
+        // Horizontal extent of each row's tooth.
+        let mut extent: Vec<Option<(f64, f64)>> = vec![None; last - first + 1];
+        let mut widen = |r: usize, a: f64, b: f64| {
+            let e = &mut extent[r - first];
+            *e = Some(e.map_or((a, b), |(x0, x1)| (x0.min(a), x1.max(b))));
+        };
+        let mut rail = Rail::default();
+        for &(id, s) in &items.sources {
+            let r = grid.row[s];
+            widen(r, place.left(s), place.right(s));
+            rail.taps.push((id, (place.center_x(s), y(r))));
         }
-        // Skips into one node from fewer than four nodes stay individual edges.
-        let banded: std::collections::BTreeSet<usize> = with
-            .bands
-            .iter()
-            .flat_map(|b| b.edges.iter().copied())
-            .collect();
-        for r in &with.edges {
-            assert!(!banded.contains(&r.edge));
+        for &(id, t) in &items.targets {
+            let r = grid.row[t];
+            let x = place.center_x(t);
+            widen(r, x, x);
+            rail.risers.push((id, (x, y(r)), (x, place.bottom(t))));
         }
-        let (a, b) = (crossings(&with), crossings(&without));
-        assert!(a * 4 < b, "skips bands cut crossings: {a} vs {b}");
+        for (k, e) in extent.iter().enumerate() {
+            if let Some((x0, x1)) = *e {
+                let x1 = if multi { spine } else { x1 };
+                rail.paths
+                    .push(vec![(x0, y(first + k)), (x1, y(first + k))]);
+            }
+        }
+        if multi {
+            rail.paths.push(vec![(spine, y(first)), (spine, y(last))]);
+            rail.spine = Some(spine);
+        }
+        for &(_, foot, top) in &rail.risers {
+            rail.paths.push(vec![foot, top]);
+        }
+        rail
     }
+}
+
+/// The staircases' rails, and every band's own rail (on its staircase's track), in place; sets
+/// every band's input `sources`.
+///
+/// # Complexity
+/// O(B·R + E log E) for B bands over R rows and E edges.
+pub(super) fn outline_rails(
+    bands: &mut [Band],
+    stairs: &[Vec<usize>],
+    items: &[RailItems],
+    plan: &RailPlan,
+    place: &Placement<'_>,
+    edges: &[LayoutEdge<'_>],
+    of: &[usize],
+) -> Vec<Staircase> {
+    for i in 0..bands.len() {
+        let own = RailItems::of_bands(bands, &[i], edges, of);
+        let track = plan.track.get(bands[i].staircase).copied().unwrap_or(0);
+        bands[i].rail = RailPlan::outline(&own, track, place);
+        bands[i].sources = own.sources.iter().map(|p| p.0).collect();
+    }
+    stairs
+        .iter()
+        .zip(items)
+        .zip(&plan.track)
+        .map(|((members, it), &track)| Staircase {
+            bands: members.clone(),
+            rail: RailPlan::outline(it, track, place),
+        })
+        .collect()
+}
+
+/// The sources and targets of each staircase, from the input `edges`.
+///
+/// # Complexity
+/// O(E log E) over the E edges of the bands.
+pub(super) fn stair_items(
+    bands: &[Band],
+    stairs: &[Vec<usize>],
+    edges: &[LayoutEdge<'_>],
+    of: &[usize],
+) -> Vec<RailItems> {
+    stairs
+        .iter()
+        .map(|members| RailItems::of_bands(bands, members, edges, of))
+        .collect()
 }

@@ -156,7 +156,7 @@ mod tests {
     #[test]
     fn x_order_is_version_order_on_real_channels() {
         for g in real_graphs() {
-            let layout = layout_channel(&g, &LayoutOptions::default());
+            let layout = layout_channel(&g, &super::super::test_support::one_row());
             let mut versioned: Vec<&NodeBox> = layout
                 .nodes
                 .iter()
@@ -185,7 +185,7 @@ mod tests {
         let (_, gs) = load(DESCHEDULER);
         let mut checked = 0;
         for g in &gs {
-            let layout = layout_channel(g, &LayoutOptions::default());
+            let layout = layout_channel(g, &super::super::test_support::one_row());
             for (i, node) in g.nodes.iter().enumerate() {
                 if node.version.is_some() {
                     continue;
@@ -221,30 +221,12 @@ mod tests {
             Version::new(3, 0, 0),
         ];
         let nodes = [
-            LayoutNode {
-                name: "c",
-                version: Some(&v[2]),
-            },
-            LayoutNode {
-                name: "x-old",
-                version: None,
-            },
-            LayoutNode {
-                name: "a",
-                version: Some(&v[0]),
-            },
-            LayoutNode {
-                name: "b",
-                version: Some(&v[1]),
-            },
-            LayoutNode {
-                name: "y-new",
-                version: None,
-            },
-            LayoutNode {
-                name: "z-alone",
-                version: None,
-            },
+            LayoutNode::new("c", Some(&v[2])),
+            LayoutNode::new("x-old", None),
+            LayoutNode::new("a", Some(&v[0])),
+            LayoutNode::new("b", Some(&v[1])),
+            LayoutNode::new("y-new", None),
+            LayoutNode::new("z-alone", None),
         ];
         let e = |from, to, kind| LayoutEdge {
             from,
@@ -258,7 +240,12 @@ mod tests {
             e(1, 3, EdgeKind::Skips),
             e(3, 4, EdgeKind::Skips),
         ];
-        let layout = layout_graph(&nodes, &edges, &[0, 3, 2], &LayoutOptions::default());
+        let layout = layout_graph(
+            &nodes,
+            &edges,
+            &[0, 3, 2],
+            &super::super::test_support::one_row(),
+        );
         let cols: Vec<usize> = layout.nodes.iter().map(|b| b.column).collect();
         // a, x-old, b, y-new, c, z-alone
         assert_eq!(cols, vec![4, 1, 0, 2, 3, 5]);

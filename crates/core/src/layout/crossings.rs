@@ -1,8 +1,9 @@
 //! Counting edge crossings of a finished layout (benchmarks and tests use it; the layout itself
 //! does not need it): each route is flattened into straight chords and every pair of chords of
-//! two different routes that cross properly counts once.
+//! two different routes that cross properly counts once; rails are counted the same way, each
+//! rail's pieces as one route.
 
-use super::{EdgeRoute, Layout};
+use super::{EdgeRoute, Layout, Rail};
 
 /// The straight-line approximation of a route used by [`crossings`]: a polyline as is, each
 /// cubic segment as 4 chords (t = ¼, ½, ¾, 1).
@@ -38,22 +39,48 @@ pub fn flatten(route: &EdgeRoute) -> Vec<(f64, f64)> {
 /// # Complexity
 /// O(S log S + P) for S segments and P pairs of segments whose x-extents overlap (O(S²) at worst).
 pub fn crossings(layout: &Layout) -> usize {
-    // (xmin, xmax, ymin, ymax, route, a, b)
+    crossings_of_routes(&layout.edges)
+}
+
+/// [`crossings`] among some routes only (for example the `replaces` edges).
+///
+/// # Complexity
+/// O(S log S + P) for S segments and P pairs of segments whose x-extents overlap.
+pub fn crossings_of_routes<'a>(routes: impl IntoIterator<Item = &'a EdgeRoute>) -> usize {
+    let polylines: Vec<Vec<Vec<(f64, f64)>>> =
+        routes.into_iter().map(|r| vec![flatten(r)]).collect();
+    count_crossings(&polylines)
+}
+
+/// Number of pairwise crossings between rails: pairs of pieces of two different rails that cross
+/// properly (the pieces of one rail never count against each other).
+///
+/// # Complexity
+/// O(S log S + P) for S pieces and P pairs of pieces whose x-extents overlap.
+pub fn rail_crossings<'a>(rails: impl IntoIterator<Item = &'a Rail>) -> usize {
+    let polylines: Vec<Vec<Vec<(f64, f64)>>> = rails.into_iter().map(|r| r.paths.clone()).collect();
+    count_crossings(&polylines)
+}
+
+/// Proper crossings between segments of different groups (each group: polylines).
+fn count_crossings(groups: &[Vec<Vec<(f64, f64)>>]) -> usize {
+    // (xmin, xmax, ymin, ymax, group, a, b)
     type Seg = (f64, f64, f64, f64, usize, (f64, f64), (f64, f64));
     let mut segs: Vec<Seg> = Vec::new();
-    for (r, route) in layout.edges.iter().enumerate() {
-        let pts = flatten(route);
-        for w in pts.windows(2) {
-            let (a, b) = (w[0], w[1]);
-            segs.push((
-                a.0.min(b.0),
-                a.0.max(b.0),
-                a.1.min(b.1),
-                a.1.max(b.1),
-                r,
-                a,
-                b,
-            ));
+    for (r, lines) in groups.iter().enumerate() {
+        for pts in lines {
+            for w in pts.windows(2) {
+                let (a, b) = (w[0], w[1]);
+                segs.push((
+                    a.0.min(b.0),
+                    a.0.max(b.0),
+                    a.1.min(b.1),
+                    a.1.max(b.1),
+                    r,
+                    a,
+                    b,
+                ));
+            }
         }
     }
     segs.sort_by(|x, y| x.0.total_cmp(&y.0));
@@ -121,7 +148,11 @@ mod tests {
             nodes: Vec::new(),
             edges,
             bands: Vec::new(),
+            staircases: Vec::new(),
+            groups: Vec::new(),
             lanes: 0,
+            rows: 0,
+            fans: FanMode::Markers,
         }
     }
 
@@ -198,7 +229,7 @@ mod tests {
     fn layout_has_few_crossings_on_a_simple_chain() {
         let (_, gs) = load(QUAY);
         for g in &gs {
-            let l = layout_channel(g, &LayoutOptions::default());
+            let l = layout_channel(g, &super::super::test_support::one_row());
             assert_eq!(
                 crossings(&l),
                 0,

@@ -11,6 +11,27 @@ use crate::semver::Version;
 pub struct LayoutNode<'a> {
     pub name: &'a str,
     pub version: Option<&'a Version>,
+    /// Not an entry (of the channel, or of any channel of the package): such nodes that one
+    /// entry names may collapse into a group ([`super::LayoutOptions::group_min`]).
+    pub is_virtual: bool,
+    /// A lane chosen by the caller (the package view: one lane per channel); `None` lets the
+    /// layout choose (the main line on lane 0, other chains below).
+    pub lane: Option<usize>,
+}
+
+impl<'a> LayoutNode<'a> {
+    /// An entry node with a version (or none) whose lane the layout chooses.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn new(name: &'a str, version: Option<&'a Version>) -> LayoutNode<'a> {
+        LayoutNode {
+            name,
+            version,
+            is_virtual: false,
+            lane: None,
+        }
+    }
 }
 
 /// An edge given to [`super::layout_graph`], pointing from the older node to the newer one.
@@ -51,6 +72,8 @@ impl LayoutSource for ChannelGraph {
             .map(|n| LayoutNode {
                 name: &n.name,
                 version: n.version.as_ref(),
+                is_virtual: n.is_virtual,
+                lane: None,
             })
             .collect()
     }
@@ -73,14 +96,16 @@ impl LayoutSource for ChannelGraph {
 }
 
 impl LayoutSource for PackageGraph {
+    /// One lane per channel, in name order (see [`package_layout_nodes`] for another order).
     fn layout_nodes(&self) -> Vec<LayoutNode<'_>> {
-        self.nodes
+        let mut channels: Vec<&str> = self
+            .nodes
             .iter()
-            .map(|n| LayoutNode {
-                name: &n.name,
-                version: n.version.as_ref(),
-            })
-            .collect()
+            .flat_map(|n| n.channels.iter().map(String::as_str))
+            .collect();
+        channels.sort_unstable();
+        channels.dedup();
+        package_layout_nodes(self, &channels)
     }
 
     fn layout_edges(&self) -> Vec<LayoutEdge<'_>> {
@@ -98,6 +123,32 @@ impl LayoutSource for PackageGraph {
     fn main_line(&self) -> Vec<usize> {
         package_main_line(self)
     }
+}
+
+/// The nodes of a package graph with one lane per channel of `channels` (in that order, e.g. the
+/// default channel first): a bundle goes to the lane of the first of its channels; a node in no
+/// listed channel lets the layout choose.
+///
+/// # Complexity
+/// O(V·C + C log C) for V nodes and C channels.
+pub fn package_layout_nodes<'a>(graph: &'a PackageGraph, channels: &[&str]) -> Vec<LayoutNode<'a>> {
+    let mut rank: Vec<(&str, usize)> = channels.iter().enumerate().map(|(i, c)| (*c, i)).collect();
+    rank.sort_unstable();
+    let lane_of = |c: &str| {
+        rank.binary_search_by(|(n, _)| (*n).cmp(c))
+            .ok()
+            .map(|k| rank[k].1)
+    };
+    graph
+        .nodes
+        .iter()
+        .map(|n| LayoutNode {
+            name: &n.name,
+            version: n.version.as_ref(),
+            is_virtual: n.is_virtual,
+            lane: n.channels.iter().filter_map(|c| lane_of(c)).min(),
+        })
+        .collect()
 }
 
 /// The main line of a channel: its head, then what the head `replaces`, and so on (stopping at a

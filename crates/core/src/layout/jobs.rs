@@ -1,13 +1,14 @@
 //! Edge shapes: every individually drawn edge becomes a job (all edges with the same (from, to,
-//! kind) share one), classified by where its ends are. Edges between neighbouring columns are
-//! straight (same lane) or an S curve. Longer edges in one lane are straight when no node of
-//! that lane is in between, else they arc *above* the lane (a hump). Edges between different
-//! lanes run horizontally on their own track in the space just above the lower lane. Backward
+//! kind) share one), classified by where its ends are. Edges between neighbouring columns of a
+//! row are straight (same lane) or an S curve. Longer edges in one lane are straight when no
+//! node of that lane is in between, else they arc *above* the lane (a hump). Edges between
+//! different lanes of a row run horizontally on their own track in the space just above the
+//! lower lane; edges between rows (the wrap from a row's end to the next row's start, skips
+//! and replaces into other streams) run on a track in the gap above the lower row. Backward
 //! edges (from a newer version to an older one) and self-loops are drawn the same way, looping
 //! back above.
 
-use super::columns::Columns;
-use super::lanes::Lanes;
+use super::grid::Grid;
 use super::LayoutEdge;
 use crate::graph::EdgeKind;
 
@@ -31,9 +32,10 @@ pub(super) enum Shape {
     Adjacent,
     /// Same lane: an arc above the lane; `key` = (span, k) orders arc levels.
     Hump { lane: usize, key: (usize, usize) },
-    /// Different lanes: a horizontal run on a track above lane `region`, over the gap interval
-    /// `[a, b]` (gap 2c is left of column c, 2c + 2 right of it); `rising` when the run's left
-    /// end is in the lower lane.
+    /// Different lanes: a horizontal run on a track above global lane `region` (for ends in
+    /// different rows: the first lane of the lower row), over the gap interval `[a, b]` (gap 2x
+    /// is left of row position x, 2x + 2 right of it); `rising` when the run's left end is in
+    /// the lower lane.
     Track {
         region: usize,
         a: usize,
@@ -54,8 +56,7 @@ impl Jobs {
     ///
     /// # Complexity
     /// O(E log E + V).
-    pub fn new(edges: &[LayoutEdge<'_>], drawn: &[bool], columns: &Columns, lanes: &Lanes) -> Jobs {
-        let (col, lane) = (&columns.col, &lanes.lane);
+    pub fn new(edges: &[LayoutEdge<'_>], drawn: &[bool], grid: &Grid) -> Jobs {
         let mut order: Vec<usize> = (0..edges.len()).filter(|&i| drawn[i]).collect();
         order.sort_by_key(|&i| (edges[i].from, edges[i].to, edges[i].kind, i));
         let mut job_of = vec![usize::MAX; edges.len()];
@@ -80,43 +81,34 @@ impl Jobs {
                 level: 0,
             });
         }
-        let mut lane_cols: Vec<Vec<usize>> = vec![Vec::new(); lanes.count];
-        for &u in &columns.order {
-            lane_cols[lane[u]].push(col[u]);
+        let mut lane_cols: Vec<Vec<usize>> = vec![Vec::new(); grid.lanes()];
+        for u in 0..grid.lane.len() {
+            lane_cols[grid.lane[u]].push(grid.x[u]);
+        }
+        for cols in &mut lane_cols {
+            cols.sort_unstable();
         }
         for j in &mut jobs {
-            j.shape = classify(
-                col[j.from],
-                col[j.to],
-                lane[j.from],
-                lane[j.to],
-                j.k,
-                &lane_cols,
-            );
+            j.shape = classify(j.from, j.to, j.k, grid, &lane_cols);
         }
-        promote_adjacent(&mut jobs, col, lane);
+        promote_adjacent(&mut jobs, grid);
         Jobs { jobs, job_of }
     }
 }
 
-/// The shape of an edge from column `cu` (lane `lu`) to column `cv` (lane `lv`); `lane_cols`
-/// lists the occupied columns of each lane, ascending.
-fn classify(
-    cu: usize,
-    cv: usize,
-    lu: usize,
-    lv: usize,
-    k: usize,
-    lane_cols: &[Vec<usize>],
-) -> Shape {
-    if cv == cu + 1 {
+/// The shape of an edge from node `u` to node `v`; `lane_cols` lists the occupied row
+/// positions of each global lane, ascending.
+fn classify(u: usize, v: usize, k: usize, grid: &Grid, lane_cols: &[Vec<usize>]) -> Shape {
+    let (cu, cv, lu, lv) = (grid.x[u], grid.x[v], grid.lane[u], grid.lane[v]);
+    let same_row = grid.row[u] == grid.row[v];
+    if same_row && cv == cu + 1 {
         return if k == 0 && lu == lv {
             Shape::Straight
         } else {
             Shape::Adjacent
         };
     }
-    if lu == lv {
+    if same_row && lu == lv {
         if cu < cv && k == 0 {
             let cols = &lane_cols[lu];
             let i = cols.partition_point(|&c| c <= cu);
@@ -130,11 +122,16 @@ fn classify(
             key: (span, k),
         };
     }
+    let region = if same_row {
+        lu.max(lv)
+    } else {
+        grid.row_first[grid.row[u].max(grid.row[v])]
+    };
     let (ga, gb) = (2 * cu + 2, 2 * cv);
     // Lanes of the left and right ends of the run (a backward edge runs right to left).
     let (left, right) = if cu < cv { (lu, lv) } else { (lv, lu) };
     Shape::Track {
-        region: lu.max(lv),
+        region,
         a: ga.min(gb),
         b: ga.max(gb),
         rising: left > right,
@@ -144,7 +141,8 @@ fn classify(
 /// An S curve between neighbouring columns of different lanes would cut through the track runs
 /// that pass or end in the same gap: such edges become zero-length track runs, which then take
 /// their place among the runs (lowest of a rising fan) instead.
-fn promote_adjacent(jobs: &mut [Job], col: &[usize], lane: &[usize]) {
+fn promote_adjacent(jobs: &mut [Job], grid: &Grid) {
+    let (x, lane) = (&grid.x, &grid.lane);
     let mut runs: Vec<(usize, usize, usize)> = jobs
         .iter()
         .filter_map(|j| match j.shape {
@@ -160,7 +158,7 @@ fn promote_adjacent(jobs: &mut [Job], col: &[usize], lane: &[usize]) {
         .iter()
         .enumerate()
         .filter(|(_, j)| j.shape == Shape::Adjacent && j.k == 0 && lane[j.from] != lane[j.to])
-        .map(|(i, j)| (lane[j.from].max(lane[j.to]), 2 * col[j.from] + 2, i))
+        .map(|(i, j)| (lane[j.from].max(lane[j.to]), 2 * x[j.from] + 2, i))
         .collect();
     cands.sort_unstable();
     // Sweep both lists by (region, position), keeping the furthest run end seen in the region.

@@ -6,7 +6,7 @@
 //! column interval, so lanes are reused and their number is the minimum for those chains.
 
 use super::adjacency::Adjacency;
-use super::LayoutEdge;
+use super::{LayoutEdge, LayoutNode};
 use crate::graph::EdgeKind;
 
 const NONE: usize = usize::MAX;
@@ -14,8 +14,6 @@ const NONE: usize = usize::MAX;
 /// The lane of every node.
 pub(super) struct Lanes {
     pub lane: Vec<usize>,
-    /// Number of lanes (at least 1).
-    pub count: usize,
 }
 
 impl Lanes {
@@ -32,6 +30,36 @@ impl Lanes {
     ) -> Lanes {
         let chains = Chains::new(order, col, edges, adj, main_line);
         chains.pack(order, col, edges, adj)
+    }
+
+    /// The lanes the caller chose ([`LayoutNode::lane`], e.g. one per channel), ranked in order;
+    /// a node without one takes the lane of the first node it points to (else of the first node
+    /// pointing to it, else the first lane). `None` when no node has a lane.
+    ///
+    /// # Complexity
+    /// O(V log V + E).
+    pub fn fixed(
+        nodes: &[LayoutNode<'_>],
+        edges: &[LayoutEdge<'_>],
+        adj: &Adjacency,
+    ) -> Option<Lanes> {
+        let mut chosen: Vec<usize> = nodes.iter().filter_map(|n| n.lane).collect();
+        if chosen.is_empty() {
+            return None;
+        }
+        chosen.sort_unstable();
+        chosen.dedup();
+        let rank = |l: usize| chosen.partition_point(|&c| c < l);
+        let own: Vec<Option<usize>> = nodes.iter().map(|n| n.lane.map(rank)).collect();
+        let lane: Vec<usize> = (0..nodes.len())
+            .map(|u| {
+                own[u]
+                    .or_else(|| adj.outgoing(u).iter().find_map(|&e| own[edges[e].to]))
+                    .or_else(|| adj.incoming(u).iter().find_map(|&e| own[edges[e].from]))
+                    .unwrap_or(0)
+            })
+            .collect();
+        Some(Lanes { lane })
     }
 }
 
@@ -137,10 +165,7 @@ impl Chains {
                 u = self.next[u];
             }
         }
-        Lanes {
-            lane,
-            count: busy.len().max(1),
-        }
+        Lanes { lane }
     }
 }
 
@@ -188,7 +213,7 @@ mod tests {
     fn main_line_is_lane_zero() {
         let mut lanes_seen = 0;
         for g in real_graphs() {
-            let layout = layout_channel(&g, &LayoutOptions::default());
+            let layout = layout_channel(&g, &super::super::test_support::one_row());
             // The head's replaces chain, followed independently.
             let head = g.head_index().expect("real channels have one head");
             let mut chain = vec![head];
@@ -230,10 +255,7 @@ mod tests {
         let nodes: Vec<LayoutNode<'_>> = names
             .iter()
             .zip(&v)
-            .map(|(n, v)| LayoutNode {
-                name: n,
-                version: Some(v),
-            })
+            .map(|(n, v)| LayoutNode::new(n, Some(v)))
             .collect();
         let e = |from, to| LayoutEdge {
             from,
@@ -243,7 +265,12 @@ mod tests {
         };
         // Main line 1.0.0 → 1.1.0 → 1.2.0; branches 1.0.0 → 1.0.1 → 1.0.2 and 1.1.0 → 1.1.1.
         let edges = [e(0, 3), e(3, 5), e(0, 1), e(1, 2), e(3, 4)];
-        let layout = layout_graph(&nodes, &edges, &[5, 3, 0], &LayoutOptions::default());
+        let layout = layout_graph(
+            &nodes,
+            &edges,
+            &[5, 3, 0],
+            &super::super::test_support::one_row(),
+        );
         let lanes: Vec<usize> = layout.nodes.iter().map(|b| b.lane).collect();
         assert_eq!(lanes, vec![0, 1, 1, 0, 1, 0]);
         assert_eq!(layout.lanes, 2);
@@ -263,7 +290,7 @@ mod tests {
     fn package_view_of_project_quay() {
         let (packages, gs) = load(QUAY);
         let pg = PackageGraph::build(&packages[0], &gs);
-        let layout = layout_package(&pg, &LayoutOptions::default());
+        let layout = layout_package(&pg, &super::super::test_support::one_row());
         let edges: Vec<(usize, usize, EdgeKind)> =
             pg.edges.iter().map(|e| (e.from, e.to, e.kind)).collect();
         check(
@@ -281,23 +308,37 @@ mod tests {
             "{}",
             pg.nodes[main[0]].name
         );
-        for &u in &main {
-            assert_eq!(layout.nodes[u].lane, 0);
+        // One lane per channel, in name order: a bundle in the lane of the first of its
+        // channels (one row, so global lanes are the channels' lanes).
+        let first = |u: usize| pg.nodes[u].channels.iter().min().cloned();
+        let entries: Vec<usize> = (0..pg.nodes.len())
+            .filter(|&u| !pg.nodes[u].is_virtual)
+            .collect();
+        for &u in &entries {
+            for &v in &entries {
+                let (a, b) = (first(u), first(v));
+                let (la, lb) = (layout.nodes[u].lane, layout.nodes[v].lane);
+                assert_eq!(a.cmp(&b), la.cmp(&lb), "lanes of {u} and {v}");
+            }
         }
-        assert!(layout.lanes <= 3, "{} lanes", layout.lanes);
+        let channels: std::collections::BTreeSet<_> =
+            entries.iter().filter_map(|&u| first(u)).collect();
+        assert_eq!(layout.lanes, channels.len());
         let mut by_col: Vec<&NodeBox> = layout.nodes.iter().collect();
         by_col.sort_by_key(|b| b.column);
         for w in by_col.windows(2) {
             assert!(pg.nodes[w[0].node].version < pg.nodes[w[1].node].version);
         }
-        // A replaces chain off the main line (3.16.3 replaces 3.16.2) gets a lane of its own.
+        // 3.16.3 and 3.16.2 are both in stable-3.16 alone: same lane.
         let idx = |suffix: &str| {
             pg.nodes
                 .iter()
                 .position(|n| n.name.ends_with(suffix))
                 .expect(suffix)
         };
-        assert_eq!(layout.nodes[idx("v3.16.2")].lane, 0);
-        assert_ne!(layout.nodes[idx("v3.16.3")].lane, 0);
+        assert_eq!(
+            layout.nodes[idx("v3.16.2")].lane,
+            layout.nodes[idx("v3.16.3")].lane
+        );
     }
 }

@@ -124,10 +124,7 @@ mod tests {
         let nodes: Vec<LayoutNode<'_>> = names
             .iter()
             .zip(&v)
-            .map(|(n, v)| LayoutNode {
-                name: n,
-                version: Some(v),
-            })
+            .map(|(n, v)| LayoutNode::new(n, Some(v)))
             .collect();
         let e = |from, to, kind| LayoutEdge {
             from,
@@ -141,7 +138,12 @@ mod tests {
         edges.push(e(1, 3, EdgeKind::Skips)); // span 1, shifted
         edges.push(e(0, 4, EdgeKind::Skips)); // span 3
         edges.push(e(0, 1, EdgeKind::Skips)); // parallel to a replaces edge
-        let layout = layout_graph(&nodes, &edges, &[4, 3, 2, 1, 0], &LayoutOptions::default());
+        let layout = layout_graph(
+            &nodes,
+            &edges,
+            &[4, 3, 2, 1, 0],
+            &super::super::test_support::one_row(),
+        );
         let top = layout.nodes[0].y;
         let peak = |i: usize| {
             sample(&layout.edges[i], 16)

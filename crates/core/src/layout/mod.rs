@@ -1,23 +1,29 @@
-//! A deterministic, near-linear layout engine for OLM upgrade graphs.
+//! A deterministic, near-linear layout engine for OLM upgrade graphs that fits a target box.
 //!
 //! General layered (Sugiyama) layouts are far too slow on OLM graphs: a channel whose entries
 //! all carry a `skipRange` has a quadratic number of edges. OLM graphs have a natural order, the
 //! bundle versions, so this engine does not search for an order at all. It runs in phases, one
 //! file each:
 //!
-//! 1. `columns.rs`: x order, one node per column, in version order;
-//! 2. `lanes.rs`: y order, the main line on lane 0 and the other chains packed into as few
-//!    lanes as they need;
-//! 3. `bands.rs`: the `skipRange` (and large `skips`) fans grouped into bands and stacked so
-//!    that no two cross;
-//! 4. `jobs.rs` and `levels.rs`: the shape of every other edge (straight, S curve, arc above its
-//!    lane, run on a track between lanes) and its arc level or track;
-//! 5. `place.rs`: box positions from columns and lanes (the one place that maps the grid to
+//! 1. `groups.rs`: virtual nodes that one entry names collapse into one group per entry;
+//! 2. `columns.rs`: one node per column, in version order;
+//! 3. `lanes.rs`: the main line on lane 0 and the other chains packed into as few lanes as they
+//!    need (or the caller's lanes: one per channel in the package view);
+//! 4. `bands.rs`: the fans (an entry's `skipRange`, a long `skips` list), grouped into
+//!    staircases when they share their lower end;
+//! 5. `rows.rs` and `grid.rs`: the version order wraps into rows (streams as natural breaks)
+//!    so that the drawing fits the target box at the largest zoom; a row keeps the lanes it
+//!    uses;
+//! 6. `jobs.rs` and `levels.rs`: the shape of every other edge (straight, S curve, arc above its
+//!    lane, run on a track between lanes or in the gap between rows) and its arc level or
+//!    track;
+//! 7. `place.rs`: box positions from rows and lanes (the one place that maps the grid to
 //!    coordinates);
-//! 6. `routes.rs` and the band outlines of `bands.rs`: the points of every edge and band.
+//! 8. `routes.rs` and the rails of `bands.rs`: the points of every edge and rail.
 //!
-//! [`crossings`] counts what crosses in a finished layout. [`LayoutSource`] is how both graph
-//! types, a channel's and a package's, feed the engine.
+//! Versions read in order, left to right and top to bottom; the head, the newest, ends the last
+//! row. [`crossings`] counts what crosses in a finished layout. [`LayoutSource`] is how both
+//! graph types, a channel's and a package's, feed the engine.
 //!
 //! Everything is in abstract units with the origin at the top left; all coordinates are
 //! non-negative and finite for any input.
@@ -26,6 +32,8 @@ mod adjacency;
 mod bands;
 mod columns;
 mod crossings;
+mod grid;
+mod groups;
 mod input;
 mod jobs;
 mod lanes;
@@ -35,25 +43,33 @@ mod options;
 mod output;
 mod place;
 mod routes;
+mod rows;
 #[cfg(test)]
 mod test_support;
 #[cfg(test)]
 mod tests;
 
-pub use crossings::{crossings, flatten};
-pub use input::{channel_main_line, package_main_line, LayoutEdge, LayoutNode, LayoutSource};
-pub use options::{FanMode, LayoutOptions};
-pub use output::{Band, EdgeRoute, Layout, NodeBox};
+pub use crossings::{crossings, crossings_of_routes, flatten, rail_crossings};
+pub use input::{
+    channel_main_line, package_layout_nodes, package_main_line, LayoutEdge, LayoutNode,
+    LayoutSource,
+};
+pub use options::{FanMode, LabelMode, LayoutOptions, DEFAULT_TARGET};
+pub use output::{Band, EdgeRoute, GroupBox, Layout, NodeBox, Rail, Staircase};
 
 use crate::graph::{ChannelGraph, PackageGraph};
 
 use adjacency::Adjacency;
+use bands::{make_bands, outline_rails, stair_items, staircases, RailPlan};
 use columns::Columns;
+use grid::Grid;
+use groups::Reduced;
 use jobs::Jobs;
 use lanes::Lanes;
 use levels::Levels;
 use options::Geo;
 use place::Placement;
+use rows::{stream_runs, RowInput, Rows};
 
 /// Lays out an upgrade graph (a channel's or a package's), its main line on lane 0.
 ///
@@ -76,9 +92,9 @@ pub fn layout_channel(graph: &ChannelGraph, options: &LayoutOptions) -> Layout {
     layout(graph, options)
 }
 
-/// Lays out the package-level view (every bundle once, every channel's edges); the main line is
-/// [`package_main_line`]. The same edge in several channels gets the same route (or band). Same
-/// as [`layout`].
+/// Lays out the package-level view (every bundle once, every channel's edges), one lane per
+/// channel in name order ([`package_layout_nodes`] chooses another order). The same edge in
+/// several channels gets the same route (or fan). Same as [`layout`].
 ///
 /// # Complexity
 /// O((V + E) log(V + E) + V·K) for V nodes, E edges and K lanes.
@@ -87,9 +103,9 @@ pub fn layout_package(graph: &PackageGraph, options: &LayoutOptions) -> Layout {
 }
 
 /// Lays out any upgrade graph: `nodes` with optional versions, `edges` pointing from older to
-/// newer, and the nodes of the main line (any order; they all go to lane 0). Edges with the same
-/// (from, to, kind) get the same route; edges with an endpoint out of range are ignored, as are
-/// out-of-range main-line indices. Never panics.
+/// newer, and the nodes of the main line (any order; they all go to lane 0 unless the nodes
+/// carry their own lanes). Edges with the same (from, to, kind) get the same route; edges with
+/// an endpoint out of range are ignored, as are out-of-range main-line indices. Never panics.
 ///
 /// # Complexity
 /// O((V + E) log(V + E) + V·K) for V nodes, E edges and K lanes (K is usually tiny).
@@ -101,44 +117,150 @@ pub fn layout_graph(
 ) -> Layout {
     let geo = Geo::new(options);
     if nodes.is_empty() {
-        return Layout {
-            width: 2.0 * geo.pad_x,
-            height: 2.0 * geo.margin,
-            nodes: Vec::new(),
-            edges: Vec::new(),
-            bands: Vec::new(),
-            lanes: 0,
-        };
+        return empty_layout(&geo, options.fans);
     }
-    let adj = Adjacency::new(nodes.len(), edges);
-    let columns = Columns::new(nodes, edges, &adj);
-    let lanes = Lanes::new(&columns.order, &columns.col, edges, &adj, main_line);
-    let mut bands = match options.fans {
-        FanMode::Bands => bands::make_bands(
-            edges,
-            &adj.valid,
+    let red = Reduced::new(nodes, edges, main_line, options);
+    let adj = Adjacency::new(red.nodes.len(), &red.edges);
+    let columns = Columns::new(&red.nodes, &red.edges, &adj);
+    let lanes = Lanes::fixed(&red.nodes, &red.edges, &adj).unwrap_or_else(|| {
+        Lanes::new(
+            &columns.order,
             &columns.col,
-            options.band_min_sources.max(1),
-            options.skips_band_min_sources.max(1),
-        ),
-        FanMode::Edges => Vec::new(),
-    };
-    let band_tracks = bands::band_tracks(&bands, &columns.col);
+            &red.edges,
+            &adj,
+            &red.main_line,
+        )
+    });
+    let mut bands = fans(&red, &adj, &columns, options);
+    let stairs = staircases(&mut bands);
+    let rows = choose_rows(&geo, &red, &columns, &lanes, stairs.len(), options.fans);
+    let grid = Grid::new(&columns, &lanes.lane, &rows);
+    let items = stair_items(&bands, &stairs, edges, &red.of);
+    let plan = RailPlan::new(&items, options.fans != FanMode::Bands, &grid);
     let mut drawn = adj.valid.clone();
     for &e in bands.iter().flat_map(|b| &b.edges) {
         drawn[e] = false;
     }
-    let mut jobs = Jobs::new(edges, &drawn, &columns, &lanes);
-    let levels = Levels::assign(&mut jobs.jobs, lanes.count);
-    let place = Placement::new(&geo, &columns, &lanes, &levels);
+    let mut jobs = Jobs::new(&red.edges, &drawn, &grid);
+    let levels = Levels::assign(&mut jobs.jobs, grid.lanes());
+    let place = Placement::new(
+        &geo,
+        &grid,
+        &columns.col,
+        &levels,
+        (&plan.below, plan.gutter),
+    );
     let routes = routes::edge_routes(&jobs, &place, &levels);
-    let bottom = bands::outline_bands(&mut bands, &band_tracks, &place);
+    let stairs = outline_rails(&mut bands, &stairs, &items, &plan, &place, edges, &red.of);
+    let staircases = if options.fans == FanMode::Bands {
+        stairs
+    } else {
+        Vec::new()
+    };
+    for b in &mut bands {
+        b.to = red.back.get(b.to).copied().unwrap_or(b.to);
+    }
     Layout {
         width: place.width(),
-        height: bottom + geo.margin,
-        nodes: place.boxes(),
+        height: place.height(),
+        nodes: expand_boxes(&red, &place),
         edges: routes,
         bands,
-        lanes: lanes.count,
+        staircases,
+        groups: group_boxes(&red, &place),
+        lanes: grid.lanes(),
+        rows: grid.rows(),
+        fans: options.fans,
     }
+}
+
+/// The layout of no node at all.
+fn empty_layout(geo: &Geo, fans: FanMode) -> Layout {
+    Layout {
+        width: 2.0 * geo.pad_x,
+        height: 2.0 * geo.margin,
+        nodes: Vec::new(),
+        edges: Vec::new(),
+        bands: Vec::new(),
+        staircases: Vec::new(),
+        groups: Vec::new(),
+        lanes: 0,
+        rows: 0,
+        fans,
+    }
+}
+
+/// The fans of the reduced graph (none when every edge is drawn on its own).
+fn fans(
+    red: &Reduced<'_>,
+    adj: &Adjacency,
+    columns: &Columns,
+    options: &LayoutOptions,
+) -> Vec<Band> {
+    if !options.fans.groups_fans() {
+        return Vec::new();
+    }
+    make_bands(
+        &red.edges,
+        &adj.valid,
+        &columns.col,
+        options.band_min_sources,
+        options.skips_band_min_sources,
+    )
+}
+
+/// The rows for the target box: stream runs, each column's lane, and the room between rows.
+fn choose_rows(
+    geo: &Geo,
+    red: &Reduced<'_>,
+    columns: &Columns,
+    lanes: &Lanes,
+    stairs: usize,
+    fans: FanMode,
+) -> Rows {
+    let lane_of_col: Vec<usize> = columns.order.iter().map(|&u| lanes.lane[u]).collect();
+    let rails = match (stairs, fans) {
+        (0, _) => 0.0,
+        (_, FanMode::Bands) => geo.step * 1.2 + stairs.min(3) as f64 * geo.rail_spacing(),
+        _ => geo.step * 1.2 + geo.rail_spacing(),
+    };
+    let input = RowInput {
+        runs: stream_runs(&red.nodes, &columns.order),
+        lane_of_col: &lane_of_col,
+        row_gap: geo.lane_gap.max(3.0 * geo.step) + rails,
+    };
+    Rows::choose(geo, &input)
+}
+
+/// One box per input node: its own, or its group's.
+fn expand_boxes(red: &Reduced<'_>, place: &Placement<'_>) -> Vec<NodeBox> {
+    (0..red.of.len())
+        .map(|u| {
+            let r = red.of[u];
+            let group = (r >= red.first_group).then(|| r - red.first_group);
+            place.node_box(r, u, group)
+        })
+        .collect()
+}
+
+/// The box of every group.
+fn group_boxes(red: &Reduced<'_>, place: &Placement<'_>) -> Vec<GroupBox> {
+    red.groups
+        .iter()
+        .enumerate()
+        .map(|(g, grp)| {
+            let b = place.node_box(red.first_group + g, grp.entry, None);
+            GroupBox {
+                entry: grp.entry,
+                members: grp.members.clone(),
+                x: b.x,
+                y: b.y,
+                width: b.width,
+                height: b.height,
+                column: b.column,
+                lane: b.lane,
+                row: b.row,
+            }
+        })
+        .collect()
 }

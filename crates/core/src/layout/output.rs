@@ -1,9 +1,11 @@
-//! What a layout gives: node boxes, edge routes and bands, in abstract units with the origin at
-//! the top left.
+//! What a layout gives: node boxes (in rows), edge routes, fans with their rails, staircases and
+//! groups of collapsed nodes, in abstract units with the origin at the top left.
 
 use serde::Serialize;
 
 use crate::graph::EdgeKind;
+
+use super::FanMode;
 
 /// The box of one node.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -15,14 +17,19 @@ pub struct NodeBox {
     pub y: f64,
     pub width: f64,
     pub height: f64,
-    /// Position in version order (one node per column).
+    /// Position in version order (one node or group per column).
     pub column: usize,
-    /// 0 is the main line, on top.
+    /// Global lane: the lanes of every row stacked top to bottom (0 is the first row's main
+    /// line).
     pub lane: usize,
+    /// The row (the version order wraps into rows).
+    pub row: usize,
+    /// The group this node is collapsed into (its box is the group's).
+    pub group: Option<usize>,
 }
 
 /// The route of one individually drawn edge, from the middle of the right side of its `from`
-/// node to the middle of the left side of its `to` node.
+/// node to the middle of the left side of its `to` node (a collapsed node's: its group's).
 ///
 /// When `curved` is false, `points` is a polyline. When it is true, `points` is a path of cubic
 /// Bézier segments: `points[0]` is the start and each following triple is (first control point,
@@ -36,52 +43,93 @@ pub struct EdgeRoute {
     pub curved: bool,
 }
 
-/// A fan drawn as one shape: a bracket under the columns of the source nodes, below all lanes,
-/// with a riser that leads into the left side of the target node. The edges of one entry's
-/// `skipRange`, or of its `skips`.
+/// Where a rail rises into an entry: (node, foot on the rail, top at the node).
+pub type Riser = (usize, (f64, f64), (f64, f64));
+
+/// A rail: strokes under the rows of the bundles a fan covers, a spine joining the rows in the
+/// right gutter, and risers into the entries from below.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Rail {
+    /// Polylines, each drawn as one stroke (teeth, spine, risers).
+    pub paths: Vec<Vec<(f64, f64)>>,
+    /// Where the tap under each covered node sits: (node, point).
+    pub taps: Vec<(usize, (f64, f64))>,
+    /// Where the rail rises into each entry: (node, foot on the rail, top at the node).
+    pub risers: Vec<Riser>,
+    /// The x of the spine that joins the rows, when the rail spans several.
+    pub spine: Option<f64>,
+}
+
+impl Rail {
+    /// The points a path follows along the rail from the tap of `source` to the riser of
+    /// `target`: across to the spine (when they are in different rows), along it, across to
+    /// the riser, up into the target. Empty when the rail lacks either.
+    ///
+    /// # Complexity
+    /// O(T) for T taps and risers.
+    pub fn walk(&self, source: usize, target: usize) -> Vec<(f64, f64)> {
+        let tap = self.taps.iter().find(|t| t.0 == source).map(|t| t.1);
+        let riser = self.risers.iter().find(|r| r.0 == target);
+        let (Some(tap), Some(&(_, foot, top))) = (tap, riser) else {
+            return Vec::new();
+        };
+        let mut pts = vec![tap];
+        if (tap.1 - foot.1).abs() > 1e-9 {
+            if let Some(x) = self.spine {
+                pts.push((x, tap.1));
+                pts.push((x, foot.1));
+            }
+        }
+        pts.push(foot);
+        pts.push(top);
+        pts
+    }
+}
+
+/// A fan: the edges of one entry's `skipRange` (or of its long `skips` list) drawn (or marked)
+/// as one.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Band {
     /// [`EdgeKind::SkipRange`] or [`EdgeKind::Skips`].
     pub kind: EdgeKind,
-    /// The target node (index into the graph's nodes).
+    /// The entry (index into the graph's nodes).
     pub to: usize,
-    /// The edges the band stands for (indices into the graph's edges, ascending).
+    /// The edges the fan stands for (indices into the graph's edges, ascending).
     pub edges: Vec<usize>,
-    /// Outline: a closed polygon (the last point joins the first), not curved.
-    pub points: Vec<(f64, f64)>,
-    /// The target's skipRange text.
+    /// The entry's skipRange text.
     pub range: Option<String>,
     /// Column interval of the source nodes (first, last).
     pub columns: (usize, usize),
+    /// The distinct source nodes (indices into the graph's nodes), ascending.
+    pub sources: Vec<usize>,
+    /// The fan's own rail (a viewer draws it on hover).
+    pub rail: Rail,
+    /// Index into [`Layout::staircases`] (in [`FanMode::Bands`]) of the staircase it belongs to.
+    pub staircase: usize,
 }
 
-impl Band {
-    /// The y of the band's horizontal bar, where the taps of its sources sit: the outline starts
-    /// at the bottom-left of the bar and ends at the top of the left bracket tick, twice the bar
-    /// thickness above.
-    ///
-    /// # Complexity
-    /// O(1).
-    pub fn bar_y(&self) -> f64 {
-        let p = &self.points;
-        match (p.first(), p.last()) {
-            (Some(a), Some(b)) if p.len() >= 3 && a.1 > b.1 => a.1 - (a.1 - b.1) / 4.0,
-            (Some(a), _) => a.1,
-            _ => 0.0,
-        }
-    }
+/// Fans that share their lower end, drawn once as one rail with a riser into each entry.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Staircase {
+    /// The fans (indices into [`Layout::bands`]), ascending.
+    pub bands: Vec<usize>,
+    pub rail: Rail,
+}
 
-    /// The x of the riser's middle (the outline's points 1 and 5 are its two sides), when the
-    /// outline has them.
-    ///
-    /// # Complexity
-    /// O(1).
-    pub fn riser_x(&self) -> Option<f64> {
-        match (self.points.get(1), self.points.get(5)) {
-            (Some(p), Some(q)) => Some((p.0 + q.0) / 2.0),
-            _ => None,
-        }
-    }
+/// Virtual nodes that one entry names, collapsed into one box.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GroupBox {
+    /// The entry that names them (index into the graph's nodes).
+    pub entry: usize,
+    /// The collapsed nodes (indices into the graph's nodes), ascending.
+    pub members: Vec<usize>,
+    pub x: f64,
+    pub y: f64,
+    pub width: f64,
+    pub height: f64,
+    pub column: usize,
+    pub lane: usize,
+    pub row: usize,
 }
 
 /// A finished layout.
@@ -89,45 +137,20 @@ impl Band {
 pub struct Layout {
     pub width: f64,
     pub height: f64,
-    /// One box per node, in the graph's node order.
+    /// One box per node, in the graph's node order (a collapsed node has its group's box).
     pub nodes: Vec<NodeBox>,
     /// The individually drawn edges, in edge-index order.
     pub edges: Vec<EdgeRoute>,
-    /// The bands (empty in [`super::FanMode::Edges`]), by target column.
+    /// The fans (none in [`FanMode::Edges`]), by target column.
     pub bands: Vec<Band>,
-    /// Number of lanes.
+    /// The staircases drawn in [`FanMode::Bands`] (none otherwise).
+    pub staircases: Vec<Staircase>,
+    /// The groups of collapsed virtual nodes.
+    pub groups: Vec<GroupBox>,
+    /// Number of global lanes (every row's lanes).
     pub lanes: usize,
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn band_bar_and_riser() {
-        // Outline as the layout makes it: bottom-left of the bar first, top of the left tick last.
-        let mut band = Band {
-            kind: EdgeKind::SkipRange,
-            to: 0,
-            edges: Vec::new(),
-            points: vec![(0.0, 106.0), (50.0, 106.0), (50.0, 20.0), (0.0, 94.0)],
-            range: None,
-            columns: (0, 0),
-        };
-        assert_eq!(band.bar_y(), 103.0);
-        assert_eq!(band.riser_x(), None);
-        band.points = vec![
-            (0.0, 106.0),
-            (52.0, 106.0),
-            (52.0, 30.0),
-            (60.0, 30.0),
-            (60.0, 26.0),
-            (48.0, 26.0),
-            (48.0, 100.0),
-            (0.0, 94.0),
-        ];
-        assert_eq!(band.riser_x(), Some(50.0));
-        band.points.clear();
-        assert_eq!(band.bar_y(), 0.0);
-    }
+    /// Number of rows.
+    pub rows: usize,
+    /// How the fans are drawn.
+    pub fans: FanMode,
 }

@@ -1,8 +1,8 @@
-//! Placement: where each node's box goes, from its column (x) and lane (y). Lanes are stacked
-//! top-down, each leaving room above it for its arcs and edge tracks.
+//! Placement: where each node's box goes, from its position in its row (x) and its global lane
+//! (y). Rows are stacked top-down; each lane leaves room above it for its arcs and edge tracks,
+//! each row room below it for its rails; the right gutter holds the rails' spines.
 
-use super::columns::Columns;
-use super::lanes::Lanes;
+use super::grid::Grid;
 use super::levels::Levels;
 use super::options::Geo;
 use super::NodeBox;
@@ -10,31 +10,93 @@ use super::NodeBox;
 /// Box positions of every node.
 pub(super) struct Placement<'a> {
     pub geo: &'a Geo,
+    pub grid: &'a Grid,
+    /// Column of each node (version order).
     pub col: &'a [usize],
-    pub lane: &'a [usize],
-    /// Top of each lane.
+    /// Top of each global lane.
     pub lane_top: Vec<f64>,
+    /// Bottom of each row's lowest lane.
+    pub row_bottom: Vec<f64>,
+    /// Rail tracks under each row.
+    rails_below: Vec<usize>,
+    /// Spine tracks in the right gutter.
+    gutter: usize,
 }
 
 impl<'a> Placement<'a> {
     /// # Complexity
-    /// O(K) for K lanes.
-    pub fn new(geo: &'a Geo, columns: &'a Columns, lanes: &'a Lanes, levels: &Levels) -> Self {
-        let mut lane_top = vec![0.0f64; lanes.count];
-        for l in 0..lanes.count {
-            let need = levels.space_above(l, geo.step);
-            lane_top[l] = if l == 0 {
-                geo.margin + need
-            } else {
-                lane_top[l - 1] + geo.h + geo.lane_gap.max(need)
-            };
-        }
-        Placement {
+    /// O(K + R) for K global lanes and R rows.
+    pub fn new(
+        geo: &'a Geo,
+        grid: &'a Grid,
+        col: &'a [usize],
+        levels: &Levels,
+        rails: (&[usize], usize),
+    ) -> Self {
+        let (below, gutter) = rails;
+        let mut p = Placement {
             geo,
-            col: &columns.col,
-            lane: &lanes.lane,
-            lane_top,
+            grid,
+            col,
+            lane_top: vec![0.0; grid.lanes()],
+            row_bottom: vec![0.0; grid.rows()],
+            rails_below: below.to_vec(),
+            gutter,
+        };
+        for r in 0..grid.rows() {
+            let (first, end) = (grid.row_first[r], grid.row_first[r + 1]);
+            for l in first..end {
+                let need = levels.space_above(l, geo.step);
+                p.lane_top[l] = if l > first {
+                    p.lane_top[l - 1] + geo.h + geo.lane_gap.max(need)
+                } else if r == 0 {
+                    geo.margin + need
+                } else {
+                    p.row_bottom[r - 1] + p.rails_space(r - 1) + geo.lane_gap.max(need)
+                };
+            }
+            p.row_bottom[r] = p.lane_top[end.saturating_sub(1).max(first)] + geo.h;
         }
+        p
+    }
+
+    /// Room the rails under row `r` take.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn rails_space(&self, r: usize) -> f64 {
+        match self.rails_below.get(r).copied().unwrap_or(0) {
+            0 => 0.0,
+            t => self.clearance() + t as f64 * self.geo.rail_spacing(),
+        }
+    }
+
+    /// Space between a row's bottom and its first rail track (room for the taps).
+    fn clearance(&self) -> f64 {
+        self.geo.step * 1.2
+    }
+
+    /// The y of rail track `t` under row `r`.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn rail_y(&self, r: usize, t: usize) -> f64 {
+        self.row_bottom.get(r).copied().unwrap_or(0.0)
+            + self.clearance()
+            + t as f64 * self.geo.rail_spacing()
+    }
+
+    /// Right side of the widest row.
+    fn right_edge(&self) -> f64 {
+        self.geo.xl(self.grid.widest()) - self.geo.g
+    }
+
+    /// The x of spine track `t` in the right gutter.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn spine_x(&self, t: usize) -> f64 {
+        self.right_edge() + self.geo.g / 2.0 + (t + 1) as f64 * self.geo.rail_spacing()
     }
 
     /// Left side of node `u`.
@@ -42,7 +104,7 @@ impl<'a> Placement<'a> {
     /// # Complexity
     /// O(1).
     pub fn left(&self, u: usize) -> f64 {
-        self.geo.xl(self.col[u])
+        self.geo.xl(self.grid.x[u])
     }
 
     /// Right side of node `u`.
@@ -53,12 +115,28 @@ impl<'a> Placement<'a> {
         self.left(u) + self.geo.w
     }
 
+    /// Middle of node `u`'s width.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn center_x(&self, u: usize) -> f64 {
+        self.left(u) + self.geo.w / 2.0
+    }
+
     /// Top of node `u`.
     ///
     /// # Complexity
     /// O(1).
     pub fn top(&self, u: usize) -> f64 {
-        self.lane_top[self.lane[u]]
+        self.lane_top[self.grid.lane[u]]
+    }
+
+    /// Bottom of node `u`.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn bottom(&self, u: usize) -> f64 {
+        self.top(u) + self.geo.h
     }
 
     /// Middle of node `u`'s height.
@@ -69,40 +147,46 @@ impl<'a> Placement<'a> {
         self.top(u) + self.geo.h / 2.0
     }
 
-    /// Bottom of the lowest lane.
-    ///
-    /// # Complexity
-    /// O(1).
-    pub fn lanes_bottom(&self) -> f64 {
-        self.lane_top
-            .last()
-            .map_or(self.geo.margin, |t| t + self.geo.h)
-    }
-
     /// Width of the whole drawing.
     ///
     /// # Complexity
     /// O(1).
     pub fn width(&self) -> f64 {
-        let cols = self.col.len() as f64;
-        2.0 * self.geo.pad_x + cols * (self.geo.w + self.geo.g) - self.geo.g
+        let rows = self.right_edge() + self.geo.pad_x;
+        if self.gutter > 0 {
+            rows.max(self.spine_x(self.gutter - 1) + self.geo.pad_x)
+        } else {
+            rows
+        }
     }
 
-    /// One box per node, in node order.
+    /// Height of the whole drawing.
     ///
     /// # Complexity
-    /// O(V).
-    pub fn boxes(&self) -> Vec<NodeBox> {
-        (0..self.col.len())
-            .map(|u| NodeBox {
-                node: u,
-                x: self.left(u),
-                y: self.top(u),
-                width: self.geo.w,
-                height: self.geo.h,
-                column: self.col[u],
-                lane: self.lane[u],
-            })
-            .collect()
+    /// O(1).
+    pub fn height(&self) -> f64 {
+        let last = self.grid.rows().saturating_sub(1);
+        match self.row_bottom.last() {
+            Some(&b) => b + self.rails_space(last) + self.geo.margin,
+            None => 2.0 * self.geo.margin,
+        }
+    }
+
+    /// The box of (reduced) node `u`, standing for input node `node`.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn node_box(&self, u: usize, node: usize, group: Option<usize>) -> NodeBox {
+        NodeBox {
+            node,
+            x: self.left(u),
+            y: self.top(u),
+            width: self.geo.w,
+            height: self.geo.h,
+            column: self.col[u],
+            lane: self.grid.lane[u],
+            row: self.grid.row[u],
+            group,
+        }
     }
 }

@@ -47,6 +47,18 @@ pub(super) fn opts(fans: FanMode) -> LayoutOptions {
     }
 }
 
+/// The layout of the old single-row drawing: no target box (one row), nothing collapsed, fans
+/// of two or more sources drawn. The phase tests that check lanes, columns and arcs use it.
+pub(super) fn one_row() -> LayoutOptions {
+    LayoutOptions {
+        fans: FanMode::Bands,
+        target: None,
+        group_min: 0,
+        band_min_sources: 2,
+        ..LayoutOptions::default()
+    }
+}
+
 pub(super) fn edge_list(g: &ChannelGraph) -> Vec<(usize, usize, EdgeKind)> {
     g.edges.iter().map(|e| (e.from, e.to, e.kind)).collect()
 }
@@ -99,38 +111,84 @@ pub(super) fn check(
     check_routes(layout, edges, what);
 }
 
-/// Boxes: same order as nodes, columns a permutation, inside the drawing, no overlap.
+/// Boxes: same order as nodes, a collapsed node in its group's box, inside the drawing; the
+/// distinct boxes (slots) read in column order left to right, then top to bottom, rows stacked
+/// without overlap, no two boxes of a row overlapping.
 fn check_boxes(layout: &Layout, n: usize, what: &str) {
     assert_eq!(layout.nodes.len(), n, "{what}: one box per node");
     assert!(
         layout.width.is_finite() && layout.height.is_finite(),
         "{what}: finite size"
     );
-    let mut cols: Vec<usize> = layout.nodes.iter().map(|b| b.column).collect();
-    cols.sort_unstable();
-    assert_eq!(
-        cols,
-        (0..n).collect::<Vec<_>>(),
-        "{what}: columns are a permutation"
-    );
+    let mut slots: Vec<&NodeBox> = Vec::new();
     for (i, b) in layout.nodes.iter().enumerate() {
         assert_eq!(b.node, i, "{what}: boxes in node order");
         assert!(b.x >= 0.0 && b.y >= 0.0, "{what}: box {i} non-negative");
         assert!(b.x + b.width <= layout.width + EPS && b.y + b.height <= layout.height + EPS);
         assert!(b.lane < layout.lanes.max(1), "{what}: lane in range");
+        assert!(b.row < layout.rows.max(1), "{what}: row in range");
+        match b.group {
+            Some(g) => {
+                let gb = &layout.groups[g];
+                assert!(gb.members.contains(&i), "{what}: {i} is in its group");
+                assert!(
+                    (gb.x, gb.y, gb.column) == (b.x, b.y, b.column),
+                    "{what}: a collapsed node has its group's box"
+                );
+            }
+            None => slots.push(b),
+        }
     }
-    let mut by_x: Vec<&NodeBox> = layout.nodes.iter().collect();
-    by_x.sort_by(|a, b| a.x.total_cmp(&b.x));
-    for w in by_x.windows(2) {
-        // One node per column, columns left to right: sorted by x, each box ends before the
-        // next starts, so no two boxes overlap.
+    let group_slots: Vec<NodeBox> = layout
+        .groups
+        .iter()
+        .map(|g| NodeBox {
+            node: g.entry,
+            x: g.x,
+            y: g.y,
+            width: g.width,
+            height: g.height,
+            column: g.column,
+            lane: g.lane,
+            row: g.row,
+            group: None,
+        })
+        .collect();
+    slots.extend(group_slots.iter());
+    slots.sort_by_key(|b| b.column);
+    let cols: Vec<usize> = slots.iter().map(|b| b.column).collect();
+    assert_eq!(
+        cols,
+        (0..slots.len()).collect::<Vec<_>>(),
+        "{what}: columns are a permutation of the slots"
+    );
+    for w in slots.windows(2) {
+        // Reading order: along the row, or down to the next row.
+        if w[0].row == w[1].row {
+            assert!(
+                w[0].x + w[0].width < w[1].x,
+                "{what}: boxes {} and {} overlap or are out of order",
+                w[0].node,
+                w[1].node
+            );
+        } else {
+            assert_eq!(w[0].row + 1, w[1].row, "{what}: rows follow the columns");
+        }
+    }
+    // Rows stacked: every box of a row above every box of the next.
+    let rows = layout.rows.max(1);
+    let mut bottom = vec![f64::NEG_INFINITY; rows];
+    let mut top = vec![f64::INFINITY; rows];
+    for b in &slots {
+        bottom[b.row] = bottom[b.row].max(b.y + b.height);
+        top[b.row] = top[b.row].min(b.y);
+    }
+    for r in 1..rows {
         assert!(
-            w[0].x + w[0].width < w[1].x,
-            "{what}: boxes {} and {} overlap",
-            w[0].node,
-            w[1].node
+            bottom[r - 1] < top[r],
+            "{what}: row {r} below row {}",
+            r - 1
         );
-        assert!(w[0].column < w[1].column, "{what}: x order is column order");
     }
 }
 
@@ -163,12 +221,20 @@ fn check_each_edge_once(
                 "{what}: band edges lead into the band's node"
             );
         }
-        assert!(b.points.len() >= 3, "{what}: band outline");
         let tb = &layout.nodes[b.to];
         assert!(
-            b.points.iter().any(|p| (p.0 - tb.x).abs() < EPS),
-            "{what}: band reaches its target"
+            b.rail.risers.iter().any(|&(t, _, top)| t == b.to
+                && (top.1 - (tb.y + tb.height)).abs() < EPS
+                && top.0 > tb.x - EPS
+                && top.0 < tb.x + tb.width + EPS),
+            "{what}: the fan's rail rises into its entry"
         );
+        for &s in &b.sources {
+            assert!(
+                b.rail.taps.iter().any(|&(n, _)| n == s),
+                "{what}: the fan's rail taps each source"
+            );
+        }
     }
     assert!(
         seen.iter().all(|&c| c == 1),
@@ -202,11 +268,12 @@ fn check_routes(layout: &Layout, edges: &[(usize, usize, EdgeKind)], what: &str)
         }
     }
     // Everything inside the drawing, non-negative and finite.
-    let all_points = layout
-        .edges
-        .iter()
-        .flat_map(|r| r.points.iter())
-        .chain(layout.bands.iter().flat_map(|b| b.points.iter()));
+    let all_points = layout.edges.iter().flat_map(|r| r.points.iter()).chain(
+        layout
+            .bands
+            .iter()
+            .flat_map(|b| b.rail.paths.iter().flatten()),
+    );
     for p in all_points {
         assert!(p.0.is_finite() && p.1.is_finite(), "{what}: finite point");
         assert!(

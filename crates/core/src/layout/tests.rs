@@ -67,10 +67,7 @@ fn empty_single_and_self_loop_graphs_do_not_panic() {
     assert_eq!(crossings(&empty), 0);
     // Single node, with and without a main line, and a self-loop.
     let v1 = Version::new(1, 0, 0);
-    let one = [LayoutNode {
-        name: "one",
-        version: Some(&v1),
-    }];
+    let one = [LayoutNode::new("one", Some(&v1))];
     for main in [&[][..], &[0][..], &[0, 0, 7][..]] {
         let l = layout_graph(&one, &[], main, &o);
         check(&l, 1, &[], FanMode::Bands, "single");
@@ -100,10 +97,7 @@ fn cycles_backward_edges_and_bad_options_do_not_break_the_layout() {
     };
     let o = LayoutOptions::default();
     let v1 = Version::new(1, 0, 0);
-    let one = [LayoutNode {
-        name: "one",
-        version: Some(&v1),
-    }];
+    let one = [LayoutNode::new("one", Some(&v1))];
     // A cycle, with backward edges, and versionless nodes only.
     let vs: Vec<Version> = (0..4).map(|i| Version::new(1, i, 0)).collect();
     let names = ["c0", "c1", "c2", "c3"];
@@ -119,10 +113,7 @@ fn cycles_backward_edges_and_bad_options_do_not_break_the_layout() {
         let nodes: Vec<LayoutNode<'_>> = names
             .iter()
             .zip(&vs)
-            .map(|(n, v)| LayoutNode {
-                name: n,
-                version: versioned.then_some(v),
-            })
+            .map(|(n, v)| LayoutNode::new(n, versioned.then_some(v)))
             .collect();
         for fans in [FanMode::Bands, FanMode::Edges] {
             let l = layout_graph(&nodes, &cyc, &[0, 1, 2, 3], &opts(fans));
@@ -145,14 +136,16 @@ fn cycles_backward_edges_and_bad_options_do_not_break_the_layout() {
         fans: FanMode::Bands,
         band_min_sources: 0,
         skips_band_min_sources: 0,
+        target: Some((f64::NAN, -1.0)),
+        reserved_height: f64::NAN,
+        labels: LabelMode::Names,
+        group_min: 0,
+        expanded_groups: vec!["nothing".into()],
     };
     let nodes: Vec<LayoutNode<'_>> = names
         .iter()
         .zip(&vs)
-        .map(|(n, v)| LayoutNode {
-            name: n,
-            version: Some(v),
-        })
+        .map(|(n, v)| LayoutNode::new(n, Some(v)))
         .collect();
     let l = layout_graph(&nodes, &cyc, &[3], &weird);
     check(&l, 4, &as_list(&cyc), FanMode::Bands, "weird options");
@@ -265,10 +258,7 @@ fn random_graphs_of_600_nodes_satisfy_every_invariant() {
         .collect();
     let names: Vec<String> = (0..n).map(|i| format!("node-{i:04}")).collect();
     let nodes: Vec<LayoutNode<'_>> = (0..n)
-        .map(|i| LayoutNode {
-            name: &names[i],
-            version: (i % 17 != 5).then_some(&versions[i]),
-        })
+        .map(|i| LayoutNode::new(&names[i], (i % 17 != 5).then_some(&versions[i])))
         .collect();
     let ranges = ["r1", "r2"];
     let mut edges = Vec::new();
@@ -308,8 +298,13 @@ fn random_graphs_of_600_nodes_satisfy_every_invariant() {
         let l = layout_graph(&nodes, &edges, &main, &opts(fans));
         check(&l, n, &list, fans, "random 600");
         check_routes_avoid_boxes(&l, "random 600");
+        // The main line is on the first lane of its row.
+        let mut first_lane = vec![usize::MAX; l.rows.max(1)];
+        for b in &l.nodes {
+            first_lane[b.row] = first_lane[b.row].min(b.lane);
+        }
         for &u in &main {
-            assert_eq!(l.nodes[u].lane, 0);
+            assert_eq!(l.nodes[u].lane, first_lane[l.nodes[u].row]);
         }
     }
 }

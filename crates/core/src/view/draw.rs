@@ -87,7 +87,27 @@ pub fn route_d(points: &[(f64, f64)], curved: bool, dy: f64) -> String {
     d
 }
 
-/// SVG path data of a closed polygon (a band outline), moved down by `dy`: `M p0 L p1 … Z`.
+/// SVG path data of a rail ([`crate::layout::Rail`]), moved down by `dy`: one `M p0 L p1 …`
+/// subpath per piece (drawn as one stroke, so pieces that meet do not darken).
+///
+/// # Complexity
+/// O(P) for P points.
+pub fn rail_d(rail: &crate::layout::Rail, dy: f64) -> String {
+    let mut d = String::with_capacity(rail.paths.iter().map(Vec::len).sum::<usize>() * 14);
+    for piece in &rail.paths {
+        for (i, q) in piece.iter().enumerate() {
+            d.push_str(match (i, d.is_empty()) {
+                (0, true) => "M",
+                (0, false) => " M",
+                _ => " L",
+            });
+            push_point(&mut d, *q, dy);
+        }
+    }
+    d
+}
+
+/// SVG path data of a closed polygon, moved down by `dy`: `M p0 L p1 … Z`.
 ///
 /// # Complexity
 /// O(P) for P points.
@@ -153,5 +173,11 @@ mod tests {
         assert_eq!(route_d(&[], true, 0.0), "");
         assert_eq!(polygon_d(&pts[..3], 0.5), "M0,0.5 L1,2.5 L3,4.5 Z");
         assert_eq!(polygon_d(&[], 0.0), "");
+        let rail = crate::layout::Rail {
+            paths: vec![vec![(0.0, 5.0), (10.0, 5.0)], vec![(4.0, 5.0), (4.0, 1.0)]],
+            ..crate::layout::Rail::default()
+        };
+        assert_eq!(rail_d(&rail, 1.0), "M0,6 L10,6 M4,6 L4,2");
+        assert_eq!(rail_d(&crate::layout::Rail::default(), 0.0), "");
     }
 }

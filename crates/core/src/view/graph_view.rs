@@ -1,24 +1,38 @@
 //! [`GraphView`]: one channel (or the package-level "all channels" view) ready to draw, the one
-//! model the web app and the SVG export draw: node boxes with their flags, labels, tooltips and
-//! classes, individually routed edges, `skipRange` bands, and each node's neighbours (for hover
+//! model the web app and the SVG export draw: node boxes in wrapped rows with their flags,
+//! labels, tooltips and classes, groups of collapsed absent bundles, individually routed edges,
+//! fans with their markers and rails, staircases, and each node's neighbours (for hover
 //! highlighting).
 
 use std::collections::HashMap;
 
-use crate::graph::{ChannelGraph, EdgeKind, PackageGraph};
-use crate::layout::{layout, Band, EdgeRoute, Layout, LayoutEdge, LayoutOptions, NodeBox};
+use crate::graph::EdgeKind;
+use crate::layout::{
+    layout_graph, Band, FanMode, GroupBox, LabelMode, Layout, LayoutEdge, LayoutOptions, NodeBox,
+    Rail, Staircase,
+};
 use crate::model::Package;
 
-use super::draw::{polygon_d, route_d};
+use super::draw::{rail_d, route_d};
 use super::node::ViewNode;
 use super::source::ViewSource;
-use super::text::NodeLabel;
+use super::text::{
+    fan_marker, fit_text, label_text, NodeLabel, LABEL_FONT_SIZE, LABEL_PADDING, MARKER_FONT_SIZE,
+};
+
+/// Widest node box a view makes (longer labels are shortened in the middle).
+pub const MAX_NODE_WIDTH: f64 = 340.0;
+/// Height of a node with one line of text.
+const ONE_LINE: f64 = 2.1 * LABEL_FONT_SIZE;
+/// Height of a node with a second line (its fans).
+const TWO_LINES: f64 = ONE_LINE + 1.3 * MARKER_FONT_SIZE;
 
 /// An individually drawn edge. In the package view, the same (from, to, kind) in several
-/// channels is one edge listing those channels.
+/// channels is one edge listing those channels; the edges from the members of a group to one
+/// node are one edge leaving the group.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ViewEdge {
-    /// Indices into [`GraphView::nodes`].
+    /// Indices into [`GraphView::nodes`] (for an edge leaving a group: its first member).
     pub from: usize,
     pub to: usize,
     pub kind: EdgeKind,
@@ -29,6 +43,10 @@ pub struct ViewEdge {
     /// The route (see [`crate::layout::EdgeRoute`]).
     pub points: Vec<(f64, f64)>,
     pub curved: bool,
+    /// The group it leaves (index into [`GraphView::groups`]).
+    pub group: Option<usize>,
+    /// For an edge leaving a group: the members whose edges it stands for, ascending.
+    pub members: Vec<usize>,
 }
 
 impl ViewEdge {
@@ -47,30 +65,41 @@ impl ViewEdge {
     pub fn path_d(&self) -> String {
         route_d(&self.points, self.curved, 0.0)
     }
+
+    /// Number of graph edges it stands for (a group's edge: one per member).
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn edge_count(&self) -> usize {
+        self.members.len().max(1)
+    }
 }
 
-/// A `skipRange` or `skips` fan drawn as one band: it stands for one edge per source.
+/// A fan: the `skipRange` edges into one entry (or its long `skips` list), marked on the entry
+/// and drawn as a rail (always in [`FanMode::Bands`], on hover in [`FanMode::Markers`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ViewBand {
     /// [`EdgeKind::SkipRange`] or [`EdgeKind::Skips`].
     pub kind: EdgeKind,
-    /// The target node.
+    /// The entry.
     pub to: usize,
-    /// The source nodes, ascending.
+    /// The nodes it covers (its sources: for a skipRange, exactly the `skipRange` edges into
+    /// the entry), ascending.
     pub sources: Vec<usize>,
-    /// For each source, the channels whose edges from it the band stands for, sorted.
+    /// For each source, the channels whose edges from it the fan stands for, sorted.
     pub source_channels: Vec<Vec<String>>,
     pub range: Option<String>,
-    /// Closed outline polygon.
-    pub points: Vec<(f64, f64)>,
-    /// The y of the bracket's bar, where each source's tap sits.
-    pub bar_y: f64,
-    /// The x of the riser into the target, when the outline has one.
-    pub riser_x: Option<f64>,
+    /// The fan's own rail.
+    pub rail: Rail,
+    /// For each source, where its tap sits on the rail.
+    pub taps: Vec<(f64, f64)>,
+    /// The staircase it belongs to (index into [`GraphView::staircases`], in
+    /// [`FanMode::Bands`]).
+    pub staircase: usize,
 }
 
 impl ViewBand {
-    /// Number of distinct edges the band stands for.
+    /// Number of distinct edges the fan stands for.
     ///
     /// # Complexity
     /// O(1).
@@ -86,7 +115,7 @@ impl ViewBand {
         format!("band {}", self.kind.css_class())
     }
 
-    /// `tap <kind>`: the dot under a source on the band's bar.
+    /// `tap <kind>`: the dot under a source on the rail.
     ///
     /// # Complexity
     /// O(1).
@@ -94,12 +123,66 @@ impl ViewBand {
         format!("tap {}", self.kind.css_class())
     }
 
-    /// SVG path data of the outline.
+    /// SVG path data of the rail (one stroke per piece).
     ///
     /// # Complexity
     /// O(P) for P points.
     pub fn path_d(&self) -> String {
-        polygon_d(&self.points, 0.0)
+        rail_d(&self.rail, 0.0)
+    }
+
+    /// Whether node `i` is one it covers.
+    ///
+    /// # Complexity
+    /// O(log S) for S sources.
+    pub fn covers(&self, i: usize) -> bool {
+        self.sources.binary_search(&i).is_ok()
+    }
+}
+
+/// Fans that share their lower end, drawn once as one rail ([`FanMode::Bands`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ViewStaircase {
+    /// The fans (indices into [`GraphView::bands`]).
+    pub bands: Vec<usize>,
+    pub rail: Rail,
+}
+
+impl ViewStaircase {
+    /// `band <kind> staircase`.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn class(&self, kind: EdgeKind) -> String {
+        format!("band {} staircase", kind.css_class())
+    }
+
+    /// SVG path data of the rail.
+    ///
+    /// # Complexity
+    /// O(P) for P points.
+    pub fn path_d(&self) -> String {
+        rail_d(&self.rail, 0.0)
+    }
+}
+
+/// Virtual nodes that one entry names, drawn as one box.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ViewGroup {
+    /// The entry that names them.
+    pub entry: usize,
+    /// The collapsed nodes, ascending.
+    pub members: Vec<usize>,
+    pub bbox: GroupBox,
+}
+
+impl ViewGroup {
+    /// `group virtual`.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn class(&self) -> &'static str {
+        "group virtual"
     }
 }
 
@@ -116,11 +199,15 @@ pub struct GraphView {
     pub width: f64,
     pub height: f64,
     pub nodes: Vec<ViewNode>,
-    /// One box per node, in node order.
+    /// One box per node, in node order (a collapsed node has its group's).
     pub boxes: Vec<NodeBox>,
     pub edges: Vec<ViewEdge>,
     pub bands: Vec<ViewBand>,
-    /// For every node, the nodes joined to it by an edge or a band (either direction), sorted.
+    /// The staircases ([`FanMode::Bands`]).
+    pub staircases: Vec<ViewStaircase>,
+    /// The groups of collapsed virtual nodes.
+    pub groups: Vec<ViewGroup>,
+    /// For every node, the nodes joined to it by an edge or a fan (either direction), sorted.
     pub neighbours: Vec<Vec<usize>>,
     /// The channel's deprecation message (channel view).
     pub channel_deprecation: Option<String>,
@@ -129,106 +216,153 @@ pub struct GraphView {
     /// The installed bundle drawn beside the channel because it is not one of its entries
     /// (see [`GraphView::add_installed`]): its node index.
     pub installed_from_other_channel: Option<usize>,
+    /// How fans are drawn.
+    pub fans: FanMode,
+    /// What node labels say.
+    pub labels: LabelMode,
+    /// Font size of a node's first line, in the drawing's units.
+    pub font_size: f64,
+    /// Font size of a node's second line (its fans).
+    pub marker_font_size: f64,
+    /// Number of rows.
+    pub rows: usize,
+    /// Each node's first line, whole.
+    texts: Vec<String>,
+    /// Each node's second line (its fans), whole.
+    markers: Vec<Option<String>>,
+    /// For every node, the fans into it (indices into `bands`).
+    fans_into: Vec<Vec<usize>>,
     /// Node indices sorted by name.
     by_name: Vec<usize>,
 }
 
 impl GraphView {
-    /// The view of any upgrade graph of `package` (a channel's or the package's).
+    /// The view of any upgrade graph of `package` (a channel's or the package's): nodes sized
+    /// to their labels (up to [`MAX_NODE_WIDTH`]; `options`' node sizes are not used), laid
+    /// out for `options`' target box.
     ///
     /// # Complexity
-    /// That of [`layout`], plus O((V + E) log V) to assemble.
+    /// That of [`layout_graph`], plus O((V + E) log(V + E)) to size and assemble.
     pub fn build<G: ViewSource + ?Sized>(
         package: &Package,
         graph: &G,
         options: &LayoutOptions,
     ) -> GraphView {
-        GraphView::from_layout(package, graph, layout(graph, options))
-    }
-
-    /// The view of one channel graph of `package`.
-    ///
-    /// # Complexity
-    /// That of [`layout`], plus O((V + E) log V) to assemble.
-    pub fn channel(package: &Package, graph: &ChannelGraph, options: &LayoutOptions) -> GraphView {
-        GraphView::build(package, graph, options)
-    }
-
-    /// The package-level view of all channels: every bundle once, each distinct edge once.
-    ///
-    /// # Complexity
-    /// That of [`layout`], plus O((V + E) log V) to assemble.
-    pub fn package(package: &Package, graph: &PackageGraph, options: &LayoutOptions) -> GraphView {
-        GraphView::build(package, graph, options)
-    }
-
-    /// Like [`GraphView::build`], with nodes widened (never narrowed) so that every label shows
-    /// whole ([`NodeLabel::width_needed`]), up to `max_node_width`.
-    ///
-    /// # Complexity
-    /// That of [`layout`], plus O((V + E) log V) to assemble.
-    pub fn build_fitted<G: ViewSource + ?Sized>(
-        package: &Package,
-        graph: &G,
-        options: &LayoutOptions,
-        max_node_width: f64,
-    ) -> GraphView {
         let nodes = graph.view_nodes(package);
-        let want = nodes
+        let edges = graph.layout_edges();
+        let texts: Vec<String> = nodes
             .iter()
-            .map(|n| {
-                let badges = (n.head, n.deprecated);
-                NodeLabel::width_needed(&n.name, n.version.as_deref(), &package.name, badges)
-            })
-            .fold(0.0, f64::max)
-            .min(max_node_width);
-        let mut options = options.clone();
-        if options.node_width.is_finite() && want > options.node_width {
-            options.node_width = want;
-        }
-        let layout = layout(graph, &options);
-        GraphView::assemble(package, graph, nodes, layout)
+            .map(|n| label_text(&n.name, n.version.as_deref(), &package.name, options.labels))
+            .collect();
+        let estimate = fan_counts(&nodes, &edges, options);
+        let markers = marker_texts(&nodes, &estimate);
+        let mut sized = options.clone();
+        let in_channel = graph.channel().is_some();
+        (sized.node_width, sized.node_height) =
+            node_size(&nodes, &texts, &markers, options, in_channel);
+        let layout = layout_graph(
+            &graph.view_layout_nodes(package),
+            &edges,
+            &graph.main_line(),
+            &sized,
+        );
+        GraphView::assemble(package, graph, nodes, texts, layout, options.labels)
     }
 
-    /// The view of `graph` drawn with a layout made for it ([`layout`] of the same graph).
+    /// The view of one channel graph of `package` ([`GraphView::build`]).
     ///
     /// # Complexity
-    /// O((V + E) log V).
-    pub fn from_layout<G: ViewSource + ?Sized>(
+    /// That of [`GraphView::build`].
+    pub fn channel(
         package: &Package,
-        graph: &G,
-        layout: Layout,
+        graph: &crate::graph::ChannelGraph,
+        options: &LayoutOptions,
     ) -> GraphView {
-        GraphView::assemble(package, graph, graph.view_nodes(package), layout)
+        GraphView::build(package, graph, options)
+    }
+
+    /// The package-level view of all channels: every bundle once, each distinct edge once, one
+    /// lane per channel (the default channel first) ([`GraphView::build`]).
+    ///
+    /// # Complexity
+    /// That of [`GraphView::build`].
+    pub fn package(
+        package: &Package,
+        graph: &crate::graph::PackageGraph,
+        options: &LayoutOptions,
+    ) -> GraphView {
+        GraphView::build(package, graph, options)
     }
 
     fn assemble<G: ViewSource + ?Sized>(
         package: &Package,
         graph: &G,
-        nodes: Vec<ViewNode>,
+        mut nodes: Vec<ViewNode>,
+        texts: Vec<String>,
         layout: Layout,
+        labels: LabelMode,
     ) -> GraphView {
         let graph_edges = graph.layout_edges();
-        let (width, height) = (layout.width, layout.height);
-        let edges = view_edges(graph, &graph_edges, layout.edges, nodes.len());
-        let bands = view_bands(graph, &graph_edges, layout.bands, nodes.len());
-        let mut by_name: Vec<usize> = (0..nodes.len()).collect();
+        let n = nodes.len();
+        for b in &layout.nodes {
+            if let Some(node) = nodes.get_mut(b.node) {
+                node.collapsed = b.group;
+            }
+        }
+        let edges = view_edges(graph, &graph_edges, &layout, &nodes);
+        let groups = view_groups(layout.groups, n);
+        let bands = view_bands(graph, &graph_edges, layout.bands, n);
+        let staircases = layout
+            .staircases
+            .into_iter()
+            .map(|Staircase { bands, rail }| ViewStaircase { bands, rail })
+            .collect();
+        let mut fans_into: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (i, b) in bands.iter().enumerate() {
+            fans_into[b.to].push(i);
+        }
+        let counts: Vec<Vec<(EdgeKind, Option<&str>, usize)>> = fans_into
+            .iter()
+            .map(|fs| {
+                fs.iter()
+                    .map(|&i| {
+                        (
+                            bands[i].kind,
+                            bands[i].range.as_deref(),
+                            bands[i].sources.len(),
+                        )
+                    })
+                    .collect()
+            })
+            .collect();
+        let markers = marker_texts(&nodes, &counts);
+        let mut by_name: Vec<usize> = (0..n).collect();
         by_name.sort_by(|&a, &b| nodes[a].name.cmp(&nodes[b].name));
         let mut view = GraphView {
             package: package.name.clone(),
             channel: graph.channel().map(str::to_string),
             title: graph.title(package),
             summary: graph.summary(package),
-            width,
-            height,
+            width: layout.width,
+            height: layout.height,
             nodes,
             boxes: layout.nodes,
             edges,
             bands,
+            staircases,
+            groups,
             neighbours: Vec::new(),
             channel_deprecation: graph.channel_deprecation().map(str::to_string),
             head_error: graph.head_error(),
             installed_from_other_channel: None,
+            fans: layout.fans,
+            labels,
+            font_size: LABEL_FONT_SIZE,
+            marker_font_size: MARKER_FONT_SIZE,
+            rows: layout.rows,
+            texts,
+            markers,
+            fans_into,
             by_name,
         };
         view.neighbours = neighbours(&view);
@@ -239,6 +373,20 @@ impl GraphView {
     ///
     /// # Complexity
     /// O((V + E) log V).
+    /// The label, marker and fan lists of a node pushed after the view was built.
+    ///
+    /// # Complexity
+    /// O(L) for a label of L characters.
+    pub(super) fn push_texts(&mut self, node: usize) {
+        let Some(n) = self.nodes.get(node) else {
+            return;
+        };
+        let text = label_text(&n.name, n.version.as_deref(), &self.package, self.labels);
+        self.texts.push(text);
+        self.markers.push(None);
+        self.fans_into.push(Vec::new());
+    }
+
     pub(super) fn reindex(&mut self) {
         let mut by_name: Vec<usize> = (0..self.nodes.len()).collect();
         by_name.sort_by(|&a, &b| self.nodes[a].name.cmp(&self.nodes[b].name));
@@ -257,27 +405,88 @@ impl GraphView {
             .map(|k| self.by_name[k])
     }
 
-    /// Number of graph edges drawn: individual edges plus what the bands stand for.
+    /// Number of graph edges drawn: individual edges (a group's counting once per member) plus
+    /// what the fans stand for.
     ///
     /// # Complexity
-    /// O(B) for B bands.
+    /// O(E + B) for E edges and B fans.
     pub fn edge_total(&self) -> usize {
-        self.edges.len() + self.bands.iter().map(ViewBand::edge_count).sum::<usize>()
+        self.edges.iter().map(ViewEdge::edge_count).sum::<usize>()
+            + self.bands.iter().map(ViewBand::edge_count).sum::<usize>()
     }
 
-    /// The label of node `i`, shortened to fit its box (`None` for an index out of range).
+    /// The label of node `i`, fitted to its box (`None` for an index out of range).
     ///
     /// # Complexity
-    /// O(length of the name).
+    /// O(L²) for a label of L characters.
     pub fn node_label(&self, i: usize) -> Option<NodeLabel> {
-        let (n, b) = (self.nodes.get(i)?, self.boxes.get(i)?);
-        Some(NodeLabel::new(
-            &n.name,
-            n.version.as_deref(),
-            &self.package,
-            b.width,
-            (n.head, n.deprecated),
-        ))
+        let (text, b) = (self.texts.get(i)?, self.boxes.get(i)?);
+        let marker = self.markers.get(i).and_then(|m| m.as_deref());
+        Some(NodeLabel::new(text, marker, b.width))
+    }
+
+    /// The whole first line of node `i` (what its label shortens).
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn node_text(&self, i: usize) -> Option<&str> {
+        self.texts.get(i).map(String::as_str)
+    }
+
+    /// The whole second line of node `i`: what its fans cover.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn node_marker(&self, i: usize) -> Option<&str> {
+        self.markers.get(i).and_then(|m| m.as_deref())
+    }
+
+    /// The fans into node `i` (indices into [`GraphView::bands`]).
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn fans_into(&self, i: usize) -> &[usize] {
+        self.fans_into.get(i).map_or(&[], Vec::as_slice)
+    }
+
+    /// The nodes the `skipRange` of node `i` covers: the sources of its skipRange fans (the
+    /// `skipRange` edges into it, as `graph --json` lists them), ascending.
+    ///
+    /// # Complexity
+    /// O(S log S) for S sources.
+    pub fn covered_by(&self, i: usize) -> Vec<usize> {
+        let mut out: Vec<usize> = self
+            .fans_into(i)
+            .iter()
+            .filter_map(|&b| self.bands.get(b))
+            .filter(|b| b.kind == EdgeKind::SkipRange)
+            .flat_map(|b| b.sources.iter().copied())
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// The label of group `g`: how many bundles, and that they are not entries.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn group_label(&self, g: usize) -> Option<NodeLabel> {
+        let grp = self.groups.get(g)?;
+        let (count, what) = group_words(grp.members.len(), self.channel.is_some());
+        let room = (grp.bbox.width - 2.0 * LABEL_PADDING).max(0.0);
+        let two = grp.bbox.height >= TWO_LINES - 0.5;
+        Some(if two {
+            NodeLabel {
+                primary: fit_text(&count, room, LABEL_FONT_SIZE),
+                caption: Some(fit_text(what, room, MARKER_FONT_SIZE)),
+            }
+        } else {
+            NodeLabel {
+                primary: fit_text(&format!("{count} {what}"), room, LABEL_FONT_SIZE),
+                caption: None,
+            }
+        })
     }
 
     /// What a screen reader says for node `i`: what its box shows first (the label's lines and
@@ -304,30 +513,135 @@ impl GraphView {
     }
 }
 
+/// `80 bundles` and `not in channel` (or `not in package`).
+fn group_words(count: usize, in_channel: bool) -> (String, &'static str) {
+    let plural = if count == 1 { "" } else { "s" };
+    let what = if in_channel {
+        "not in channel"
+    } else {
+        "not in package"
+    };
+    (format!("{count} bundle{plural}"), what)
+}
+
+/// For every node, its fans as (kind, range, sources), estimated from the edges before the
+/// layout (skipRange edges by range, skips edges when enough; none in [`FanMode::Edges`]): an
+/// upper bound of what the layout's fans hold, to size the nodes.
+fn fan_counts<'a>(
+    nodes: &[ViewNode],
+    edges: &'a [LayoutEdge<'a>],
+    options: &LayoutOptions,
+) -> Vec<Vec<(EdgeKind, Option<&'a str>, usize)>> {
+    let n = nodes.len();
+    let mut out: Vec<Vec<(EdgeKind, Option<&str>, usize)>> = vec![Vec::new(); n];
+    if !options.fans.groups_fans() {
+        return out;
+    }
+    let mut keys: Vec<(usize, EdgeKind, Option<&str>, usize)> = edges
+        .iter()
+        .filter(|e| e.from < n && e.to < n && e.from != e.to && e.kind != EdgeKind::Replaces)
+        .map(|e| (e.to, e.kind, e.range, e.from))
+        .collect();
+    keys.sort_unstable();
+    keys.dedup();
+    for run in keys.chunk_by(|a, b| (a.0, a.1, a.2) == (b.0, b.1, b.2)) {
+        let (to, kind, range, _) = run[0];
+        let least = match kind {
+            EdgeKind::Skips => options.skips_band_min_sources,
+            _ => options.band_min_sources,
+        };
+        if run.len() >= least.max(1) {
+            out[to].push((kind, range, run.len()));
+        }
+    }
+    out
+}
+
+/// Each node's second line, from its fans.
+fn marker_texts(
+    nodes: &[ViewNode],
+    fans: &[Vec<(EdgeKind, Option<&str>, usize)>],
+) -> Vec<Option<String>> {
+    nodes
+        .iter()
+        .zip(fans)
+        .map(|(n, fs)| (!fs.is_empty()).then(|| fan_marker(fs, n.version.as_deref())))
+        .collect()
+}
+
+/// The box every node gets: as wide as the widest label (and marker, and a group's label), up
+/// to [`MAX_NODE_WIDTH`]; two lines high when some node has a marker.
+fn node_size(
+    nodes: &[ViewNode],
+    texts: &[String],
+    markers: &[Option<String>],
+    options: &LayoutOptions,
+    in_channel: bool,
+) -> (f64, f64) {
+    let two = markers.iter().any(Option::is_some);
+    let mut width = texts
+        .iter()
+        .zip(markers)
+        .map(|(t, m)| NodeLabel::width_needed(t, m.as_deref()))
+        .fold(2.0 * LABEL_PADDING, f64::max);
+    let virtuals = nodes.iter().filter(|n| n.is_virtual).count();
+    if options.groups() && virtuals >= options.group_min {
+        let (count, what) = group_words(virtuals, in_channel);
+        let need = if two {
+            NodeLabel::width_needed(&count, Some(what))
+        } else {
+            NodeLabel::width_needed(&format!("{count} {what}"), None)
+        };
+        width = width.max(need);
+    }
+    let height = if two { TWO_LINES } else { ONE_LINE };
+    (width.min(MAX_NODE_WIDTH), height)
+}
+
+/// The groups of a layout as the view draws them.
+fn view_groups(groups: Vec<GroupBox>, n: usize) -> Vec<ViewGroup> {
+    groups
+        .into_iter()
+        .filter(|g| g.entry < n)
+        .map(|g| ViewGroup {
+            entry: g.entry,
+            members: g.members.clone(),
+            bbox: g,
+        })
+        .collect()
+}
+
 /// The individually drawn edges, one per distinct (from, to, kind) in the order of their first
-/// route, each listing the channels of the edges it stands for.
+/// route (a group's members counting as one `from`), each listing the channels of the edges it
+/// stands for and, leaving a group, its members.
 fn view_edges<G: ViewSource + ?Sized>(
     graph: &G,
     edges: &[LayoutEdge<'_>],
-    routes: Vec<EdgeRoute>,
-    n: usize,
+    layout: &Layout,
+    nodes: &[ViewNode],
 ) -> Vec<ViewEdge> {
-    // Only a graph that repeats edges needs them merged.
-    let mut slot: Option<HashMap<(usize, usize, EdgeKind), usize>> =
-        (!graph.edges_are_distinct()).then(HashMap::new);
-    let mut out: Vec<ViewEdge> = Vec::with_capacity(routes.len());
-    for r in routes {
+    let n = nodes.len();
+    // Merging is needed when the graph repeats edges or groups collapse nodes.
+    let merge = !graph.edges_are_distinct() || !layout.groups.is_empty();
+    let mut slot: HashMap<(usize, usize, EdgeKind), usize> = HashMap::new();
+    let mut out: Vec<ViewEdge> = Vec::with_capacity(layout.edges.len());
+    for r in &layout.edges {
         let Some(e) = edges.get(r.edge).filter(|e| e.from < n && e.to < n) else {
             continue;
         };
         let channel = graph.edge_channel(r.edge).to_string();
-        let key = (e.from, e.to, e.kind);
-        if let Some(&i) = slot.as_ref().and_then(|m| m.get(&key)) {
+        let group = nodes[e.from].collapsed;
+        let source = group.map_or(e.from, |g| n + g);
+        let key = (source, e.to, e.kind);
+        if let Some(&i) = merge.then(|| slot.get(&key)).flatten() {
             out[i].channels.push(channel);
+            if group.is_some() {
+                out[i].members.push(e.from);
+            }
             continue;
         }
-        if let Some(m) = slot.as_mut() {
-            m.insert(key, out.len());
+        if merge {
+            slot.insert(key, out.len());
         }
         out.push(ViewEdge {
             from: e.from,
@@ -335,20 +649,27 @@ fn view_edges<G: ViewSource + ?Sized>(
             kind: e.kind,
             range: e.range.map(str::to_string),
             channels: vec![channel],
-            points: r.points,
+            points: r.points.clone(),
             curved: r.curved,
+            group,
+            members: group.map(|_| vec![e.from]).unwrap_or_default(),
         });
     }
-    if slot.is_some() {
+    if merge {
         for e in &mut out {
             e.channels.sort_unstable();
             e.channels.dedup();
+            e.members.sort_unstable();
+            e.members.dedup();
+            if let Some(&first) = e.members.first() {
+                e.from = first;
+            }
         }
     }
     out
 }
 
-/// The bands of a layout as the view draws them.
+/// The fans of a layout as the view draws them.
 fn view_bands<G: ViewSource + ?Sized>(
     graph: &G,
     edges: &[LayoutEdge<'_>],
@@ -378,16 +699,27 @@ fn view_bands<G: ViewSource + ?Sized>(
                     list.push(c.to_string());
                 }
             }
-            let (bar_y, riser_x) = (b.bar_y(), b.riser_x());
+            // The rail's taps are sorted by node.
+            let taps = sources
+                .iter()
+                .map(|s| {
+                    let k = b.rail.taps.partition_point(|t| t.0 < *s);
+                    b.rail
+                        .taps
+                        .get(k)
+                        .filter(|t| t.0 == *s)
+                        .map_or((0.0, 0.0), |t| t.1)
+                })
+                .collect();
             ViewBand {
                 kind: b.kind,
                 to: b.to,
                 sources,
                 source_channels,
                 range: b.range,
-                points: b.points,
-                bar_y,
-                riser_x,
+                rail: b.rail,
+                taps,
+                staircase: b.staircase,
             }
         })
         .collect()
@@ -403,7 +735,12 @@ fn neighbours(view: &GraphView) -> Vec<Vec<usize>> {
         }
     };
     for e in &view.edges {
-        link(e.from, e.to);
+        if e.members.is_empty() {
+            link(e.from, e.to);
+        }
+        for &m in &e.members {
+            link(m, e.to);
+        }
     }
     for b in &view.bands {
         for &s in &b.sources {

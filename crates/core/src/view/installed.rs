@@ -47,6 +47,7 @@ impl GraphView {
                 .map(str::to_string)
                 .collect(),
             display_name: None,
+            collapsed: None,
             description: Some(format!(
                 "installed from another channel; not an entry of {}",
                 channel.name
@@ -60,9 +61,12 @@ impl GraphView {
             height: h,
             column: 0,
             lane: 0,
+            row: self.boxes.first().map_or(0, |b| b.row),
+            group: None,
         };
         let start = (at.x + w, at.y + h / 2.0);
         self.boxes.push(at);
+        self.push_texts(node);
         for (entry, reasons) in index {
             let Some(to) = self.node_index(&channel.entries[entry].name) else {
                 continue;
@@ -80,6 +84,8 @@ impl GraphView {
                     channels: vec![channel.name.clone()],
                     points: vec![start, end],
                     curved: true,
+                    group: None,
+                    members: Vec::new(),
                 });
             }
         }
@@ -100,13 +106,32 @@ impl GraphView {
                 p.0 += dx;
             }
         }
+        let shift = |p: &mut (f64, f64)| p.0 += dx;
         for band in &mut self.bands {
-            for p in &mut band.points {
-                p.0 += dx;
-            }
-            if let Some(x) = &mut band.riser_x {
-                *x += dx;
-            }
+            shift_rail(&mut band.rail, dx);
+            band.taps.iter_mut().for_each(shift);
         }
+        for staircase in &mut self.staircases {
+            shift_rail(&mut staircase.rail, dx);
+        }
+        for group in &mut self.groups {
+            group.bbox.x += dx;
+            group.bbox.column += 1;
+        }
+    }
+}
+
+/// Moves every point of a rail `dx` to the right.
+fn shift_rail(rail: &mut crate::layout::Rail, dx: f64) {
+    for path in &mut rail.paths {
+        path.iter_mut().for_each(|p| p.0 += dx);
+    }
+    rail.taps.iter_mut().for_each(|t| t.1 .0 += dx);
+    for r in &mut rail.risers {
+        r.1 .0 += dx;
+        r.2 .0 += dx;
+    }
+    if let Some(x) = &mut rail.spine {
+        *x += dx;
     }
 }

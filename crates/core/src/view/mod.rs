@@ -2,13 +2,14 @@
 //! graphs, the layout and the findings, so that a UI only renders.
 //!
 //! - [`GraphView`] (`graph_view.rs`): one channel (or the package-level "all channels" view)
-//!   ready to draw, the one model of the web app and the SVG export: node boxes with their
-//!   flags, labels, tooltips and classes, individually routed edges, `skipRange` bands, and
-//!   each node's neighbours (for hover highlighting). [`ViewSource`] (`source.rs`) feeds it
-//!   from either graph type.
+//!   ready to draw, the one model of the web app and the SVG export: node boxes in wrapped rows
+//!   with their flags, labels, tooltips and classes, groups of collapsed absent bundles,
+//!   individually routed edges, fans (their markers, what each covers, their rails),
+//!   staircases, and each node's neighbours (for hover highlighting). [`ViewSource`]
+//!   (`source.rs`) feeds it from either graph type.
 //! - `text.rs`, `tooltips.rs` and `draw.rs`: the words and the SVG path data every drawing
-//!   shares (node labels, shortening in the middle, the deprecation wording, tooltips, edge
-//!   classes, `route_d`, `polygon_d`).
+//!   shares (version labels, fan markers, shortening in the middle, text widths, the
+//!   deprecation wording, tooltips, edge classes, `route_d`, `rail_d`).
 //! - [`bundle_details`] (`details.rs`): what a details panel shows for one bundle.
 //! - [`package_summaries`], [`channel_summaries`], [`natural_cmp`], [`finding_target`]
 //!   (`summaries.rs`): counts and markers for lists and tabs, and what a finding points at.
@@ -27,8 +28,8 @@ pub use details::{
     bundle_details, findings_for_bundle, BundleDetails, DeprecationNote, DeprecationScope,
     EdgeDetails, EntryDetails,
 };
-pub use draw::{num, polygon_d, push_num, route_d};
-pub use graph_view::{GraphView, ViewBand, ViewEdge};
+pub use draw::{num, polygon_d, push_num, rail_d, route_d};
+pub use graph_view::{GraphView, ViewBand, ViewEdge, ViewGroup, ViewStaircase, MAX_NODE_WIDTH};
 pub use node::ViewNode;
 pub use source::ViewSource;
 pub use summaries::{
@@ -37,9 +38,10 @@ pub use summaries::{
 };
 pub(crate) use text::ellipsize_end;
 pub use text::{
-    deprecation_text, ellipsize_middle, is_legacy_deprecated, node_lines, NodeLabel,
-    CAPTION_CHAR_WIDTH, DEPRECATED_BADGE_WIDTH, HEAD_BADGE_WIDTH, LEGACY_DEPRECATION,
-    PRIMARY_CHAR_WIDTH,
+    deprecation_text, ellipsize_middle, fan_marker, fit_text, is_legacy_deprecated, label_baseline,
+    label_baselines, label_text, short_range, text_width, version_label, NodeLabel,
+    DEPRECATED_BADGE_WIDTH, HEAD_BADGE_WIDTH, LABEL_FONT_SIZE, LABEL_PADDING, LEGACY_DEPRECATION,
+    MARKER_FONT_SIZE,
 };
 pub use tooltips::{edge_tooltip, write_edge_tooltip};
 

@@ -23,11 +23,15 @@ pub struct ViewNode {
     pub display_name: Option<String>,
     /// The first line of the bundle's description, shortened to 200 characters.
     pub description: Option<String>,
+    /// The group it is collapsed into (index into [`super::GraphView::groups`]); such a node is not
+    /// drawn on its own.
+    pub collapsed: Option<usize>,
 }
 
 impl ViewNode {
     /// The node's fixed classes: `node`, then `head`, `deprecated`, `legacy`, `virtual` as they
-    /// apply (the app adds its live markings, the export `on-path`).
+    /// apply, and `member` when it is collapsed into a group (the app adds its live markings,
+    /// the export `on-path`).
     ///
     /// # Complexity
     /// O(1).
@@ -38,6 +42,7 @@ impl ViewNode {
             (self.deprecated, " deprecated"),
             (self.legacy_deprecated, " legacy"),
             (self.is_virtual, " virtual"),
+            (self.collapsed.is_some(), " member"),
         ] {
             if on {
                 c.push_str(name);

@@ -6,10 +6,11 @@ use std::collections::HashSet;
 use std::fmt::Write as _;
 
 use crate::graph::{ChannelGraph, EdgeKind, Head, PackageGraph};
-use crate::layout::LayoutSource;
+use crate::layout::{package_layout_nodes, LayoutNode, LayoutSource};
 use crate::model::{Bundle, Package};
 
 use super::node::ViewNode;
+use super::summaries::channel_summaries;
 use super::text::{deprecation_words, ellipsize_end};
 
 /// Longest description line a tooltip shows.
@@ -28,6 +29,16 @@ pub trait ViewSource: LayoutSource {
     /// # Complexity
     /// O(V log B) for V nodes and B bundles of the package.
     fn view_nodes(&self, package: &Package) -> Vec<ViewNode>;
+
+    /// The nodes the layout reads: [`LayoutSource::layout_nodes`], except that the package
+    /// view gives one lane per channel with `package`'s default channel first.
+    ///
+    /// # Complexity
+    /// O(V·C + C log C) for V nodes and C channels.
+    fn view_layout_nodes(&self, package: &Package) -> Vec<LayoutNode<'_>> {
+        let _ = package;
+        self.layout_nodes()
+    }
 
     /// The channel an edge belongs to.
     ///
@@ -103,6 +114,7 @@ impl ViewNode {
             display_name: bundle
                 .and_then(|b| b.display_name.clone())
                 .filter(|d| !d.is_empty()),
+            collapsed: None,
             description,
         }
     }
@@ -179,6 +191,15 @@ impl ViewSource for ChannelGraph {
 impl ViewSource for PackageGraph {
     fn channel(&self) -> Option<&str> {
         None
+    }
+
+    fn view_layout_nodes(&self, package: &Package) -> Vec<LayoutNode<'_>> {
+        let order: Vec<String> = channel_summaries(package)
+            .into_iter()
+            .map(|c| c.name)
+            .collect();
+        let order: Vec<&str> = order.iter().map(String::as_str).collect();
+        package_layout_nodes(self, &order)
     }
 
     fn view_nodes(&self, package: &Package) -> Vec<ViewNode> {

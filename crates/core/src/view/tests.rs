@@ -232,14 +232,14 @@ fn one_wording_for_tooltips_classes_and_labels() {
     assert_eq!(v.nodes[head].class(), "node head");
     assert_eq!(
         v.node_aria_label(head),
-        "v1.2.0 HEAD: p.v1.2.0, channel head"
+        "v1.2.0 ≥1.0.0 · 2 HEAD: p.v1.2.0, channel head"
     );
     assert_eq!(v.node_aria_label(99), "");
     assert_eq!(
         v.node_label(head).unwrap(),
         NodeLabel {
             primary: "v1.2.0".into(),
-            caption: None
+            caption: Some("≥1.0.0 · 2".into())
         }
     );
     let gone = v.node_index("p.v0.9.0").unwrap();
@@ -268,13 +268,23 @@ fn one_wording_for_tooltips_classes_and_labels() {
         v.band_edge_tooltip(band, 0),
         "p.v1.0.0 → p.v1.2.0: skipRange >=1.0.0 <1.2.0"
     );
-    assert!(band.path_d().ends_with(" Z"));
+    // The fan's rail: one stroke per piece (teeth, spine, risers), covering both sources.
+    let d = band.path_d();
+    assert!(d.starts_with('M') && !d.contains('Z'));
+    assert_eq!(d.matches('M').count(), band.rail.paths.len());
+    assert!(band.covers(v.node_index("p.v1.0.0").unwrap()));
+    assert!(band.covers(v.node_index("p.v1.1.0").unwrap()));
+    assert!(!band.covers(head));
     // The package view names channels, and heads by channel.
     let pg = PackageGraph::build(p, &graphs);
     let all = GraphView::package(p, &pg, &LayoutOptions::default());
     let h = all.node_index("p.v1.2.0").unwrap();
     assert!(all.node_tooltip(h).contains("\nhead of: fast, stable\n"));
-    assert!(all.node_tooltip(h).ends_with("\nchannels: fast, stable"));
+    assert!(
+        all.node_tooltip(h).contains("\nchannels: fast, stable"),
+        "{}",
+        all.node_tooltip(h)
+    );
     let shared = all
         .edges
         .iter()

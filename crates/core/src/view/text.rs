@@ -1,26 +1,33 @@
-//! The words of a drawing, shared by the web app and every export: node labels (the version
-//! first, with a caption for what it does not say), shortening in the middle, the deprecation
-//! wording, and the CSS class of each edge kind.
+//! The words of a drawing, shared by the web app and every export: node labels (the version, or
+//! the name on demand, fitted to the box by an estimate of the text's width), the fan markers
+//! (what a skipRange covers), shortening in the middle, the deprecation wording, and the CSS
+//! class of each edge kind.
 
 use crate::graph::EdgeKind;
+use crate::layout::LabelMode;
 use crate::model::Package;
 
 /// The one wording of the legacy `olm.deprecated` bundle property.
 pub const LEGACY_DEPRECATION: &str =
     "legacy olm.deprecated property: prohibited by OLM v0, which never installs it";
 
-/// Room one character of a node's first line (its version) takes, in layout units.
-pub const PRIMARY_CHAR_WIDTH: f64 = 8.0;
-/// Room one character of a node's caption (its name, when the version does not say it) takes.
-pub const CAPTION_CHAR_WIDTH: f64 = 5.6;
-/// Room the HEAD badge takes on a node's first line.
-pub const HEAD_BADGE_WIDTH: f64 = 40.0;
-/// Room the deprecation badge takes on a node's first line.
-pub const DEPRECATED_BADGE_WIDTH: f64 = 19.0;
-/// Horizontal padding of the first line (left of the text and right of the badges).
-const PRIMARY_PAD: f64 = 18.0;
-/// Horizontal padding of the caption.
-const CAPTION_PAD: f64 = 14.0;
+/// Font size of a node's first line (its version or name), in layout units: the drawing's
+/// text size, which fitting a drawing to a window scales.
+pub const LABEL_FONT_SIZE: f64 = 12.5;
+/// Font size of a node's second line (its fans), in layout units.
+pub const MARKER_FONT_SIZE: f64 = 10.0;
+/// Room the HEAD badge takes (a tab above a node's top edge, in the app).
+pub const HEAD_BADGE_WIDTH: f64 = 34.0;
+/// Room the deprecation badge takes (beside the HEAD badge).
+pub const DEPRECATED_BADGE_WIDTH: f64 = 17.0;
+/// Space left and right of a node's text.
+pub const LABEL_PADDING: f64 = 8.0;
+/// Longest pre-release stamp a version label shows whole.
+const PRERELEASE_CHARS: usize = 12;
+/// Longest build stamp a version label shows whole.
+const BUILD_CHARS: usize = 8;
+/// Longest name a label shows whole (names mode).
+const NAME_CHARS: usize = 48;
 
 impl EdgeKind {
     /// The CSS class of edges, bands and markers of this kind, in the app and in every export:
@@ -92,100 +99,192 @@ pub(crate) fn ellipsize_end(text: &str, max: usize) -> String {
     }
 }
 
-/// The two lines of a node's label, whole: its version (or its name when the version is
-/// unknown), and a caption with what the version line does not say: the name's prefix when it
-/// is not the package's name (`quay-operator` in package `project-quay`), the whole name when
-/// it does not end with the version, "version unknown" for a name without a version, nothing
-/// for the usual `<package>.v<version>`.
+/// A version as a label: `v` and the version, its pre-release stamp shortened in the middle
+/// past 12 characters and its build stamp past 8 (`4.12.0-202301042354` stays whole,
+/// `1.31.0-nightly-2026-08-10` becomes `v1.31.0-night…-08-10`).
+///
+/// # Complexity
+/// O(length of the version).
+pub fn version_label(version: &str) -> String {
+    let v = version.trim_start_matches('v');
+    let (rest, build) = match v.split_once('+') {
+        Some((r, b)) => (r, Some(b)),
+        None => (v, None),
+    };
+    let (core, pre) = match rest.split_once('-') {
+        Some((c, p)) => (c, Some(p)),
+        None => (rest, None),
+    };
+    let mut s = format!("v{core}");
+    if let Some(p) = pre {
+        s.push('-');
+        s.push_str(&ellipsize_middle(p, PRERELEASE_CHARS));
+    }
+    if let Some(b) = build {
+        s.push('+');
+        s.push_str(&ellipsize_middle(b, BUILD_CHARS));
+    }
+    s
+}
+
+/// What a node's first line says, whole (before it is fitted to a box): in [`LabelMode::Versions`]
+/// its [`version_label`], or for a node without a version its name without the package's
+/// prefix; in [`LabelMode::Names`] its name (shortened in the middle past 48 characters).
 ///
 /// # Complexity
 /// O(length of the name).
-pub fn node_lines(name: &str, version: Option<&str>, package: &str) -> (String, Option<String>) {
-    let Some(v) = version else {
-        return (name.to_string(), Some("version unknown".into()));
-    };
-    let v = v.trim_start_matches('v');
-    let first = format!("v{v}");
-    let prefix = name
-        .strip_suffix(v)
-        .map(|p| p.strip_suffix('v').unwrap_or(p))
-        .map(|p| p.trim_end_matches(['.', '-', '_']));
-    match prefix {
-        Some(p) if p == package => (first, None),
-        Some(p) if !p.is_empty() => (first, Some(p.to_string())),
-        _ => (first, Some(name.to_string())),
+pub fn label_text(name: &str, version: Option<&str>, package: &str, mode: LabelMode) -> String {
+    match (mode, version) {
+        (LabelMode::Versions, Some(v)) => version_label(v),
+        (LabelMode::Versions, None) => {
+            let short = name
+                .strip_prefix(package)
+                .and_then(|r| r.strip_prefix('.'))
+                .filter(|r| !r.is_empty())
+                .unwrap_or(name);
+            ellipsize_middle(short, PRERELEASE_CHARS + 8)
+        }
+        (LabelMode::Names, _) => ellipsize_middle(name, NAME_CHARS),
     }
 }
 
-/// A node's label as drawn: each line shortened in the middle to fit the box.
+/// The advance of `text` at `font_size`, estimated per character for a bold sans-serif (wide
+/// fonts such as DejaVu Sans: digits 0.7 em), so that a box sized by it holds the text.
+///
+/// # Complexity
+/// O(length of `text`).
+pub fn text_width(text: &str, font_size: f64) -> f64 {
+    let em: f64 = text
+        .chars()
+        .map(|c| match c {
+            '0'..='9' => 0.70,
+            '.' | ',' | ':' | ';' | '\'' | '|' | '!' => 0.38,
+            'i' | 'j' | 'l' => 0.34,
+            'f' | 't' | 'r' | 'I' => 0.47,
+            'm' | 'w' | 'M' | 'W' | '…' => 1.0,
+            '-' | '(' | ')' | '[' | ']' | '/' => 0.46,
+            ' ' | '·' => 0.35,
+            'a'..='z' => 0.68,
+            'A'..='Z' => 0.78,
+            _ => 0.86,
+        })
+        .sum();
+    em * font_size
+}
+
+/// `text` shortened in the middle until it fits `width` at `font_size` (kept whole when it
+/// fits; at least 5 characters).
+///
+/// # Complexity
+/// O(L²) for a text of L characters (labels are short).
+pub fn fit_text(text: &str, width: f64, font_size: f64) -> String {
+    if text_width(text, font_size) <= width {
+        return text.to_string();
+    }
+    let mut max = text.chars().count();
+    while max > 5 {
+        max -= 1;
+        let s = ellipsize_middle(text, max);
+        if text_width(&s, font_size) <= width {
+            return s;
+        }
+    }
+    ellipsize_middle(text, 5)
+}
+
+/// A node's label as drawn: each line fitted to the box.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NodeLabel {
-    /// The first line: the version (or the name when the version is unknown).
+    /// The first line: the version (or the name, see [`label_text`]).
     pub primary: String,
-    /// The second line, when the first does not say everything.
+    /// The second line, when the node has fans: what they cover ([`fan_marker`]).
     pub caption: Option<String>,
 }
 
 impl NodeLabel {
-    /// The label of a node named `name` of `package`, in a box `width` wide whose first line
-    /// also holds the HEAD badge (`head`) and the deprecation badge (`deprecated`).
+    /// The label of `text` (and a second line `marker`) in a box `width` wide.
     ///
     /// # Complexity
-    /// O(length of the name).
-    pub fn new(
-        name: &str,
-        version: Option<&str>,
-        package: &str,
-        width: f64,
-        badges: (bool, bool),
-    ) -> NodeLabel {
-        let (primary, caption) = node_lines(name, version, package);
-        let room = |w: f64, per_char: f64, least: usize| {
-            let chars = (w / per_char).floor();
-            if chars.is_finite() && chars > least as f64 {
-                chars as usize
-            } else {
-                least
-            }
-        };
-        let badge_w = badge_width(badges);
-        let max_primary = room(width - PRIMARY_PAD - badge_w, PRIMARY_CHAR_WIDTH, 6);
-        let max_caption = room(width - CAPTION_PAD, CAPTION_CHAR_WIDTH, 8);
+    /// O(L²) for L characters.
+    pub fn new(text: &str, marker: Option<&str>, width: f64) -> NodeLabel {
+        let room = (width - 2.0 * LABEL_PADDING).max(0.0);
         NodeLabel {
-            primary: ellipsize_middle(&primary, max_primary),
-            caption: caption.map(|c| ellipsize_middle(&c, max_caption)),
+            primary: fit_text(text, room, LABEL_FONT_SIZE),
+            caption: marker.map(|m| fit_text(m, room, MARKER_FONT_SIZE)),
         }
     }
 
-    /// The narrowest box that shows the whole label of this node (see [`NodeLabel::new`]).
+    /// The narrowest box that shows `text` and `marker` whole.
     ///
     /// # Complexity
-    /// O(length of the name).
-    pub fn width_needed(
-        name: &str,
-        version: Option<&str>,
-        package: &str,
-        badges: (bool, bool),
-    ) -> f64 {
-        let (primary, caption) = node_lines(name, version, package);
-        let first =
-            primary.chars().count() as f64 * PRIMARY_CHAR_WIDTH + PRIMARY_PAD + badge_width(badges);
-        let second = caption.map_or(0.0, |c| {
-            c.chars().count() as f64 * CAPTION_CHAR_WIDTH + CAPTION_PAD
-        });
-        first.max(second).ceil()
+    /// O(length of the texts).
+    pub fn width_needed(text: &str, marker: Option<&str>) -> f64 {
+        let first = text_width(text, LABEL_FONT_SIZE);
+        let second = marker.map_or(0.0, |m| text_width(m, MARKER_FONT_SIZE));
+        (first.max(second) + 2.0 * LABEL_PADDING).ceil()
     }
 }
 
-fn badge_width((head, deprecated): (bool, bool)) -> f64 {
-    let mut w = 0.0;
-    if head {
-        w += HEAD_BADGE_WIDTH;
+/// The baselines, from a node's top, of its first line and of its second line (its fans) in a
+/// box `height` high, for first and second lines of `font` and `marker` sizes (a node with one
+/// line centres it: [`label_baseline`]).
+///
+/// # Complexity
+/// O(1).
+pub fn label_baselines(height: f64, font: f64, marker: f64) -> (f64, f64) {
+    (0.36 * height + 0.36 * font, 0.76 * height + 0.36 * marker)
+}
+
+/// The baseline of a node's only line: centred in a box `height` high.
+///
+/// # Complexity
+/// O(1).
+pub fn label_baseline(height: f64, font: f64) -> f64 {
+    height / 2.0 + 0.36 * font
+}
+
+/// A skipRange as a marker says it: `>=` and `<=` as `≥` and `≤`, no space after an operator,
+/// and the upper bound left out when it is the entry's own version (`>=4.9.0 <4.12.1` on
+/// `4.12.1` reads `≥4.9.0`).
+///
+/// # Complexity
+/// O(length of the range).
+pub fn short_range(range: &str, own_version: Option<&str>) -> String {
+    let mut words: Vec<String> = Vec::new();
+    let mut pending_op: Option<String> = None;
+    for w in range.split_whitespace() {
+        if matches!(w, ">=" | "<=" | ">" | "<" | "=" | "!=") {
+            pending_op = Some(w.to_string());
+            continue;
+        }
+        let word = match pending_op.take() {
+            Some(op) => format!("{op}{w}"),
+            None => w.to_string(),
+        };
+        words.push(word);
     }
-    if deprecated {
-        w += DEPRECATED_BADGE_WIDTH;
-    }
-    w
+    let own = own_version.map(|v| v.trim_start_matches('v'));
+    words
+        .iter()
+        .filter(|w| own.is_none_or(|v| w.as_str() != format!("<{v}")))
+        .map(|w| w.replace(">=", "≥").replace("<=", "≤"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The second line of a node with fans: each skipRange fan's [`short_range`] and how many
+/// bundles it covers (`≥4.9.0 · 43`), then a skips fan's count (`skips 80`), joined by `, `.
+///
+/// # Complexity
+/// O(F + length of the ranges) for F fans.
+pub fn fan_marker(fans: &[(EdgeKind, Option<&str>, usize)], own_version: Option<&str>) -> String {
+    fans.iter()
+        .map(|&(kind, range, n)| match kind {
+            EdgeKind::Skips => format!("skips {n}"),
+            _ => format!("{} · {n}", short_range(range.unwrap_or(""), own_version)),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 #[cfg(test)]
@@ -203,56 +302,72 @@ mod tests {
     }
 
     #[test]
-    fn labels_say_the_version_first() {
-        let lines = |n, v| node_lines(n, v, "project-quay");
+    fn labels_say_the_version_and_shorten_long_stamps() {
+        assert_eq!(version_label("3.10.1"), "v3.10.1");
+        assert_eq!(version_label("4.12.0-202301042354"), "v4.12.0-202301042354");
         assert_eq!(
-            lines("project-quay.v3.10.1", Some("3.10.1")),
-            ("v3.10.1".into(), None)
+            version_label("1.31.0-nightly-2026-08-10"),
+            "v1.31.0-night…-08-10"
+        );
+        assert_eq!(version_label("1.2.4355-e5f809f"), "v1.2.4355-e5f809f");
+        assert_eq!(version_label("1.0.0+build.20240101.abc"), "v1.0.0+bui….abc");
+        let text = |n, v, m| label_text(n, v, "project-quay", m);
+        assert_eq!(
+            text("quay-operator.v3.6.2", Some("3.6.2"), LabelMode::Versions),
+            "v3.6.2"
         );
         assert_eq!(
-            lines("quay-operator.v3.6.2", Some("3.6.2")),
-            ("v3.6.2".into(), Some("quay-operator".into()))
+            text("quay-operator.v3.6.2", Some("3.6.2"), LabelMode::Names),
+            "quay-operator.v3.6.2"
         );
         assert_eq!(
-            lines("odd-name", Some("1.0.0")),
-            ("v1.0.0".into(), Some("odd-name".into()))
+            text("project-quay.v0.9.0", None, LabelMode::Versions),
+            "v0.9.0"
         );
-        assert_eq!(
-            lines("gone.v0.9.0", None),
-            ("gone.v0.9.0".into(), Some("version unknown".into()))
-        );
+        assert_eq!(text("gone", None, LabelMode::Versions), "gone");
     }
 
     #[test]
     fn labels_fit_their_box() {
-        let name = "hive-operator.v1.2.4355-e5f809f";
-        let full = NodeLabel::new(
-            name,
-            Some("1.2.4355-e5f809f"),
-            "other",
-            1000.0,
-            (true, true),
-        );
+        let full = NodeLabel::new("v1.2.4355-e5f809f", Some("≥1.0.0 · 12"), 1000.0);
         assert_eq!(full.primary, "v1.2.4355-e5f809f");
-        assert_eq!(full.caption.as_deref(), Some("hive-operator"));
-        let narrow = NodeLabel::new(
-            name,
-            Some("1.2.4355-e5f809f"),
-            "other",
-            128.0,
-            (true, false),
+        assert_eq!(full.caption.as_deref(), Some("≥1.0.0 · 12"));
+        let need = NodeLabel::width_needed("v1.2.4355-e5f809f", Some("≥1.0.0 · 12"));
+        assert_eq!(
+            NodeLabel::new("v1.2.4355-e5f809f", Some("≥1.0.0 · 12"), need),
+            full
         );
-        // (128 - 18 - 40) / 8 = 8 characters.
-        assert_eq!(narrow.primary, "v1.…809f");
-        assert_eq!(narrow.primary.chars().count(), 8);
-        let need = NodeLabel::width_needed(name, Some("1.2.4355-e5f809f"), "other", (true, true));
-        let fitted = NodeLabel::new(name, Some("1.2.4355-e5f809f"), "other", need, (true, true));
-        assert_eq!(fitted, full);
+        let narrow = NodeLabel::new("v1.2.4355-e5f809f", None, need / 2.0);
+        assert!(narrow.primary.contains('…'), "{narrow:?}");
+        assert!(text_width(&narrow.primary, LABEL_FONT_SIZE) <= need / 2.0);
         // Nonsense widths never panic and keep a few characters.
         for w in [f64::NAN, -5.0, 0.0, f64::INFINITY] {
-            let l = NodeLabel::new(name, None, "p", w, (false, false));
-            assert!(l.primary.chars().count() >= 6, "{w}: {l:?}");
+            let l = NodeLabel::new("hive-operator.v1.2.4355-e5f809f", None, w);
+            assert!(l.primary.chars().count() >= 5, "{w}: {l:?}");
         }
+    }
+
+    #[test]
+    fn markers_say_what_a_fan_covers() {
+        assert_eq!(short_range(">=4.9.0 <4.12.1", Some("4.12.1")), "≥4.9.0");
+        assert_eq!(
+            short_range(">= 1.18.0 < 1.28.0", Some("1.27.0")),
+            "≥1.18.0 <1.28.0"
+        );
+        assert_eq!(
+            short_range(">=0.8.0 <0.8.1-rc.1", None),
+            "≥0.8.0 <0.8.1-rc.1"
+        );
+        assert_eq!(
+            fan_marker(
+                &[
+                    (EdgeKind::SkipRange, Some(">=4.9.0 <4.12.1"), 43),
+                    (EdgeKind::Skips, None, 60)
+                ],
+                Some("4.12.1")
+            ),
+            "≥4.9.0 · 43, skips 60"
+        );
     }
 
     #[test]

@@ -117,10 +117,23 @@ impl GraphView {
     /// # Complexity
     /// O(length of the text): a node's texts, or at most 30 source names for a band.
     pub fn write_node_tooltip(&self, i: usize, out: &mut impl Write) -> fmt::Result {
-        match self.nodes.get(i) {
-            Some(n) => n.write_tooltip(self.channel.is_some(), out),
-            None => Ok(()),
+        let Some(n) = self.nodes.get(i) else {
+            return Ok(());
+        };
+        n.write_tooltip(self.channel.is_some(), out)?;
+        for b in self.fans_into(i).iter().filter_map(|&b| self.bands.get(b)) {
+            let count = b.sources.len();
+            let plural = if count == 1 { "" } else { "s" };
+            match b.kind {
+                EdgeKind::Skips => write!(out, "\nskips {count} bundle{plural}")?,
+                _ => write!(
+                    out,
+                    "\nskipRange {}: upgrades from {count} bundle{plural}",
+                    b.range.as_deref().unwrap_or("")
+                )?,
+            }
         }
+        Ok(())
     }
 
     /// The tooltip of an edge (see [`write_edge_tooltip`]), with its channels in the package
@@ -132,12 +145,75 @@ impl GraphView {
         to_string(|s| self.write_edge_tooltip(e, s))
     }
 
-    /// Writes the tooltip of an edge.
+    /// Writes the tooltip of an edge (leaving a group: how many bundles of the group it stands
+    /// for).
     ///
     /// # Complexity
     /// O(length of the text): a node's texts, or at most 30 source names for a band.
     pub fn write_edge_tooltip(&self, e: &ViewEdge, out: &mut impl Write) -> fmt::Result {
+        if e.group.is_some() {
+            let n = e.members.len();
+            let plural = if n == 1 { "" } else { "s" };
+            let what = self.not_in();
+            write!(
+                out,
+                "{n} bundle{plural} {what} → {}: {}",
+                self.name(e.to),
+                e.kind.as_str()
+            )?;
+            return Ok(());
+        }
         self.write_edge_words(out, (e.from, e.to), e.kind, e.range.as_deref(), &e.channels)
+    }
+
+    /// The tooltip of the edge from `member` (collapsed in a group) that a group's edge stands
+    /// for.
+    ///
+    /// # Complexity
+    /// O(length of the names).
+    pub fn member_edge_tooltip(&self, e: &ViewEdge, member: usize) -> String {
+        to_string(|s| {
+            self.write_edge_words(s, (member, e.to), e.kind, e.range.as_deref(), &e.channels)
+        })
+    }
+
+    /// `not in this channel` or `not in this package`.
+    fn not_in(&self) -> &'static str {
+        if self.channel.is_some() {
+            "not in this channel"
+        } else {
+            "not in this package"
+        }
+    }
+
+    /// The tooltip of group `g`: how many bundles the entry names that are not entries, and
+    /// every one of their names.
+    ///
+    /// # Complexity
+    /// O(M) for M members (and the length of their names).
+    pub fn group_tooltip(&self, g: usize) -> String {
+        to_string(|s| self.write_group_tooltip(g, s))
+    }
+
+    /// Writes the tooltip of group `g`.
+    ///
+    /// # Complexity
+    /// O(M) for M members (and the length of their names).
+    pub fn write_group_tooltip(&self, g: usize, out: &mut impl Write) -> fmt::Result {
+        let Some(grp) = self.groups.get(g) else {
+            return Ok(());
+        };
+        let n = grp.members.len();
+        write!(
+            out,
+            "{n} bundles named by {} {}:",
+            self.name(grp.entry),
+            self.not_in()
+        )?;
+        for &m in &grp.members {
+            write!(out, "\n  {}", self.name(m))?;
+        }
+        Ok(())
     }
 
     /// The tooltip of the `k`-th source's edge of a band (its tap); empty when out of range.

@@ -1,10 +1,12 @@
-//! The graph itself, written from the [`GraphView`]: individually drawn edges, the fans (a band
-//! and one tap per source), the upgrade path's hops, and the nodes, each with the view's
-//! classes, labels and tooltips.
+//! The graph itself, written from the [`GraphView`]: individually drawn edges, the fans (rails
+//! and one tap per source), the upgrade path's hops, the nodes and the groups, each with the
+//! view's classes, labels and tooltips.
 
 use std::fmt::Write as _;
 
-use crate::view::{push_num, GraphView};
+use crate::graph::EdgeKind;
+use crate::layout::FanMode;
+use crate::view::{label_baseline, label_baselines, push_num, GraphView, NodeLabel, ViewBand};
 
 use super::escape::{push_attr, push_text, XmlText};
 use super::path::{HopRoutes, PathMarks};
@@ -50,7 +52,9 @@ impl Body<'_> {
         }
     }
 
-    /// The individually drawn edges, one element per distinct (from, to, kind).
+    /// The individually drawn edges, one element per distinct (from, to, kind); an edge
+    /// leaving a group is one path (`data-group`, `data-edges`) followed by one element per
+    /// member's edge (no shape: `data-from`, `data-to`, `data-edge-kind` and its tooltip).
     ///
     /// # Complexity
     /// O(E + P) for E edges of P route points in all.
@@ -64,7 +68,13 @@ impl Body<'_> {
             let class = e.kind.css_class();
             let _ = write!(self.out, "<path class=\"edge {class}\"");
             self.attr("d", &crate::view::route_d(&e.points, e.curved, self.dy));
-            self.attr("data-from", &from.name);
+            match e.group.and_then(|g| view.groups.get(g)) {
+                Some(g) => {
+                    self.attr("data-group", &view.nodes[g.entry].name);
+                    let _ = write!(self.out, " data-edges=\"{}\"", e.members.len());
+                }
+                None => self.attr("data-from", &from.name),
+            }
             self.attr("data-to", &to.name);
             self.attr("data-edge-kind", e.kind.as_str());
             if let Some(r) = &e.range {
@@ -74,57 +84,91 @@ impl Body<'_> {
             let _ = write!(self.out, " marker-end=\"url(#olmg-arrow-{class})\">");
             self.title(|w| view.write_edge_tooltip(e, w));
             self.out.push_str("</path>\n");
+            for &m in &e.members {
+                self.out.push_str("<g class=\"edge-member\"");
+                self.attr("data-from", &view.nodes[m].name);
+                self.attr("data-to", &to.name);
+                self.attr("data-edge-kind", e.kind.as_str());
+                self.out.push('>');
+                let tip = view.member_edge_tooltip(e, m);
+                self.title(|w| w.write_str(&tip));
+                self.out.push_str("</g>\n");
+            }
         }
         self.out.push_str("</g>\n");
     }
 
-    /// The fans: each band, and one tap per source under that source's column.
+    /// The fans: in [`FanMode::Bands`] the staircases' rails; then each fan (`data-edges`
+    /// edges into `data-to`) with one tap per source: a dot on the rail when rails are drawn,
+    /// else an element with no shape that carries the edge (`data-from`, its tooltip).
     ///
     /// # Complexity
-    /// O(B + S) for B bands of S sources in all.
+    /// O(B + S + P) for B fans of S sources and P rail points.
     pub fn fans(&mut self) {
         let view = self.view;
         if view.bands.is_empty() {
             return;
         }
+        let drawn = view.fans == FanMode::Bands;
         self.out.push_str("<g class=\"fans\">\n");
+        if drawn {
+            for st in &view.staircases {
+                let kind = st
+                    .bands
+                    .first()
+                    .and_then(|&b| view.bands.get(b))
+                    .map_or(EdgeKind::SkipRange, |b| b.kind);
+                let _ = write!(self.out, "<path class=\"{}\"", st.class(kind));
+                self.attr("d", &crate::view::rail_d(&st.rail, self.dy));
+                self.out.push_str("/>\n");
+            }
+        }
         for band in &view.bands {
-            let Some(to) = view.nodes.get(band.to) else {
+            self.fan(band, drawn);
+        }
+        self.out.push_str("</g>\n");
+    }
+
+    /// One fan and its taps.
+    fn fan(&mut self, band: &ViewBand, drawn: bool) {
+        let view = self.view;
+        let Some(to) = view.nodes.get(band.to) else {
+            return;
+        };
+        let _ = write!(self.out, "<g class=\"fan {}\"", band.kind.css_class());
+        self.attr("data-to", &to.name);
+        self.attr("data-edge-kind", band.kind.as_str());
+        if let Some(r) = &band.range {
+            self.attr("data-range", r);
+        }
+        let _ = write!(self.out, " data-edges=\"{}\">", band.edge_count());
+        self.title(|w| view.write_band_tooltip(band, w));
+        for (k, &src) in band.sources.iter().enumerate() {
+            let Some(from) = view.nodes.get(src) else {
                 continue;
             };
-            let _ = write!(self.out, "<g class=\"fan {}\"", band.kind.css_class());
+            let tap = band.taps.get(k).copied().unwrap_or((0.0, 0.0));
+            if drawn {
+                let _ = write!(self.out, "<circle class=\"{}\"", band.tap_class());
+                self.num_attr("cx", tap.0);
+                self.num_attr("cy", tap.1 + self.dy);
+                self.out.push_str(" r=\"2.5\"");
+            } else {
+                let _ = write!(self.out, "<g class=\"{}\"", band.tap_class());
+            }
+            self.attr("data-from", &from.name);
             self.attr("data-to", &to.name);
             self.attr("data-edge-kind", band.kind.as_str());
             if let Some(r) = &band.range {
                 self.attr("data-range", r);
             }
-            self.out.push('>');
-            self.title(|w| view.write_band_tooltip(band, w));
-            let _ = write!(self.out, "<path class=\"band {}\"", band.kind.css_class());
-            self.attr("d", &crate::view::polygon_d(&band.points, self.dy));
-            self.out.push_str("/>\n");
-            for (k, &src) in band.sources.iter().enumerate() {
-                let (Some(from), Some(b)) = (view.nodes.get(src), view.boxes.get(src)) else {
-                    continue;
-                };
-                let _ = write!(self.out, "<circle class=\"tap {}\"", band.kind.css_class());
-                self.num_attr("cx", b.x + b.width / 2.0);
-                self.num_attr("cy", band.bar_y + self.dy);
-                self.out.push_str(" r=\"2.5\"");
-                self.attr("data-from", &from.name);
-                self.attr("data-to", &to.name);
-                self.attr("data-edge-kind", band.kind.as_str());
-                if let Some(r) = &band.range {
-                    self.attr("data-range", r);
-                }
-                if let Some(channels) = band.source_channels.get(k) {
-                    self.channels_attr(channels);
-                }
-                self.out.push('>');
-                self.title(|w| view.write_band_edge_tooltip(band, k, w));
-                self.out.push_str("</circle>\n");
+            if let Some(channels) = band.source_channels.get(k) {
+                self.channels_attr(channels);
             }
-            self.out.push_str("</g>\n");
+            self.out.push('>');
+            self.title(|w| view.write_band_edge_tooltip(band, k, w));
+            self.out
+                .push_str(if drawn { "</circle>\n" } else { "</g>\n" });
         }
         self.out.push_str("</g>\n");
     }
@@ -167,10 +211,12 @@ impl Body<'_> {
         self.out.push_str("</g>\n");
     }
 
-    /// The nodes: a box with the view's classes and tooltip, and its label's lines.
+    /// The nodes: a box with the view's classes and tooltip, and its label's lines; a node
+    /// collapsed into a group is an element with no shape (its name, classes and tooltip); then
+    /// the groups.
     ///
     /// # Complexity
-    /// O(V) for V nodes (plus the length of their texts).
+    /// O(V + G) for V nodes and G groups (plus the length of their texts).
     pub fn nodes(&mut self, on_path: &[bool]) {
         let view = self.view;
         self.out.push_str("<g class=\"nodes\">\n");
@@ -189,26 +235,47 @@ impl Body<'_> {
             }
             self.out.push('>');
             self.title(|w| view.write_node_tooltip(i, w));
-            self.out.push_str("<rect");
-            self.num_attr("x", b.x);
-            self.num_attr("y", b.y + self.dy);
-            self.num_attr("width", b.width);
-            self.num_attr("height", b.height);
-            self.out.push_str(" rx=\"6\"/>");
-            let cx = b.x + b.width / 2.0;
-            let cy = b.y + self.dy + b.height / 2.0;
-            let primary_y = if label.caption.is_some() {
-                cy - 2.0
-            } else {
-                cy + 4.0
-            };
-            self.text_line("version", cx, primary_y, &label.primary);
-            if let Some(caption) = &label.caption {
-                self.text_line("name", cx, cy + 11.0, caption);
+            if n.collapsed.is_none() {
+                self.node_box((b.x, b.y, b.width, b.height), &label);
             }
             self.out.push_str("</g>\n");
         }
+        for (g, grp) in view.groups.iter().enumerate() {
+            let Some(label) = view.group_label(g) else {
+                continue;
+            };
+            let _ = write!(self.out, "<g class=\"{}\"", grp.class());
+            self.attr("data-group", &view.nodes[grp.entry].name);
+            let _ = write!(self.out, " data-members=\"{}\">", grp.members.len());
+            self.title(|w| view.write_group_tooltip(g, w));
+            let b = &grp.bbox;
+            self.node_box((b.x, b.y, b.width, b.height), &label);
+            self.out.push_str("</g>\n");
+        }
         self.out.push_str("</g>\n");
+    }
+
+    /// A node's box and its label's lines: the first (`version`) and the fans (`marker`).
+    fn node_box(&mut self, (x, y, w, h): (f64, f64, f64, f64), label: &NodeLabel) {
+        let view = self.view;
+        self.out.push_str("<rect");
+        self.num_attr("x", x);
+        self.num_attr("y", y + self.dy);
+        self.num_attr("width", w);
+        self.num_attr("height", h);
+        self.out.push_str(" rx=\"5\"/>");
+        let cx = x + w / 2.0;
+        let top = y + self.dy;
+        let (first, second) = label_baselines(h, view.font_size, view.marker_font_size);
+        let primary_y = if label.caption.is_some() {
+            first
+        } else {
+            label_baseline(h, view.font_size)
+        };
+        self.text_line("version", cx, top + primary_y, &label.primary);
+        if let Some(caption) = &label.caption {
+            self.text_line("marker", cx, top + second, caption);
+        }
     }
 
     /// One centred line of a node's label.

@@ -4,9 +4,11 @@
 use std::fmt::Write as _;
 
 use crate::export::style;
+use crate::view::{num, GraphView};
 
-/// The stylesheet; with `animate`, the hop animation and its reduced-motion fallback.
-pub(super) fn stylesheet(animate: bool) -> String {
+/// The stylesheet, with the view's font sizes; with `animate`, the hop animation and its
+/// reduced-motion fallback.
+pub(super) fn stylesheet(view: &GraphView, animate: bool) -> String {
     let mut s = String::new();
     let _ = write!(
         s,
@@ -16,8 +18,10 @@ pub(super) fn stylesheet(animate: bool) -> String {
 .subtitle{{font-size:12px;fill:{muted}}}\
 .legend text{{font-size:11px;fill:{text}}}\
 .node rect{{fill:{fill};stroke:{stroke};stroke-width:1.2}}\
-.node .version{{font-size:11px;font-weight:600;fill:{text}}}\
-.node .name{{font-size:10px;fill:{muted}}}\
+.node .version{{font-size:{size}px;font-weight:600;fill:{text}}}\
+.node .marker,.group .marker{{font-size:{marker}px;fill:{muted}}}\
+.group rect{{fill:{vfill};stroke:{virt};stroke-dasharray:{vdash}}}\
+.group .version{{font-size:{size}px;font-weight:600;fill:{muted}}}\
 .node.head rect{{stroke:{head};stroke-width:3}}\
 .node.deprecated rect{{fill:{dep}}}\
 .node.legacy rect{{stroke:{legacy};stroke-width:3;stroke-dasharray:8 2}}\
@@ -28,12 +32,14 @@ pub(super) fn stylesheet(animate: bool) -> String {
 .edge.replaces{{stroke:{rep}}}\
 .edge.skips{{stroke:{skp};stroke-dasharray:{skd}}}\
 .edge.skipRange{{stroke:{sr};stroke-dasharray:{srd}}}\
-.band{{fill:{sr};fill-opacity:0.16;stroke:{sr};stroke-width:0.8}}\
+.band{{fill:none;stroke:{sr};stroke-opacity:0.45;stroke-width:4;stroke-linecap:square}}\
 .tap{{fill:{sr}}}\
-.band.skips{{fill:{skp};stroke:{skp}}}\
+.band.skips{{stroke:{skp}}}\
 .tap.skips{{fill:{skp}}}\
 .hop{{fill:none;stroke:{path};stroke-width:4;stroke-linecap:round;stroke-linejoin:round;opacity:0.85}}",
         font = style::FONT_FAMILY,
+        size = num(view.font_size),
+        marker = num(view.marker_font_size),
         bg = style::BACKGROUND,
         text = style::TEXT,
         muted = style::MUTED_TEXT,

@@ -26,6 +26,17 @@ pub(super) struct Header {
     pub width: f64,
 }
 
+/// The height of a header with `subtitles` lines under the title, with a legend of two rows
+/// (three with a path), before the view is known.
+///
+/// # Complexity
+/// O(1).
+pub(super) fn estimated_height(subtitles: usize, legend: bool, path: bool) -> f64 {
+    let rows = if path { 3.0 } else { 2.0 };
+    let legend = if legend { 14.0 + rows * 20.0 } else { 0.0 };
+    MARGIN + 20.0 + 17.0 * subtitles as f64 + legend + 4.0
+}
+
 /// One legend entry: what it shows.
 enum Swatch {
     Line(EdgeKind),

@@ -42,18 +42,15 @@ pub use escape::{xml_attr, xml_text};
 use header::Header;
 use path::PathMarks;
 
-/// Widest node box [`SvgOptions::fit_labels`] makes, in layout units.
-pub const MAX_NODE_WIDTH: f64 = 340.0;
+pub use crate::view::MAX_NODE_WIDTH;
 
 /// How to draw.
 #[derive(Debug, Clone)]
 pub struct SvgOptions {
-    /// Layout sizes; `fans` chooses bands or individual skipRange edges.
+    /// The layout: its target box (the picture, title and legend included, is laid out to fit
+    /// it), its fan mode (markers, rails or every edge), labels and expanded groups. Nodes are
+    /// sized to their labels (up to [`MAX_NODE_WIDTH`]).
     pub layout: LayoutOptions,
-    /// Widen the nodes (never narrow them) so that every label shows whole, up to
-    /// [`MAX_NODE_WIDTH`]; longer labels are shortened in the middle (the tooltip has them
-    /// whole).
-    pub fit_labels: bool,
     /// Draw the legend.
     pub legend: bool,
     /// An upgrade path to highlight (hops whose two ends are not both in the graph are left
@@ -69,7 +66,6 @@ impl Default for SvgOptions {
     fn default() -> Self {
         SvgOptions {
             layout: LayoutOptions::default(),
-            fit_labels: true,
             legend: true,
             path: None,
             animate: true,
@@ -78,21 +74,31 @@ impl Default for SvgOptions {
     }
 }
 
-/// The view the SVG of `graph` draws: [`GraphView::build`], with nodes fitted to their labels
-/// when [`SvgOptions::fit_labels`] is on.
+/// The view the SVG of `graph` draws: [`GraphView::build`] for the target box less the room
+/// the title, summary and legend take (estimated, then measured on the view and laid out again
+/// when the estimate was off).
 ///
 /// # Complexity
-/// That of [`GraphView::build`].
+/// That of [`GraphView::build`] (at most twice).
 pub fn svg_view<G: ViewSource + ?Sized>(
     package: &Package,
     graph: &G,
     options: &SvgOptions,
 ) -> GraphView {
-    let mut view = if options.fit_labels {
-        GraphView::build_fitted(package, graph, &options.layout, MAX_NODE_WIDTH)
-    } else {
-        GraphView::build(package, graph, &options.layout)
-    };
+    let path = options.path.is_some();
+    let mut subtitles = graph.summary(package);
+    if path {
+        subtitles.push(String::new());
+    }
+    let mut layout = options.layout.clone();
+    let estimate = header::estimated_height(subtitles.len(), options.legend, path);
+    layout.reserved_height = estimate;
+    let mut view = GraphView::build(package, graph, &layout);
+    let real = Header::new(&view, &subtitles, options.legend, path).height;
+    if layout.target.is_some() && (real - estimate).abs() > 8.0 {
+        layout.reserved_height = real;
+        view = GraphView::build(package, graph, &layout);
+    }
     // A path from a bundle of another channel starts from that bundle, drawn beside the channel.
     if let Some(path) = &options.path {
         view.add_installed(
@@ -169,7 +175,7 @@ fn open_document(out: &mut String, view: &GraphView, (w, h): (f64, f64), animate
         "<title id=\"olmg-title\">{}</title>",
         xml_text(&format!("Upgrade graph of {}", view.title))
     );
-    let _ = writeln!(out, "<style>{}</style>", css::stylesheet(animate));
+    let _ = writeln!(out, "<style>{}</style>", css::stylesheet(view, animate));
     out.push_str("<defs>\n");
     for kind in [
         crate::graph::EdgeKind::Replaces,

@@ -1,5 +1,6 @@
 //! The upgrade path drawn over the graph: one hop per step, along the edge's own route when it
-//! is drawn individually, along the band when it is in a fan, else a curve between the nodes.
+//! is drawn individually (or leaves a group), along the fan's rail when it is in a fan, else a
+//! curve between the nodes.
 
 use std::collections::HashMap;
 
@@ -88,7 +89,15 @@ impl<'a> HopRoutes<'a> {
     pub fn new(view: &'a GraphView) -> HopRoutes<'a> {
         let mut edges: HashMap<(usize, usize), Vec<(EdgeKind, usize)>> = HashMap::new();
         for (i, e) in view.edges.iter().enumerate() {
-            edges.entry((e.from, e.to)).or_default().push((e.kind, i));
+            // An edge leaving a group stands for each member's edge.
+            let froms = if e.members.is_empty() {
+                std::slice::from_ref(&e.from)
+            } else {
+                e.members.as_slice()
+            };
+            for &f in froms {
+                edges.entry((f, e.to)).or_default().push((e.kind, i));
+            }
         }
         let mut bands = HashMap::new();
         for (i, b) in view.bands.iter().enumerate() {
@@ -123,17 +132,13 @@ impl<'a> HopRoutes<'a> {
             .get(&(f, t))
             .and_then(|&i| self.view.bands.get(i))
         {
-            // Down from the source to the bar, along it, up the riser into the target.
-            let ax = a.x + a.width / 2.0;
-            let riser = band.riser_x.unwrap_or(b.x);
-            let pts = [
-                (ax, a.y + a.height),
-                (ax, band.bar_y),
-                (riser, band.bar_y),
-                (riser, ty),
-                (b.x, ty),
-            ];
-            return route_d(&pts, false, dy);
+            // Down from the source to its tap, along the rail, up the riser into the target.
+            let walk = band.rail.walk(f, t);
+            if let Some(&tap) = walk.first() {
+                let mut pts = vec![(a.x + a.width / 2.0, a.y + a.height), tap];
+                pts.extend_from_slice(&walk[1..]);
+                return route_d(&pts, false, dy);
+            }
         }
         let s = (a.x + a.width, a.y + a.height / 2.0);
         let e = (b.x, ty);
