@@ -104,7 +104,7 @@ pub fn cull(view: &GraphView, w: Rect) -> Culled {
     let bands = (0..view.bands.len())
         .filter(|&i| {
             let b = &view.bands[i];
-            drawn.get(b.to) == Some(&true) || meets(&b.points)
+            drawn.get(b.to) == Some(&true) || b.rail.paths.iter().any(|p| meets(p))
         })
         .collect();
     Culled {

@@ -104,6 +104,7 @@ mod tests {
             channels: Vec::new(),
             display_name: None,
             description: None,
+            collapsed: None,
         }
     }
 
