@@ -92,8 +92,7 @@ impl<'a> StateGraph<'a> {
                 resolver: options.resolver,
                 channel: Some(c.name.clone()),
                 policy: options.policy,
-                failure: None,
-                installed_version: None,
+                ..PathOptions::default()
             };
             let r = HopResolver::new(pkg, &path_options).map_err(|e| PlanError::Resolve {
                 channel: c.name.clone(),
