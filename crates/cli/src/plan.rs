@@ -4,11 +4,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::ValueEnum;
+use olm_graph_core::masterminds::VersionRange;
 use olm_graph_core::plan::{
     plan_commands, plan_route, plan_series, platforms_between, Plan, PlanOptions, Preference,
     SeriesOptions, Target,
 };
-use olm_graph_core::resolve::UpgradeConstraintPolicy;
+use olm_graph_core::resolve::{Resolver, UpgradeConstraintPolicy};
 use olm_graph_core::view::natural_cmp;
 
 use crate::commands::{load, CliError, CmdResult};
@@ -54,6 +55,10 @@ pub struct PlanArgs {
     /// OLM v1 only: the ClusterExtension's upgradeConstraintPolicy.
     #[arg(long, value_enum, default_value_t = PolicyArg::CatalogProvided)]
     upgrade_constraint_policy: PolicyArg,
+    /// OLM v1 only: the ClusterExtension's version range (Masterminds semver); no step leaves
+    /// it, and the ClusterExtension manifests carry it.
+    #[arg(long, value_name = "RANGE")]
+    version: Option<String>,
     /// The namespace written into the commands.
     #[arg(long, short)]
     namespace: Option<String>,
@@ -107,7 +112,7 @@ pub fn run(args: PlanArgs) -> CmdResult {
             args.package
         )));
     };
-    let options = plan_options(&args);
+    let options = plan_options(&args)?;
     let target = Target::parse(&args.to, pkg);
     let plan = plan_route(pkg, &args.from, &target, &options)
         .map_err(|e| CliError::Usage(e.to_string()))?;
@@ -119,16 +124,27 @@ pub fn run(args: PlanArgs) -> CmdResult {
     output(&args, &plan, commands)
 }
 
-fn plan_options(args: &PlanArgs) -> PlanOptions {
-    PlanOptions {
-        resolver: args.resolver.into(),
+fn plan_options(args: &PlanArgs) -> Result<PlanOptions, CliError> {
+    let resolver: Resolver = args.resolver.into();
+    let version = match &args.version {
+        Some(_) if resolver != Resolver::V1 => {
+            return Err(CliError::Usage(
+                "--version is a ClusterExtension's: use it with --resolver v1".into(),
+            ))
+        }
+        Some(text) => Some(VersionRange::parse(text).map_err(|e| CliError::Usage(e.to_string()))?),
+        None => None,
+    };
+    Ok(PlanOptions {
+        resolver,
         prefer: args.prefer.into(),
         channel: args.channel.clone(),
         policy: args.upgrade_constraint_policy.into(),
+        version,
         namespace: args.namespace.clone(),
         installed_version: None,
         cluster_kube: None,
-    }
+    })
 }
 
 /// `plan --series`: one catalog per platform version.
@@ -158,7 +174,7 @@ fn run_series(args: PlanArgs) -> CmdResult {
         args.platform_path.clone()
     };
     let options = SeriesOptions {
-        plan: plan_options(&args),
+        plan: plan_options(&args)?,
         platforms,
     };
     // The target is read against the last platform's package.

@@ -115,3 +115,37 @@ fn an_invalid_range_gives_operator_controllers_message() {
         Some(r#"desired version range ">>1" is invalid: improper constraint: ">>1""#)
     );
 }
+
+/// A plan under a version range never leaves it: `latest` is the latest bundle inside it, and
+/// the ClusterExtension manifests carry the range.
+#[test]
+fn a_plan_keeps_to_the_version_range() {
+    use olm_graph_core::plan::{plan_commands, plan_route, PlanOptions, Target};
+    let c = sail();
+    let pkg = c.package(PKG).unwrap();
+    let options = PlanOptions {
+        resolver: Resolver::V1,
+        version: Some(VersionRange::parse(">=1.26, <1.28").unwrap()),
+        ..PlanOptions::default()
+    };
+    let plan = plan_route(pkg, FROM, &Target::Latest, &options).expect("a plan");
+    assert!(plan.reachable, "{:?}", plan.explanation);
+    assert_eq!(plan.end.as_deref(), Some("sailoperator.v1.27.3"));
+    let commands = plan_commands(pkg, &plan, &options).join("\n");
+    assert!(
+        commands.contains(r#"version: ">=1.26, <1.28""#),
+        "{commands}"
+    );
+    // Without the range, latest is the newest release of the catalog, outside it.
+    let free = plan_route(
+        pkg,
+        FROM,
+        &Target::Latest,
+        &PlanOptions {
+            resolver: Resolver::V1,
+            ..PlanOptions::default()
+        },
+    );
+    let end = free.ok().and_then(|p| p.end);
+    assert_ne!(end.as_deref(), Some("sailoperator.v1.27.3"));
+}

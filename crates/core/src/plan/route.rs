@@ -174,6 +174,7 @@ pub fn verify_steps(
                 resolver: options.resolver,
                 channel: Some(step.channel.clone()),
                 policy: options.policy,
+                version: options.version.clone(),
                 ..PathOptions::default()
             },
         )
