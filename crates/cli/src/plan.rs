@@ -10,7 +10,6 @@ use olm_graph_core::plan::{
     SeriesOptions, Target,
 };
 use olm_graph_core::resolve::{Resolver, UpgradeConstraintPolicy};
-use olm_graph_core::view::natural_cmp;
 
 use crate::commands::{load, CliError, CmdResult};
 use crate::ResolverArg;
@@ -150,14 +149,7 @@ fn plan_options(args: &PlanArgs) -> Result<PlanOptions, CliError> {
 /// `plan --series`: one catalog per platform version.
 fn run_series(args: PlanArgs) -> CmdResult {
     let dir = args.series.clone().unwrap_or_default();
-    let entries = std::fs::read_dir(&dir)
-        .map_err(|e| CliError::Input(format!("cannot read {}: {e}", dir.display())))?;
-    let mut dirs: Vec<(String, PathBuf)> = entries
-        .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
-        .map(|e| (e.file_name().to_string_lossy().into_owned(), e.path()))
-        .collect();
-    dirs.sort_by(|a, b| natural_cmp(&a.0, &b.0));
+    let dirs = crate::lifecycle::series_folders(&dir)?;
     let mut catalogs = Vec::with_capacity(dirs.len());
     for (label, path) in dirs {
         catalogs.push((label, load(&[path])?));
