@@ -307,6 +307,23 @@ pub struct PathArgs {
     pub json: bool,
 }
 
+/// A ClusterExtension's `--version` range, parsed with operator-controller's message on error;
+/// refused outside OLM v1.
+pub(crate) fn version_range(
+    resolver: Resolver,
+    text: Option<&str>,
+) -> Result<Option<VersionRange>, CliError> {
+    match text {
+        Some(_) if resolver != Resolver::V1 => Err(CliError::Usage(
+            "--version is a ClusterExtension's: use it with --resolver v1".into(),
+        )),
+        Some(text) => VersionRange::parse(text)
+            .map(Some)
+            .map_err(|e| CliError::Usage(e.to_string())),
+        None => Ok(None),
+    }
+}
+
 /// The resolution `path` asks for; `--channels` and `--version` are OLM v1's.
 fn path_options(args: &PathArgs) -> Result<PathOptions, CliError> {
     let v1_only = args.channels.is_some() || args.version.is_some();
@@ -315,10 +332,7 @@ fn path_options(args: &PathArgs) -> Result<PathOptions, CliError> {
             "--channels and --version are a ClusterExtension's: use them with --resolver v1".into(),
         ));
     }
-    let version = match &args.version {
-        Some(text) => Some(VersionRange::parse(text).map_err(|e| CliError::Usage(e.to_string()))?),
-        None => None,
-    };
+    let version = version_range(args.resolver, args.version.as_deref())?;
     Ok(PathOptions {
         resolver: args.resolver,
         channel: args.channel.clone(),

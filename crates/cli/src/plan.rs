@@ -4,7 +4,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::ValueEnum;
-use olm_graph_core::masterminds::VersionRange;
 use olm_graph_core::plan::{
     plan_commands, plan_route, plan_series, platforms_between, Plan, PlanOptions, Preference,
     SeriesOptions, Target,
@@ -125,15 +124,7 @@ pub fn run(args: PlanArgs) -> CmdResult {
 
 fn plan_options(args: &PlanArgs) -> Result<PlanOptions, CliError> {
     let resolver: Resolver = args.resolver.into();
-    let version = match &args.version {
-        Some(_) if resolver != Resolver::V1 => {
-            return Err(CliError::Usage(
-                "--version is a ClusterExtension's: use it with --resolver v1".into(),
-            ))
-        }
-        Some(text) => Some(VersionRange::parse(text).map_err(|e| CliError::Usage(e.to_string()))?),
-        None => None,
-    };
+    let version = crate::commands::version_range(resolver, args.version.as_deref())?;
     Ok(PlanOptions {
         resolver,
         prefer: args.prefer.into(),
