@@ -116,7 +116,7 @@ pub fn FullShell() -> impl IntoView {
         <div class="app" class:drawer-open=move || drawer.with(Option::is_some) on:keydown=on_key>
             <TopBar drawer=drawer/>
             <div class="status-area" role="region" aria-label="Loading and problems">
-                <ProgressBar/>
+                <ProgressBar on_cancel=Callback::new(move |()| Loader::get().cancel())/>
                 <ErrorPanel/>
                 <PendingNotice/>
                 <SplitNotice/>

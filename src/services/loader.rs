@@ -113,6 +113,25 @@ impl Loader {
         }
     }
 
+    /// Cancels the load under way: the worker is stopped (and started afresh), a read still
+    /// under way is dropped when it ends, and what was on screen stays.
+    pub fn cancel(&self) {
+        let target = self.current.with_value(|c| {
+            let mut c = c.borrow_mut();
+            c.id = c.id.wrapping_add(1);
+            c.target
+        });
+        self.client.with_value(|c| {
+            c.stop();
+            // A failure to start again shows at the next load.
+            let _ = c.warm_up();
+        });
+        if target == Target::Series {
+            self.stores.comparison.series_status.set(SeriesStatus::Idle);
+        }
+        self.stores.load.status.set(LoadStatus::Idle);
+    }
+
     /// Reads a source (files, a folder, a URL) and shows it; failures go to the problems panel.
     pub fn read_and_load(
         &self,
@@ -138,8 +157,18 @@ impl Loader {
                 .set(SeriesStatus::Reading);
         }
         this.stores.load.status.set(LoadStatus::Reading { label });
+        // A load cancelled (or replaced) while reading moves the id on: its result is dropped.
+        let token = this.current.with_value(|c| {
+            let mut c = c.borrow_mut();
+            c.id = c.id.wrapping_add(1);
+            c.id
+        });
         spawn_local(async move {
-            match read.await {
+            let result = read.await;
+            if this.current.with_value(|c| c.borrow().id) != token {
+                return;
+            }
+            match result {
                 Ok(source) => this.load_into(source, target),
                 Err(e) => fail(this.stores, target, e),
             }

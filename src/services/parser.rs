@@ -93,6 +93,18 @@ impl WorkerClient {
         self.ensure_started()
     }
 
+    /// Stops the worker mid-work (a cancelled load) and forgets what waited for it; the next
+    /// request starts a fresh one.
+    pub fn stop(&self) {
+        let mut i = self.inner.borrow_mut();
+        if let Some(w) = i.worker.take() {
+            w.terminate();
+        }
+        i.ready = false;
+        i.queued.clear();
+        i._listeners.clear();
+    }
+
     /// Posts a request; a request still waiting for the worker to start is replaced.
     pub fn send(&self, request: Request) -> Result<(), String> {
         self.post(encode(&request), true)

@@ -63,7 +63,7 @@ pub enum RenderStatus {
         warnings: Vec<Diagnostic>,
     },
     /// opm refuses the template (its message and position), or the worker failed.
-    Failed(Diagnostic),
+    Failed(Box<Diagnostic>),
 }
 
 /// The studio store (from the context; cheap to copy).

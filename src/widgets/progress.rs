@@ -31,8 +31,9 @@ pub fn percent(p: &Progress) -> f64 {
     (p.bytes_done as f64 / p.bytes_total as f64 * 100.0).clamp(0.0, 100.0)
 }
 
+/// The bar, with a Cancel button when `on_cancel` is given.
 #[component]
-pub fn ProgressBar() -> impl IntoView {
+pub fn ProgressBar(#[prop(optional, into)] on_cancel: Option<Callback<()>>) -> impl IntoView {
     let status = LoadStore::get().status;
     let busy = move || status.with(|s| *s != LoadStatus::Idle);
     let value = move || match status.get() {
@@ -57,6 +58,10 @@ pub fn ProgressBar() -> impl IntoView {
                 aria-label="Loading progress"
             ></progress>
             <span class="progress-text">{text}</span>
+            {on_cancel.map(|cancel| view! {
+                <button type="button" class="button progress-cancel" data-testid="cancel-load"
+                    on:click=move |_| cancel.run(())>"Cancel"</button>
+            })}
         </div>
     }
 }

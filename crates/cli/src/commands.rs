@@ -8,6 +8,7 @@ use std::time::Instant;
 
 use olm_graph_core::document::{graph_document, GraphDocumentOptions};
 use olm_graph_core::graph::{channel_graphs, Head};
+use olm_graph_core::masterminds::VersionRange;
 use olm_graph_core::model::{Catalog, FileFormat};
 use olm_graph_core::partial::{partial_catalog, PartialCatalog};
 use olm_graph_core::resolve::{
@@ -293,13 +294,58 @@ pub fn bench(paths: &[PathBuf], runs: usize) -> CmdResult {
 pub struct PathArgs {
     pub paths: Vec<PathBuf>,
     pub package: String,
-    pub channel: String,
+    pub channel: Option<String>,
+    /// OLM v1: the ClusterExtension's channels (empty: every channel).
+    pub channels: Option<Vec<String>>,
+    /// OLM v1: the ClusterExtension's version range.
+    pub version: Option<String>,
     pub from: String,
     pub resolver: Resolver,
     pub self_certified: bool,
     pub failure: Option<Failure>,
     pub updated_catalog: Vec<PathBuf>,
     pub json: bool,
+}
+
+/// A ClusterExtension's `--version` range, parsed with operator-controller's message on error;
+/// refused outside OLM v1.
+pub(crate) fn version_range(
+    resolver: Resolver,
+    text: Option<&str>,
+) -> Result<Option<VersionRange>, CliError> {
+    match text {
+        Some(_) if resolver != Resolver::V1 => Err(CliError::Usage(
+            "--version is a ClusterExtension's: use it with --resolver v1".into(),
+        )),
+        Some(text) => VersionRange::parse(text)
+            .map(Some)
+            .map_err(|e| CliError::Usage(e.to_string())),
+        None => Ok(None),
+    }
+}
+
+/// The resolution `path` asks for; `--channels` and `--version` are OLM v1's.
+fn path_options(args: &PathArgs) -> Result<PathOptions, CliError> {
+    let v1_only = args.channels.is_some() || args.version.is_some();
+    if v1_only && args.resolver != Resolver::V1 {
+        return Err(CliError::Usage(
+            "--channels and --version are a ClusterExtension's: use them with --resolver v1".into(),
+        ));
+    }
+    let version = version_range(args.resolver, args.version.as_deref())?;
+    Ok(PathOptions {
+        resolver: args.resolver,
+        channel: args.channel.clone(),
+        channels: args.channels.clone().unwrap_or_default(),
+        version,
+        policy: if args.self_certified {
+            UpgradeConstraintPolicy::SelfCertified
+        } else {
+            UpgradeConstraintPolicy::CatalogProvided
+        },
+        failure: args.failure.clone(),
+        installed_version: None,
+    })
 }
 
 pub fn path(args: PathArgs) -> CmdResult {
@@ -312,17 +358,7 @@ pub fn path(args: PathArgs) -> CmdResult {
         report_load_errors(&u);
         Some(u)
     };
-    let options = PathOptions {
-        resolver: args.resolver,
-        channel: Some(args.channel.clone()),
-        policy: if args.self_certified {
-            UpgradeConstraintPolicy::SelfCertified
-        } else {
-            UpgradeConstraintPolicy::CatalogProvided
-        },
-        failure: args.failure.clone(),
-        installed_version: None,
-    };
+    let options = path_options(&args)?;
     let result = resolve_path(
         &catalog,
         &args.package,
@@ -359,10 +395,19 @@ fn print_path_text(args: &PathArgs, path: &UpgradePath) {
         Resolver::V0 => "OLM v0 (Subscription)",
         Resolver::V1 => "OLM v1 (ClusterExtension)",
     };
+    let channels = match (&args.channel, &args.channels) {
+        (Some(c), _) => format!("channel {c}"),
+        (None, Some(cs)) if !cs.is_empty() => format!("channels {}", cs.join(", ")),
+        (None, _) => "every channel".to_string(),
+    };
+    let version = args
+        .version
+        .as_ref()
+        .map(|v| format!(", version {v}"))
+        .unwrap_or_default();
     out!(
-        "{rules}: package {}, channel {}, from {}",
+        "{rules}: package {}, {channels}{version}, from {}",
         args.package,
-        args.channel,
         path.from
     );
     if path.hops.is_empty() {

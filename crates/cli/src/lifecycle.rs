@@ -220,15 +220,22 @@ pub struct SeriesArgs {
     pub json: bool,
 }
 
-pub fn diff_series(args: SeriesArgs) -> CmdResult {
-    let entries = std::fs::read_dir(&args.dir)
-        .map_err(|e| CliError::Input(format!("cannot read {}: {e}", args.dir.display())))?;
+/// The subfolders of a series folder (one catalog per platform version), with their names,
+/// in natural order (`v4.9` before `v4.10`).
+pub(crate) fn series_folders(dir: &std::path::Path) -> Result<Vec<(String, PathBuf)>, CliError> {
+    let entries = std::fs::read_dir(dir)
+        .map_err(|e| CliError::Input(format!("cannot read {}: {e}", dir.display())))?;
     let mut dirs: Vec<(String, PathBuf)> = entries
         .filter_map(Result::ok)
         .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
         .map(|e| (e.file_name().to_string_lossy().into_owned(), e.path()))
         .collect();
     dirs.sort_by(|a, b| natural_cmp(&a.0, &b.0));
+    Ok(dirs)
+}
+
+pub fn diff_series(args: SeriesArgs) -> CmdResult {
+    let dirs = series_folders(&args.dir)?;
     if dirs.len() < 2 {
         return Err(CliError::Usage(format!(
             "{} needs at least two subfolders, one catalog each",

@@ -149,9 +149,17 @@ enum Command {
         paths: Vec<PathBuf>,
         #[arg(long, short)]
         package: String,
-        /// The channel the subscription follows.
-        #[arg(long, short)]
-        channel: String,
+        /// The channel the subscription (or ClusterExtension) follows.
+        #[arg(long, short, required_unless_present = "channels")]
+        channel: Option<String>,
+        /// OLM v1 only: the ClusterExtension's channels, comma-separated; given with no value,
+        /// every channel (a ClusterExtension that lists none).
+        #[arg(long, num_args = 0.., value_delimiter = ',', conflicts_with = "channel")]
+        channels: Option<Vec<String>>,
+        /// OLM v1 only: the ClusterExtension's version range (Masterminds semver, e.g.
+        /// ">=1.2, <1.4"); bundles outside it are never chosen.
+        #[arg(long, value_name = "RANGE")]
+        version: Option<String>,
         /// The installed bundle (any bundle of the package, or a name the catalog no longer has).
         #[arg(long)]
         from: String,
@@ -346,6 +354,8 @@ fn run(command: Command) -> commands::CmdResult {
             paths,
             package,
             channel,
+            channels,
+            version,
             from,
             resolver,
             self_certified,
@@ -358,6 +368,8 @@ fn run(command: Command) -> commands::CmdResult {
             paths,
             package,
             channel,
+            channels,
+            version,
             from,
             resolver: resolver.into(),
             self_certified,

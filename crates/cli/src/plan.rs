@@ -8,8 +8,7 @@ use olm_graph_core::plan::{
     plan_commands, plan_route, plan_series, platforms_between, Plan, PlanOptions, Preference,
     SeriesOptions, Target,
 };
-use olm_graph_core::resolve::UpgradeConstraintPolicy;
-use olm_graph_core::view::natural_cmp;
+use olm_graph_core::resolve::{Resolver, UpgradeConstraintPolicy};
 
 use crate::commands::{load, CliError, CmdResult};
 use crate::ResolverArg;
@@ -54,6 +53,10 @@ pub struct PlanArgs {
     /// OLM v1 only: the ClusterExtension's upgradeConstraintPolicy.
     #[arg(long, value_enum, default_value_t = PolicyArg::CatalogProvided)]
     upgrade_constraint_policy: PolicyArg,
+    /// OLM v1 only: the ClusterExtension's version range (Masterminds semver); no step leaves
+    /// it, and the ClusterExtension manifests carry it.
+    #[arg(long, value_name = "RANGE")]
+    version: Option<String>,
     /// The namespace written into the commands.
     #[arg(long, short)]
     namespace: Option<String>,
@@ -107,7 +110,7 @@ pub fn run(args: PlanArgs) -> CmdResult {
             args.package
         )));
     };
-    let options = plan_options(&args);
+    let options = plan_options(&args)?;
     let target = Target::parse(&args.to, pkg);
     let plan = plan_route(pkg, &args.from, &target, &options)
         .map_err(|e| CliError::Usage(e.to_string()))?;
@@ -119,29 +122,25 @@ pub fn run(args: PlanArgs) -> CmdResult {
     output(&args, &plan, commands)
 }
 
-fn plan_options(args: &PlanArgs) -> PlanOptions {
-    PlanOptions {
-        resolver: args.resolver.into(),
+fn plan_options(args: &PlanArgs) -> Result<PlanOptions, CliError> {
+    let resolver: Resolver = args.resolver.into();
+    let version = crate::commands::version_range(resolver, args.version.as_deref())?;
+    Ok(PlanOptions {
+        resolver,
         prefer: args.prefer.into(),
         channel: args.channel.clone(),
         policy: args.upgrade_constraint_policy.into(),
+        version,
         namespace: args.namespace.clone(),
         installed_version: None,
         cluster_kube: None,
-    }
+    })
 }
 
 /// `plan --series`: one catalog per platform version.
 fn run_series(args: PlanArgs) -> CmdResult {
     let dir = args.series.clone().unwrap_or_default();
-    let entries = std::fs::read_dir(&dir)
-        .map_err(|e| CliError::Input(format!("cannot read {}: {e}", dir.display())))?;
-    let mut dirs: Vec<(String, PathBuf)> = entries
-        .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
-        .map(|e| (e.file_name().to_string_lossy().into_owned(), e.path()))
-        .collect();
-    dirs.sort_by(|a, b| natural_cmp(&a.0, &b.0));
+    let dirs = crate::lifecycle::series_folders(&dir)?;
     let mut catalogs = Vec::with_capacity(dirs.len());
     for (label, path) in dirs {
         catalogs.push((label, load(&[path])?));
@@ -158,7 +157,7 @@ fn run_series(args: PlanArgs) -> CmdResult {
         args.platform_path.clone()
     };
     let options = SeriesOptions {
-        plan: plan_options(&args),
+        plan: plan_options(&args)?,
         platforms,
     };
     // The target is read against the last platform's package.

@@ -322,3 +322,57 @@ fn every_command_has_help_with_an_example() {
         );
     }
 }
+
+/// A ClusterExtension's version range and channels: `path --resolver v1 --version --channels`.
+#[test]
+fn path_v1_honours_a_cluster_extensions_version_range_and_channels() {
+    let sail = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/catalogs/community-operators-prod/v4.21/sailoperator.yaml");
+    let file = sail.to_str().unwrap();
+    let base = [
+        "path",
+        file,
+        "-p",
+        "sailoperator",
+        "--from",
+        "sailoperator.v1.26.0",
+    ];
+    let with = |extra: &[&str]| run(&[&base[..], extra].concat());
+    let out = with(&[
+        "-c",
+        "stable",
+        "--resolver",
+        "v1",
+        "--version",
+        ">=1.26, <1.28",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc = stdout_json(&out);
+    let hops: Vec<&str> = doc["hops"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["to"].as_str().unwrap())
+        .collect();
+    assert_eq!(hops, ["sailoperator.v1.27.3"]);
+    let text = String::from_utf8_lossy(
+        &with(&["--channels", "stable-1.26,stable-1.27", "--resolver", "v1"]).stdout,
+    )
+    .to_string();
+    assert!(text.contains("channels stable-1.26, stable-1.27"), "{text}");
+    assert!(text.contains("-> sailoperator.v1.27.3"), "{text}");
+    // Under OLM v0 they mean nothing: refused with a reason.
+    let v0 = with(&["-c", "stable", "--version", "1.2"]);
+    assert!(!v0.status.success());
+    assert!(String::from_utf8_lossy(&v0.stderr).contains("--resolver v1"));
+    let bad = with(&["-c", "stable", "--resolver", "v1", "--version", ">>1"]);
+    assert!(!bad.status.success());
+    assert!(
+        String::from_utf8_lossy(&bad.stderr).contains(r#"desired version range ">>1" is invalid"#)
+    );
+}

@@ -40,8 +40,7 @@ fn replay(pkg: &Package, plan: &Plan, options: &PlanOptions) -> String {
             resolver: options.resolver,
             channel: Some(step.channel.clone()),
             policy: options.policy,
-            failure: None,
-            installed_version: None,
+            ..PathOptions::default()
         };
         let next = |name: &str| {
             let installed = Installed::from_package(pkg, name);

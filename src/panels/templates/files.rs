@@ -43,11 +43,15 @@ fn download_fbc(studio: TemplateStudio, service: Jobs) {
             JobReply::Rendered { text, warnings } => {
                 match download_text(&name, "application/json", &text) {
                     Ok(()) => RenderStatus::Done { warnings },
-                    Err(e) => RenderStatus::Failed(Diagnostic::error("template.download", e)),
+                    Err(e) => {
+                        RenderStatus::Failed(Box::new(Diagnostic::error("template.download", e)))
+                    }
                 }
             }
-            JobReply::Refused(d) => RenderStatus::Failed(d),
-            JobReply::Failed(e) => RenderStatus::Failed(Diagnostic::error("template.worker", e)),
+            JobReply::Refused(d) => RenderStatus::Failed(Box::new(d)),
+            JobReply::Failed(e) => {
+                RenderStatus::Failed(Box::new(Diagnostic::error("template.worker", e)))
+            }
             JobReply::Catalog { .. } => RenderStatus::Idle,
         };
         studio.render.set(status);

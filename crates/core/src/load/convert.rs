@@ -177,16 +177,7 @@ fn key_problems(raw: &RawObject, ctx: &Ctx, diags: &mut Vec<Diagnostic>) {
         }
     }
     for key in &raw.inexact_keys {
-        diags.push(
-            Diagnostic::warning(
-                "load.key-case",
-                format!("key {key:?} matched a field only when ignoring case; opm accepts it, other tools may not"),
-            )
-            .at(ctx.loc.clone())
-            .schema(ctx.schema)
-            .field(key.as_str())
-            .suggest("spell the key exactly as the FBC schema does (camelCase)"),
-        );
+        diags.push(key_case(ctx, key, key.clone()));
     }
 }
 
@@ -243,16 +234,7 @@ fn channel_entry(
 ) -> Option<ChannelEntry> {
     let field = format!("entries[{i}]");
     for key in &e.inexact_keys {
-        diags.push(
-            Diagnostic::warning(
-                "load.key-case",
-                format!("key {key:?} matched a field only when ignoring case; opm accepts it, other tools may not"),
-            )
-            .at(ctx.loc.clone())
-            .schema(ctx.schema)
-            .name(ctx.name)
-            .field(format!("{field}.{key}")),
-        );
+        diags.push(key_case(ctx, key, format!("{field}.{key}")).name(ctx.name));
     }
     let name = opt_str(&e.name, &format!("{field}.name"), ctx, diags).unwrap_or_default();
     let replaces =
@@ -280,6 +262,18 @@ fn channel_entry(
         skips,
         skip_range,
     })
+}
+
+/// The warning for a key that matched its field only when ignoring case, at `field`.
+fn key_case(ctx: &Ctx, key: &str, field: String) -> Diagnostic {
+    Diagnostic::warning(
+        "load.key-case",
+        format!("key {key:?} matched a field only when ignoring case; opm accepts it, other tools may not"),
+    )
+    .at(ctx.loc.clone())
+    .schema(ctx.schema)
+    .field(field)
+    .suggest("spell the key exactly as the FBC schema does (camelCase)")
 }
 
 fn value_to_string(v: &Value) -> Option<String> {

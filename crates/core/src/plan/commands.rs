@@ -53,7 +53,7 @@ pub fn plan_commands(pkg: &Package, plan: &Plan, options: &PlanOptions) -> Vec<S
                     out.push(line.replace('\n', " "));
                 }
             }
-            Resolver::V1 => out.push(cluster_extension(pkg, plan, step, &ns, options.policy)),
+            Resolver::V1 => out.push(cluster_extension(pkg, plan, step, &ns, options)),
         }
     }
     out
@@ -65,7 +65,7 @@ fn cluster_extension(
     plan: &Plan,
     step: &super::PlanStep,
     ns: &str,
-    policy: UpgradeConstraintPolicy,
+    options: &super::PlanOptions,
 ) -> String {
     let mut y = format!(
         "---\napiVersion: olm.operatorframework.io/v1\nkind: ClusterExtension\nmetadata:\n  name: {pkg}\nspec:\n  namespace: {ns}\n  serviceAccount:\n    name: {sa}\n  source:\n    sourceType: Catalog\n    catalog:\n      packageName: {pkg}\n      channels: [{ch}]\n",
@@ -74,19 +74,29 @@ fn cluster_extension(
         sa = quoted(&format!("{}-installer", plan.package)),
         ch = quoted(&step.channel),
     );
-    if let Some(stop) = &step.stop {
-        let version = crate::infer::bundle_version(pkg, stop).map(|(v, _)| v);
-        match version {
-            Some(v) => y += &format!("      version: {}\n", quoted(&format!("<={v}"))),
-            None => {
-                y += &format!(
-                    "      # hold at {}: pin its version here\n",
-                    stop.replace('\n', " ")
-                )
-            }
-        }
+    // The user's range, narrowed by a pin where the cluster is held (Masterminds reads ", " as
+    // "and").
+    let range = options.version.as_ref().map(|r| r.text().to_string());
+    let pin = step.stop.as_ref().map(|stop| {
+        crate::infer::bundle_version(pkg, stop)
+            .map(|(v, _)| format!("<={v}"))
+            .ok_or(stop)
+    });
+    let version = match (&range, &pin) {
+        (Some(r), Some(Ok(p))) => Some(format!("{r}, {p}")),
+        (None, Some(Ok(p))) => Some(p.clone()),
+        (r, _) => r.clone(),
+    };
+    if let Some(v) = version {
+        y += &format!("      version: {}\n", quoted(&v));
     }
-    if policy == UpgradeConstraintPolicy::SelfCertified {
+    if let Some(Err(stop)) = pin {
+        y += &format!(
+            "      # hold at {}: pin its version here\n",
+            stop.replace('\n', " ")
+        );
+    }
+    if options.policy == UpgradeConstraintPolicy::SelfCertified {
         y += "      upgradeConstraintPolicy: SelfCertified\n";
     }
     y

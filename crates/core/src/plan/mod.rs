@@ -102,6 +102,8 @@ pub struct PlanOptions {
     pub channel: Option<String>,
     /// OLM v1 only.
     pub policy: UpgradeConstraintPolicy,
+    /// OLM v1 only: the ClusterExtension's version range; no step leaves it.
+    pub version: Option<crate::masterminds::VersionRange>,
     /// The namespace written into the commands.
     pub namespace: Option<String>,
     /// The installed bundle's version when this catalog no longer has the bundle (a series

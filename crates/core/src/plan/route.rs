@@ -174,8 +174,8 @@ pub fn verify_steps(
                 resolver: options.resolver,
                 channel: Some(step.channel.clone()),
                 policy: options.policy,
-                failure: None,
-                installed_version: None,
+                version: options.version.clone(),
+                ..PathOptions::default()
             },
         )
         .map_err(|e| PlanError::Resolve {

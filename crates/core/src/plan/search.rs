@@ -92,8 +92,8 @@ impl<'a> StateGraph<'a> {
                 resolver: options.resolver,
                 channel: Some(c.name.clone()),
                 policy: options.policy,
-                failure: None,
-                installed_version: None,
+                version: options.version.clone(),
+                ..PathOptions::default()
             };
             let r = HopResolver::new(pkg, &path_options).map_err(|e| PlanError::Resolve {
                 channel: c.name.clone(),
@@ -282,10 +282,14 @@ impl<'a> StateGraph<'a> {
                 (vec![*self.ids.get(name).ok_or_else(unknown)?], Some(ci))
             }
             Target::Latest => {
+                // Under a ClusterExtension's version range, the latest bundle inside it.
+                let in_range =
+                    |v: &Version| self.options.version.as_ref().is_none_or(|r| r.contains(v));
                 let best = entries
                     .chain(std::iter::once(0))
                     .filter(in_channels)
                     .filter_map(|b| Some((version_of(b)?.0, b)))
+                    .filter(|(v, _)| in_range(v))
                     .max_by(|(x, i), (y, j)| x.compare(y).then(j.cmp(i)));
                 (best.map(|(_, b)| b).into_iter().collect(), None)
             }

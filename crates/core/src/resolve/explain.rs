@@ -233,6 +233,9 @@ fn explain_v1(stop: &Stop, alternatives: &[Alternative]) -> Option<Explanation> 
     if lower.is_empty() {
         return None;
     }
+    if let Some(e) = outside_range(cur, &lower) {
+        return Some(e);
+    }
     if lower.iter().all(|a| a.why.starts_with("deprecated")) {
         return Some(Explanation {
             code: "v1-deprecated",
@@ -279,6 +282,32 @@ fn explain_v1(stop: &Stop, alternatives: &[Alternative]) -> Option<Explanation> 
         bundle: first,
         edge: None,
         suggestion: format!("publish a higher version that replaces {cur}"),
+        snippet: None,
+    })
+}
+
+/// OLM v1: the successors that would rank above the installed bundle are outside the
+/// ClusterExtension's version range.
+fn outside_range(cur: &str, alternatives: &[&Alternative]) -> Option<Explanation> {
+    const PREFIX: &str = "outside the version range ";
+    let outside: Vec<&&Alternative> = alternatives
+        .iter()
+        .filter(|a| a.why.starts_with(PREFIX))
+        .collect();
+    let first = outside.first()?;
+    let range = first.why[PREFIX.len()..]
+        .split_once(':')
+        .map_or("", |(r, _)| r);
+    let names: Vec<&str> = outside.iter().map(|a| a.bundle.as_str()).collect();
+    Some(Explanation {
+        code: "v1-version-range",
+        message: format!(
+            "the successors of {cur} that OLM v1 would rank higher ({}) are outside the ClusterExtension's version range {range}, so it stays on {cur}",
+            names.join(", ")
+        ),
+        bundle: Some(first.bundle.clone()),
+        edge: None,
+        suggestion: format!("widen the ClusterExtension's version range to take {}", first.bundle),
         snippet: None,
     })
 }

@@ -6,8 +6,10 @@ use std::sync::OnceLock;
 
 use super::explain::explain_stop;
 use super::index::ChannelIndex;
-use super::{channels_considered, v0, v1, Alternative, Choice, Explanation, Installed};
+use super::Installed;
+use super::{channels_considered, channels_named, v0, v1, Alternative, Choice, Explanation};
 use super::{PathOptions, ResolveError, Resolver, UpgradeConstraintPolicy};
+use crate::masterminds::VersionRange;
 use crate::model::Package;
 
 /// Resolution of one hop at a time over prebuilt indexes of the considered channels: build it
@@ -22,6 +24,8 @@ pub struct HopResolver<'a> {
     entries: OnceLock<HashSet<&'a str>>,
     resolver: Resolver,
     policy: UpgradeConstraintPolicy,
+    /// OLM v1's version range, when the ClusterExtension sets one.
+    version: Option<VersionRange>,
     channels: Vec<ChannelIndex<'a>>,
 }
 
@@ -33,7 +37,13 @@ impl<'a> HopResolver<'a> {
     /// O((V + E) log V) time and O(V + E) memory for V entries and E edges of the considered
     /// channels.
     pub fn new(pkg: &'a Package, options: &PathOptions) -> Result<HopResolver<'a>, ResolveError> {
-        let channels = channels_considered(pkg, options.channel.as_deref())?
+        let named = match options.resolver {
+            Resolver::V1 if !options.channels.is_empty() => {
+                channels_named(pkg, options.channels.iter().map(String::as_str))?
+            }
+            _ => channels_considered(pkg, options.channel.as_deref())?,
+        };
+        let channels = named
             .into_iter()
             .map(|c| ChannelIndex::new(pkg, c))
             .collect();
@@ -43,6 +53,7 @@ impl<'a> HopResolver<'a> {
             entries: OnceLock::new(),
             resolver: options.resolver,
             policy: options.policy,
+            version: options.version.clone(),
             channels,
         })
     }
@@ -82,7 +93,15 @@ impl<'a> HopResolver<'a> {
     pub fn next(&self, installed: &Installed) -> Result<Choice, ResolveError> {
         match self.resolver {
             Resolver::V0 => v0::next(self.pkg, &self.channels, installed),
-            Resolver::V1 => Ok(v1::next(self.pkg, &self.channels, installed, self.policy)),
+            Resolver::V1 => Ok(v1::next(
+                self.pkg,
+                &self.channels,
+                installed,
+                &v1::Limits {
+                    policy: self.policy,
+                    version: self.version.as_ref(),
+                },
+            )),
         }
     }
 

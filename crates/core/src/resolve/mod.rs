@@ -129,6 +129,12 @@ pub struct PathOptions {
     pub channel: Option<String>,
     /// OLM v1 only.
     pub policy: UpgradeConstraintPolicy,
+    /// OLM v1 only: the ClusterExtension's `channels` when it lists several (`channel` is
+    /// then ignored); empty: `channel`, or every channel.
+    pub channels: Vec<String>,
+    /// OLM v1 only: the ClusterExtension's `version` range; bundles outside it are never
+    /// chosen.
+    pub version: Option<crate::masterminds::VersionRange>,
     pub failure: Option<Failure>,
     /// The installed bundle's version, used when the catalog does not have that bundle (a
     /// cluster running a bundle a newer catalog dropped); otherwise only `replaces` and
@@ -275,18 +281,32 @@ fn channels_considered<'a>(
     pkg: &'a Package,
     channel: Option<&str>,
 ) -> Result<Vec<&'a Channel>, ResolveError> {
-    match channel {
-        Some(c) => match pkg.channel(c) {
-            Some(ch) => Ok(vec![ch]),
-            None => err(format!("package {:?} has no channel {c:?}", pkg.name)),
-        },
-        None => {
-            let mut chans: Vec<&Channel> = pkg.channels.iter().collect();
-            let not_default = |c: &Channel| Some(&c.name) != pkg.default_channel.as_ref();
-            chans.sort_by(|a, b| (not_default(a), &a.name).cmp(&(not_default(b), &b.name)));
-            Ok(chans)
+    channels_named(pkg, channel.into_iter())
+}
+
+/// The channels named (each must exist), or every channel, the default first, when none is.
+///
+/// # Complexity
+/// O(C log C) for C channels of the package.
+fn channels_named<'a, 'n>(
+    pkg: &'a Package,
+    names: impl Iterator<Item = &'n str>,
+) -> Result<Vec<&'a Channel>, ResolveError> {
+    let names: Vec<&str> = names.collect();
+    if !names.is_empty() {
+        let mut out = Vec::with_capacity(names.len());
+        for c in names {
+            match pkg.channel(c) {
+                Some(ch) => out.push(ch),
+                None => return err(format!("package {:?} has no channel {c:?}", pkg.name)),
+            }
         }
+        return Ok(out);
     }
+    let mut chans: Vec<&Channel> = pkg.channels.iter().collect();
+    let not_default = |c: &Channel| Some(&c.name) != pkg.default_channel.as_ref();
+    chans.sort_by(|a, b| (not_default(a), &a.name).cmp(&(not_default(b), &b.name)));
+    Ok(chans)
 }
 
 pub use v0::chain_order;

@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 
 use super::index::ChannelIndex;
 use super::{Alternative, Choice, Installed, Reason, UpgradeConstraintPolicy};
+use crate::masterminds::VersionRange;
 use crate::model::Package;
 use crate::semver::Version;
 
@@ -117,17 +118,46 @@ fn passed_over(b: &Ranked, first: &Ranked, pkg: &Package) -> String {
     }
 }
 
+/// What a ClusterExtension limits its upgrades by.
+pub(super) struct Limits<'r> {
+    pub policy: UpgradeConstraintPolicy,
+    /// `spec.source.catalog.version`: candidates outside it are passed over.
+    pub version: Option<&'r VersionRange>,
+}
+
+/// Why a candidate is outside the version range, or `None` when it is inside.
+fn out_of_range(range: &VersionRange, b: &Ranked) -> Option<String> {
+    let Some(v) = &b.version else {
+        return Some(format!(
+            "outside the version range {:?}: its version is unknown",
+            range.text()
+        ));
+    };
+    match range.explain(v) {
+        Ok(()) => None,
+        Err(violations) => {
+            let why: Vec<String> = violations.iter().map(ToString::to_string).collect();
+            Some(format!(
+                "outside the version range {:?}: {}",
+                range.text(),
+                why.join("; ")
+            ))
+        }
+    }
+}
+
 /// One v1 resolution step over the indexed channels.
 ///
 /// # Complexity
-/// O(C + k log k) for C channels and k candidates (every entry under SelfCertified).
+/// O(C + k log k) for C channels and k candidates (every entry under SelfCertified), plus
+/// O(k·r) for a version range of r constraints.
 pub(super) fn next(
     pkg: &Package,
     channels: &[ChannelIndex],
     installed: &Installed,
-    policy: UpgradeConstraintPolicy,
+    limits: &Limits,
 ) -> Choice {
-    let mut ranked: Vec<Ranked> = candidates(channels, installed, policy)
+    let mut ranked: Vec<Ranked> = candidates(channels, installed, limits.policy)
         .into_iter()
         .map(|(name, via)| {
             let b = pkg.bundle(name);
@@ -142,15 +172,30 @@ pub(super) fn next(
         .collect();
     // Stable sort: non-deprecated first, then highest version; ties keep name order.
     ranked.sort_by(|a, b| a.deprecated.cmp(&b.deprecated).then_with(|| compare(b, a)));
+    let mut outside = Vec::new();
+    if let Some(range) = limits.version {
+        ranked.retain(|b| match out_of_range(range, b) {
+            Some(why) if b.name != installed.name => {
+                outside.push(Alternative {
+                    bundle: b.name.to_string(),
+                    why,
+                    via: b.via.clone(),
+                });
+                false
+            }
+            Some(_) => false,
+            None => true,
+        });
+    }
 
     let mut iter = ranked.into_iter();
     let Some(first) = iter.next() else {
         return Choice {
             chosen: None,
-            alternatives: Vec::new(),
+            alternatives: outside,
         };
     };
-    let alternatives = iter
+    let mut alternatives: Vec<Alternative> = iter
         .filter(|b| b.name != installed.name)
         .map(|b| Alternative {
             bundle: b.name.to_string(),
@@ -158,6 +203,7 @@ pub(super) fn next(
             via: b.via,
         })
         .collect();
+    alternatives.extend(outside);
     let chosen = (first.name != installed.name).then(|| (first.name.to_string(), first.via));
     Choice {
         chosen,
