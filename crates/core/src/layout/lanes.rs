@@ -61,6 +61,22 @@ impl Lanes {
             .collect();
         Some(Lanes { lane })
     }
+
+    /// Every node on the first lane.
+    ///
+    /// # Complexity
+    /// O(V).
+    pub fn single(n: usize) -> Lanes {
+        Lanes { lane: vec![0; n] }
+    }
+
+    /// Number of lanes used.
+    ///
+    /// # Complexity
+    /// O(V).
+    pub fn count(&self) -> usize {
+        self.lane.iter().max().map_or(0, |&m| m + 1)
+    }
 }
 
 /// The chains: each node's successor and predecessor in its chain.

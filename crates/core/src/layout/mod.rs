@@ -50,6 +50,7 @@ mod test_support;
 mod tests;
 
 pub use crossings::{crossings, crossings_of_routes, flatten, rail_crossings};
+
 pub use input::{
     channel_main_line, package_layout_nodes, package_main_line, LayoutEdge, LayoutNode,
     LayoutSource,
@@ -108,7 +109,9 @@ pub fn layout_package(graph: &PackageGraph, options: &LayoutOptions) -> Layout {
 /// an endpoint out of range are ignored, as are out-of-range main-line indices. Never panics.
 ///
 /// # Complexity
-/// O((V + E) log(V + E) + V·K) for V nodes, E edges and K lanes (K is usually tiny).
+/// O((V + E) log(V + E) + V·K) for V nodes, E edges and K lanes (K is usually tiny); graphs of
+/// at most 2,000 nodes with branches on lanes of their own also have their replaces crossings
+/// counted (a bounded extra cost) and may be laid out a second time.
 pub fn layout_graph(
     nodes: &[LayoutNode<'_>],
     edges: &[LayoutEdge<'_>],
@@ -122,55 +125,169 @@ pub fn layout_graph(
     let red = Reduced::new(nodes, edges, main_line, options);
     let adj = Adjacency::new(red.nodes.len(), &red.edges);
     let columns = Columns::new(&red.nodes, &red.edges, &adj);
-    let lanes = Lanes::fixed(&red.nodes, &red.edges, &adj).unwrap_or_else(|| {
-        Lanes::new(
+    let phases = Phases {
+        geo: &geo,
+        red: &red,
+        adj: &adj,
+        columns: &columns,
+        edges,
+        options,
+    };
+    let Some(lanes) = Lanes::fixed(&red.nodes, &red.edges, &adj) else {
+        return phases.own_lanes();
+    };
+    phases
+        .lay_out(&lanes, 0)
+        .unwrap_or_else(|| empty_layout(&geo, options.fans))
+}
+/// Graphs up to this many (reduced) nodes are laid out again when their replaces edges cross.
+const RETRY_MAX_NODES: usize = 2_000;
+
+/// Layouts tried at most (the first one included) to find one whose replaces edges do not cross.
+const RETRY_MAX_LAYOUTS: usize = 8;
+
+/// Crossings among the `replaces` routes of `layout`.
+///
+/// # Complexity
+/// O(S log S + P) for S route pieces and P pairs of them whose x-extents overlap.
+fn replaces_crossings(layout: &Layout, edges: &[LayoutEdge<'_>]) -> usize {
+    crossings_of_routes(layout.edges.iter().filter(|r| {
+        edges
+            .get(r.edge)
+            .is_some_and(|e| e.kind == crate::graph::EdgeKind::Replaces)
+    }))
+}
+
+/// What every phase after the lanes reads.
+struct Phases<'a, 'g> {
+    geo: &'a Geo,
+    red: &'a Reduced<'g>,
+    adj: &'a Adjacency,
+    columns: &'a Columns,
+    edges: &'a [LayoutEdge<'g>],
+    options: &'a LayoutOptions,
+}
+
+impl Phases<'_, '_> {
+    /// The layout with lanes of its own choosing ([`Lanes::new`]), laid out again when its
+    /// replaces edges cross (small graphs only, see [`Phases::without_replaces_crossings`]).
+    ///
+    /// # Complexity
+    /// O((V + E) log(V + E) + V·K), plus the retries' for graphs of at most
+    /// [`RETRY_MAX_NODES`] nodes.
+    fn own_lanes(&self) -> Layout {
+        let (red, columns, adj) = (self.red, self.columns, self.adj);
+        let lanes = Lanes::new(
             &columns.order,
             &columns.col,
             &red.edges,
-            &adj,
+            adj,
             &red.main_line,
-        )
-    });
-    let mut bands = fans(&red, &adj, &columns, options);
-    let stairs = staircases(&mut bands);
-    let rows = choose_rows(&geo, &red, &columns, &lanes, stairs.len(), options.fans);
-    let grid = Grid::new(&columns, &lanes.lane, &rows);
-    let items = stair_items(&bands, &stairs, edges, &red.of);
-    let plan = RailPlan::new(&items, options.fans != FanMode::Bands, &grid);
-    let mut drawn = adj.valid.clone();
-    for &e in bands.iter().flat_map(|b| &b.edges) {
-        drawn[e] = false;
+        );
+        let Some(first) = self.lay_out(&lanes, 0) else {
+            return empty_layout(self.geo, self.options.fans);
+        };
+        if self.geo.target.is_none() || red.nodes.len() > RETRY_MAX_NODES {
+            return first;
+        }
+        self.without_replaces_crossings(first, &lanes)
     }
-    let mut jobs = Jobs::new(&red.edges, &drawn, &grid);
-    let levels = Levels::assign(&mut jobs.jobs, grid.lanes());
-    let place = Placement::new(
-        &geo,
-        &grid,
-        &columns.col,
-        &levels,
-        (&plan.below, plan.gutter),
-    );
-    let routes = routes::edge_routes(&jobs, &place, &levels);
-    let stairs = outline_rails(&mut bands, &stairs, &items, &plan, &place, edges, &red.of);
-    let staircases = if options.fans == FanMode::Bands {
-        stairs
-    } else {
-        Vec::new()
-    };
-    for b in &mut bands {
-        b.to = red.back.get(b.to).copied().unwrap_or(b.to);
+
+    /// `first` if its replaces edges do not cross, else the first of a few other layouts whose
+    /// do not (or the one with the fewest crossings). In a wrapped layout, a branch on a lane of
+    /// its own, or a node whose successors are rows below, can leave no crossing-free way down
+    /// for the replaces edges around it; other row widths, or one lane per row (branches drawn
+    /// as arcs, which nest), often have one.
+    ///
+    /// # Complexity
+    /// At most [`RETRY_MAX_LAYOUTS`] layouts and crossing counts, each O((V + E) log(V + E) +
+    /// V·K + P) for P pairs of route pieces whose x-extents overlap; only graphs of at most
+    /// [`RETRY_MAX_NODES`] nodes come here.
+    fn without_replaces_crossings(&self, first: Layout, lanes: &Lanes) -> Layout {
+        let mut best = (replaces_crossings(&first, &self.red.edges), first);
+        if best.0 == 0 {
+            return best.1;
+        }
+        let flat = Lanes::single(self.red.nodes.len());
+        let mut tries = Vec::new();
+        for nth in 0..RETRY_MAX_LAYOUTS {
+            if nth > 0 {
+                tries.push((lanes, nth));
+            }
+            if lanes.count() > 1 {
+                tries.push((&flat, nth));
+            }
+        }
+        for (l, nth) in tries.into_iter().take(RETRY_MAX_LAYOUTS - 1) {
+            let Some(layout) = self.lay_out(l, nth) else {
+                continue;
+            };
+            let crossed = replaces_crossings(&layout, &self.red.edges);
+            if crossed < best.0 {
+                best = (crossed, layout);
+                if crossed == 0 {
+                    break;
+                }
+            }
+        }
+        best.1
     }
-    Layout {
-        width: place.width(),
-        height: place.height(),
-        nodes: expand_boxes(&red, &place),
-        edges: routes,
-        bands,
-        staircases,
-        groups: group_boxes(&red, &place),
-        lanes: grid.lanes(),
-        rows: grid.rows(),
-        fans: options.fans,
+
+    /// Every phase after the lanes: fans, rows (the `nth` best, see [`Rows::choose_nth`]), edge
+    /// shapes, positions and routes.
+    ///
+    /// # Complexity
+    /// O((V + E) log(V + E) + V·K) for V nodes, E edges and K lanes.
+    fn lay_out(&self, lanes: &Lanes, nth: usize) -> Option<Layout> {
+        let (geo, red, adj, columns, edges, options) = (
+            self.geo,
+            self.red,
+            self.adj,
+            self.columns,
+            self.edges,
+            self.options,
+        );
+        let mut bands = fans(red, adj, columns, options);
+        let stairs = staircases(&mut bands);
+        let rows = choose_rows(geo, red, columns, lanes, (stairs.len(), nth), options.fans)?;
+        let grid = Grid::new(columns, &lanes.lane, &rows);
+        let items = stair_items(&bands, &stairs, edges, &red.of);
+        let plan = RailPlan::new(&items, options.fans != FanMode::Bands, &grid);
+        let mut drawn = adj.valid.clone();
+        for &e in bands.iter().flat_map(|b| &b.edges) {
+            drawn[e] = false;
+        }
+        let mut jobs = Jobs::new(&red.edges, &drawn, &grid);
+        let levels = Levels::assign(&mut jobs.jobs, grid.lanes());
+        let place = Placement::new(
+            geo,
+            &grid,
+            &columns.col,
+            &levels,
+            (&plan.below, plan.gutter),
+        );
+        let routes = routes::edge_routes(&jobs, &place, &levels);
+        let stairs = outline_rails(&mut bands, &stairs, &items, &plan, &place, edges, &red.of);
+        let staircases = if options.fans == FanMode::Bands {
+            stairs
+        } else {
+            Vec::new()
+        };
+        for b in &mut bands {
+            b.to = red.back.get(b.to).copied().unwrap_or(b.to);
+        }
+        Some(Layout {
+            width: place.width(),
+            height: place.height(),
+            nodes: expand_boxes(red, &place),
+            edges: routes,
+            bands,
+            staircases,
+            groups: group_boxes(red, &place),
+            lanes: grid.lanes(),
+            rows: grid.rows(),
+            fans: options.fans,
+        })
     }
 }
 
@@ -209,15 +326,16 @@ fn fans(
     )
 }
 
-/// The rows for the target box: stream runs, each column's lane, and the room between rows.
+/// The `nth` best rows for the target box: stream runs, each column's lane, and the room
+/// between rows (for the given number of staircases).
 fn choose_rows(
     geo: &Geo,
     red: &Reduced<'_>,
     columns: &Columns,
     lanes: &Lanes,
-    stairs: usize,
+    (stairs, nth): (usize, usize),
     fans: FanMode,
-) -> Rows {
+) -> Option<Rows> {
     let lane_of_col: Vec<usize> = columns.order.iter().map(|&u| lanes.lane[u]).collect();
     let rails = match (stairs, fans) {
         (0, _) => 0.0,
@@ -229,7 +347,7 @@ fn choose_rows(
         lane_of_col: &lane_of_col,
         row_gap: geo.lane_gap.max(3.0 * geo.step) + rails,
     };
-    Rows::choose(geo, &input)
+    Rows::choose_nth(geo, &input, nth)
 }
 
 /// One box per input node: its own, or its group's.

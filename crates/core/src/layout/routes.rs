@@ -93,23 +93,55 @@ fn route(
     }
 }
 
-/// A run on the track at height `y`: up (or down) from `s`, along the track, into `t`.
+/// A run on the track at height `y`: up (or down) from `s`, along the track, into `t`; drawn as
+/// axis-parallel strokes with rounded corners of one radius, so two runs that leave (or reach)
+/// the same side share their strokes until they part and never cross there.
 fn track_points(g: f64, s: (f64, f64), t: (f64, f64), y: f64) -> Vec<(f64, f64)> {
-    let mut pts = Vec::with_capacity(10);
-    pts.push(s);
-    let (p1, p2);
-    if s.0 < t.0 {
-        p1 = (s.0 + g / 2.0, y);
-        p2 = (t.0 - g / 2.0, y);
-        pts.extend([(s.0 + g / 4.0, s.1), (s.0 + g / 4.0, y), p1]);
-        pts.extend([lerp(p1, p2, 1.0 / 3.0), lerp(p1, p2, 2.0 / 3.0), p2]);
-        pts.extend([(p2.0 + g / 4.0, y), (p2.0 + g / 4.0, t.1), t]);
-    } else {
-        p1 = (s.0 + g / 4.0, y);
-        p2 = (t.0 - g / 4.0, y);
-        pts.extend([(s.0 + g / 2.0, s.1), (s.0 + g / 2.0, y), p1]);
-        pts.extend([lerp(p1, p2, 1.0 / 3.0), lerp(p1, p2, 2.0 / 3.0), p2]);
-        pts.extend([(t.0 - g / 2.0, y), (t.0 - g / 2.0, t.1), t]);
+    // Every run leaves a side at the same x and reaches a side at the same x, whichever way it
+    // goes, so runs that share an end share that stroke.
+    let (xs, xt) = (s.0 + g / 4.0, t.0 - g / 4.0);
+    let corners = [s, (xs, s.1), (xs, y), (xt, y), (xt, t.1), t];
+    rounded(&corners, g / 8.0)
+}
+
+/// Cubic segments (start, then two controls and an end per segment) along the axis-parallel
+/// polyline `corners`, each inner corner rounded with radius `r` (less where a stroke is
+/// short: at most half of either stroke). Straight strokes are cubics with their controls on
+/// the stroke, so strokes shared by two routes coincide exactly.
+///
+/// # Complexity
+/// O(P) for P corners.
+pub(super) fn rounded(corners: &[(f64, f64)], r: f64) -> Vec<(f64, f64)> {
+    let dist = |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).abs() + (a.1 - b.1).abs();
+    let Some(&first) = corners.first() else {
+        return Vec::new();
+    };
+    let mut out = vec![first];
+    let mut at = first;
+    let line = |out: &mut Vec<(f64, f64)>, a: (f64, f64), b: (f64, f64)| {
+        out.extend([lerp(a, b, 1.0 / 3.0), lerp(a, b, 2.0 / 3.0), b]);
+    };
+    for w in corners.windows(3) {
+        let (a, p, b) = (w[0], w[1], w[2]);
+        let (la, lb) = (dist(a, p), dist(p, b));
+        let rr = r.min(la / 2.0).min(lb / 2.0);
+        if rr <= 0.0 {
+            line(&mut out, at, p);
+            at = p;
+            continue;
+        }
+        let q1 = lerp(p, a, rr / la);
+        let q2 = lerp(p, b, rr / lb);
+        line(&mut out, at, q1);
+        // A quarter circle is close to a cubic with its controls 0.55 of the radius from the
+        // ends, towards the corner.
+        out.extend([lerp(q1, p, 0.55), lerp(q2, p, 0.55), q2]);
+        at = q2;
     }
-    pts
+    if let Some(&last) = corners.last() {
+        if corners.len() >= 2 {
+            line(&mut out, at, last);
+        }
+    }
+    out
 }

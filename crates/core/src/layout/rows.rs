@@ -88,24 +88,28 @@ impl Rows {
         Rows { row, start }
     }
 
-    /// The rows that fit the target box best (see the module docs); one row without a target.
+    /// The `nth` best rows for the target box: 0 is the best (see the module docs), then the
+    /// other candidate widths whose zoom is at least [`ALTERNATIVE_ZOOM`] of the best's (or
+    /// [`READABLE_ZOOM`]), by
+    /// decreasing zoom (`None` past them); one row without a target.
     ///
     /// # Complexity
     /// O(V log V + C·(S + R)) for V columns, S streams, C candidate widths (at most about
     /// 24 + 4·log₁.₂₅ V) and R rows.
-    pub fn choose(geo: &Geo, input: &RowInput<'_>) -> Rows {
+    pub fn choose_nth(geo: &Geo, input: &RowInput<'_>, nth: usize) -> Option<Rows> {
         let n = input.lane_of_col.len();
-        let Some((tw, th)) = geo.target else {
-            return Rows::one(n);
+        let Some((tw, th)) = geo.target.filter(|_| n > 1) else {
+            return (nth == 0).then(|| Rows::one(n));
         };
-        if n <= 1 {
-            return Rows::one(n);
-        }
         let lanes = SparseMax::new(input.lane_of_col);
         let cap = if th.is_finite() { ZOOM_CAP } else { 1.0 };
-        let mut best: Option<(f64, usize, Vec<usize>)> = None;
+        let mut tried: Vec<(f64, Vec<usize>)> = Vec::new();
+        let mut best: Option<(f64, usize, usize)> = None; // (zoom, rows, index in tried)
         for k in candidate_widths(n) {
             let starts = pack(&input.runs, k);
+            if tried.last().is_some_and(|(_, s)| *s == starts) {
+                continue;
+            }
             let (w, h) = estimate(geo, &starts, n, &lanes, input.row_gap);
             let zoom = (tw / w).min(th / (h + geo.reserved)).min(cap);
             let better = match &best {
@@ -115,15 +119,33 @@ impl Rows {
                 }
             };
             if better {
-                best = Some((zoom, starts.len(), starts));
+                best = Some((zoom, starts.len(), tried.len()));
             }
+            tried.push((zoom, starts));
         }
-        match best {
-            Some((_, _, starts)) => Rows::from_starts(starts, n),
-            None => Rows::one(n),
+        let Some((_, _, b)) = best else {
+            return (nth == 0).then(|| Rows::one(n));
+        };
+        let first = tried.swap_remove(b);
+        if nth == 0 {
+            return Some(Rows::from_starts(first.1, n));
         }
+        // Others only while they stay nearly as large on screen, or readable.
+        let least = (first.0 * ALTERNATIVE_ZOOM).min(READABLE_ZOOM);
+        tried.retain(|(zoom, _)| *zoom >= least);
+        tried.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let starts = tried.into_iter().nth(nth - 1)?.1;
+        Some(Rows::from_starts(starts, n))
     }
 }
+
+/// The smallest zoom, relative to the best rows', of other rows tried for a drawing without
+/// replaces crossings.
+pub(super) const ALTERNATIVE_ZOOM: f64 = 0.75;
+
+/// A zoom at which labels still read well (12.5-unit labels at 10 px): other rows that keep it
+/// are tried even when they are smaller than [`ALTERNATIVE_ZOOM`] of the best.
+const READABLE_ZOOM: f64 = 0.8;
 
 /// Row widths to try: n / r columns for r = 1, 2, … 24, then r growing by a quarter.
 fn candidate_widths(n: usize) -> Vec<usize> {
