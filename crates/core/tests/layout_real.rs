@@ -182,3 +182,45 @@ fn the_replaces_chain_never_crosses_itself_on_a_real_channel() {
     // descheduler `stable`, a tree whose v5.1.0 is replaced by bundles two rows down.
     assert!(others.len() <= 4, "replaces crossings: {others:#?}");
 }
+
+#[test]
+fn the_package_view_of_project_quay_reads_at_seven_pixels_in_a_full_hd_window() {
+    use olm_graph_core::graph::PackageGraph;
+    use olm_graph_core::view::GraphView;
+    let path = common::catalogs_dir().join("community-operators-prod/v4.21/project-quay.yaml");
+    let catalog = olm_graph_core::load_paths(&[&path]).expect("project-quay loads");
+    let package = &catalog.packages[0];
+    let graphs = channel_graphs(package);
+    let pg = PackageGraph::build(package, &graphs);
+    // The graph panel of a 1920 × 1080 window.
+    let (w, h) = (1380.0, 820.0);
+    let options = LayoutOptions {
+        target: Some((w, h)),
+        ..LayoutOptions::default()
+    };
+    let view = GraphView::package(package, &pg, &options);
+    let zoom = (w / view.width).min(h / view.height);
+    assert!(
+        view.font_size * zoom >= 7.0,
+        "labels at {:.1} px ({} × {})",
+        view.font_size * zoom,
+        view.width,
+        view.height
+    );
+    // One caption per channel, the default channel first, each above its lane's first bundle.
+    let names: Vec<&str> = view.captions.iter().map(|c| c.text.as_str()).collect();
+    assert_eq!(names.len(), package.channels.len(), "{names:?}");
+    assert_eq!(Some(names[0]), package.default_channel.as_deref());
+    for c in &view.captions {
+        let just_below = view
+            .boxes
+            .iter()
+            .zip(&view.nodes)
+            .any(|(b, n)| n.channels.contains(&c.text) && b.y > c.y && b.y - c.y < 40.0);
+        assert!(
+            just_below,
+            "{}: caption just above a row of its channel",
+            c.text
+        );
+    }
+}

@@ -153,6 +153,7 @@ mod tests {
             lanes: 0,
             rows: 0,
             fans: FanMode::Markers,
+            captions: Vec::new(),
         }
     }
 

@@ -19,6 +19,8 @@ pub(super) struct Grid {
     pub lane_row: Vec<usize>,
     /// Columns in each row.
     pub row_len: Vec<usize>,
+    /// Rows that start a lane of their own (and get its caption above them).
+    pub captioned: Vec<bool>,
 }
 
 impl Grid {
@@ -59,6 +61,7 @@ impl Grid {
             row_first,
             lane_row,
             row_len: (0..count).map(|r| rows.len(r)).collect(),
+            captioned: vec![false; count],
         }
     }
 
@@ -84,5 +87,64 @@ impl Grid {
     /// O(R) for R rows.
     pub fn widest(&self) -> usize {
         self.row_len.iter().copied().max().unwrap_or(0)
+    }
+}
+
+impl Grid {
+    /// The grid of a graph whose nodes carry their own lanes (the package view: one lane per
+    /// channel): every lane reads on rows of its own, top to bottom in lane order, its nodes in
+    /// column (version) order from the left, wrapped into rows of near-equal length of at most
+    /// `k` nodes. Each row holds one lane.
+    ///
+    /// # Complexity
+    /// O(V).
+    pub fn per_lane(columns: &Columns, lane: &[usize], k: usize) -> Grid {
+        let n = columns.order.len();
+        let k = k.max(1);
+        let lanes = lane.iter().copied().max().map_or(0, |m| m + 1);
+        let mut count = vec![0usize; lanes];
+        for &l in lane {
+            count[l] += 1;
+        }
+        // First row of each lane, and the row length of each lane's rows.
+        let mut first = vec![0usize; lanes + 1];
+        let mut per_row = vec![0usize; lanes];
+        for l in 0..lanes {
+            let rows = count[l].div_ceil(k);
+            per_row[l] = if rows == 0 {
+                0
+            } else {
+                count[l].div_ceil(rows)
+            };
+            first[l + 1] = first[l] + rows;
+        }
+        let total = first[lanes];
+        let mut row = vec![0usize; n];
+        let mut x = vec![0usize; n];
+        let mut row_len = vec![0usize; total];
+        let mut seen = vec![0usize; lanes];
+        for &u in &columns.order {
+            let l = lane[u];
+            let i = seen[l];
+            seen[l] += 1;
+            row[u] = first[l] + i / per_row[l];
+            x[u] = i % per_row[l];
+            row_len[row[u]] += 1;
+        }
+        let mut captioned = vec![false; total];
+        for l in 0..lanes {
+            if first[l] < first[l + 1] {
+                captioned[first[l]] = true;
+            }
+        }
+        Grid {
+            lane: row.clone(),
+            row,
+            x,
+            row_first: (0..=total).collect(),
+            lane_row: (0..total).collect(),
+            row_len,
+            captioned,
+        }
     }
 }

@@ -309,7 +309,7 @@ mod tests {
         let layout = layout_package(&pg, &super::super::test_support::one_row());
         let edges: Vec<(usize, usize, EdgeKind)> =
             pg.edges.iter().map(|e| (e.from, e.to, e.kind)).collect();
-        check(
+        check_lanes(
             &layout,
             pg.nodes.len(),
             &edges,

@@ -56,7 +56,7 @@ pub use input::{
     LayoutSource,
 };
 pub use options::{FanMode, LabelMode, LayoutOptions, DEFAULT_TARGET};
-pub use output::{Band, EdgeRoute, GroupBox, Layout, NodeBox, Rail, Staircase};
+pub use output::{Band, Caption, EdgeRoute, GroupBox, Layout, NodeBox, Rail, Staircase};
 
 use crate::graph::{ChannelGraph, PackageGraph};
 
@@ -70,7 +70,7 @@ use lanes::Lanes;
 use levels::Levels;
 use options::Geo;
 use place::Placement;
-use rows::{stream_runs, RowInput, Rows};
+use rows::{lane_row_width, stream_runs, RowInput, Rows};
 
 /// Lays out an upgrade graph (a channel's or a package's), its main line on lane 0.
 ///
@@ -137,7 +137,7 @@ pub fn layout_graph(
         return phases.own_lanes();
     };
     phases
-        .lay_out(&lanes, 0)
+        .lay_out(&lanes, RowChoice::PerLane)
         .unwrap_or_else(|| empty_layout(&geo, options.fans))
 }
 /// Graphs up to this many (reduced) nodes are laid out again when their replaces edges cross.
@@ -184,7 +184,7 @@ impl Phases<'_, '_> {
             adj,
             &red.main_line,
         );
-        let Some(first) = self.lay_out(&lanes, 0) else {
+        let Some(first) = self.lay_out(&lanes, RowChoice::Nth(0)) else {
             return empty_layout(self.geo, self.options.fans);
         };
         if self.geo.target.is_none() || red.nodes.len() > RETRY_MAX_NODES {
@@ -219,7 +219,7 @@ impl Phases<'_, '_> {
             }
         }
         for (l, nth) in tries.into_iter().take(RETRY_MAX_LAYOUTS - 1) {
-            let Some(layout) = self.lay_out(l, nth) else {
+            let Some(layout) = self.lay_out(l, RowChoice::Nth(nth)) else {
                 continue;
             };
             let crossed = replaces_crossings(&layout, &self.red.edges);
@@ -233,12 +233,12 @@ impl Phases<'_, '_> {
         best.1
     }
 
-    /// Every phase after the lanes: fans, rows (the `nth` best, see [`Rows::choose_nth`]), edge
-    /// shapes, positions and routes.
+    /// Every phase after the lanes: fans, rows (see [`RowChoice`]), edge shapes, positions and
+    /// routes.
     ///
     /// # Complexity
     /// O((V + E) log(V + E) + V·K) for V nodes, E edges and K lanes.
-    fn lay_out(&self, lanes: &Lanes, nth: usize) -> Option<Layout> {
+    fn lay_out(&self, lanes: &Lanes, rows: RowChoice) -> Option<Layout> {
         let (geo, red, adj, columns, edges, options) = (
             self.geo,
             self.red,
@@ -249,8 +249,17 @@ impl Phases<'_, '_> {
         );
         let mut bands = fans(red, adj, columns, options);
         let stairs = staircases(&mut bands);
-        let rows = choose_rows(geo, red, columns, lanes, (stairs.len(), nth), options.fans)?;
-        let grid = Grid::new(columns, &lanes.lane, &rows);
+        let row_gap = row_gap(geo, stairs.len(), options.fans);
+        let grid = match rows {
+            RowChoice::Nth(nth) => {
+                let rows = choose_rows(geo, red, columns, lanes, (row_gap, nth))?;
+                Grid::new(columns, &lanes.lane, &rows)
+            }
+            RowChoice::PerLane => {
+                let k = lane_row_width(geo, &lanes.lane, row_gap);
+                Grid::per_lane(columns, &lanes.lane, k)
+            }
+        };
         let items = stair_items(&bands, &stairs, edges, &red.of);
         let plan = RailPlan::new(&items, options.fans != FanMode::Bands, &grid);
         let mut drawn = adj.valid.clone();
@@ -284,6 +293,7 @@ impl Phases<'_, '_> {
             bands,
             staircases,
             groups: group_boxes(red, &place),
+            captions: place.captions(&levels, |u| red.back.get(u).copied().unwrap_or(u)),
             lanes: grid.lanes(),
             rows: grid.rows(),
             fans: options.fans,
@@ -304,6 +314,7 @@ fn empty_layout(geo: &Geo, fans: FanMode) -> Layout {
         lanes: 0,
         rows: 0,
         fans,
+        captions: Vec::new(),
     }
 }
 
@@ -326,26 +337,41 @@ fn fans(
     )
 }
 
-/// The `nth` best rows for the target box: stream runs, each column's lane, and the room
-/// between rows (for the given number of staircases).
-fn choose_rows(
-    geo: &Geo,
-    red: &Reduced<'_>,
-    columns: &Columns,
-    lanes: &Lanes,
-    (stairs, nth): (usize, usize),
-    fans: FanMode,
-) -> Option<Rows> {
-    let lane_of_col: Vec<usize> = columns.order.iter().map(|&u| lanes.lane[u]).collect();
+/// How a layout's rows are chosen.
+#[derive(Clone, Copy)]
+enum RowChoice {
+    /// The version order wrapped into rows, the `nth` best for the target box
+    /// ([`Rows::choose_nth`]).
+    Nth(usize),
+    /// Each lane on rows of its own ([`Grid::per_lane`]), for nodes that carry their lanes.
+    PerLane,
+}
+
+/// The room a row needs besides its lanes: clearance, the wrap, and the rails of `stairs`
+/// staircases.
+fn row_gap(geo: &Geo, stairs: usize, fans: FanMode) -> f64 {
     let rails = match (stairs, fans) {
         (0, _) => 0.0,
         (_, FanMode::Bands) => geo.step * 1.2 + stairs.min(3) as f64 * geo.rail_spacing(),
         _ => geo.step * 1.2 + geo.rail_spacing(),
     };
+    geo.lane_gap.max(3.0 * geo.step) + rails
+}
+
+/// The `nth` best rows for the target box: stream runs, each column's lane, and the room
+/// between rows.
+fn choose_rows(
+    geo: &Geo,
+    red: &Reduced<'_>,
+    columns: &Columns,
+    lanes: &Lanes,
+    (row_gap, nth): (f64, usize),
+) -> Option<Rows> {
+    let lane_of_col: Vec<usize> = columns.order.iter().map(|&u| lanes.lane[u]).collect();
     let input = RowInput {
         runs: stream_runs(&red.nodes, &columns.order),
         lane_of_col: &lane_of_col,
-        row_gap: geo.lane_gap.max(3.0 * geo.step) + rails,
+        row_gap,
     };
     Rows::choose_nth(geo, &input, nth)
 }

@@ -81,7 +81,9 @@ pub struct LayoutOptions {
     /// The box (width, height, in the drawing's units at zoom 1) the drawing is meant to fit:
     /// the version order wraps into rows so that the drawing, zoomed to fit this box, is as
     /// large as it can be. A height of `f64::INFINITY` bounds the width only (rows as wide as
-    /// fit). `None`: one row.
+    /// fit). `None`: no wrapping (one row; for nodes that carry their lanes, one row per lane).
+    /// Nodes that carry their lanes (the package view) read lane by lane instead: each lane on
+    /// rows of its own, captioned, wrapped at the width that fits the box best.
     pub target: Option<(f64, f64)>,
     /// Height drawn above the layout inside the same box (an export's title and legend).
     pub reserved_height: f64,
@@ -143,6 +145,9 @@ pub(super) struct Geo {
     pub target: Option<(f64, f64)>,
     pub reserved: f64,
 }
+
+/// Height of a lane's caption line above its first row.
+pub(super) const CAPTION_HEIGHT: f64 = 14.0;
 
 impl Geo {
     /// # Complexity

@@ -153,4 +153,18 @@ pub struct Layout {
     pub rows: usize,
     /// How the fans are drawn.
     pub fans: FanMode,
+    /// One caption per lane when each lane reads on rows of its own (nodes that carry their
+    /// lanes: the package view), in lane order; none otherwise.
+    pub captions: Vec<Caption>,
+}
+
+/// Where a lane's caption goes: above the lane's first row, at its left; `node` is the lane's
+/// first node (a viewer names the lane from it, e.g. its channel).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Caption {
+    pub node: usize,
+    /// Left end of the caption's baseline.
+    pub x: f64,
+    /// The caption's baseline.
+    pub y: f64,
 }

@@ -4,7 +4,7 @@
 
 use super::grid::Grid;
 use super::levels::Levels;
-use super::options::Geo;
+use super::options::{Geo, CAPTION_HEIGHT};
 use super::NodeBox;
 
 /// Box positions of every node.
@@ -45,8 +45,13 @@ impl<'a> Placement<'a> {
         };
         for r in 0..grid.rows() {
             let (first, end) = (grid.row_first[r], grid.row_first[r + 1]);
+            let caption = if grid.captioned.get(r).copied().unwrap_or(false) {
+                CAPTION_HEIGHT
+            } else {
+                0.0
+            };
             for l in first..end {
-                let need = levels.space_above(l, geo.step);
+                let need = levels.space_above(l, geo.step) + if l == first { caption } else { 0.0 };
                 p.lane_top[l] = if l > first {
                     p.lane_top[l - 1] + geo.h + geo.lane_gap.max(need)
                 } else if r == 0 {
@@ -58,6 +63,34 @@ impl<'a> Placement<'a> {
             p.row_bottom[r] = p.lane_top[end.saturating_sub(1).max(first)] + geo.h;
         }
         p
+    }
+
+    /// The caption of every row that starts a lane of its own: its first node (`first` maps
+    /// reduced nodes to input ones), left end and baseline.
+    ///
+    /// # Complexity
+    /// O(V) for V nodes.
+    pub fn captions(&self, levels: &Levels, first: impl Fn(usize) -> usize) -> Vec<super::Caption> {
+        let grid = self.grid;
+        let mut lead = vec![usize::MAX; grid.rows()];
+        for u in 0..grid.row.len() {
+            let r = grid.row[u];
+            if grid.x[u] == 0 && grid.captioned.get(r).copied().unwrap_or(false) {
+                lead[r] = u;
+            }
+        }
+        (0..grid.rows())
+            .filter(|&r| lead[r] != usize::MAX)
+            .map(|r| {
+                let l = grid.row_first[r];
+                let above = levels.space_above(l, self.geo.step);
+                super::Caption {
+                    node: first(lead[r]),
+                    x: self.geo.xl(0),
+                    y: self.lane_top[l] - above - CAPTION_HEIGHT * 0.3,
+                }
+            })
+            .collect()
     }
 
     /// Room the rails under row `r` take.

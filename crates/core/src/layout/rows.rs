@@ -279,6 +279,39 @@ pub(super) fn stream_runs(nodes: &[LayoutNode<'_>], order: &[usize]) -> Vec<usiz
     runs
 }
 
+/// The row width (in nodes) for [`super::grid::Grid::per_lane`] at which the drawing fits the
+/// target box at the largest zoom (ties: fewer rows); without a target, the longest lane.
+///
+/// # Complexity
+/// O(V + C·L) for V nodes, L lanes and C candidate widths (about 24 + 4·log₁.₂₅ V).
+pub(super) fn lane_row_width(geo: &Geo, lane: &[usize], row_gap: f64) -> usize {
+    let lanes = lane.iter().copied().max().map_or(0, |m| m + 1);
+    let mut count = vec![0usize; lanes];
+    for &l in lane {
+        count[l] += 1;
+    }
+    let longest = count.iter().copied().max().unwrap_or(0).max(1);
+    let Some((tw, th)) = geo.target else {
+        return longest;
+    };
+    let cap = if th.is_finite() { ZOOM_CAP } else { 1.0 };
+    let mut best: Option<(f64, usize, usize)> = None; // (zoom, rows, width)
+    for k in candidate_widths(longest) {
+        let rows: usize = count.iter().map(|c| c.div_ceil(k)).sum();
+        let width = 2.0 * geo.pad_x + k as f64 * geo.pitch() - geo.g;
+        let height = 2.0 * geo.margin + 2.0 * geo.step + rows as f64 * (geo.h + row_gap);
+        let zoom = (tw / width).min(th / (height + geo.reserved)).min(cap);
+        let better = match best {
+            None => true,
+            Some((z, r, _)) => zoom > z * 1.005 || (zoom >= z * 0.995 && rows < r),
+        };
+        if better {
+            best = Some((zoom, rows, k));
+        }
+    }
+    best.map_or(longest, |(_, _, k)| k)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

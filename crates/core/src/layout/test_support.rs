@@ -106,7 +106,29 @@ pub(super) fn check(
     fans: FanMode,
     what: &str,
 ) {
-    check_boxes(layout, n, what);
+    check_boxes(layout, n, Reading::Columns, what);
+    check_each_edge_once(layout, edges, fans, what);
+    check_routes(layout, edges, what);
+}
+
+/// How the slots of a layout read.
+#[derive(Clone, Copy, PartialEq)]
+enum Reading {
+    /// In column order: along a row, then down to the next row.
+    Columns,
+    /// Each lane on rows of its own (nodes that carry their lanes): along a row in column order.
+    Lanes,
+}
+
+/// [`check`] for a layout of nodes that carry their own lanes (the package view).
+pub(super) fn check_lanes(
+    layout: &Layout,
+    n: usize,
+    edges: &[(usize, usize, EdgeKind)],
+    fans: FanMode,
+    what: &str,
+) {
+    check_boxes(layout, n, Reading::Lanes, what);
     check_each_edge_once(layout, edges, fans, what);
     check_routes(layout, edges, what);
 }
@@ -114,7 +136,7 @@ pub(super) fn check(
 /// Boxes: same order as nodes, a collapsed node in its group's box, inside the drawing; the
 /// distinct boxes (slots) read in column order left to right, then top to bottom, rows stacked
 /// without overlap, no two boxes of a row overlapping.
-fn check_boxes(layout: &Layout, n: usize, what: &str) {
+fn check_boxes(layout: &Layout, n: usize, reading: Reading, what: &str) {
     assert_eq!(layout.nodes.len(), n, "{what}: one box per node");
     assert!(
         layout.width.is_finite() && layout.height.is_finite(),
@@ -162,6 +184,10 @@ fn check_boxes(layout: &Layout, n: usize, what: &str) {
         (0..slots.len()).collect::<Vec<_>>(),
         "{what}: columns are a permutation of the slots"
     );
+    if reading == Reading::Lanes {
+        // Along each row in column order; rows in any order.
+        slots.sort_by_key(|b| (b.row, b.column));
+    }
     for w in slots.windows(2) {
         // Reading order: along the row, or down to the next row.
         if w[0].row == w[1].row {
@@ -171,7 +197,7 @@ fn check_boxes(layout: &Layout, n: usize, what: &str) {
                 w[0].node,
                 w[1].node
             );
-        } else {
+        } else if reading == Reading::Columns {
             assert_eq!(w[0].row + 1, w[1].row, "{what}: rows follow the columns");
         }
     }

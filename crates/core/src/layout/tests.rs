@@ -230,7 +230,7 @@ fn multi_head_and_headless_channels_satisfy_every_invariant() {
     assert!(matches!(graphs[1].head, Head::None));
     let pg = PackageGraph::build(&package, &graphs);
     let l = layout_package(&pg, &LayoutOptions::default());
-    check(
+    check_lanes(
         &l,
         pg.nodes.len(),
         &pg.edges

@@ -8,8 +8,8 @@ use std::collections::HashMap;
 
 use crate::graph::EdgeKind;
 use crate::layout::{
-    layout_graph, Band, FanMode, GroupBox, LabelMode, Layout, LayoutEdge, LayoutOptions, NodeBox,
-    Rail, Staircase,
+    layout_graph, Band, Caption, FanMode, GroupBox, LabelMode, Layout, LayoutEdge, LayoutOptions,
+    NodeBox, Rail, Staircase,
 };
 use crate::model::Package;
 
@@ -186,6 +186,14 @@ impl ViewGroup {
     }
 }
 
+/// A lane's caption: its text (a channel's name) and the left end of its baseline.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ViewCaption {
+    pub text: String,
+    pub x: f64,
+    pub y: f64,
+}
+
 /// One channel, or the whole package, ready to draw.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GraphView {
@@ -226,6 +234,8 @@ pub struct GraphView {
     pub marker_font_size: f64,
     /// Number of rows.
     pub rows: usize,
+    /// The lanes' captions (the package view: each channel's name above its lane).
+    pub captions: Vec<ViewCaption>,
     /// Each node's first line, whole.
     texts: Vec<String>,
     /// Each node's second line (its fans), whole.
@@ -336,6 +346,7 @@ impl GraphView {
             })
             .collect();
         let markers = marker_texts(&nodes, &counts);
+        let captions = view_captions(&layout.captions, &nodes, &graph.lane_names(package));
         let mut by_name: Vec<usize> = (0..n).collect();
         by_name.sort_by(|&a, &b| nodes[a].name.cmp(&nodes[b].name));
         let mut view = GraphView {
@@ -360,6 +371,7 @@ impl GraphView {
             font_size: LABEL_FONT_SIZE,
             marker_font_size: MARKER_FONT_SIZE,
             rows: layout.rows,
+            captions,
             texts,
             markers,
             fans_into,
@@ -369,10 +381,6 @@ impl GraphView {
         view
     }
 
-    /// Rebuilds the name index and the neighbours after nodes or edges were added.
-    ///
-    /// # Complexity
-    /// O((V + E) log V).
     /// The label, marker and fan lists of a node pushed after the view was built.
     ///
     /// # Complexity
@@ -387,6 +395,10 @@ impl GraphView {
         self.fans_into.push(Vec::new());
     }
 
+    /// Rebuilds the name index and the neighbours after nodes or edges were added.
+    ///
+    /// # Complexity
+    /// O((V + E) log V).
     pub(super) fn reindex(&mut self) {
         let mut by_name: Vec<usize> = (0..self.nodes.len()).collect();
         by_name.sort_by(|&a, &b| self.nodes[a].name.cmp(&self.nodes[b].name));
@@ -752,4 +764,41 @@ fn neighbours(view: &GraphView) -> Vec<Vec<usize>> {
         a.dedup();
     }
     adj
+}
+
+/// The captions of the lanes: each names the first of its lead node's channels in `lanes` (the
+/// lanes' channel order).
+///
+/// # Complexity
+/// O(C·K + L log L) for C captions of nodes in K channels each and L lanes.
+fn view_captions(captions: &[Caption], nodes: &[ViewNode], lanes: &[String]) -> Vec<ViewCaption> {
+    let mut rank: Vec<(&str, usize)> = lanes
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (c.as_str(), i))
+        .collect();
+    rank.sort_unstable();
+    let rank_of = |c: &str| {
+        rank.binary_search_by(|(n, _)| (*n).cmp(c))
+            .ok()
+            .map(|k| rank[k].1)
+    };
+    captions
+        .iter()
+        .filter_map(|c| {
+            let node = nodes.get(c.node)?;
+            let text = node
+                .channels
+                .iter()
+                .filter_map(|ch| rank_of(ch).map(|r| (r, ch)))
+                .min()?
+                .1
+                .clone();
+            Some(ViewCaption {
+                text,
+                x: c.x,
+                y: c.y,
+            })
+        })
+        .collect()
 }

@@ -29,7 +29,9 @@ pub use details::{
     EdgeDetails, EntryDetails,
 };
 pub use draw::{num, polygon_d, push_num, rail_d, route_d};
-pub use graph_view::{GraphView, ViewBand, ViewEdge, ViewGroup, ViewStaircase, MAX_NODE_WIDTH};
+pub use graph_view::{
+    GraphView, ViewBand, ViewCaption, ViewEdge, ViewGroup, ViewStaircase, MAX_NODE_WIDTH,
+};
 pub use node::ViewNode;
 pub use source::ViewSource;
 pub use summaries::{

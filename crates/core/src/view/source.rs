@@ -30,6 +30,15 @@ pub trait ViewSource: LayoutSource {
     /// O(V log B) for V nodes and B bundles of the package.
     fn view_nodes(&self, package: &Package) -> Vec<ViewNode>;
 
+    /// The channels of the lanes, in lane order (the package view: `package`'s default channel
+    /// first); none for a channel's graph.
+    ///
+    /// # Complexity
+    /// O(C log C) for C channels.
+    fn lane_names(&self, _package: &Package) -> Vec<String> {
+        Vec::new()
+    }
+
     /// The nodes the layout reads: [`LayoutSource::layout_nodes`], except that the package
     /// view gives one lane per channel with `package`'s default channel first.
     ///
@@ -194,12 +203,16 @@ impl ViewSource for PackageGraph {
     }
 
     fn view_layout_nodes(&self, package: &Package) -> Vec<LayoutNode<'_>> {
-        let order: Vec<String> = channel_summaries(package)
-            .into_iter()
-            .map(|c| c.name)
-            .collect();
+        let order = self.lane_names(package);
         let order: Vec<&str> = order.iter().map(String::as_str).collect();
         package_layout_nodes(self, &order)
+    }
+
+    fn lane_names(&self, package: &Package) -> Vec<String> {
+        channel_summaries(package)
+            .into_iter()
+            .map(|c| c.name)
+            .collect()
     }
 
     fn view_nodes(&self, package: &Package) -> Vec<ViewNode> {

@@ -278,6 +278,28 @@ impl Body<'_> {
         }
     }
 
+    /// The lanes' captions (the package view: each channel's name above its lane).
+    ///
+    /// # Complexity
+    /// O(C) for C captions (plus the length of their texts).
+    pub fn captions(&mut self) {
+        let view = self.view;
+        if view.captions.is_empty() {
+            return;
+        }
+        self.out.push_str("<g class=\"captions\">\n");
+        for c in &view.captions {
+            self.out.push_str("<text class=\"lane-caption\"");
+            self.num_attr("x", c.x);
+            self.num_attr("y", c.y + self.dy);
+            self.attr("data-channel", &c.text);
+            self.out.push('>');
+            push_text(&mut self.out, &c.text);
+            self.out.push_str("</text>\n");
+        }
+        self.out.push_str("</g>\n");
+    }
+
     /// One centred line of a node's label.
     fn text_line(&mut self, class: &str, x: f64, y: f64, text: &str) {
         let _ = write!(self.out, "<text class=\"{class}\"");

@@ -16,6 +16,7 @@ pub(super) fn stylesheet(view: &GraphView, animate: bool) -> String {
 .bg{{fill:{bg}}}\
 .title{{font-size:16px;font-weight:700;fill:{text}}}\
 .subtitle{{font-size:12px;fill:{muted}}}\
+.lane-caption{{font-size:11px;font-weight:600;fill:{muted}}}\
 .legend text{{font-size:11px;fill:{text}}}\
 .node rect{{fill:{fill};stroke:{stroke};stroke-width:1.2}}\
 .node .version{{font-size:{size}px;font-weight:600;fill:{text}}}\

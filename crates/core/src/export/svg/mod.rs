@@ -151,6 +151,7 @@ pub fn render_view(view: &GraphView, options: &SvgOptions) -> String {
     let hop_seconds = options.animate.then(|| hop_seconds(options.hop_seconds));
     body.path(&marks, hop_seconds);
     body.nodes(&marks.on_path);
+    body.captions();
     body.out.push_str("</svg>\n");
     body.out
 }
