@@ -264,9 +264,17 @@ pub fn short_range(range: &str, own_version: Option<&str>) -> String {
         words.push(word);
     }
     let own = own_version.map(|v| v.trim_start_matches('v'));
-    words
+    let kept: Vec<&String> = words
         .iter()
         .filter(|w| own.is_none_or(|v| w.as_str() != format!("<{v}")))
+        .collect();
+    // A range that is only the entry's own upper bound (`<1.1.1` on 1.1.1) keeps it.
+    let kept = if kept.is_empty() {
+        words.iter().collect()
+    } else {
+        kept
+    };
+    kept.iter()
         .map(|w| w.replace(">=", "≥").replace("<=", "≤"))
         .collect::<Vec<_>>()
         .join(" ")
@@ -290,6 +298,16 @@ pub fn fan_marker(fans: &[(EdgeKind, Option<&str>, usize)], own_version: Option<
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_range_of_only_the_own_upper_bound_keeps_it() {
+        assert_eq!(short_range("<1.1.1", Some("1.1.1")), "<1.1.1");
+        assert_eq!(short_range(">=1.0.0 <1.1.1", Some("1.1.1")), "≥1.0.0");
+        assert_eq!(
+            fan_marker(&[(EdgeKind::SkipRange, Some("<1.1.1"), 1)], Some("1.1.1")),
+            "<1.1.1 · 1"
+        );
+    }
 
     #[test]
     fn ellipsizing_keeps_both_ends() {
