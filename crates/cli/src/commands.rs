@@ -8,6 +8,7 @@ use std::time::Instant;
 
 use olm_graph_core::document::{graph_document, GraphDocumentOptions};
 use olm_graph_core::graph::{channel_graphs, Head};
+use olm_graph_core::load::{load_files_with, read_paths, Limits, ReadPaths};
 use olm_graph_core::masterminds::VersionRange;
 use olm_graph_core::model::{Catalog, FileFormat};
 use olm_graph_core::partial::{partial_catalog, PartialCatalog};
@@ -16,7 +17,7 @@ use olm_graph_core::resolve::{
     UpgradePath,
 };
 use olm_graph_core::validate::{lint_catalog, render_tree};
-use olm_graph_core::{load_paths, Severity};
+use olm_graph_core::{load_paths, InputFile, LoadOptions, Severity};
 use serde_json::json;
 
 /// A failure that ends the command.
@@ -63,12 +64,35 @@ macro_rules! out {
 /// catalog, says so on stderr with the counts and the folder to load instead.
 pub fn load(paths: &[PathBuf]) -> Result<Catalog, CliError> {
     let catalog = load_paths(paths).map_err(|e| CliError::Input(e.to_string()))?;
-    if let Some(partial) = partial_catalog(&catalog) {
+    hint_split(paths, &catalog);
+    Ok(catalog)
+}
+
+/// [`load`], keeping the files read (for a command that rewrites them): every path is read
+/// once, standard input included.
+pub fn load_keeping_files(paths: &[PathBuf]) -> Result<(Catalog, Vec<InputFile>), CliError> {
+    let limits = Limits::process_default();
+    let ReadPaths { files, mut notes } =
+        read_paths(paths, &limits).map_err(|e| CliError::Input(e.to_string()))?;
+    let options = LoadOptions {
+        limits,
+        ..LoadOptions::default()
+    };
+    let mut catalog = load_files_with(files.clone(), options);
+    notes.append(&mut catalog.diagnostics);
+    catalog.diagnostics = notes;
+    hint_split(paths, &catalog);
+    Ok((catalog, files))
+}
+
+/// The split-catalog hint, the first time a command loads what looks like part of a split
+/// catalog: on stderr, with the counts and the folder to load instead.
+fn hint_split(paths: &[PathBuf], catalog: &Catalog) {
+    if let Some(partial) = partial_catalog(catalog) {
         if !SPLIT_HINT_GIVEN.swap(true, Ordering::Relaxed) {
             eprintln!("olm-graph: note: {}", split_hint(paths, &partial));
         }
     }
-    Ok(catalog)
 }
 
 /// Whether the split-catalog hint was printed already.

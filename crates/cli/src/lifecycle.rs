@@ -15,7 +15,7 @@ use olm_graph_core::view::natural_cmp;
 use olm_graph_core::InputFile;
 use serde_json::json;
 
-use crate::commands::{load, CliError, CmdResult};
+use crate::commands::{load, load_keeping_files, CliError, CmdResult};
 
 /// Reads the files of the given paths for rewriting, as the loader reads them: directories walked
 /// (honouring `.indexignore`), `-` for standard input, within the input limits.
@@ -38,7 +38,7 @@ pub struct TruncateArgs {
 }
 
 pub fn truncate(args: TruncateArgs) -> CmdResult {
-    let catalog = load(&args.paths)?;
+    let (catalog, inputs) = load_keeping_files(&args.paths)?;
     let errors: Vec<_> = catalog
         .diagnostics
         .iter()
@@ -58,7 +58,6 @@ pub fn truncate(args: TruncateArgs) -> CmdResult {
         .ok_or_else(|| CliError::Usage(format!("unknown package {:?}", args.package)))?;
     let (new_pkg, report) =
         deprecate_truncate(pkg, &args.options).map_err(|e| CliError::Usage(e.to_string()))?;
-    let inputs = read_inputs(&args.paths)?;
     let text =
         write_truncated(&inputs, &report, &new_pkg).map_err(|e| CliError::Input(e.to_string()))?;
     std::fs::write(&args.output, text)
