@@ -126,3 +126,29 @@ test('hovering an entry with a skipRange marks exactly the bundles its range cov
   await page.waitForFunction(() => !document.querySelector('svg.graph g.node.covered'));
   await finish(page);
 });
+
+test('a group of absent bundles is one box that expands on click, as render --expand draws it', async () => {
+  const page = await open('', { viewport: { width: 1280, height: 800 } });
+  await waitGraph(page, 'acme-operator', 'stable');
+  const file = join(CATALOGS, SCALEOPS);
+  await upload(page, file, 'scaleops-operator');
+  await showChannel(page, 'scaleops-operator', 'stable-v1.33');
+  const svg = cli(['render', file, '-p', 'scaleops-operator', '-c', 'stable-v1.33', '-f', 'svg']);
+  const [, entry, members] = /<g class="group virtual" data-group="([^"]+)" data-members="(\d+)"/.exec(svg);
+  const group = page.locator(`svg.graph g.group[data-group="${entry}"]`);
+  assert.equal(await group.getAttribute('data-members'), members);
+  // Its bundles are in the drawing, without a box of their own, each with its name.
+  const collapsed = await page.$$eval('svg.graph g.node.member', (ns) => ns.map((n) => n.dataset.bundle));
+  assert.equal(collapsed.length, Number(members));
+  assert.ok(await group.locator('title').textContent(), 'the group has a tooltip');
+  await group.click();
+  await page.waitForFunction(() => !document.querySelector('svg.graph g.group'));
+  // Expanded: each absent bundle is its own box, as `render --expand ENTRY` draws them.
+  const expanded = cli(['render', file, '-p', 'scaleops-operator', '-c', 'stable-v1.33', '-f', 'svg', '--expand', entry]);
+  assert.doesNotMatch(expanded, /class="group virtual"/);
+  assert.equal(await page.locator('svg.graph g.node.member').count(), 0);
+  for (const name of collapsed) {
+    assert.equal(await page.locator(`svg.graph g.node.virtual[data-bundle="${name}"] > rect.box`).count(), 1, name);
+  }
+  await finish(page);
+});
