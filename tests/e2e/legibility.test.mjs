@@ -152,3 +152,33 @@ test('a group of absent bundles is one box that expands on click, as render --ex
   }
   await finish(page);
 });
+
+test('resizing the window lays the channel out for the new panel and fits it', async () => {
+  const page = await open('', { viewport: { width: 1280, height: 800 } });
+  await waitGraph(page, 'acme-operator', 'stable');
+  await upload(page, join(CATALOGS, HIVE), 'hive-operator');
+  await showChannel(page, 'hive-operator', 'alpha');
+  const small = await fittedLabels(page);
+  const drawing = () => page.$eval('svg.graph rect.backdrop', (r) => `${r.getAttribute('width')}x${r.getAttribute('height')}`);
+  const before = await drawing();
+  const zoom = await page.getAttribute('svg.graph g.viewport', 'transform');
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  // Laid out for the new panel (core may keep the same rows when they already fit it best) and
+  // fitted again.
+  await page.waitForFunction((z) => document.querySelector('svg.graph g.viewport').getAttribute('transform') !== z, zoom);
+  await page.waitForTimeout(300);
+  // Fitted without pressing Fit: the whole drawing is in the panel, and larger than before.
+  const m = await page.evaluate(() => {
+    const svg = document.querySelector('svg.graph');
+    const area = svg.getBoundingClientRect();
+    const boxes = [...svg.querySelectorAll('g.node > rect.box')].map((r) => r.getBoundingClientRect());
+    return {
+      inside: boxes.every((b) => b.left >= area.left - 1 && b.right <= area.right + 1 && b.top >= area.top - 1 && b.bottom <= area.bottom + 1),
+      least: Math.min(...[...svg.querySelectorAll('g.node > text.version')].map((t) => t.getBoundingClientRect().height)),
+    };
+  });
+  console.log(`# hive-operator / alpha: ${before} -> ${await drawing()}, smallest label ${round(Math.min(...small.heights))} -> ${round(m.least)} px`);
+  assert.ok(m.inside, 'fitted to the new panel');
+  assert.ok(m.least > Math.min(...small.heights), 'labels grow with the panel');
+  await finish(page);
+});
