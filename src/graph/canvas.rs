@@ -4,7 +4,6 @@
 
 use leptos::prelude::*;
 use olm_graph_core::graph::EdgeKind;
-use olm_graph_core::layout::FanMode;
 use web_sys::KeyboardEvent;
 
 use crate::graph::drawing::Drawing;
@@ -59,7 +58,7 @@ pub fn GraphCanvas(svg: NodeRef<leptos::svg::Svg>, scene: Scene) -> impl IntoVie
             data-graph-channel=move || with_view(|v| v.channel.clone().unwrap_or_default())
             data-graph-nodes=move || with_view(|v| v.nodes.len().to_string())
             data-graph-edges=move || with_view(|v| v.edge_total().to_string())
-            data-fans=move || if graph.fans.get() == FanMode::Bands { "bands" } else { "edges" }
+            data-fans=move || graph.fans.get().as_str()
             on:click=on_background_click
             on:keydown=on_key
         >

@@ -57,20 +57,23 @@ fn bounds(points: &[(f64, f64)]) -> Option<Rect> {
     )
 }
 
-/// What is drawn of a culled view: indices of nodes, edges and bands, each in view order.
+/// What is drawn of a culled view: indices of nodes, edges, fans and groups, each in view
+/// order.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Culled {
     pub nodes: Vec<usize>,
     pub edges: Vec<usize>,
     pub bands: Vec<usize>,
+    pub groups: Vec<usize>,
 }
 
 /// The nodes whose boxes meet `w` (at most [`MAX_NODES`], the nearest to its middle), the
-/// edges and bands whose routes meet it or that touch a drawn node.
+/// edges and fans whose routes or rails meet it or that touch a drawn node, the groups whose
+/// boxes meet it.
 ///
 /// # Complexity
-/// O(V + E + P) for V nodes, E edges and bands and P route points, plus O(V log V) when more
-/// than [`MAX_NODES`] nodes meet the window.
+/// O(V + E + G + P) for V nodes, E edges and fans, G groups and P route points, plus
+/// O(V log V) when more than [`MAX_NODES`] nodes meet the window.
 pub fn cull(view: &GraphView, w: Rect) -> Culled {
     let mut nodes: Vec<usize> = (0..view.nodes.len())
         .filter(|&i| {
@@ -107,10 +110,17 @@ pub fn cull(view: &GraphView, w: Rect) -> Culled {
             drawn.get(b.to) == Some(&true) || b.rail.paths.iter().any(|p| meets(p))
         })
         .collect();
+    let groups = (0..view.groups.len())
+        .filter(|&g| {
+            let b = &view.groups[g].bbox;
+            overlaps(w, (b.x, b.y, b.x + b.width, b.y + b.height))
+        })
+        .collect();
     Culled {
         nodes,
         edges,
         bands,
+        groups,
     }
 }
 

@@ -1,16 +1,17 @@
-//! The nodes, edges, bands and hop labels of one view, and the events of its nodes: handled
-//! once on the nodes' group (hover highlights the neighbours, a click or Enter selects, the
-//! arrow keys move the focus along the edges; see [`crate::graph::keyboard`]) and, for the
-//! focus, on the graph's area ([`on_focus_in`]).
+//! The fans, edges, nodes, groups and hop labels of one view, and the events of its nodes:
+//! handled once on the nodes' group (hover highlights the neighbours and shows an entry's fans,
+//! a click or Enter selects a bundle or expands a group, the arrow keys move the focus along
+//! the edges; see [`crate::graph::keyboard`]) and, for the focus, on the graph's area
+//! ([`on_focus_in`]).
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Event, FocusEvent, KeyboardEvent, MouseEvent, SvgElement};
 
 use crate::graph::cull;
-use crate::graph::edge::{Band, Edge, HopLabels};
+use crate::graph::edge::{Edge, Fan, HopLabels, Staircase};
 use crate::graph::keyboard::{next_node, Direction};
-use crate::graph::node::Node;
+use crate::graph::node::{Group, Node};
 use crate::graph::scene::{Scene, SharedView};
 use crate::state::graph::GraphStore;
 use crate::state::selection::Selection;
@@ -46,12 +47,39 @@ fn focus_node(view: &SharedView, group: &Element, i: usize) {
     }
 }
 
-/// Enter or space selects; arrows move along the edges.
+/// The entry whose group of absent bundles an event happened in.
+fn group_of(view: &SharedView, target: Option<web_sys::EventTarget>) -> Option<String> {
+    let el = target?
+        .dyn_into::<Element>()
+        .ok()?
+        .closest("g.group[data-group]")
+        .ok()??;
+    let entry = el.get_attribute("data-group")?;
+    view.node_index(&entry)?;
+    Some(entry)
+}
+
+/// Expands the group of absent bundles that `entry` names.
+fn expand(entry: String) {
+    GraphStore::get().expanded.update(|e| {
+        if !e.contains(&entry) {
+            e.push(entry);
+        }
+    });
+}
+
+/// Enter or space selects (or expands a group); arrows move along the edges.
 fn on_node_key(view: &SharedView, scene: Scene, ev: &KeyboardEvent) {
+    let key = ev.key();
+    if let Some(entry) = group_of(view, ev.target()).filter(|_| key == "Enter" || key == " ") {
+        ev.prevent_default();
+        ev.stop_propagation();
+        expand(entry);
+        return;
+    }
     let Some((el, i)) = node_of(view, ev.target()) else {
         return;
     };
-    let key = ev.key();
     if key == "Enter" || key == " " {
         ev.prevent_default();
         ev.stop_propagation();
@@ -71,6 +99,13 @@ fn on_node_key(view: &SharedView, scene: Scene, ev: &KeyboardEvent) {
 }
 
 fn on_node_click(view: &SharedView, scene: Scene, ev: &MouseEvent) {
+    if let Some(entry) = group_of(view, ev.target()) {
+        ev.stop_propagation();
+        if !scene.pan_zoom.take_drag() {
+            expand(entry);
+        }
+        return;
+    }
     let Some((_, i)) = node_of(view, ev.target()) else {
         return;
     };
@@ -116,10 +151,27 @@ pub fn on_focus_out(graph: GraphStore, scene: Scene, ev: &FocusEvent) {
     }
 }
 
-/// Every band, edge and node of `view`.
-fn whole_layers(view: &SharedView, scene: Scene) -> (AnyView, AnyView, AnyView) {
-    let bands = (0..view.bands.len())
-        .map(|i| view! { <Band view=view.clone() index=i scene=scene/> })
+/// The layers of a drawing: fans (staircases, then fans), edges, nodes (then groups).
+type Layers = (AnyView, AnyView, AnyView);
+
+/// The staircases of `view`, drawn in the "all fans" mode only.
+fn staircases(view: &SharedView) -> AnyView {
+    let graph = GraphStore::get();
+    let view = view.clone();
+    (move || {
+        (graph.fans.get() == olm_graph_core::layout::FanMode::Bands).then(|| {
+            (0..view.staircases.len())
+                .map(|i| view! { <Staircase view=view.clone() index=i/> })
+                .collect_view()
+        })
+    })
+    .into_any()
+}
+
+/// Every fan, edge, node and group of `view`.
+fn whole_layers(view: &SharedView, scene: Scene) -> Layers {
+    let fans = (0..view.bands.len())
+        .map(|i| view! { <Fan view=view.clone() index=i scene=scene/> })
         .collect_view();
     let edges = (0..view.edges.len())
         .map(|i| view! { <Edge view=view.clone() index=i scene=scene/> })
@@ -127,16 +179,23 @@ fn whole_layers(view: &SharedView, scene: Scene) -> (AnyView, AnyView, AnyView) 
     let nodes = (0..view.nodes.len())
         .map(|i| view! { <Node view=view.clone() index=i scene=scene/> })
         .collect_view();
-    (bands.into_any(), edges.into_any(), nodes.into_any())
+    let groups = (0..view.groups.len())
+        .map(|i| view! { <Group view=view.clone() index=i scene=scene/> })
+        .collect_view();
+    (
+        view! { {staircases(view)} {fans} }.into_any(),
+        edges.into_any(),
+        view! { {nodes} {groups} }.into_any(),
+    )
 }
 
-/// The bands, edges and nodes of a big `view` in or near the viewport ([`cull`]).
-fn culled_layers(view: &SharedView, scene: Scene) -> (AnyView, AnyView, AnyView) {
+/// The fans, edges, nodes and groups of a big `view` in or near the viewport ([`cull`]).
+fn culled_layers(view: &SharedView, scene: Scene) -> Layers {
     let c = cull::culled(view.clone(), scene.pan_zoom);
-    let (v1, v2, v3) = (view.clone(), view.clone(), view.clone());
-    let bands = view! {
+    let (v1, v2, v3, v4) = (view.clone(), view.clone(), view.clone(), view.clone());
+    let fans = view! {
         <For each=move || c.with(|c| c.bands.clone()) key=|i| *i let:i>
-            <Band view=v1.clone() index=i scene=scene/>
+            <Fan view=v1.clone() index=i scene=scene/>
         </For>
     };
     let edges = view! {
@@ -148,22 +207,30 @@ fn culled_layers(view: &SharedView, scene: Scene) -> (AnyView, AnyView, AnyView)
         <For each=move || c.with(|c| c.nodes.clone()) key=|i| *i let:i>
             <Node view=v3.clone() index=i scene=scene/>
         </For>
+        <For each=move || c.with(|c| c.groups.clone()) key=|i| *i let:i>
+            <Group view=v4.clone() index=i scene=scene/>
+        </For>
     };
-    (bands.into_any(), edges.into_any(), nodes.into_any())
+    (
+        view! { {staircases(view)} {fans} }.into_any(),
+        edges.into_any(),
+        nodes.into_any(),
+    )
 }
 
-/// The nodes, edges, bands and hop labels of one view.
+/// The fans, edges, nodes, groups and hop labels of one view.
 #[component]
 pub fn Drawing(view: SharedView, scene: Scene) -> impl IntoView {
-    let (bands, edges, nodes) = if cull::needed(&view) {
+    let (fans, edges, nodes) = if cull::needed(&view) {
         culled_layers(&view, scene)
     } else {
         whole_layers(&view, scene)
     };
     let (v1, v2, v3, v4) = (view.clone(), view.clone(), view.clone(), view.clone());
+    let graph = GraphStore::get();
     view! {
         <rect class="backdrop" x="0" y="0" width=format!("{:.1}", view.width) height=format!("{:.1}", view.height)/>
-        <g class="bands">{bands}</g>
+        <g class="fans" data-fans=move || graph.fans.get().as_str()>{fans}</g>
         <g class="edges">{edges}</g>
         <g class="nodes"
             on:mouseover=move |ev: MouseEvent| on_node_enter(&v1, scene, &ev, false)

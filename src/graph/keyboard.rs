@@ -57,7 +57,8 @@ pub fn next_node(view: &GraphView, from: usize, direction: Direction) -> Option<
     let (x0, y0) = center(view, from);
     candidates
         .into_iter()
-        .filter(|&i| i != from)
+        // A bundle collapsed into a group has no box of its own to focus.
+        .filter(|&i| i != from && view.nodes.get(i).is_some_and(|n| n.collapsed.is_none()))
         .min_by(|&a, &b| {
             let d = |i: usize| {
                 let (x, y) = center(view, i);

@@ -18,12 +18,14 @@ fn edge_item(title: &'static str, kind: &'static str, label: &'static str) -> im
     }
 }
 
-/// A band kind: a small bracket.
+/// A fan kind: a small rail with two taps rising into its entry.
 fn band_item(title: &'static str, kind: &'static str, label: &'static str) -> impl IntoView {
     view! {
         <li title=title>
             <svg width="30" height="12" aria-hidden="true">
-                <polygon class=format!("band {kind}") points="1,2 29,2 29,10 1,10"/>
+                <path class=format!("band {kind}") d="M3,9 L27,9 L27,2"/>
+                <circle class=format!("tap {kind}") cx="6" cy="9" r="2.5"/>
+                <circle class=format!("tap {kind}") cx="16" cy="9" r="2.5"/>
             </svg>
             <span>{label}</span>
         </li>
@@ -84,13 +86,13 @@ pub fn Legend() -> impl IntoView {
                 {edge_item("replaces: the entry upgrades from the bundle it replaces (the upgrade chain)", "replaces", "replaces")}
                 {edge_item("skips: the entry upgrades from each bundle named in its skips", "skips", "skips")}
                 {edge_item("skipRange: the entry upgrades from every other entry whose version is in its skipRange", "skipRange", "skipRange")}
-                {band_item("skipRange band: one entry's whole skipRange fan; the bracket spans the bundles it upgrades from and rises into the entry", "skipRange", "skipRange band")}
-                {band_item("skips band: an entry that skips four or more bundles; the bracket spans the skipped bundles and rises into the entry", "skips", "skips band")}
+                {band_item("skipRange fan: the line under an entry (e.g. ≥1.0.0 · 3) names its skipRange and how many bundles it covers; hover or select the entry to mark them and draw its rail, a tap under each; 'all fans' draws every rail (fans sharing their lower end once, as a staircase)", "skipRange", "skipRange fan")}
+                {band_item("skips fan: an entry that skips four or more bundles, marked and drawn as a skipRange fan", "skips", "skips fan")}
                 {node_item("head: the channel's newest entry, which no replaces or skips names (marked HEAD)", "head", false, "head")}
                 {node_item("deprecated: named by olm.deprecations (hover a bundle for the message); deprecated channels are struck through", "deprecated", true, "deprecated")}
                 {node_item("legacy olm.deprecated bundle property: OLM v0 prohibits installing the bundle (it never becomes a subscription's target)", "deprecated legacy", true, "legacy olm.deprecated (prohibited by OLM v0)")}
                 <TerminatedItem/>
-                {node_item("virtual: named by a replaces or skips but not an entry of this channel", "virtual", false, "virtual")}
+                {node_item("virtual: named by a replaces or skips but not an entry of this channel; those one entry names are one dashed box (click it to expand, hover it for their names)", "virtual", false, "virtual")}
             </ul>
         </section>
     }

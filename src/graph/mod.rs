@@ -4,7 +4,8 @@
 //! simulation's path) read from the stores.
 //!
 //! - [`GraphPanel`] composes the banner ([`banner`], [`toolbar`]), the drawing area
-//!   ([`canvas`]) and the [`legend`];
+//!   ([`canvas`]) and the [`legend`]; the layout wraps to the drawing area's size
+//!   ([`follow_panel_size`]), re-laid out (and fitted) when the window is resized;
 //! - the drawing ([`drawing`]) is made of [`node`] and [`edge`] components sharing a
 //!   [`scene`];
 //! - every text and bit of geometry they compute is in [`text`].
@@ -22,6 +23,10 @@ pub mod scene;
 pub mod text;
 pub mod toolbar;
 
+use std::time::Duration;
+
+use gloo_events::EventListener;
+use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use olm_graph_core::layout::FanMode;
 
@@ -44,6 +49,7 @@ pub fn GraphPanel(#[prop(optional)] children: Option<Children>) -> impl IntoView
     let svg = NodeRef::<leptos::svg::Svg>::new();
     let pan_zoom = use_pan_zoom(svg, UsePanZoomOptions::default());
     let scene = Scene::new(graph, selection, pan_zoom);
+    follow_panel_size(graph, svg, pan_zoom);
     open_new_views(graph, selection, scene);
     reveal_on_request(graph, selection, pan_zoom);
     view! {
@@ -65,35 +71,96 @@ pub fn GraphPanel(#[prop(optional)] children: Option<Children>) -> impl IntoView
     }
 }
 
+/// How long the window must stay the same size before the graph is laid out again.
+const RESIZE_DEBOUNCE: Duration = Duration::from_millis(200);
+/// Size changes below this many pixels (either side) keep the layout.
+const RESIZE_SLACK: f64 = 4.0;
+
+/// The box the layout wraps to: the drawing area's size in whole pixels.
+fn panel_box(pan_zoom: UsePanZoomReturn) -> Option<(f64, f64)> {
+    let (w, h) = pan_zoom.viewport();
+    (w > 50.0 && h > 50.0).then(|| (w.round(), h.round()))
+}
+
+/// Sets the layout's target box to the drawing area's size when it changed by more than
+/// [`RESIZE_SLACK`].
+fn update_target(graph: GraphStore, pan_zoom: UsePanZoomReturn) {
+    let Some(now) = panel_box(pan_zoom) else {
+        return;
+    };
+    let changed = graph.target.with_untracked(|t| {
+        t.is_none_or(|t| (t.0 - now.0).abs() > RESIZE_SLACK || (t.1 - now.1).abs() > RESIZE_SLACK)
+    });
+    if changed {
+        graph.target.set(Some(now));
+    }
+}
+
+/// The layout wraps to the drawing area: measured once the `<svg>` is laid out, and again
+/// (debounced) when the window is resized.
+fn follow_panel_size(
+    graph: GraphStore,
+    svg: NodeRef<leptos::svg::Svg>,
+    pan_zoom: UsePanZoomReturn,
+) {
+    let pending: StoredValue<Option<Timeout>, LocalStorage> = StoredValue::new_local(None);
+    let listener: StoredValue<Option<EventListener>, LocalStorage> = StoredValue::new_local(None);
+    Effect::new(move |_| {
+        if svg.get().is_none() {
+            return;
+        }
+        request_animation_frame(move || update_target(graph, pan_zoom));
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let on_resize = EventListener::new(&window, "resize", move |_| {
+            let timer = Timeout::new(RESIZE_DEBOUNCE.as_millis() as u32, move || {
+                update_target(graph, pan_zoom)
+            });
+            pending.set_value(Some(timer));
+        });
+        listener.set_value(Some(on_resize));
+    });
+}
+
+/// What identifies the graph on screen: package, channel, fan mode, the layout's target box.
+type ViewKey = (String, Option<String>, FanMode, Option<(f64, f64)>);
+
 /// A new graph opens fitted (or readable at its newest end), with the selected bundle brought
-/// into view; the same graph redrawn (another fan mode, a new catalog) keeps the view.
+/// into view; the same graph laid out for a new panel size is fitted again; the same graph
+/// redrawn (another fan mode, an expanded group, a new catalog) keeps the view.
 fn open_new_views(graph: GraphStore, selection: Selection, scene: Scene) {
-    Effect::new(
-        move |prev: Option<Option<(String, Option<String>, FanMode)>>| {
-            let v = graph.view.get()?;
-            scene.hovered.set(None);
-            let key = (
-                v.package.clone(),
-                v.channel.clone(),
-                graph.fans.get_untracked(),
-            );
-            let same_graph = prev.flatten().is_some_and(|p| p.0 == key.0 && p.1 == key.1);
-            if !same_graph {
-                // Measure once the new drawing is laid out.
-                request_animation_frame(move || {
-                    let Some(v) = graph.view.get_untracked() else {
-                        return;
-                    };
-                    scene.pan_zoom.open(v.width, v.height);
-                    let selected = selection.bundle.get_untracked();
-                    if let Some(i) = selected.and_then(|b| v.node_index(&b)) {
-                        scene.reveal(&v, i);
-                    }
-                });
-            }
-            Some(key)
-        },
-    );
+    Effect::new(move |prev: Option<Option<ViewKey>>| {
+        let v = graph.view.get()?;
+        scene.hovered.set(None);
+        let key = (
+            v.package.clone(),
+            v.channel.clone(),
+            graph.fans.get_untracked(),
+            graph.target.get_untracked(),
+        );
+        let prev = prev.flatten();
+        let same_graph = prev.as_ref().is_some_and(|p| p.0 == key.0 && p.1 == key.1);
+        let resized = prev.as_ref().is_some_and(|p| p.3 != key.3);
+        if !same_graph || resized {
+            // Measure once the new drawing is laid out.
+            request_animation_frame(move || {
+                let Some(v) = graph.view.get_untracked() else {
+                    return;
+                };
+                if same_graph {
+                    scene.pan_zoom.fit(v.width, v.height);
+                    return;
+                }
+                scene.pan_zoom.open(v.width, v.height);
+                let selected = selection.bundle.get_untracked();
+                if let Some(i) = selected.and_then(|b| v.node_index(&b)) {
+                    scene.reveal(&v, i);
+                }
+            });
+        }
+        Some(key)
+    });
 }
 
 /// Focusing a finding or following a link brings its bundle into view.

@@ -1,7 +1,10 @@
-//! A bundle on the graph: its box, two lines of text, head and deprecation badges, and every
-//! marking as a signal read here (hover, selection, terminated, the truncation preview, the
-//! fate after a catalog switch, the simulation's path). Its events are handled once for all
-//! nodes by the drawing (see `drawing.rs`).
+//! A bundle on the graph: its box, its label's lines (the version, and the fans it carries:
+//! core's `NodeLabel`, as the SVG export writes them), head and deprecation badges, and every
+//! marking as a signal read here (hover, the bundles a hovered or selected entry's fans cover,
+//! selection, terminated, the truncation preview, the fate after a catalog switch, the
+//! simulation's path). A bundle collapsed into a group is an element with no shape (its name,
+//! classes and tooltip). A group of absent bundles is one box; a click expands it. Events are
+//! handled once for all nodes by the drawing (see `drawing.rs`).
 //!
 //! Test hooks: `data-bundle`, `data-virtual`, `data-deprecated`, `data-legacy-deprecated`,
 //! `data-head`, `data-terminated`, `data-removed`, `data-to-deprecate`, `data-fate`; on the
@@ -10,7 +13,9 @@
 
 use leptos::prelude::*;
 use olm_graph_core::lifecycle::Fate;
-use olm_graph_core::view::{NodeLabel, ViewNode, DEPRECATED_BADGE_WIDTH, HEAD_BADGE_WIDTH};
+use olm_graph_core::view::{
+    label_baseline, label_baselines, NodeLabel, ViewNode, DEPRECATED_BADGE_WIDTH, HEAD_BADGE_WIDTH,
+};
 
 use crate::graph::scene::{Scene, SharedView};
 use crate::state::comparison::Comparison;
@@ -97,6 +102,8 @@ pub fn Node(view: SharedView, index: usize, scene: Scene) -> impl IntoView {
             (h.active() && !h.lit(index), " dim"),
             (h.active() && h.node != Some(index) && h.lit(index), " near"),
             (scene.selected.get() == Some(index), " selected"),
+            (scene.fan_focus.with(|f| f.covers(index)), " covered"),
+            (scene.fan_focus.with(|f| f.skips(index)), " skipped"),
         ] {
             if on {
                 c.push_str(name);
@@ -106,10 +113,14 @@ pub fn Node(view: SharedView, index: usize, scene: Scene) -> impl IntoView {
     };
     let title = view.node_tooltip(index);
     let label = view.node_aria_label(index);
+    let member = n.collapsed.is_some();
+    let body = (!member).then(|| {
+        view! { <NodeBody node=n.clone() text=text width=b.width height=b.height removed=marks.removed/> }
+    });
     view! {
         <g
             class=class
-            transform=format!("translate({:.1},{:.1})", b.x, b.y)
+            transform=(!member).then(|| format!("translate({:.1},{:.1})", b.x, b.y))
             data-bundle=n.name.clone()
             data-virtual=n.is_virtual.to_string()
             data-deprecated=n.deprecated.to_string()
@@ -126,13 +137,13 @@ pub fn Node(view: SharedView, index: usize, scene: Scene) -> impl IntoView {
             data-failed=move || marks.path.with(|p| p.as_ref().and_then(|p| p.failed).map(|k| k.as_str()))
             data-path-current=move || marks.path.with(|p| p.as_ref().is_some_and(|p| p.current).then_some("true"))
             data-missing-bundle=move || marks.path.with(|p| p.as_ref().is_some_and(|p| p.missing_bundle).then_some("true"))
-            tabindex="0"
-            role="button"
-            aria-label=label
-            aria-pressed=move || (scene.selected.get() == Some(index)).to_string()
+            tabindex=(!member).then_some("0")
+            role=(!member).then_some("button")
+            aria-label=(!member).then_some(label)
+            aria-pressed=move || (!member).then(|| (scene.selected.get() == Some(index)).to_string())
         >
             <title>{move || marks.title(&title)}</title>
-            <NodeBody node=n.clone() text=text width=b.width height=b.height removed=marks.removed/>
+            {body}
         </g>
     }
 }
@@ -148,9 +159,10 @@ fn badge_width(node: &ViewNode) -> f64 {
     head + deprecated
 }
 
-/// What a node draws: box, deprecation bar, lines, badges, the strike of a removed node. Each
-/// text ends with a space (not drawn), so the texts read as words in the node's order, which
-/// its accessible name starts with (core's `GraphView::node_aria_label`).
+/// What a node draws: box, deprecation bar, its label's lines centred as the export writes them
+/// (`version`, and `marker` for its fans), badges on its top edge, the strike of a removed node.
+/// Each text ends with a space (not drawn), so the texts read as words in the node's order,
+/// which its accessible name starts with (core's `GraphView::node_aria_label`).
 #[component]
 fn NodeBody(
     node: ViewNode,
@@ -160,31 +172,86 @@ fn NodeBody(
     removed: Signal<bool>,
 ) -> impl IntoView {
     let (w, h) = (width, height);
-    let version_y = if text.caption.is_some() {
-        h * 0.44
-    } else {
-        h / 2.0 + 5.0
-    };
-    let badge_x = w - badge_width(&node) - 1.0;
     view! {
-        <rect class="box" width=format!("{w:.1}") height=format!("{h:.1}") rx="7"/>
+        <rect class="box" width=format!("{w:.1}") height=format!("{h:.1}") rx="5"/>
         {node.deprecated.then(|| view! {
-            <rect class="deprecated-bar" width="5" height=format!("{h:.1}") rx="2"/>
+            <rect class="deprecated-bar" width="4" height=format!("{h:.1}") rx="2"/>
         })}
-        <text class="version" x="10" y=format!("{version_y:.1}")>{text.primary}" "</text>
-        {text.caption.map(|c| view! {
-            <text class="name" x="10" y=format!("{:.1}", h * 0.82)>{c}" "</text>
-        })}
+        {label_lines(&text, w, h)}
         {node.head.then(|| view! {
-            <g class="head-badge" transform=format!("translate({:.1},4)", w - HEAD_BADGE_WIDTH + 1.0)>
-                <rect width="35" height="14" rx="7"/>
-                <text x="17.5" y="10.5">"HEAD "</text>
+            <g class="head-badge" transform=format!("translate({:.1},-7)", w - HEAD_BADGE_WIDTH + 1.0)>
+                <rect width="30" height="12" rx="6"/>
+                <text x="15" y="9">"HEAD "</text>
             </g>
         })}
-        {node.deprecated.then(|| deprecated_badge(node.legacy_deprecated, badge_x))}
+        {node.deprecated.then(|| deprecated_badge(node.legacy_deprecated, w - badge_width(&node) - 1.0))}
         {move || removed.get().then(|| view! {
             <line class="removed-strike" x1="4" y1=format!("{:.1}", h / 2.0) x2=format!("{:.1}", w - 4.0) y2=format!("{:.1}", h / 2.0)/>
         })}
+    }
+}
+
+/// A label's lines in a box w × h: the first (`version`) and the fans (`marker`), centred, at
+/// core's baselines.
+fn label_lines(text: &NodeLabel, w: f64, h: f64) -> impl IntoView {
+    let font = olm_graph_core::view::LABEL_FONT_SIZE;
+    let marker = olm_graph_core::view::MARKER_FONT_SIZE;
+    let (first, second) = label_baselines(h, font, marker);
+    let y = if text.caption.is_some() {
+        first
+    } else {
+        label_baseline(h, font)
+    };
+    let cx = format!("{:.1}", w / 2.0);
+    view! {
+        <text class="version" x=cx.clone() y=format!("{y:.1}") text-anchor="middle">{text.primary.clone()}" "</text>
+        {text.caption.clone().map(|c| view! {
+            <text class="marker" x=cx y=format!("{second:.1}") text-anchor="middle">{c}" "</text>
+        })}
+    }
+}
+
+/// A group of absent bundles one entry names: one box with its count; a click (or Enter)
+/// expands it into its bundles.
+#[component]
+pub fn Group(view: SharedView, index: usize, scene: Scene) -> impl IntoView {
+    let g = &view.groups[index];
+    let bx = &g.bbox;
+    let entry = g.entry;
+    let label = view.group_label(index).unwrap_or_else(|| NodeLabel {
+        primary: format!("{} bundles", g.members.len()),
+        caption: None,
+    });
+    let aria = format!(
+        "{} {}: absent bundles named by {}; press to expand",
+        label.primary,
+        label.caption.clone().unwrap_or_default(),
+        view.nodes[entry].name
+    );
+    let (w, h) = (bx.width, bx.height);
+    let members = g.members.clone();
+    let class = move || {
+        let mut c = String::from("group virtual");
+        let h = scene.highlight.get();
+        let lit = h.node == Some(entry) || members.iter().any(|&m| h.lit(m));
+        if h.active() && !lit {
+            c.push_str(" dim");
+        }
+        if h.active() && lit {
+            c.push_str(" near");
+        }
+        c
+    };
+    view! {
+        <g class=class
+            transform=format!("translate({:.1},{:.1})", bx.x, bx.y)
+            data-group=view.nodes[entry].name.clone()
+            data-members=g.members.len().to_string()
+            tabindex="0" role="button" aria-label=aria>
+            <title>{view.group_tooltip(index)}</title>
+            <rect class="box" width=format!("{w:.1}") height=format!("{h:.1}") rx="5"/>
+            {label_lines(&label, w, h)}
+        </g>
     }
 }
 
@@ -193,7 +260,7 @@ fn NodeBody(
 fn deprecated_badge(legacy: bool, x: f64) -> AnyView {
     if legacy {
         view! {
-            <g class="deprecated-badge legacy" transform=format!("translate({x:.1},4)")>
+            <g class="deprecated-badge legacy" transform=format!("translate({x:.1},-7)")>
                 <circle cx="8" cy="7.5" r="7"/>
                 <rect x="3.5" y="6.2" width="9" height="2.6"/>
             </g>
@@ -201,7 +268,7 @@ fn deprecated_badge(legacy: bool, x: f64) -> AnyView {
         .into_any()
     } else {
         view! {
-            <g class="deprecated-badge" transform=format!("translate({x:.1},4)")>
+            <g class="deprecated-badge" transform=format!("translate({x:.1},-8)")>
                 <path d="M8,0 L16,15 L0,15 Z"/>
                 <text x="8" y="13.5">"!"</text>
             </g>

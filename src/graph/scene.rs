@@ -26,12 +26,66 @@ impl Highlight {
     }
 }
 
+/// What the hovered entry (or, with nothing hovered, the selected one) says about its fans: the
+/// fans drawn for it (even in markers mode), the bundles its skipRange covers and those its
+/// skips fan names.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct FanFocus {
+    /// The entry.
+    pub node: Option<usize>,
+    /// Its fans (indices into the view's bands), ascending.
+    pub fans: Vec<usize>,
+    /// [`GraphView::covered_by`]: the sources of its skipRange fans, ascending.
+    pub covered: Vec<usize>,
+    /// The sources of its skips fans, ascending.
+    pub skipped: Vec<usize>,
+}
+
+impl FanFocus {
+    /// The fans of node `i` of `view`.
+    ///
+    /// # Complexity
+    /// O(S log S) for the S sources of its fans.
+    pub fn of(view: &GraphView, i: usize) -> FanFocus {
+        let fans = view.fans_into(i).to_vec();
+        let mut skipped: Vec<usize> = fans
+            .iter()
+            .filter_map(|&b| view.bands.get(b))
+            .filter(|b| b.kind == olm_graph_core::graph::EdgeKind::Skips)
+            .flat_map(|b| b.sources.iter().copied())
+            .collect();
+        skipped.sort_unstable();
+        skipped.dedup();
+        FanFocus {
+            node: Some(i),
+            fans,
+            covered: view.covered_by(i),
+            skipped,
+        }
+    }
+
+    /// Whether fan `b` is drawn for the focus.
+    pub fn shows(&self, b: usize) -> bool {
+        self.fans.contains(&b)
+    }
+
+    pub fn covers(&self, i: usize) -> bool {
+        self.covered.binary_search(&i).is_ok()
+    }
+
+    pub fn skips(&self, i: usize) -> bool {
+        self.skipped.binary_search(&i).is_ok()
+    }
+}
+
 /// The shared state of the drawing on screen (cheap to copy).
 #[derive(Clone, Copy)]
 pub struct Scene {
     pub hovered: RwSignal<Option<usize>>,
     pub highlight: Memo<Highlight>,
     pub selected: Memo<Option<usize>>,
+    /// The fans of the hovered entry, else of the selected one.
+    pub fan_focus: Memo<FanFocus>,
     pub pan_zoom: UsePanZoomReturn,
 }
 
@@ -57,10 +111,20 @@ impl Scene {
             let b = selection.bundle.get()?;
             graph.view.with(|v| v.as_ref()?.node_index(&b))
         });
+        let fan_focus = Memo::new(move |_| {
+            let Some(i) = hovered.get().or_else(|| selected.get()) else {
+                return FanFocus::default();
+            };
+            graph
+                .view
+                .with(|v| v.as_ref().map(|v| FanFocus::of(v, i)))
+                .unwrap_or_default()
+        });
         Scene {
             hovered,
             highlight,
             selected,
+            fan_focus,
             pan_zoom,
         }
     }

@@ -6,17 +6,11 @@
 use olm_graph_core::layout::LayoutOptions;
 use olm_graph_core::view::GraphView;
 
-/// Node and spacing sizes of the drawing.
+/// The drawing's layout options: the SVG export's (core sizes the nodes to their labels), so
+/// that the app and `olm-graph render` draw the same picture; the graph panel sets the target
+/// box to its own size ([`crate::state::graph::GraphStore::target`]).
 pub fn drawing_layout() -> LayoutOptions {
-    LayoutOptions {
-        node_width: 128.0,
-        node_height: 38.0,
-        column_gap: 30.0,
-        lane_gap: 28.0,
-        arc_step: 9.0,
-        margin: 24.0,
-        ..LayoutOptions::default()
-    }
+    LayoutOptions::default()
 }
 
 /// The point halfway along a route (by length; cubic segments measured on 16 chords each).

@@ -1,5 +1,6 @@
-//! The graph's toolbar: zoom out and in, the zoom level, fit, the fan toggle, and whatever the
-//! shell adds (the export menu).
+//! The graph's toolbar: zoom out and in, the zoom level, fit, the fan toggles (fans grouped or
+//! every edge on its own; every fan drawn or only markers), and whatever the shell adds (the
+//! export menu).
 
 use leptos::prelude::*;
 use olm_graph_core::layout::FanMode;
@@ -8,22 +9,32 @@ use crate::graph::canvas::fit;
 use crate::graph::pan_zoom::UsePanZoomReturn;
 use crate::state::graph::GraphStore;
 
+/// The fan mode after the "fans" toggle: grouped fans (markers) or every edge on its own.
+pub fn toggled_edges(mode: FanMode) -> FanMode {
+    if mode == FanMode::Edges {
+        FanMode::Markers
+    } else {
+        FanMode::Edges
+    }
+}
+
+/// The fan mode after the "all fans" toggle: every fan drawn, or markers.
+pub fn toggled_all_fans(mode: FanMode) -> FanMode {
+    if mode == FanMode::Bands {
+        FanMode::Markers
+    } else {
+        FanMode::Bands
+    }
+}
+
 #[component]
 pub fn GraphTools(
     pan_zoom: UsePanZoomReturn,
     #[prop(optional)] children: Option<Children>,
 ) -> impl IntoView {
     let graph = GraphStore::get();
-    let bands_on = move || graph.fans.get() == FanMode::Bands;
-    let toggle_fans = move |_| {
-        graph.fans.update(|f| {
-            *f = if *f == FanMode::Bands {
-                FanMode::Edges
-            } else {
-                FanMode::Bands
-            }
-        })
-    };
+    let grouped = move || graph.fans.get() != FanMode::Edges;
+    let all_fans = move || graph.fans.get() == FanMode::Bands;
     view! {
         <div class="graph-tools" role="toolbar" aria-label="Graph view">
             <button class="button icon" aria-label="Zoom out" title="Zoom out (−)"
@@ -34,10 +45,16 @@ pub fn GraphTools(
             <button class="button" data-testid="fit-view" title="Fit the whole graph (0)"
                 on:click=move |_| fit(graph, pan_zoom)>"Fit"</button>
             <button class="button toggle" data-testid="fan-toggle"
-                aria-pressed=move || bands_on().to_string()
-                title="Draw each entry's skipRange fan (and its skips fan, from four skipped bundles) as one band, or every edge separately"
-                on:click=toggle_fans>
-                {move || if bands_on() { "fans: bands" } else { "fans: edges" }}
+                aria-pressed=move || grouped().to_string()
+                title="Group each entry's skipRange fan (and its skips fan, from four skipped bundles) and the absent bundles it names, or draw every edge and bundle separately"
+                on:click=move |_| graph.fans.update(|f| *f = toggled_edges(*f))>
+                {move || if grouped() { "fans: grouped" } else { "fans: edges" }}
+            </button>
+            <button class="button toggle" data-testid="all-fans-toggle"
+                aria-pressed=move || all_fans().to_string()
+                title="Draw every fan as a rail under the bundles it covers (fans sharing their lower end as one staircase); else each fan is a marker on its entry, drawn on hover or selection"
+                on:click=move |_| graph.fans.update(|f| *f = toggled_all_fans(*f))>
+                "all fans"
             </button>
             {children.map(|c| c())}
         </div>

@@ -52,8 +52,13 @@ impl PackageData {
 /// The graph store (from the context; cheap to copy).
 #[derive(Clone, Copy)]
 pub struct GraphStore {
-    /// skipRange (and large skips) fans as bands, or every edge separately.
+    /// skipRange (and large skips) fans as markers on their entries (the default), every fan
+    /// drawn as a rail ("all fans"), or every edge separately.
     pub fans: RwSignal<FanMode>,
+    /// The box the layout wraps to: the graph panel's size in pixels (`None`: core's default).
+    pub target: RwSignal<Option<(f64, f64)>>,
+    /// Entries whose group of absent bundles is drawn expanded.
+    pub expanded: RwSignal<Vec<String>>,
     pub package_data: Memo<Option<Shared<PackageData>>>,
     /// The channel shown (`None`: all channels or nothing).
     pub shown_channel: Memo<Option<String>>,
@@ -61,14 +66,17 @@ pub struct GraphStore {
 }
 
 impl GraphStore {
-    /// The view of `selection` over `loaded`, laid out with `layout` (node sizes and gaps; the
-    /// fan mode comes from [`GraphStore::fans`]).
+    /// The view of `selection` over `loaded`, laid out with `layout` (gaps; the fan mode comes
+    /// from [`GraphStore::fans`], the target box from [`GraphStore::target`], the expanded
+    /// groups from [`GraphStore::expanded`]).
     pub fn new(
         loaded: RwSignal<Option<Shared<Loaded>>>,
         selection: Selection,
         layout: LayoutOptions,
     ) -> GraphStore {
-        let fans = RwSignal::new(FanMode::Bands);
+        let fans = RwSignal::new(FanMode::Markers);
+        let target: RwSignal<Option<(f64, f64)>> = RwSignal::new(None);
+        let expanded: RwSignal<Vec<String>> = RwSignal::new(Vec::new());
         let package_data =
             Memo::new(move |_| package_data(loaded.get()?, selection.package.get()?));
         let shown_channel =
@@ -77,12 +85,16 @@ impl GraphStore {
             let data = package_data.get().filter(|d| !d.channels.is_empty())?;
             let options = LayoutOptions {
                 fans: fans.get(),
+                target: target.get().or(layout.target),
+                expanded_groups: expanded.get(),
                 ..layout.clone()
             };
             graph_view(&data, shown_channel.get().as_deref(), &options).map(Shared::new)
         });
         GraphStore {
             fans,
+            target,
+            expanded,
             package_data,
             shown_channel,
             view,
@@ -111,8 +123,49 @@ fn package_data(loaded: Shared<Loaded>, name: String) -> Option<Shared<PackageDa
     }))
 }
 
-/// The laid-out view of one channel, or of the whole package for `None`.
+/// Below this zoom, fitting a view into its target box is worth a second layout.
+const SECOND_TRY_BELOW: f64 = 0.6;
+
+/// The zoom at which `view` fits the box (w, h).
+fn fitted_zoom(view: &GraphView, (w, h): (f64, f64)) -> f64 {
+    (w / view.width.max(1.0)).min(h / view.height.max(1.0))
+}
+
+/// The laid-out view of one channel, or of the whole package for `None`. When the view fits
+/// its target box only small, the layout bounded by the box's width alone is tried too, and the
+/// one that fits the box larger wins (core's choice of rows estimates the heights; for the
+/// package view's lanes the estimate can keep one row where two fit).
+///
+/// # Complexity
+/// That of [`GraphView::build`], at most twice.
 fn graph_view(
+    data: &PackageData,
+    channel: Option<&str>,
+    options: &LayoutOptions,
+) -> Option<GraphView> {
+    let first = laid_out(data, channel, options)?;
+    let Some(target) = options.target.filter(|t| t.1.is_finite()) else {
+        return Some(first);
+    };
+    if fitted_zoom(&first, target) >= SECOND_TRY_BELOW {
+        return Some(first);
+    }
+    let wide = LayoutOptions {
+        target: Some((target.0, f64::INFINITY)),
+        ..options.clone()
+    };
+    let second = laid_out(data, channel, &wide)?;
+    Some(
+        if fitted_zoom(&second, target) > fitted_zoom(&first, target) {
+            second
+        } else {
+            first
+        },
+    )
+}
+
+/// The view laid out with `options`.
+fn laid_out(
     data: &PackageData,
     channel: Option<&str>,
     options: &LayoutOptions,

@@ -117,13 +117,8 @@ pub fn key(e: &Element, key: &str) {
     e.dispatch_event(&ev).unwrap();
 }
 
-/// Drawn edges: individual edges plus what the bands stand for.
+/// Drawn edges: one element per graph edge, an edge drawn on its own, a fan's tap or a
+/// member's edge leaving a group (the fans and group paths, with `data-edges`, stand for them).
 pub fn drawn_edges(root: &Element) -> usize {
-    all(root, "[data-edge-kind]")
-        .iter()
-        .map(|e| match e.get_attribute("data-edges") {
-            Some(n) => n.parse::<usize>().unwrap(),
-            None => 1,
-        })
-        .sum()
+    all(root, "[data-edge-kind]:not([data-edges])").len()
 }

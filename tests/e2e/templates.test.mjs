@@ -39,7 +39,7 @@ const TMP = mkdtempSync(join(tmpdir(), 'olm-templates-'));
 /** Every edge drawn one by one (`fans: edges`): `from|to|kind`, sorted; and the node names. */
 async function drawnGraph(page) {
   const toggle = page.locator('[data-testid=fan-toggle]');
-  if ((await toggle.textContent()).includes('bands')) await toggle.click();
+  if (!(await toggle.textContent()).includes('edges')) await toggle.click();
   await page.waitForFunction(() => !document.querySelector('svg.graph [data-edges]'));
   return page.evaluate(() => {
     const svg = document.querySelector('svg.graph');

@@ -22,13 +22,13 @@ async fn graph_draws_the_default_channel_with_its_hooks() {
     );
     let svg = one(&root, "svg.graph");
     assert_eq!(attr(&svg, "data-graph-channel"), "stable");
-    // stable: 5 entries, 2 virtual nodes, 15 edges (one band per skipRange fan).
+    // stable: 5 entries, 2 virtual nodes, 15 edges (one fan per skipRange, a tap per edge).
     let nodes = all(&root, "[data-bundle]");
     assert_eq!(nodes.len(), 7);
     assert_eq!(drawn_edges(&root), 15);
     assert!(
         !all(&root, "[data-band=true]").is_empty(),
-        "fans are drawn as bands by default"
+        "skipRange fans are grouped by default"
     );
     for b in all(&root, "[data-band=true]") {
         assert_eq!(attr(&b, "data-edge-kind"), "skipRange");
@@ -145,4 +145,44 @@ async fn arrow_keys_move_the_focus_along_the_edges() {
     key(&one(&root, &format!("[data-bundle='{back}']")), "Enter");
     settle().await;
     assert_eq!(stores.selection.bundle.get_untracked(), Some(back));
+}
+
+#[wasm_bindgen_test]
+async fn hovering_an_entry_marks_what_its_skip_range_covers_and_draws_its_fan() {
+    let (stores, root) = mount(SAMPLE_CATALOG, || view! { <GraphPanel/> });
+    settle().await;
+    assert_eq!(stores.graph.fans.get_untracked(), FanMode::Markers);
+    let view = stores.graph.view.get_untracked().unwrap();
+    let entry = (0..view.nodes.len())
+        .find(|&i| !view.covered_by(i).is_empty())
+        .expect("the sample has an entry with a skipRange");
+    let name = view.nodes[entry].name.clone();
+    let mut want: Vec<String> = view
+        .covered_by(entry)
+        .iter()
+        .map(|&i| view.nodes[i].name.clone())
+        .collect();
+    want.sort();
+    // Markers: no rail is shown until the entry is hovered.
+    assert!(all(&root, "g.fan.shown").is_empty());
+    let node = one(&root, &format!("g.node[data-bundle='{name}']"));
+    mouse(&node, "mouseover");
+    settle().await;
+    let mut covered: Vec<String> = all(&root, "g.node.covered")
+        .iter()
+        .map(|n| attr(n, "data-bundle"))
+        .collect();
+    covered.sort();
+    assert_eq!(covered, want, "exactly the bundles its skipRange covers");
+    let fan = one(&root, &format!("g.fan.skipRange[data-to='{name}']"));
+    assert!(fan.class_list().contains("shown"), "its fan is drawn");
+    assert_eq!(
+        all(&fan, ".tap").len(),
+        want.len(),
+        "one tap per covered bundle"
+    );
+    mouse(&node, "mouseout");
+    settle().await;
+    assert!(all(&root, "g.node.covered").is_empty());
+    assert!(all(&root, "g.fan.shown").is_empty());
 }
