@@ -239,5 +239,23 @@ pub fn Drawing(view: SharedView, scene: Scene) -> impl IntoView {
             on:keydown=move |ev: KeyboardEvent| on_node_key(&v4, scene, &ev)
         >{nodes}</g>
         <g class="sim-labels"><HopLabels view=view.clone()/></g>
+        <Captions view=view.clone()/>
     }
+}
+
+/// The lanes' captions (the package view: each channel's name above its lane), as the export
+/// draws them; catalog text, so only ever a text node.
+#[component]
+fn Captions(view: SharedView) -> impl IntoView {
+    let captions = view
+        .captions
+        .iter()
+        .map(|c| {
+            view! {
+                <text class="lane-caption" x=format!("{:.1}", c.x) y=format!("{:.1}", c.y)
+                    data-channel=c.text.clone()>{c.text.clone()}</text>
+            }
+        })
+        .collect_view();
+    view! { <g class="captions">{captions}</g> }
 }

@@ -123,49 +123,12 @@ fn package_data(loaded: Shared<Loaded>, name: String) -> Option<Shared<PackageDa
     }))
 }
 
-/// Below this zoom, fitting a view into its target box is worth a second layout.
-const SECOND_TRY_BELOW: f64 = 0.6;
-
-/// The zoom at which `view` fits the box (w, h).
-fn fitted_zoom(view: &GraphView, (w, h): (f64, f64)) -> f64 {
-    (w / view.width.max(1.0)).min(h / view.height.max(1.0))
-}
-
-/// The laid-out view of one channel, or of the whole package for `None`. When the view fits
-/// its target box only small, the layout bounded by the box's width alone is tried too, and the
-/// one that fits the box larger wins (core's choice of rows estimates the heights; for the
-/// package view's lanes the estimate can keep one row where two fit).
+/// The laid-out view of one channel, or of the whole package for `None`, for `options`' target
+/// box (the panel's size).
 ///
 /// # Complexity
-/// That of [`GraphView::build`], at most twice.
+/// That of [`GraphView::build`].
 fn graph_view(
-    data: &PackageData,
-    channel: Option<&str>,
-    options: &LayoutOptions,
-) -> Option<GraphView> {
-    let first = laid_out(data, channel, options)?;
-    let Some(target) = options.target.filter(|t| t.1.is_finite()) else {
-        return Some(first);
-    };
-    if fitted_zoom(&first, target) >= SECOND_TRY_BELOW {
-        return Some(first);
-    }
-    let wide = LayoutOptions {
-        target: Some((target.0, f64::INFINITY)),
-        ..options.clone()
-    };
-    let second = laid_out(data, channel, &wide)?;
-    Some(
-        if fitted_zoom(&second, target) > fitted_zoom(&first, target) {
-            second
-        } else {
-            first
-        },
-    )
-}
-
-/// The view laid out with `options`.
-fn laid_out(
     data: &PackageData,
     channel: Option<&str>,
     options: &LayoutOptions,

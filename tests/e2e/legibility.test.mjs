@@ -83,6 +83,10 @@ test('the project-quay package view reads at 7 px or more in 1920 × 1080', asyn
   assert.ok(m.heights.length > 100, `labels drawn: ${m.heights.length}`);
   assert.ok(m.inside, 'the whole graph is in the panel after Fit');
   assert.ok(least >= 7, `smallest label ${round(least)} px`);
+  // One caption per channel, the default channel (stable-3.17) first.
+  const captions = await page.$$eval('svg.graph .lane-caption', (els) => els.map((e) => e.textContent));
+  assert.equal(captions.length, 12, captions.join(', '));
+  assert.equal(captions[0], 'stable-3.17');
   await shot(page, 'legibility-project-quay-all-channels');
   await finish(page);
 });
