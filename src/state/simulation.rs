@@ -498,11 +498,11 @@ impl SimulationStore {
         let route: RwSignal<Option<Shared<Route>>> = RwSignal::new(None);
         let marks = Memo::new(move |_| {
             if let Some(r) = route.get() {
-                let shown = match (playing.get(), step.get()) {
-                    (false, 0) => usize::MAX,
-                    (_, n) => n,
+                let shown = match (instant.get(), playing.get(), step.get()) {
+                    (true, _, _) | (false, false, 0) => usize::MAX,
+                    (false, _, n) => n,
                 };
-                return Shared::new(route_marks(&r, visible().min(shown)));
+                return Shared::new(route_marks(&r, shown));
             }
             let failure = inputs.with(|i| i.failure);
             let marks = result.with(|r| r.as_ref().map(|s| path_marks(s, visible(), failure)));
