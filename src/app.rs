@@ -17,6 +17,7 @@ use crate::panels::lifecycle::LifecyclePanel;
 use crate::panels::load_bar::LoadBar;
 use crate::panels::notices::PendingNotice;
 use crate::panels::packages::PackageList;
+use crate::panels::plan::PlanPanel;
 use crate::panels::problems::ErrorPanel;
 use crate::panels::simulation::SimulationPanel;
 use crate::panels::split_notice::SplitNotice;
@@ -135,6 +136,7 @@ pub fn FullShell() -> impl IntoView {
                 <aside class="inspector drawer" id="inspector-drawer" aria-label="Inspector" class:open=move || is_open(Drawer::Inspector)>
                     <DrawerClose drawer=drawer label="Close the inspector"/>
                     <SimulationPanel/>
+                    <PlanPanel/>
                     <DetailsPanel/>
                     <LintPanel/>
                 </aside>

@@ -1,7 +1,7 @@
 //! The panels around the graph, one module (or folder) each: loading ([`load_bar`],
 //! [`drop_zone`]), the package list ([`packages`]), the channel tabs ([`channels`]), the
 //! bundle or package [`details`], the [`findings`], the [`problems`] of the last load, the
-//! [`simulation`], the [`lifecycle`] tools, the [`export`] menu, [`notices`], and the template
+//! [`simulation`], the route [`plan`], the [`lifecycle`] tools, the [`export`] menu, [`notices`], and the template
 //! studio ([`templates`]).
 //! Panels read the stores, call services, and show the graph's pieces; the shells in
 //! `app.rs` place them.
@@ -16,6 +16,7 @@ pub mod lifecycle;
 pub mod load_bar;
 pub mod notices;
 pub mod packages;
+pub mod plan;
 pub mod problems;
 pub mod simulation;
 pub mod split_notice;

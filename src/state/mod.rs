@@ -8,12 +8,14 @@
 //! - [`lifecycle`]: terminated bundles and the deprecate-and-truncate preview;
 //! - [`comparison`]: the other catalog (or series) of a catalog switch, and its fates;
 //! - [`simulation`]: the upgrade what-if, its paths and the markings they put on the graph;
+//! - [`plan`]: the route planner's inputs and plan (the Plan panel's own store);
 //! - [`templates`]: the template studio (provided on its own, beside [`Stores`]).
 
 pub mod comparison;
 pub mod graph;
 pub mod lifecycle;
 pub mod load;
+pub mod plan;
 pub mod selection;
 pub mod shared;
 pub mod simulation;

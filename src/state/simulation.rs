@@ -372,6 +372,65 @@ fn first_wins(slot: &mut Option<String>, text: &str) {
     }
 }
 
+/// A route drawn on the graph in place of the simulation's paths (the Plan panel's): its
+/// start and hops, each hop with its label (its reasons, and the channel it switches to).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Route {
+    pub from: String,
+    pub hops: Vec<RouteHop>,
+}
+
+/// One hop of a [`Route`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RouteHop {
+    pub from: String,
+    pub to: String,
+    /// The reasons ("replaces, skipRange >=1.0.0 <1.2.0").
+    pub reasons: String,
+    /// The hop has a skipRange reason (drawn on the band).
+    pub range: bool,
+    /// The channel the route switched to just before this hop.
+    pub switch: Option<String>,
+}
+
+impl RouteHop {
+    /// The label written beside the hop: the switch, then the reasons.
+    pub fn label(&self) -> String {
+        match &self.switch {
+            Some(c) => format!("switch to {c} · {}", self.reasons),
+            None => self.reasons.clone(),
+        }
+    }
+}
+
+/// The markings of the first `visible` hops of a route, as the first path's.
+///
+/// # Complexity
+/// O(H) map operations for H hops of the route.
+pub fn route_marks(route: &Route, visible: usize) -> PathMarks {
+    let mut marks = PathMarks::default();
+    mark_node(&mut marks, &route.from, 0, 0);
+    let mut last = route.from.clone();
+    for (k, h) in route.hops.iter().take(visible).enumerate() {
+        last = h.to.clone();
+        mark_node(&mut marks, &h.to, 0, k + 1);
+        let text = h.label();
+        let key = (h.from.clone(), h.to.clone());
+        first_wins(&mut marks.edges.entry(key).or_default()[0], &text);
+        if h.range {
+            first_wins(&mut marks.bands.entry(h.to.clone()).or_default()[0], &text);
+        }
+        marks.labels.push(HopLabel {
+            from: h.from.clone(),
+            to: h.to.clone(),
+            text,
+            path: 0,
+        });
+    }
+    marks.nodes.entry(last).or_default().current = true;
+    marks
+}
+
 /// The simulation store (from the context; cheap to copy). The app creates it, so the path is
 /// marked on the graph with or without the simulation panel (the embed view has none).
 #[derive(Clone, Copy)]
@@ -384,6 +443,9 @@ pub struct SimulationStore {
     pub instant: RwSignal<bool>,
     pub playing: RwSignal<bool>,
     pub step: RwSignal<usize>,
+    /// A planned route drawn instead of the simulation's paths; step 0 while paused shows it
+    /// whole (cleared when the simulation's inputs change).
+    pub route: RwSignal<Option<Shared<Route>>>,
     /// The channel the subscription follows: the one on screen, or the default channel.
     pub channel: Memo<Option<String>>,
     pub result: Memo<Option<Shared<Simulation>>>,
@@ -433,16 +495,32 @@ impl SimulationStore {
                 step.get()
             }
         };
+        let route: RwSignal<Option<Shared<Route>>> = RwSignal::new(None);
         let marks = Memo::new(move |_| {
+            if let Some(r) = route.get() {
+                let shown = match (instant.get(), playing.get(), step.get()) {
+                    (true, _, _) | (false, false, 0) => usize::MAX,
+                    (false, _, n) => n,
+                };
+                return Shared::new(route_marks(&r, shown));
+            }
             let failure = inputs.with(|i| i.failure);
             let marks = result.with(|r| r.as_ref().map(|s| path_marks(s, visible(), failure)));
             Shared::new(marks.unwrap_or_default())
         });
-        // A new result starts from the installed bundle.
+        // A new result (or route) starts from the installed bundle.
         Effect::new(move |_| {
             result.track();
+            route.track();
             playing.set(false);
             step.set(0);
+        });
+        // Simulating again takes the graph back from a planned route.
+        Effect::new(move |prev: Option<()>| {
+            inputs.track();
+            if prev.is_some() {
+                route.set(None);
+            }
         });
         SimulationStore {
             inputs,
@@ -451,6 +529,7 @@ impl SimulationStore {
             instant,
             playing,
             step,
+            route,
             channel,
             result,
             marks,
@@ -463,6 +542,9 @@ impl SimulationStore {
 
     /// Hops of the longest path.
     pub fn total(&self) -> usize {
+        if let Some(n) = self.route.with(|r| r.as_ref().map(|r| r.hops.len())) {
+            return n;
+        }
         self.result.with(|s| s.as_ref().map_or(0, |s| s.longest()))
     }
 

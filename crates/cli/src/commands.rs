@@ -328,6 +328,8 @@ pub struct PathArgs {
     pub self_certified: bool,
     pub failure: Option<Failure>,
     pub updated_catalog: Vec<PathBuf>,
+    /// OLM v1: `PATH=N`; when given, each path is its own ClusterCatalog.
+    pub catalog_priority: Vec<String>,
     pub json: bool,
 }
 
@@ -349,7 +351,7 @@ pub(crate) fn version_range(
 }
 
 /// The resolution `path` asks for; `--channels` and `--version` are OLM v1's.
-fn path_options(args: &PathArgs) -> Result<PathOptions, CliError> {
+pub(crate) fn path_options(args: &PathArgs) -> Result<PathOptions, CliError> {
     let v1_only = args.channels.is_some() || args.version.is_some();
     if v1_only && args.resolver != Resolver::V1 {
         return Err(CliError::Usage(
@@ -414,7 +416,7 @@ pub fn path_json(path: &UpgradePath) -> PathDocument<'_> {
     path.document()
 }
 
-fn print_path_text(args: &PathArgs, path: &UpgradePath) {
+pub(crate) fn print_path_text(args: &PathArgs, path: &UpgradePath) {
     let rules = match path.resolver {
         Resolver::V0 => "OLM v0 (Subscription)",
         Resolver::V1 => "OLM v1 (ClusterExtension)",

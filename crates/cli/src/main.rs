@@ -8,6 +8,7 @@ use olm_graph_core::load::Limits;
 use olm_graph_core::resolve::{Failure, FailureKind, Resolver, UpgradeStrategy};
 
 mod bench;
+mod catalogs;
 mod commands;
 mod format;
 mod git;
@@ -142,7 +143,7 @@ enum Command {
     },
     /// The upgrade path a cluster takes from an installed bundle, under OLM v0 or v1 rules.
     #[command(
-        after_help = "Examples:\n  olm-graph path catalog/ --package etcd --channel alpha --from etcd.v0.9.0\n  olm-graph path catalog/ -p etcd -c alpha --from etcd.v0.9.0 --resolver v1 --json\n  olm-graph path old/ -p etcd -c alpha --from etcd.v0.9.0 --fail etcd.v0.9.2 --failure csv --strategy fail-forward --updated-catalog new/"
+        after_help = "Examples:\n  olm-graph path catalog/ --package etcd --channel alpha --from etcd.v0.9.0\n  olm-graph path catalog/ -p etcd -c alpha --from etcd.v0.9.0 --resolver v1 --json\n  olm-graph path old/ -p etcd -c alpha --from etcd.v0.9.0 --fail etcd.v0.9.2 --failure csv --strategy fail-forward --updated-catalog new/\n  olm-graph path redhat.json community.json -p etcd --channels --from etcd.v0.9.0 --resolver v1 --catalog-priority redhat.json=10"
     )]
     Path {
         #[arg(required = true)]
@@ -180,6 +181,10 @@ enum Command {
         /// The catalog published after the failure (files or directories).
         #[arg(long, num_args = 1..)]
         updated_catalog: Vec<PathBuf>,
+        /// OLM v1 only: each PATH is its own ClusterCatalog, named by the path as given, and
+        /// this one has `spec.priority` N (the others 0); repeat for several.
+        #[arg(long, value_name = "PATH=N", conflicts_with_all = ["fail", "updated_catalog"])]
+        catalog_priority: Vec<String>,
         #[arg(long)]
         json: bool,
     },
@@ -363,8 +368,9 @@ fn run(command: Command) -> commands::CmdResult {
             failure,
             strategy,
             updated_catalog,
+            catalog_priority,
             json,
-        } => commands::path(commands::PathArgs {
+        } => path(commands::PathArgs {
             paths,
             package,
             channel,
@@ -379,6 +385,7 @@ fn run(command: Command) -> commands::CmdResult {
                 strategy: strategy.into(),
             }),
             updated_catalog,
+            catalog_priority,
             json,
         }),
         Command::Bench(args) => bench::run(args),
@@ -389,6 +396,15 @@ fn run(command: Command) -> commands::CmdResult {
         Command::RenderTemplate(args) => template::render_template(args),
         Command::DiffTemplate(args) => template::diff_template(args),
         lifecycle => run_lifecycle(lifecycle),
+    }
+}
+
+/// `path` in one catalog, or across ClusterCatalogs with `--catalog-priority`.
+fn path(args: commands::PathArgs) -> commands::CmdResult {
+    if args.catalog_priority.is_empty() {
+        commands::path(args)
+    } else {
+        catalogs::path(&args)
     }
 }
 

@@ -196,7 +196,7 @@ fn output(args: &PlanArgs, plan: &Plan, commands: Vec<String>) -> CmdResult {
 }
 
 /// Prints to stdout; a closed pipe ends the program quietly.
-fn print(text: &str) {
+pub(crate) fn print(text: &str) {
     use std::io::Write as _;
     let mut stdout = std::io::stdout().lock();
     if writeln!(stdout, "{text}").is_err() {

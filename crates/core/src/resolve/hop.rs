@@ -105,6 +105,23 @@ impl<'a> HopResolver<'a> {
         }
     }
 
+    /// OLM v1's step from `installed` with its first-ranked candidate (see [`v1::pick`]);
+    /// the resolver set in the options is not consulted.
+    ///
+    /// # Complexity
+    /// As [`HopResolver::next`].
+    pub(crate) fn v1_pick(&self, installed: &Installed) -> v1::Pick {
+        v1::pick(
+            self.pkg,
+            &self.channels,
+            installed,
+            &v1::Limits {
+                policy: self.policy,
+                version: self.version.as_ref(),
+            },
+        )
+    }
+
     /// Why a path that reached `installed` stops there, given the alternatives of its last
     /// [`HopResolver::next`]; `None` at the channel head (see [`Explanation`]).
     ///

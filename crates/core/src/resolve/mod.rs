@@ -20,12 +20,17 @@ mod links;
 mod path;
 mod v0;
 mod v1;
+mod v1_catalogs;
 
 use serde::Serialize;
 
 pub use explain::Explanation;
 pub use hop::{next_hop, HopResolver};
 pub use path::{first_difference, resolve_path, Hop, PathDocument, UpgradePath};
+pub use v1_catalogs::{
+    resolve_install, resolve_path_across, CatalogHop, CatalogStep, CatalogsError, CatalogsPath,
+    CatalogsResolver, ClusterCatalog, PassedCatalog, ResolutionError,
+};
 
 use crate::graph::EdgeKind;
 use crate::model::{Channel, Package};

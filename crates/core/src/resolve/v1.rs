@@ -119,7 +119,7 @@ fn passed_over(b: &Ranked, first: &Ranked, pkg: &Package) -> String {
 }
 
 /// What a ClusterExtension limits its upgrades by.
-pub(super) struct Limits<'r> {
+pub(crate) struct Limits<'r> {
     pub policy: UpgradeConstraintPolicy,
     /// `spec.source.catalog.version`: candidates outside it are passed over.
     pub version: Option<&'r VersionRange>,
@@ -157,6 +157,36 @@ pub(super) fn next(
     installed: &Installed,
     limits: &Limits,
 ) -> Choice {
+    pick(pkg, channels, installed, limits).choice
+}
+
+/// OLM v1's first-ranked candidate in one catalog: what `CatalogResolver.Resolve` keeps of a
+/// catalog before comparing catalogs (the installed bundle itself included).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Best {
+    pub name: String,
+    /// Deprecated by the catalog's own `olm.deprecations`.
+    pub deprecated: bool,
+}
+
+/// A resolution step with its first-ranked candidate.
+#[derive(Debug, Clone)]
+pub(crate) struct Pick {
+    /// `None` when the catalog has no candidate at all (not even the installed bundle).
+    pub best: Option<Best>,
+    pub choice: Choice,
+}
+
+/// [`next`], keeping the first-ranked candidate even when it is the installed bundle.
+///
+/// # Complexity
+/// As [`next`].
+pub(crate) fn pick(
+    pkg: &Package,
+    channels: &[ChannelIndex],
+    installed: &Installed,
+    limits: &Limits,
+) -> Pick {
     let mut ranked: Vec<Ranked> = candidates(channels, installed, limits.policy)
         .into_iter()
         .map(|(name, via)| {
@@ -190,10 +220,17 @@ pub(super) fn next(
 
     let mut iter = ranked.into_iter();
     let Some(first) = iter.next() else {
-        return Choice {
-            chosen: None,
-            alternatives: outside,
+        return Pick {
+            best: None,
+            choice: Choice {
+                chosen: None,
+                alternatives: outside,
+            },
         };
+    };
+    let best = Best {
+        name: first.name.to_string(),
+        deprecated: first.deprecated,
     };
     let mut alternatives: Vec<Alternative> = iter
         .filter(|b| b.name != installed.name)
@@ -205,8 +242,11 @@ pub(super) fn next(
         .collect();
     alternatives.extend(outside);
     let chosen = (first.name != installed.name).then(|| (first.name.to_string(), first.via));
-    Choice {
-        chosen,
-        alternatives,
+    Pick {
+        best: Some(best),
+        choice: Choice {
+            chosen,
+            alternatives,
+        },
     }
 }

@@ -1,0 +1,267 @@
+//! The Plan panel, beside the simulation: from the installed bundle to a target (the latest
+//! version, a channel's head, a version or bundle), under OLM v0 or v1, with a preference.
+//! Core plans the route (`plan_route`) and writes the commands (`plan_commands`), exactly as
+//! `olm-graph plan` does; the panel lists the steps, draws the route on the package view (all
+//! channels) through the simulation's path marks, with each channel switch written on the hop
+//! after it, steps through it with the simulation's animation, and copies the commands.
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use olm_graph_core::plan::{Plan, PlanStep};
+use olm_graph_core::resolve::Resolver;
+
+use crate::services::clipboard::copy_text;
+use crate::state::graph::GraphStore;
+use crate::state::plan::{preference_from_param, PlanInputs, PlanStore, Planned, TargetKind};
+use crate::state::selection::{ChannelChoice, Selection};
+use crate::state::shared::Shared;
+use crate::state::simulation::SimulationStore;
+
+const TARGETS: &[(&str, &str)] = &[
+    ("latest", "the latest version"),
+    ("channel", "the head of channel"),
+    ("version", "version or bundle"),
+];
+const PREFERENCES: &[(&str, &str)] = &[
+    ("fewest-switches", "fewest channel switches"),
+    ("fewest-hops", "fewest upgrades"),
+    ("avoid-deprecated", "avoid deprecated"),
+];
+
+/// Every bundle and every channel of the package on screen, sorted.
+fn names(graph: GraphStore) -> Memo<(Vec<String>, Vec<String>)> {
+    Memo::new(move |_| {
+        graph.package_data.with(|d| {
+            let Some(d) = d else {
+                return (Vec::new(), Vec::new());
+            };
+            let pkg = d.package();
+            let mut bundles: Vec<String> = pkg.bundles.iter().map(|b| b.name.clone()).collect();
+            bundles.extend(
+                pkg.channels
+                    .iter()
+                    .flat_map(|c| c.entries.iter().map(|e| e.name.clone())),
+            );
+            bundles.sort();
+            bundles.dedup();
+            let mut channels: Vec<String> = pkg.channels.iter().map(|c| c.name.clone()).collect();
+            channels.sort();
+            (bundles, channels)
+        })
+    })
+}
+
+#[component]
+pub fn PlanPanel() -> impl IntoView {
+    let graph = GraphStore::get();
+    let store = PlanStore::new(graph);
+    let sim = SimulationStore::get();
+    let selection = Selection::get();
+    // Another package: the plan and its route go.
+    Effect::new(move |prev: Option<Option<String>>| {
+        let p = selection.package.get();
+        if prev.is_some_and(|prev| prev != p) {
+            store.request.set(None);
+            sim.route.set(None);
+        }
+        p
+    });
+    view! {
+        <section class="panel plan" aria-label="Upgrade plan" data-testid="plan-panel">
+            <h2>"Plan an upgrade route"</h2>
+            <PlanForm store=store/>
+            {move || store.result.get().map(|r| result_view(r, sim, selection))}
+        </section>
+    }
+}
+
+/// A `<select>` of (value, label) options bound to a part of the inputs.
+fn select(
+    store: PlanStore,
+    testid: &'static str,
+    label: &'static str,
+    options: &'static [(&'static str, &'static str)],
+    current: impl Fn(&PlanInputs) -> &'static str + Copy + Send + Sync + 'static,
+    apply: impl Fn(&mut PlanInputs, &str) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let inputs = store.inputs;
+    view! {
+        <label>{label}
+            <select data-testid=testid on:change=move |ev| {
+                let v = event_target_value(&ev);
+                inputs.update(|i| apply(i, &v));
+            }>
+                {options.iter().map(|&(value, text)| view! {
+                    <option value=value selected=move || inputs.with(|i| current(i) == value)>{text}</option>
+                }).collect_view()}
+            </select>
+        </label>
+    }
+}
+
+/// A text field bound to a part of the inputs, with suggestions.
+fn field(
+    store: PlanStore,
+    testid: &'static str,
+    list: &'static str,
+    placeholder: &'static str,
+    get: impl Fn(&PlanInputs) -> String + Copy + Send + Sync + 'static,
+    set: impl Fn(&mut PlanInputs, String) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let inputs = store.inputs;
+    view! {
+        <input type="text" data-testid=testid list=list placeholder=placeholder autocomplete="off"
+            aria-label=placeholder
+            prop:value=move || inputs.with(get)
+            on:change=move |ev| inputs.update(|i| set(i, event_target_value(&ev)))/>
+    }
+}
+
+#[component]
+fn PlanForm(store: PlanStore) -> impl IntoView {
+    let names = names(GraphStore::get());
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        store.request.set(Some(store.inputs.get_untracked()));
+    };
+    let target_list = move || match store.inputs.with(|i| i.kind) {
+        TargetKind::ChannelHead => "plan-channels",
+        _ => "plan-bundles",
+    };
+    view! {
+        <form class="plan-form" on:submit=submit>
+            <datalist id="plan-bundles">{move || names.with(|(b, _)| b.iter().map(|n| view! { <option value=n.clone()/> }).collect_view())}</datalist>
+            <datalist id="plan-channels">{move || names.with(|(_, c)| c.iter().map(|n| view! { <option value=n.clone()/> }).collect_view())}</datalist>
+            <label>"From (installed)"
+                {field(store, "plan-from", "plan-bundles", "installed bundle", |i| i.from.clone(), |i, v| i.from = v)}
+            </label>
+            <label>"Subscribed channel"
+                {field(store, "plan-channel", "plan-channels", "any channel listing it", |i| i.channel.clone(), |i, v| i.channel = v)}
+            </label>
+            {select(store, "plan-target-kind", "To", TARGETS, |i| i.kind.param(), |i, v| {
+                if let Some(k) = TargetKind::from_param(v) { i.kind = k; }
+            })}
+            <input type="text" data-testid="plan-target" list=target_list autocomplete="off"
+                aria-label="target channel, version or bundle"
+                disabled=move || store.inputs.with(|i| i.kind == TargetKind::Latest)
+                prop:value=move || store.inputs.with(|i| i.target.clone())
+                on:change=move |ev| store.inputs.update(|i| i.target = event_target_value(&ev))/>
+            {select(store, "plan-resolver", "Resolver", &[("v0", "OLM v0 (Subscription)"), ("v1", "OLM v1 (ClusterExtension)")],
+                |i| i.resolver.as_str(), |i, v| i.resolver = if v == "v1" { Resolver::V1 } else { Resolver::V0 })}
+            {select(store, "plan-prefer", "Prefer", PREFERENCES, |i| i.prefer.as_str(), |i, v| {
+                if let Some(p) = preference_from_param(v) { i.prefer = p; }
+            })}
+            <button class="button primary" type="submit" data-testid="plan-run">"Plan"</button>
+        </form>
+    }
+}
+
+fn result_view(
+    result: Shared<Result<Planned, String>>,
+    sim: SimulationStore,
+    selection: Selection,
+) -> AnyView {
+    let planned = match &*result {
+        Err(e) => {
+            return view! { <div class="notice error" data-testid="plan-error">{e.clone()}</div> }
+                .into_any()
+        }
+        Ok(p) => p.clone(),
+    };
+    let plan = &planned.plan;
+    if !plan.reachable {
+        let why = plan.explanation.clone().unwrap_or_default();
+        return view! {
+            <div class="plan-result" data-testid="plan-result" data-reachable="false">
+                <p class="notice" data-testid="plan-no-route"><strong>"No route. "</strong>{why}</p>
+            </div>
+        }
+        .into_any();
+    }
+    let route = Shared::new(planned.route.clone());
+    let show = move |_| {
+        selection.select_channel(ChannelChoice::All);
+        sim.route.set(Some(route.clone()));
+    };
+    view! {
+        <div class="plan-result" data-testid="plan-result" data-reachable="true">
+            <p class="plan-summary">{summary(plan)}</p>
+            <ol class="plan-steps" data-testid="plan-steps">
+                {plan.steps.iter().map(step_view).collect_view()}
+            </ol>
+            <div class="sim-controls" role="toolbar" aria-label="Route on the graph">
+                <button class="button" type="button" data-testid="plan-show" on:click=show>"Show on graph"</button>
+                <button class="button" type="button" data-testid="plan-play"
+                    disabled=move || sim.route.with(Option::is_none)
+                    on:click=move |_| sim.toggle_play()>
+                    {move || if sim.playing.get() { "Pause" } else { "Step through" }}
+                </button>
+            </div>
+            {commands_view(planned.commands.clone())}
+        </div>
+    }
+    .into_any()
+}
+
+/// "quay-operator.v3.15.0 → quay-operator.v3.17.4 in 6 hop(s), 2 switch(es)".
+fn summary(plan: &Plan) -> String {
+    let hops: usize = plan.steps.iter().map(|s| s.hops.len()).sum();
+    let switches = plan.steps.len().saturating_sub(1);
+    format!(
+        "{} → {} in {hops} hop(s) and {switches} channel switch(es), under OLM {}.",
+        plan.from,
+        plan.end.as_deref().unwrap_or(&plan.from),
+        plan.resolver.as_str()
+    )
+}
+
+fn step_view(step: &PlanStep) -> impl IntoView {
+    let hops = step
+        .hops
+        .iter()
+        .map(|h| {
+            let via: Vec<String> = h.via.iter().map(|r| r.label()).collect();
+            view! {
+                <li data-testid="plan-hop" data-from=h.from.clone() data-to=h.to.clone()>
+                    {format!("{} → {}", h.from, h.to)}<span class="reason">{format!(" via {}", via.join(", "))}</span>
+                </li>
+            }
+        })
+        .collect_view();
+    let hold = step.stop.clone().map(|s| {
+        let why = step.stop_reason.clone().unwrap_or_default();
+        view! { <p class="plan-hold" data-testid="plan-hold">{format!("Hold at {s}: {why}")}</p> }
+    });
+    let switch = step.switch_reason.clone().map(
+        |r| view! { <p class="plan-switch" data-testid="plan-switch">{format!("Switch: {r}")}</p> },
+    );
+    view! {
+        <li data-testid="plan-step" data-channel=step.channel.clone() data-stop=step.stop.clone()>
+            <strong>{format!("Subscribe to channel {}", step.channel)}</strong>
+            {switch}
+            <ol class="hops">{hops}</ol>
+            {hold}
+        </li>
+    }
+}
+
+/// The commands, as `olm-graph plan` writes them, with a copy button.
+fn commands_view(commands: Vec<String>) -> impl IntoView {
+    let copied: RwSignal<Option<bool>> = RwSignal::new(None);
+    let text = commands.join("\n");
+    let shown = text.clone();
+    let copy = move |_| {
+        let text = text.clone();
+        spawn_local(async move { copied.set(Some(copy_text(&text).await)) });
+    };
+    view! {
+        <details class="plan-commands" open>
+            <summary>"Commands"</summary>
+            <pre data-testid="plan-commands">{shown}</pre>
+            <button class="button" type="button" data-testid="plan-copy" on:click=copy>"Copy commands"</button>
+            {move || copied.get().map(|ok| view! {
+                <span class="note" role="status" data-testid="plan-copied">{if ok { "Copied." } else { "The clipboard is not available: select the text and copy it." }}</span>
+            })}
+        </details>
+    }
+}

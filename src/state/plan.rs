@@ -1,0 +1,252 @@
+//! The Plan panel's store: the route planner's inputs (installed bundle, target, resolver,
+//! preference, the subscription's channel), the plan core makes of them ([`make_plan`], with
+//! core's `plan_route` and `plan_commands`), and the [`Route`] it draws on the graph.
+
+use leptos::prelude::*;
+use olm_graph_core::model::Package;
+use olm_graph_core::plan::{plan_commands, plan_route, Plan, PlanOptions, Preference, Target};
+use olm_graph_core::resolve::Resolver;
+
+use crate::state::graph::GraphStore;
+use crate::state::shared::Shared;
+use crate::state::simulation::{Route, RouteHop};
+
+/// What the route should end on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TargetKind {
+    /// The highest version of the package.
+    #[default]
+    Latest,
+    /// The head of a channel (named in the target field).
+    ChannelHead,
+    /// A version or a bundle name (in the target field).
+    Version,
+}
+
+impl TargetKind {
+    /// Reads `latest`, `channel` or `version`.
+    pub fn from_param(s: &str) -> Option<TargetKind> {
+        match s {
+            "latest" => Some(TargetKind::Latest),
+            "channel" => Some(TargetKind::ChannelHead),
+            "version" => Some(TargetKind::Version),
+            _ => None,
+        }
+    }
+
+    pub fn param(self) -> &'static str {
+        match self {
+            TargetKind::Latest => "latest",
+            TargetKind::ChannelHead => "channel",
+            TargetKind::Version => "version",
+        }
+    }
+}
+
+/// Reads a preference as the CLI spells it.
+pub fn preference_from_param(s: &str) -> Option<Preference> {
+    match s {
+        "fewest-switches" => Some(Preference::FewestSwitches),
+        "fewest-hops" => Some(Preference::FewestHops),
+        "avoid-deprecated" => Some(Preference::AvoidDeprecated),
+        _ => None,
+    }
+}
+
+/// The planner's inputs, as typed.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PlanInputs {
+    pub from: String,
+    pub kind: TargetKind,
+    /// The channel (for a channel head) or the version or bundle name.
+    pub target: String,
+    pub resolver: Resolver,
+    pub prefer: Preference,
+    /// The channel the subscription follows now; empty: any channel listing `from`.
+    pub channel: String,
+}
+
+impl PlanInputs {
+    /// The target as the CLI's `--to` reads it.
+    pub fn target_text(&self) -> String {
+        let t = self.target.trim();
+        match self.kind {
+            TargetKind::Latest => "latest".to_string(),
+            TargetKind::ChannelHead => format!("channel:{t}"),
+            TargetKind::Version => t.to_string(),
+        }
+    }
+
+    /// Core's options for these inputs (the commands' namespace is the CLI's default).
+    pub fn options(&self) -> PlanOptions {
+        let channel = self.channel.trim();
+        PlanOptions {
+            resolver: self.resolver,
+            prefer: self.prefer,
+            channel: (!channel.is_empty()).then(|| channel.to_string()),
+            ..PlanOptions::default()
+        }
+    }
+}
+
+/// A plan with its commands and the route it draws.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Planned {
+    pub plan: Plan,
+    pub commands: Vec<String>,
+    pub route: Route,
+}
+
+/// Plans `inputs` in `pkg` with core, as `olm-graph plan` does; core's error in words.
+///
+/// # Complexity
+/// As core's `plan_route` (O(S log S) for S = bundles × channels states, each channel indexed
+/// once), plus O(H) for the H hops of the commands and the route.
+pub fn make_plan(pkg: &Package, inputs: &PlanInputs) -> Result<Planned, String> {
+    let from = inputs.from.trim();
+    if from.is_empty() {
+        return Err("Choose the installed bundle to plan from.".into());
+    }
+    let target = Target::parse(&inputs.target_text(), pkg);
+    let options = inputs.options();
+    let plan = plan_route(pkg, from, &target, &options).map_err(|e| e.to_string())?;
+    let commands = if plan.reachable {
+        plan_commands(pkg, &plan, &options)
+    } else {
+        Vec::new()
+    };
+    let route = route_of(&plan);
+    Ok(Planned {
+        plan,
+        commands,
+        route,
+    })
+}
+
+/// The hops of every step in order; the first hop of a step the route switches to names its
+/// channel (a step left at once, without hops, is dropped by core, so its switch shows on the
+/// next one).
+///
+/// # Complexity
+/// O(H) for H hops.
+pub fn route_of(plan: &Plan) -> Route {
+    let mut hops = Vec::new();
+    for step in &plan.steps {
+        for (k, h) in step.hops.iter().enumerate() {
+            let reasons: Vec<String> = h.via.iter().map(|r| r.label()).collect();
+            hops.push(RouteHop {
+                from: h.from.clone(),
+                to: h.to.clone(),
+                reasons: reasons.join(", "),
+                range: h.via.iter().any(|r| r.range.is_some()),
+                switch: (k == 0 && step.switch_reason.is_some()).then(|| step.channel.clone()),
+            });
+        }
+    }
+    Route {
+        from: plan.from.clone(),
+        hops,
+    }
+}
+
+/// The Plan panel's store (cheap to copy).
+#[derive(Clone, Copy)]
+pub struct PlanStore {
+    pub inputs: RwSignal<PlanInputs>,
+    /// The inputs of the last "Plan" press (`None`: nothing planned).
+    pub request: RwSignal<Option<PlanInputs>>,
+    pub result: Memo<Option<Shared<Result<Planned, String>>>>,
+}
+
+impl PlanStore {
+    /// The planner over the package `graph` shows.
+    pub fn new(graph: GraphStore) -> PlanStore {
+        let inputs = RwSignal::new(PlanInputs::default());
+        let request: RwSignal<Option<PlanInputs>> = RwSignal::new(None);
+        let result = Memo::new(move |_| {
+            let wanted = request.get()?;
+            let data = graph.package_data.get()?;
+            Some(Shared::new(make_plan(data.package(), &wanted)))
+        });
+        PlanStore {
+            inputs,
+            request,
+            result,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use olm_graph_core::{load_files, InputFile};
+
+    fn demo() -> olm_graph_core::Catalog {
+        let text = "schema: olm.package\nname: demo\ndefaultChannel: stable\n---\nschema: olm.channel\npackage: demo\nname: stable\nentries:\n- name: demo.v1.0.0\n- name: demo.v1.1.0\n  replaces: demo.v1.0.0\n---\nschema: olm.channel\npackage: demo\nname: fast\nentries:\n- name: demo.v1.2.0\n  skipRange: '>=1.0.0 <1.2.0'\n- name: demo.v1.3.0\n  replaces: demo.v1.2.0\n";
+        load_files(vec![InputFile::new("demo.yaml", text)])
+    }
+
+    #[test]
+    fn a_plan_across_channels_draws_its_switch_on_the_first_hop_after_it() {
+        let catalog = demo();
+        let pkg = catalog.package("demo").expect("the package");
+        let inputs = PlanInputs {
+            from: "demo.v1.0.0".into(),
+            kind: TargetKind::ChannelHead,
+            target: "fast".into(),
+            channel: "stable".into(),
+            ..PlanInputs::default()
+        };
+        let planned = make_plan(pkg, &inputs).expect("plans");
+        assert!(planned.plan.reachable);
+        let hops: Vec<(&str, &str)> = planned
+            .route
+            .hops
+            .iter()
+            .map(|h| (h.from.as_str(), h.to.as_str()))
+            .collect();
+        let from_plan: Vec<(&str, &str)> = planned
+            .plan
+            .steps
+            .iter()
+            .flat_map(|s| s.hops.iter().map(|h| (h.from.as_str(), h.to.as_str())))
+            .collect();
+        assert_eq!(hops, from_plan);
+        let switches: Vec<&str> = planned
+            .route
+            .hops
+            .iter()
+            .filter_map(|h| h.switch.as_deref())
+            .collect();
+        assert_eq!(switches, ["fast"]);
+        assert_eq!(
+            planned.route.hops.last().map(|h| h.to.as_str()),
+            Some("demo.v1.3.0")
+        );
+        assert!(!planned.commands.is_empty());
+    }
+
+    #[test]
+    fn an_empty_installed_bundle_and_an_unknown_target_are_errors_in_words() {
+        let catalog = demo();
+        let pkg = catalog.package("demo").expect("the package");
+        assert!(make_plan(pkg, &PlanInputs::default()).is_err());
+        let unknown = PlanInputs {
+            from: "demo.v1.0.0".into(),
+            kind: TargetKind::ChannelHead,
+            target: "nightly".into(),
+            ..PlanInputs::default()
+        };
+        let e = make_plan(pkg, &unknown).expect_err("no such channel");
+        assert!(e.contains("nightly"), "{e}");
+        assert_eq!(
+            TargetKind::from_param("channel"),
+            Some(TargetKind::ChannelHead)
+        );
+        assert_eq!(
+            preference_from_param("fewest-hops"),
+            Some(Preference::FewestHops)
+        );
+        assert_eq!(preference_from_param("x"), None);
+    }
+}
