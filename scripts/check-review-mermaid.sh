@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Parses the Mermaid blocks of `olm-graph review` reports with mermaid's own parser (Node and
+# Parses the Mermaid blocks of `olm-graph review` reports (and of `path --mermaid`) with mermaid's own parser (Node and
 # jsdom, no browser): reviews of real catalog changes (every switch along five series of
 # catalogs, two whole catalogs across OpenShift versions, hostile names) are written to
 # test-output/review-mermaid/ and every block is parsed. Installs the npm packages of
@@ -57,6 +57,13 @@ done
 review community-v4.12-v4.21 "$CATALOGS/community-operators-prod/v4.12" "$CATALOGS/community-operators-prod/v4.21"
 review certified-v4.16-v4.22 "$CATALOGS/certified-operators/v4.16" "$CATALOGS/certified-operators/v4.22"
 review hostile-names crates/core/tests/fixtures/export/xss.yaml crates/cli/tests/fixtures/review/xss-next.yaml
+# `path --mermaid` too: an installed bundle from another channel, and a real path.
+path_md() { # path_md OUT_NAME PATH ARGS...
+    local name="$1"; shift
+    { echo '```mermaid'; "$BIN" path "$@" --mermaid; echo '```'; } > "$OUT/$name.md"
+}
+path_md path-other-channel crates/cli/tests/fixtures/path/other-channel.yaml -p demo -c fast --from demo.v1.0.0
+path_md path-quay "$CATALOGS/community-operators-prod/v4.21/project-quay.yaml" -p project-quay -c stable-3.10 --from quay-operator.v3.10.0 --resolver v1
 
 echo "check-review-mermaid: $(ls "$OUT" | wc -l) reports, $(grep -c '^```mermaid' "$OUT"/*.md | awk -F: '{s+=$2} END {print s}') Mermaid blocks"
 node "$NODE_DIR/check-mermaid.mjs" "$OUT"/*.md

@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use olm_graph_core::document::{graph_document, GraphDocumentOptions};
+use olm_graph_core::export::{path_mermaid, PathMermaidOptions};
 use olm_graph_core::graph::{channel_graphs, Head};
 use olm_graph_core::load::{load_files_with, read_paths, Limits, ReadPaths};
 use olm_graph_core::masterminds::VersionRange;
@@ -331,6 +332,8 @@ pub struct PathArgs {
     /// OLM v1: `PATH=N`; when given, each path is its own ClusterCatalog.
     pub catalog_priority: Vec<String>,
     pub json: bool,
+    /// Print the path as a Mermaid flowchart.
+    pub mermaid: bool,
 }
 
 /// A ClusterExtension's `--version` range, parsed with operator-controller's message on error;
@@ -405,10 +408,29 @@ pub fn path(args: PathArgs) -> CmdResult {
     if args.json {
         let doc = path_json(&path);
         out!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
+    } else if args.mermaid {
+        out!("{}", path_mermaid_of(&catalog, &args, &path).trim_end());
     } else {
         print_path_text(&args, &path);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The `path --mermaid` flowchart: the installed bundle is "from another channel" when a
+/// channel was named and it is not one of its entries.
+fn path_mermaid_of(catalog: &Catalog, args: &PathArgs, path: &UpgradePath) -> String {
+    let other = args.channel.as_deref().is_some_and(|c| {
+        catalog
+            .package(&args.package)
+            .and_then(|p| p.channels.iter().find(|ch| ch.name == c))
+            .is_some_and(|ch| ch.entries.iter().all(|e| e.name != args.from))
+    });
+    let options = PathMermaidOptions {
+        package: args.package.clone(),
+        channel: args.channel.clone(),
+        installed_from_other_channel: other,
+    };
+    path_mermaid(path, &options)
 }
 
 /// The `path --json` document of a path.

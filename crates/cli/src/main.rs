@@ -187,6 +187,9 @@ enum Command {
         catalog_priority: Vec<String>,
         #[arg(long)]
         json: bool,
+        /// Print the path as a Mermaid flowchart (the installed bundle, then each hop and why).
+        #[arg(long, conflicts_with = "json")]
+        mermaid: bool,
     },
     /// The route from an installed bundle to a target across channels: which channel to
     /// subscribe to, where to hold the cluster, each switch with its reason, and the commands.
@@ -370,6 +373,7 @@ fn run(command: Command) -> commands::CmdResult {
             updated_catalog,
             catalog_priority,
             json,
+            mermaid,
         } => path(commands::PathArgs {
             paths,
             package,
@@ -387,6 +391,7 @@ fn run(command: Command) -> commands::CmdResult {
             updated_catalog,
             catalog_priority,
             json,
+            mermaid,
         }),
         Command::Bench(args) => bench::run(args),
         Command::Plan(args) => plan::run(args),

@@ -1,5 +1,5 @@
 //! Output formats built from the graphs: the `graph --json` document, Mermaid in the format of
-//! `opm alpha render-graph` ([`mermaid`](mod@mermaid)), Graphviz DOT ([`dot`]) and standalone SVG ([`svg`]),
+//! `opm alpha render-graph` ([`mermaid`](mod@mermaid)), Mermaid of an upgrade path ([`path_mermaid`](mod@path_mermaid)), Graphviz DOT ([`dot`]) and standalone SVG ([`svg`]),
 //! with one palette ([`style`]); [`render()`] is the one entry point the CLI and the web app share.
 //! The SVG and DOT exports draw the web app's model ([`crate::view`]), so their words, classes and
 //! shapes are the app's.
@@ -7,6 +7,7 @@
 pub mod dot;
 mod json;
 pub mod mermaid;
+pub mod path_mermaid;
 pub mod render;
 pub mod style;
 pub mod svg;
@@ -14,5 +15,6 @@ pub mod svg;
 pub use dot::{channel_dot, graph_dot, package_dot, PlainError};
 pub use json::{graph_json, GraphJsonOptions};
 pub use mermaid::{mermaid, MermaidError, MermaidOptions, MermaidOutput};
+pub use path_mermaid::{mermaid_text, path_mermaid, PathMermaidOptions};
 pub use render::{render, RenderError, RenderFormat, RenderRequest, Rendered};
 pub use svg::{channel_svg, package_svg, render_view, svg_view, SvgOptions};

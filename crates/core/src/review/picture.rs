@@ -12,6 +12,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
+use crate::export::mermaid_text;
 use crate::graph::{ChannelGraph, EdgeKind};
 use crate::resolve::Resolver;
 
@@ -464,37 +465,4 @@ fn node_label(n: &PictureNode) -> String {
         tag(format!("stranded ({})", rs.join(", ")));
     }
     label
-}
-
-/// Text for inside a double-quoted Mermaid label: every character that could end the label,
-/// start an entity or markup, or break the line becomes a Mermaid entity code (`#quot;`,
-/// `#35;`, ...).
-pub(crate) fn mermaid_text(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("#quot;"),
-            '#' => out.push_str("#35;"),
-            '<' => out.push_str("#lt;"),
-            '>' => out.push_str("#gt;"),
-            '&' => out.push_str("#amp;"),
-            '`' => out.push_str("#96;"),
-            c if c.is_control() => out.push(' '),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn labels_cannot_escape_their_quotes() {
-        assert_eq!(
-            mermaid_text("a\"]; click x\n<b>#1&`"),
-            "a#quot;]; click x #lt;b#gt;#35;1#amp;#96;"
-        );
-    }
 }
