@@ -264,8 +264,8 @@ fn set_stage(
     });
 }
 
-/// Shows a parsed catalog in short tasks: the channel graphs of the package it will show, then
-/// the layout of its channel, each built ahead in a task of its own (the progress bar names
+/// Shows a parsed catalog in short tasks: the channel graphs of the package it will show, the
+/// layout of its channel and its terminated bundles, each built ahead in a task of its own (the progress bar names
 /// the step), then the catalog itself, whose memos take what was built. A load cancelled or
 /// replaced meanwhile stops here.
 async fn show_in_stages(stores: Stores, current: Rc<RefCell<Current>>, id: u32, loaded: Loaded) {
@@ -283,6 +283,11 @@ async fn show_in_stages(stores: Stores, current: Rc<RefCell<Current>>, id: u32, 
         return;
     }
     stores.prebuild_view(channel.as_deref());
+    next_task().await;
+    if stale() {
+        return;
+    }
+    stores.prebuild_terminated(channel.as_deref());
     next_task().await;
     if stale() {
         return;

@@ -166,6 +166,11 @@ impl GraphStore {
         });
     }
 
+    /// The package data built ahead and not yet taken.
+    pub fn prebuilt_package(&self) -> Option<Shared<PackageData>> {
+        self.prebuilt.with_value(|p| p.package.clone())
+    }
+
     /// Forgets what was built ahead (a load cancelled or replaced).
     pub fn drop_prebuilt(&self) {
         self.prebuilt.set_value(Prebuilt::default());

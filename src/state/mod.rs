@@ -104,4 +104,14 @@ impl Stores {
     pub fn prebuild_view(&self, channel: Option<&str>) {
         self.graph.prebuild_view(channel);
     }
+
+    /// Finds ahead the terminated nodes of the channel [`Stores::prebuild_graphs`] named.
+    ///
+    /// # Complexity
+    /// That of [`Lifecycle::prebuild_terminated`].
+    pub fn prebuild_terminated(&self, channel: Option<&str>) {
+        if let Some(data) = self.graph.prebuilt_package() {
+            self.lifecycle.prebuild_terminated(data, channel);
+        }
+    }
 }
