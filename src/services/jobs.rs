@@ -159,7 +159,11 @@ pub fn template_reply(reply: WorkerReply) -> JobReply {
         WorkerReply::RenderDone { text, warnings, .. } => JobReply::Rendered { text, warnings },
         WorkerReply::RenderFailed { error, .. } => JobReply::Refused(error),
         WorkerReply::Failed { message, .. } => JobReply::Failed(message),
-        WorkerReply::Ready | WorkerReply::Progress { .. } | WorkerReply::SeriesDone { .. } => {
+        WorkerReply::Ready
+        | WorkerReply::Progress { .. }
+        | WorkerReply::Stage { .. }
+        | WorkerReply::Part { .. }
+        | WorkerReply::SeriesDone { .. } => {
             JobReply::Failed("the parser answered a template request with something else".into())
         }
     }

@@ -8,13 +8,16 @@ use std::rc::Rc;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use olm_graph_core::model::Bundle;
+use wasm_bindgen::JsCast;
+
 use crate::services::parser::{Request, RequestKind, WorkerClient, WorkerEvent};
 use crate::services::sources::Source;
 use crate::state::comparison::SeriesStatus;
-use crate::state::load::{LoadStatus, Loaded, Origin};
+use crate::state::load::{LoadStage, LoadStatus, Loaded, Origin};
 use crate::state::shared::Shared;
 use crate::state::Stores;
-use crate::worker::protocol::WorkerReply;
+use crate::worker::protocol::{join_parts, WorkerReply};
 
 /// Where a loaded catalog goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -35,6 +38,8 @@ struct Current {
     label: String,
     target: Target,
     origin: Origin,
+    /// The bundles received ahead of the catalog (`part` replies): package index, bundles.
+    parts: Vec<(usize, Vec<Bundle>)>,
 }
 
 /// Loads catalogs through the worker (from the context; cheap to copy).
@@ -82,6 +87,7 @@ impl Loader {
             c.id = c.id.wrapping_add(1);
             c.label = source.label.clone();
             c.target = target;
+            c.parts.clear();
             c.origin = Origin {
                 url: source.url.clone(),
                 files: source.files.clone(),
@@ -98,6 +104,7 @@ impl Loader {
         self.stores.load.status.set(LoadStatus::Parsing {
             label: source.label.clone(),
             progress: None,
+            stage: LoadStage::Parsing,
         });
         let request = Request {
             id,
@@ -119,6 +126,7 @@ impl Loader {
         let target = self.current.with_value(|c| {
             let mut c = c.borrow_mut();
             c.id = c.id.wrapping_add(1);
+            c.parts.clear();
             c.target
         });
         self.client.with_value(|c| {
@@ -189,7 +197,7 @@ fn fail(stores: Stores, target: Target, message: String) {
     }
 }
 
-fn on_reply(stores: Stores, current: &RefCell<Current>, reply: WorkerReply) {
+fn on_reply(stores: Stores, current: &Rc<RefCell<Current>>, reply: WorkerReply) {
     let Some(id) = reply.request_id() else {
         return;
     };
@@ -198,24 +206,37 @@ fn on_reply(stores: Stores, current: &RefCell<Current>, reply: WorkerReply) {
     }
     match reply {
         WorkerReply::Progress { progress, .. } => {
-            stores.load.status.set(LoadStatus::Parsing {
-                label: current.borrow().label.clone(),
-                progress: Some(progress),
-            });
+            set_stage(stores, current, LoadStage::Parsing, Some(progress));
+        }
+        WorkerReply::Stage { stage, .. } => set_stage(stores, current, stage, None),
+        WorkerReply::Part {
+            package, bundles, ..
+        } => {
+            current.borrow_mut().parts.push((package, bundles));
+            set_stage(stores, current, LoadStage::Receiving, None);
         }
         WorkerReply::Done {
-            catalog, findings, ..
+            mut catalog,
+            findings,
+            ..
         } => {
-            let (label, target, origin) = {
+            let (label, target, origin, parts) = {
                 let mut c = current.borrow_mut();
-                (c.label.clone(), c.target, std::mem::take(&mut c.origin))
+                let parts = std::mem::take(&mut c.parts);
+                (
+                    c.label.clone(),
+                    c.target,
+                    std::mem::take(&mut c.origin),
+                    parts,
+                )
             };
+            join_parts(&mut catalog, parts);
             let loaded = Loaded::new(label, catalog, findings, origin);
             if target == Target::Compare {
                 stores.load.status.set(LoadStatus::Idle);
                 stores.comparison.other.set(Some(Shared::new(loaded)));
             } else {
-                stores.catalog_arrived(loaded);
+                spawn_local(show_in_stages(stores, current.clone(), id, loaded));
             }
         }
         WorkerReply::SeriesDone { series, .. } => {
@@ -227,4 +248,63 @@ fn on_reply(stores: Stores, current: &RefCell<Current>, reply: WorkerReply) {
         // Template requests go through their own client (`services::jobs`).
         WorkerReply::Ready | WorkerReply::RenderDone { .. } | WorkerReply::RenderFailed { .. } => {}
     }
+}
+
+/// The progress bar at `stage` of the load under way.
+fn set_stage(
+    stores: Stores,
+    current: &RefCell<Current>,
+    stage: LoadStage,
+    progress: Option<olm_graph_core::Progress>,
+) {
+    stores.load.status.set(LoadStatus::Parsing {
+        label: current.borrow().label.clone(),
+        progress,
+        stage,
+    });
+}
+
+/// Shows a parsed catalog in short tasks: the channel graphs of the package it will show, the
+/// layout of its channel and its terminated bundles, each built ahead in a task of its own (the progress bar names
+/// the step), then the catalog itself, whose memos take what was built. A load cancelled or
+/// replaced meanwhile stops here.
+async fn show_in_stages(stores: Stores, current: Rc<RefCell<Current>>, id: u32, loaded: Loaded) {
+    let stale = || current.borrow().id != id;
+    let loaded = Shared::new(loaded);
+    set_stage(stores, &current, LoadStage::Graphs, None);
+    next_task().await;
+    if stale() {
+        return;
+    }
+    let channel = stores.prebuild_graphs(&loaded);
+    set_stage(stores, &current, LoadStage::Layout, None);
+    next_task().await;
+    if stale() {
+        return;
+    }
+    stores.prebuild_view(channel.as_deref());
+    next_task().await;
+    if stale() {
+        return;
+    }
+    stores.prebuild_terminated(channel.as_deref());
+    next_task().await;
+    if stale() {
+        return;
+    }
+    stores.catalog_arrived_shared(loaded);
+}
+
+/// Resolves in a later task of the page (a zero-delay timer), so the browser can paint and
+/// handle input between two steps.
+async fn next_task() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        if let Some(window) = web_sys::window() {
+            let _ = window
+                .set_timeout_with_callback_and_timeout_and_arguments_0(resolve.unchecked_ref(), 0);
+        } else {
+            let _ = resolve.call0(&wasm_bindgen::JsValue::UNDEFINED);
+        }
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }

@@ -11,6 +11,25 @@ use crate::state::load::Loaded;
 use crate::state::selection::{ChannelChoice, Selection};
 use crate::state::shared::Shared;
 
+type PrebuiltView = (
+    Shared<PackageData>,
+    Option<String>,
+    LayoutOptions,
+    Shared<GraphView>,
+);
+
+/// What a load built ahead, in tasks of its own, for the selection it will show: the package
+/// data, then the view of its channel. The memos take it instead of building the same again on
+/// the page in one long task; anything else (another package, channel or fan mode) is built
+/// as before.
+#[derive(Default)]
+pub struct Prebuilt {
+    package: Option<Shared<PackageData>>,
+    /// The view, with the package data, the channel (`None`: all channels) and the layout
+    /// options (fan mode, target box, expanded groups) it was built for.
+    view: Option<PrebuiltView>,
+}
+
 /// The selected package with its channel graphs.
 #[derive(Debug)]
 pub struct PackageData {
@@ -63,6 +82,9 @@ pub struct GraphStore {
     /// The channel shown (`None`: all channels or nothing).
     pub shown_channel: Memo<Option<String>>,
     pub view: Memo<Option<Shared<GraphView>>>,
+    /// The node sizes and gaps of every view (the fan mode aside).
+    layout: StoredValue<LayoutOptions>,
+    prebuilt: StoredValue<Prebuilt, LocalStorage>,
 }
 
 impl GraphStore {
@@ -77,19 +99,27 @@ impl GraphStore {
         let fans = RwSignal::new(FanMode::Markers);
         let target: RwSignal<Option<(f64, f64)>> = RwSignal::new(None);
         let expanded: RwSignal<Vec<String>> = RwSignal::new(Vec::new());
-        let package_data =
-            Memo::new(move |_| package_data(loaded.get()?, selection.package.get()?));
+        let prebuilt = StoredValue::new_local(Prebuilt::default());
+        let package_data = Memo::new(move |_| {
+            let (loaded, name) = (loaded.get()?, selection.package.get()?);
+            take_package(prebuilt, &loaded, &name).or_else(|| package_data(loaded, name))
+        });
         let shown_channel =
             Memo::new(move |_| package_data.get()?.resolve(&selection.channel.get()));
+        let stored_layout = StoredValue::new(layout.clone());
         let view = Memo::new(move |_| {
             let data = package_data.get().filter(|d| !d.channels.is_empty())?;
+            let channel = shown_channel.get();
             let options = LayoutOptions {
                 fans: fans.get(),
                 target: target.get().or(layout.target),
                 expanded_groups: expanded.get(),
                 ..layout.clone()
             };
-            graph_view(&data, shown_channel.get().as_deref(), &options).map(Shared::new)
+            if let Some(view) = take_view(prebuilt, &data, channel.as_deref(), &options) {
+                return Some(view);
+            }
+            graph_view(&data, channel.as_deref(), &options).map(Shared::new)
         });
         GraphStore {
             fans,
@@ -98,12 +128,112 @@ impl GraphStore {
             package_data,
             shown_channel,
             view,
+            layout: stored_layout,
+            prebuilt,
         }
+    }
+
+    /// Builds ahead the package data of `package` in `loaded` (the catalog about to be shown);
+    /// returns the channel `choice` resolves to there (`None`: all channels, or no such package).
+    ///
+    /// # Complexity
+    /// That of [`channel_graphs`]: O((V + E) log V) over the package's channels.
+    pub fn prebuild_package(
+        &self,
+        loaded: &Shared<Loaded>,
+        package: &str,
+        choice: &ChannelChoice,
+    ) -> Option<String> {
+        let data = package_data(loaded.clone(), package.to_string());
+        let channel = data.as_ref().and_then(|d| d.resolve(choice));
+        self.prebuilt.update_value(|p| {
+            *p = Prebuilt {
+                package: data,
+                view: None,
+            }
+        });
+        channel
+    }
+
+    /// Builds ahead the view of `channel` (`None`: all channels) of the package built ahead by
+    /// [`GraphStore::prebuild_package`], with the fan mode, target box and expanded groups now
+    /// chosen.
+    ///
+    /// # Complexity
+    /// That of [`GraphView::channel`] or [`GraphView::package`].
+    pub fn prebuild_view(&self, channel: Option<&str>) {
+        let Some(data) = self.prebuilt.with_value(|p| p.package.clone()) else {
+            return;
+        };
+        if data.channels.is_empty() {
+            return;
+        }
+        let layout = self.layout.get_value();
+        let options = LayoutOptions {
+            fans: self.fans.get_untracked(),
+            target: self.target.get_untracked().or(layout.target),
+            expanded_groups: self.expanded.get_untracked(),
+            ..layout
+        };
+        let view = graph_view(&data, channel, &options).map(Shared::new);
+        self.prebuilt.update_value(|p| {
+            p.view = view.map(|v| (data, channel.map(str::to_string), options, v));
+        });
+    }
+
+    /// The package data built ahead and not yet taken.
+    pub fn prebuilt_package(&self) -> Option<Shared<PackageData>> {
+        self.prebuilt.with_value(|p| p.package.clone())
+    }
+
+    /// Forgets what was built ahead (a load cancelled or replaced).
+    pub fn drop_prebuilt(&self) {
+        self.prebuilt.set_value(Prebuilt::default());
     }
 
     pub fn get() -> GraphStore {
         expect_context::<GraphStore>()
     }
+}
+
+/// The package data built ahead for this catalog and package, taken out of the store.
+fn take_package(
+    prebuilt: StoredValue<Prebuilt, LocalStorage>,
+    loaded: &Shared<Loaded>,
+    name: &str,
+) -> Option<Shared<PackageData>> {
+    prebuilt.try_update_value(|p| {
+        let fits = p
+            .package
+            .as_ref()
+            .is_some_and(|d| d.loaded == *loaded && d.package().name == name);
+        if fits {
+            p.package.take()
+        } else {
+            None
+        }
+    })?
+}
+
+/// The view built ahead over this package data for this channel and these layout options, taken
+/// out of the store.
+fn take_view(
+    prebuilt: StoredValue<Prebuilt, LocalStorage>,
+    data: &Shared<PackageData>,
+    channel: Option<&str>,
+    options: &LayoutOptions,
+) -> Option<Shared<GraphView>> {
+    prebuilt.try_update_value(|p| {
+        let fits = p
+            .view
+            .as_ref()
+            .is_some_and(|(d, c, o, _)| d == data && c.as_deref() == channel && o == options);
+        if fits {
+            p.view.take().map(|(_, _, _, v)| v)
+        } else {
+            None
+        }
+    })?
 }
 
 fn package_data(loaded: Shared<Loaded>, name: String) -> Option<Shared<PackageData>> {

@@ -10,7 +10,7 @@ use olm_graph_core::lifecycle::{
 use olm_graph_core::model::Package;
 use olm_graph_core::resolve::Resolver;
 
-use crate::state::graph::GraphStore;
+use crate::state::graph::{GraphStore, PackageData};
 use crate::state::shared::Shared;
 
 /// A deprecate-and-truncate preview: the package after it and what it did, or why it was
@@ -34,23 +34,38 @@ pub struct Lifecycle {
     pub truncation: Memo<Option<Shared<Truncation>>>,
     /// Nodes of what is shown that the previewed truncation removes.
     pub truncated_away: Memo<Shared<BTreeSet<String>>>,
+    /// The terminated nodes a load built ahead, with the package data, channel and resolver
+    /// they were found for (taken by [`Lifecycle::terminated`]).
+    prebuilt: StoredValue<Option<PrebuiltTerminated>, LocalStorage>,
 }
+
+type PrebuiltTerminated = (
+    Shared<PackageData>,
+    Option<String>,
+    Resolver,
+    Shared<BTreeSet<String>>,
+);
 
 impl Lifecycle {
     pub fn new(graph: GraphStore) -> Lifecycle {
         let terminated_resolver = RwSignal::new(Resolver::V0);
+        let prebuilt = StoredValue::new_local(None);
         let terminated = Memo::new(move |_| {
-            let set = graph.package_data.with(|d| {
-                d.as_ref().map(|d| {
-                    terminated_in_view(
-                        d.package(),
-                        &d.graphs,
-                        graph.shown_channel.get().as_deref(),
-                        terminated_resolver.get(),
-                    )
-                })
-            });
-            Shared::new(set.unwrap_or_default())
+            let (data, channel) = (graph.package_data.get(), graph.shown_channel.get());
+            let resolver = terminated_resolver.get();
+            let Some(data) = data else {
+                return Shared::new(BTreeSet::new());
+            };
+            let key = (&data, channel.as_deref(), resolver);
+            take_terminated(prebuilt, key).unwrap_or_else(|| {
+                let channel = channel.as_deref();
+                Shared::new(terminated_in_view(
+                    data.package(),
+                    &data.graphs,
+                    channel,
+                    resolver,
+                ))
+            })
         });
         let truncate: RwSignal<Option<(String, TruncateOptions)>> = RwSignal::new(None);
         let truncation = Memo::new(move |_| {
@@ -75,7 +90,25 @@ impl Lifecycle {
             truncate,
             truncation,
             truncated_away,
+            prebuilt,
         }
+    }
+
+    /// Finds ahead, in a task of its own, the terminated nodes of `channel` (`None`: all
+    /// channels) of the package data a load built ahead (see [`GraphStore::prebuild_package`]).
+    ///
+    /// # Complexity
+    /// That of [`terminated_in_view`]: O((V + E) log V).
+    pub fn prebuild_terminated(&self, data: Shared<PackageData>, channel: Option<&str>) {
+        let resolver = self.terminated_resolver.get_untracked();
+        let set = terminated_in_view(data.package(), &data.graphs, channel, resolver);
+        let entry = (
+            data,
+            channel.map(str::to_string),
+            resolver,
+            Shared::new(set),
+        );
+        self.prebuilt.set_value(Some(entry));
     }
 
     pub fn get() -> Lifecycle {
@@ -89,4 +122,22 @@ impl Lifecycle {
                 .is_some_and(|t| t.result.is_ok() && t.options.bundle == bundle)
         })
     }
+}
+
+/// The terminated nodes built ahead for this package data, channel and resolver, taken out of
+/// the store.
+fn take_terminated(
+    prebuilt: StoredValue<Option<PrebuiltTerminated>, LocalStorage>,
+    (data, channel, resolver): (&Shared<PackageData>, Option<&str>, Resolver),
+) -> Option<Shared<BTreeSet<String>>> {
+    prebuilt.try_update_value(|p| {
+        let fits = p
+            .as_ref()
+            .is_some_and(|(d, c, r, _)| d == data && c.as_deref() == channel && *r == resolver);
+        if fits {
+            p.take().map(|(_, _, _, set)| set)
+        } else {
+            None
+        }
+    })?
 }

@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 use olm_graph_core::view::{package_summaries, PackageSummary};
 use olm_graph_core::{Catalog, Diagnostic, InputFile, Progress, Severity};
+use serde::{Deserialize, Serialize};
 
 use crate::state::shared::Shared;
 
@@ -67,10 +68,43 @@ pub enum LoadStatus {
     Reading {
         label: String,
     },
+    /// In the worker, then on the page: `stage` says which step, `progress` how far the
+    /// reading has got (while parsing) or the parts received so far (while receiving).
     Parsing {
         label: String,
         progress: Option<Progress>,
+        stage: LoadStage,
     },
+}
+
+/// The steps of a load after the files are read, named in the progress bar.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LoadStage {
+    /// The worker reads the files (core's loader).
+    #[default]
+    Parsing,
+    /// The worker checks the catalog (opm's rules and the lints).
+    Checking,
+    /// The page receives the catalog, part by part.
+    Receiving,
+    /// The page builds the channel graphs of the package to show.
+    Graphs,
+    /// The page lays out the channel to show.
+    Layout,
+}
+
+impl LoadStage {
+    /// The step in words, as the progress bar starts its line.
+    pub fn verb(self) -> &'static str {
+        match self {
+            LoadStage::Parsing => "Parsing",
+            LoadStage::Checking => "Checking",
+            LoadStage::Receiving => "Receiving",
+            LoadStage::Graphs => "Building the graphs of",
+            LoadStage::Layout => "Laying out",
+        }
+    }
 }
 
 /// The outcome of the last load, for the problems panel.
@@ -115,7 +149,7 @@ impl LoadStore {
 
     /// Takes a parsed catalog: reports how the load went and shows it, unless it has no package
     /// while the catalog on screen has some (then that one stays). Returns whether it is shown.
-    pub fn accept(&self, incoming: Loaded) -> bool {
+    pub fn accept(&self, incoming: Shared<Loaded>) -> bool {
         let diagnostics: Vec<Diagnostic> = incoming
             .catalog
             .diagnostics
@@ -137,7 +171,7 @@ impl LoadStore {
         }));
         self.status.set(LoadStatus::Idle);
         if !reject {
-            self.loaded.set(Some(Shared::new(incoming)));
+            self.loaded.set(Some(incoming));
         }
         !reject
     }

@@ -29,6 +29,7 @@ use graph::GraphStore;
 use lifecycle::Lifecycle;
 use load::{LoadStore, Loaded};
 use selection::Selection;
+use shared::Shared;
 use simulation::SimulationStore;
 
 /// Every store, created together (their memos depend on each other) and provided one by one.
@@ -76,8 +77,43 @@ impl Stores {
     /// A parsed catalog arrived: show it (or keep the previous one when it has nothing to show)
     /// and keep the selection where possible.
     pub fn catalog_arrived(&self, incoming: Loaded) {
+        self.catalog_arrived_shared(Shared::new(incoming));
+    }
+
+    /// [`Stores::catalog_arrived`] for a catalog already shared (the one
+    /// [`Stores::prebuild_graphs`] built ahead for).
+    pub fn catalog_arrived_shared(&self, incoming: Shared<Loaded>) {
         if self.load.accept(incoming) {
             self.selection.catalog_changed();
+        }
+    }
+
+    /// Builds ahead the channel graphs of the package `incoming` will show (see
+    /// [`Selection::predict`]); returns the channel to lay out next with
+    /// [`Stores::prebuild_view`] (`None` for all channels or nothing to show).
+    ///
+    /// # Complexity
+    /// That of [`GraphStore::prebuild_package`].
+    pub fn prebuild_graphs(&self, incoming: &Shared<Loaded>) -> Option<String> {
+        let (package, choice) = self.selection.predict(&incoming.catalog)?;
+        self.graph.prebuild_package(incoming, &package, &choice)
+    }
+
+    /// Lays out ahead the channel [`Stores::prebuild_graphs`] named.
+    ///
+    /// # Complexity
+    /// That of [`GraphStore::prebuild_view`].
+    pub fn prebuild_view(&self, channel: Option<&str>) {
+        self.graph.prebuild_view(channel);
+    }
+
+    /// Finds ahead the terminated nodes of the channel [`Stores::prebuild_graphs`] named.
+    ///
+    /// # Complexity
+    /// That of [`Lifecycle::prebuild_terminated`].
+    pub fn prebuild_terminated(&self, channel: Option<&str>) {
+        if let Some(data) = self.graph.prebuilt_package() {
+            self.lifecycle.prebuild_terminated(data, channel);
         }
     }
 }

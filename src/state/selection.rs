@@ -6,7 +6,7 @@
 use leptos::prelude::*;
 use olm_graph_core::model::Package;
 use olm_graph_core::view::{finding_target, FindingTarget};
-use olm_graph_core::Diagnostic;
+use olm_graph_core::{Catalog, Diagnostic};
 
 use crate::state::load::Loaded;
 use crate::state::shared::Shared;
@@ -198,6 +198,29 @@ impl Selection {
             }
         }
         self.follow_catalog();
+    }
+
+    /// The package and channel choice [`Selection::catalog_changed`] will show once `catalog`
+    /// is on screen (a load builds their graphs ahead).
+    ///
+    /// # Complexity
+    /// O(log P) for P packages.
+    pub fn predict(&self, catalog: &Catalog) -> Option<(String, ChannelChoice)> {
+        let has = |name: &String| catalog.package(name).is_some();
+        if let Some(wanted) = self.pending.get_untracked() {
+            match wanted.package {
+                Some(p) if has(&p) => return Some((p, wanted.channel)),
+                Some(_) => return None,
+                None => {}
+            }
+        }
+        match self.package.get_untracked().filter(has) {
+            Some(kept) => Some((kept, self.channel.get_untracked())),
+            None => Some((
+                catalog.packages.first()?.name.clone(),
+                ChannelChoice::Default,
+            )),
+        }
     }
 
     fn follow_catalog(&self) {

@@ -1,10 +1,11 @@
-//! The load progress bar: shown while files are read and parsed (the parsing runs in the
-//! worker, so the page stays responsive and the bar moves after every document).
+//! The load progress bar: shown while files are read, parsed and checked (in the worker, so the
+//! page stays responsive and the bar moves after every document), received, and while the
+//! graphs and the layout of what will show are built; it names each stage.
 
 use leptos::prelude::*;
 use olm_graph_core::Progress;
 
-use crate::state::load::{LoadStatus, LoadStore};
+use crate::state::load::{LoadStage, LoadStatus, LoadStore};
 
 /// "12.3 MB" style sizes.
 pub fn human_bytes(n: usize) -> String {
@@ -38,7 +39,9 @@ pub fn ProgressBar(#[prop(optional, into)] on_cancel: Option<Callback<()>>) -> i
     let busy = move || status.with(|s| *s != LoadStatus::Idle);
     let value = move || match status.get() {
         LoadStatus::Parsing {
-            progress: Some(p), ..
+            progress: Some(p),
+            stage: LoadStage::Parsing,
+            ..
         } => Some(percent(&p)),
         _ => None,
     };
@@ -73,11 +76,8 @@ pub fn status_text(status: &LoadStatus) -> String {
         LoadStatus::Reading { label } => format!("Reading {label}…"),
         LoadStatus::Parsing {
             label,
-            progress: None,
-        } => format!("Parsing {label}…"),
-        LoadStatus::Parsing {
-            label,
             progress: Some(p),
+            stage: LoadStage::Parsing,
         } => format!(
             "Parsing {label}: {} of {} ({} of {} file{})",
             human_bytes(p.bytes_done),
@@ -86,6 +86,7 @@ pub fn status_text(status: &LoadStatus) -> String {
             p.files_total,
             if p.files_total == 1 { "" } else { "s" }
         ),
+        LoadStatus::Parsing { label, stage, .. } => format!("{} {label}…", stage.verb()),
     }
 }
 
@@ -108,9 +109,22 @@ mod tests {
         assert_eq!(
             status_text(&LoadStatus::Parsing {
                 label: "x.yaml".into(),
-                progress: Some(p)
+                progress: Some(p),
+                stage: LoadStage::Parsing,
             }),
             "Parsing x.yaml: 512 B of 2 KB (1 of 2 files)"
         );
+        let at = |stage| {
+            status_text(&LoadStatus::Parsing {
+                label: "x.yaml".into(),
+                progress: None,
+                stage,
+            })
+        };
+        assert_eq!(at(LoadStage::Parsing), "Parsing x.yaml…");
+        assert_eq!(at(LoadStage::Checking), "Checking x.yaml…");
+        assert_eq!(at(LoadStage::Receiving), "Receiving x.yaml…");
+        assert_eq!(at(LoadStage::Graphs), "Building the graphs of x.yaml…");
+        assert_eq!(at(LoadStage::Layout), "Laying out x.yaml…");
     }
 }

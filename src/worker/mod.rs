@@ -14,7 +14,7 @@ use wasm_bindgen::prelude::*;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
 use parse::{load_options, parse_catalog, parse_series};
-use protocol::WorkerReply;
+use protocol::{catalog_replies, WorkerReply};
 
 /// Progress is posted at most this often (milliseconds), plus at the start and the end.
 const PROGRESS_INTERVAL_MS: f64 = 40.0;
@@ -33,8 +33,12 @@ pub fn run() {
 }
 
 fn post(scope: &DedicatedWorkerGlobalScope, reply: &WorkerReply) {
+    post_text(scope, &reply.to_json());
+}
+
+fn post_text(scope: &DedicatedWorkerGlobalScope, text: &str) {
     // Posting only fails for uncloneable values; a string always clones.
-    let _ = scope.post_message(&JsValue::from_str(&reply.to_json()));
+    let _ = scope.post_message(&JsValue::from_str(text));
 }
 
 fn field(data: &JsValue, name: &str) -> Option<JsValue> {
@@ -68,23 +72,21 @@ fn handle(scope: &DedicatedWorkerGlobalScope, data: JsValue) {
         .and_then(|v| v.as_bool())
         .unwrap_or(false);
     let mut last = f64::NEG_INFINITY;
-    let (catalog, findings) = parse_catalog(files, load_options(only), &mut |progress| {
-        let now = js_sys::Date::now();
-        let finished = progress.bytes_done >= progress.bytes_total
-            && progress.files_done >= progress.files_total;
-        if now - last >= PROGRESS_INTERVAL_MS || finished {
-            last = now;
-            post(scope, &WorkerReply::Progress { id, progress });
-        }
-    });
-    post(
-        scope,
-        &WorkerReply::Done {
-            id,
-            catalog,
-            findings,
+    let (catalog, findings) = parse_catalog(
+        files,
+        load_options(only),
+        &mut |progress| {
+            let now = js_sys::Date::now();
+            let finished = progress.bytes_done >= progress.bytes_total
+                && progress.files_done >= progress.files_total;
+            if now - last >= PROGRESS_INTERVAL_MS || finished {
+                last = now;
+                post(scope, &WorkerReply::Progress { id, progress });
+            }
         },
+        &mut |stage| post(scope, &WorkerReply::Stage { id, stage }),
     );
+    catalog_replies(id, catalog, findings, &mut |text| post_text(scope, &text));
 }
 
 /// A template request: its one template file, rendered with the request's bundle sources.

@@ -6,7 +6,10 @@ use olm_graph_core::load::{load_files_with, load_files_with_progress};
 use olm_graph_core::validate::lint_catalog;
 use olm_graph_core::{Catalog, Diagnostic, InputFile, LoadOptions, Progress};
 
-/// Parses `files` as one catalog and lints it; `progress` hears after each document.
+use crate::state::load::LoadStage;
+
+/// Parses `files` as one catalog and lints it; `progress` hears after each document, `stage`
+/// when the linting starts.
 ///
 /// # Complexity
 /// That of core's loader and linter: linear in the text, plus the linter's cost per package.
@@ -14,8 +17,10 @@ pub fn parse_catalog(
     files: Vec<InputFile>,
     options: LoadOptions,
     progress: &mut dyn FnMut(Progress),
+    stage: &mut dyn FnMut(LoadStage),
 ) -> (Catalog, Vec<Diagnostic>) {
     let catalog = load_files_with_progress(files, options, progress);
+    stage(LoadStage::Checking);
     let findings = lint_catalog(&catalog);
     (catalog, findings)
 }
@@ -74,6 +79,7 @@ mod tests {
     #[test]
     fn a_catalog_comes_with_its_findings_and_progress() {
         let mut calls = 0;
+        let mut stages = Vec::new();
         let (catalog, findings) = parse_catalog(
             vec![InputFile::new(
                 "sample.yaml",
@@ -81,7 +87,9 @@ mod tests {
             )],
             LoadOptions::default(),
             &mut |_| calls += 1,
+            &mut |s| stages.push(s),
         );
+        assert_eq!(stages, [LoadStage::Checking]);
         assert_eq!(catalog.packages.len(), 2);
         assert_eq!(findings.len(), 1, "the sample has one intentional warning");
         assert!(calls > 0);

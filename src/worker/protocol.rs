@@ -5,12 +5,20 @@
 //! [`KIND_CATALOG`] or [`KIND_SERIES`], or for a catalog template [`KIND_TEMPLATE`] or
 //! [`KIND_RENDER_TEMPLATE`] (`files` holds the template, `sources: [{path, text}]` the bundle
 //! sources). The worker answers with [`WorkerReply`] values serialized as JSON strings: `ready`
-//! once it listens, `progress` while it reads, then `done` with the whole [`Catalog`] and its
+//! once it listens, `progress` while it reads, `stage` when it moves on to checking, then for a
+//! catalog its bundles in `part`s of at most [`PART_BYTES`] of JSON each (so that the page
+//! decodes them in short tasks of their own) and `done` with the rest of the [`Catalog`] and its
 //! findings (or `series-done` with one catalog per subfolder, `render-done` with a template's
 //! FBC text, `render-failed` with opm's error), or `failed`.
 
+use olm_graph_core::model::Bundle;
 use olm_graph_core::{Catalog, Diagnostic, Progress};
 use serde::{Deserialize, Serialize};
+
+use crate::state::load::LoadStage;
+
+/// Most bytes of bundle JSON in one `part` reply (a bundle larger than this goes alone).
+pub const PART_BYTES: usize = 256 * 1024;
 
 /// Field names of the request object.
 pub const REQ_ID: &str = "id";
@@ -41,7 +49,17 @@ pub enum WorkerReply {
     Ready,
     /// Parsing request `id` has got this far.
     Progress { id: u32, progress: Progress },
-    /// Request `id` is done: the catalog and every finding (`lint_catalog`).
+    /// Parsing request `id` has moved on to `stage`.
+    Stage { id: u32, stage: LoadStage },
+    /// Bundles of package `package` (its index in the catalog of the coming `done`), in order:
+    /// they are appended to that package's bundles.
+    Part {
+        id: u32,
+        package: usize,
+        bundles: Vec<Bundle>,
+    },
+    /// Request `id` is done: the catalog (its bundles sent ahead in `part`s when it is a
+    /// parsing request) and every finding (`lint_catalog`).
     Done {
         id: u32,
         catalog: Catalog,
@@ -79,6 +97,8 @@ impl WorkerReply {
         match self {
             WorkerReply::Ready => None,
             WorkerReply::Progress { id, .. }
+            | WorkerReply::Stage { id, .. }
+            | WorkerReply::Part { id, .. }
             | WorkerReply::Done { id, .. }
             | WorkerReply::SeriesDone { id, .. }
             | WorkerReply::RenderDone { id, .. }
@@ -90,6 +110,70 @@ impl WorkerReply {
     /// Reads a reply; an error message when it is not one.
     pub fn from_json(text: &str) -> Result<WorkerReply, String> {
         serde_json::from_str(text).map_err(|e| format!("unreadable reply from the parser: {e}"))
+    }
+}
+
+/// The replies that carry a parsed catalog, each passed to `post` as its JSON text: the
+/// bundles of each package in `part`s of at most [`PART_BYTES`] (a larger bundle alone), then
+/// `done` with the catalog without them. JSON is written once per bundle, as for one reply.
+///
+/// # Complexity
+/// O(S) for S bytes of JSON.
+pub fn catalog_replies(
+    id: u32,
+    mut catalog: Catalog,
+    findings: Vec<Diagnostic>,
+    post: &mut dyn FnMut(String),
+) {
+    for (index, package) in catalog.packages.iter_mut().enumerate() {
+        let bundles = std::mem::take(&mut package.bundles);
+        let mut part = String::new();
+        for bundle in &bundles {
+            let json = match serde_json::to_string(bundle) {
+                Ok(json) => json,
+                Err(e) => {
+                    let message = format!("could not encode bundle {}: {e}", bundle.name);
+                    return post(WorkerReply::Failed { id, message }.to_json());
+                }
+            };
+            if !part.is_empty() && part.len() + json.len() > PART_BYTES {
+                post(part_reply(id, index, &part));
+                part.clear();
+            }
+            if !part.is_empty() {
+                part.push(',');
+            }
+            part.push_str(&json);
+        }
+        if !part.is_empty() {
+            post(part_reply(id, index, &part));
+        }
+    }
+    post(
+        WorkerReply::Done {
+            id,
+            catalog,
+            findings,
+        }
+        .to_json(),
+    );
+}
+
+/// A `part` reply around bundles already written as JSON (comma-separated).
+fn part_reply(id: u32, package: usize, bundles: &str) -> String {
+    format!(r#"{{"type":"part","id":{id},"package":{package},"bundles":[{bundles}]}}"#)
+}
+
+/// Appends the bundles of `part` replies to the packages of the catalog of the `done` reply
+/// that followed them (a part naming no package of the catalog is dropped).
+///
+/// # Complexity
+/// O(B) for B bundles in the parts.
+pub fn join_parts(catalog: &mut Catalog, parts: Vec<(usize, Vec<Bundle>)>) {
+    for (index, bundles) in parts {
+        if let Some(package) = catalog.packages.get_mut(index) {
+            package.bundles.extend(bundles);
+        }
     }
 }
 
@@ -124,5 +208,62 @@ mod tests {
             other => panic!("unexpected {other:?}"),
         }
         assert!(WorkerReply::from_json("{\"type\":\"nope\"}").is_err());
+    }
+
+    #[test]
+    fn a_catalog_crosses_in_parts_and_is_joined_again() {
+        let text = include_str!("../../tests/e2e/fixtures/lifecycle.yaml");
+        let catalog = load_files(vec![InputFile::new("c.yaml", text)]);
+        let expected = serde_json::to_string(&catalog).unwrap();
+        let bundles: usize = catalog.packages.iter().map(|p| p.bundles.len()).sum();
+        assert!(bundles > 2, "the fixture has bundles to split");
+        let mut replies = Vec::new();
+        catalog_replies(3, catalog, Vec::new(), &mut |r| replies.push(r));
+        assert!(replies.len() >= 2, "bundles cross before the catalog");
+        let mut parts = Vec::new();
+        let mut joined = None;
+        for reply in &replies {
+            match WorkerReply::from_json(reply).unwrap() {
+                WorkerReply::Part {
+                    id: 3,
+                    package,
+                    bundles,
+                } => parts.push((package, bundles)),
+                WorkerReply::Done { id: 3, catalog, .. } => {
+                    assert!(catalog.packages.iter().all(|p| p.bundles.is_empty()));
+                    joined = Some(catalog);
+                }
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+        let mut joined = joined.unwrap();
+        join_parts(&mut joined, parts);
+        assert_eq!(serde_json::to_string(&joined).unwrap(), expected);
+    }
+
+    #[test]
+    fn big_catalogs_cross_in_parts_under_the_budget() {
+        let mut text = String::from("schema: olm.package\nname: p\n");
+        for i in 0..3000 {
+            text += &format!(
+                "---\nschema: olm.bundle\nname: p.v{i}\npackage: p\nimage: quay.io/p:v{i}\nproperties:\n- type: olm.package\n  value: {{packageName: p, version: 0.0.{i}}}\n"
+            );
+        }
+        let catalog = load_files(vec![InputFile::new("c.yaml", text)]);
+        let mut replies = Vec::new();
+        catalog_replies(1, catalog, Vec::new(), &mut |r| replies.push(r));
+        let (done, parts) = replies.split_last().unwrap();
+        assert!(parts.len() > 1, "{} parts", parts.len());
+        // Each part stays within the budget (plus its small envelope).
+        assert!(parts.iter().all(|p| p.len() <= PART_BYTES + 100));
+        let received: usize = parts
+            .iter()
+            .map(|p| match WorkerReply::from_json(p).unwrap() {
+                WorkerReply::Part { bundles, .. } => bundles.len(),
+                other => panic!("unexpected {other:?}"),
+            })
+            .sum();
+        assert_eq!(received, 3000);
+        assert!(done.starts_with(r#"{"type":"done""#));
     }
 }

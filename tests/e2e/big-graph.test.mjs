@@ -1,10 +1,10 @@
 // End-to-end test of a big graph: a 20,000-bundle `replaces` chain (one package, one channel,
 // versions 0.0.i, a skipRange on every 50th entry), generated at test time. The graph shows
 // with at most 5,000 nodes in the DOM; jumping (search) to the head and to the oldest bundle
-// draws them on screen. Prints the load time, the main-thread long tasks seen while loading
-// (long-task observer) and the frame rate of a one-second pan (README "Scale"). The long tasks
-// are printed, not yet asserted: building the view on the page still takes one task of
-// seconds (see the README).
+// draws them on screen. The progress bar names every stage, graph building and layout
+// included. Prints the load time, the main-thread long tasks seen while loading (long-task
+// observer; the goal is none over 200 ms) and the frame rate of a one-second pan (README
+// "Scale").
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
@@ -12,6 +12,8 @@ import { join } from 'node:path';
 import { app, open, finish, shot, waitGraph, OUT } from './harness.mjs';
 
 const N = Number(process.env.OLM_BIG_CHAIN || 20000);
+/** The longest main-thread task allowed while loading (milliseconds). */
+const LONGEST_TASK_MS = 200;
 
 app();
 
@@ -75,6 +77,13 @@ test(`a ${N}-bundle chain loads and draws only what is near the viewport`, async
     window.__long = [];
     new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push(Math.round(e.duration)); })
       .observe({ type: 'longtask', buffered: false });
+    window.__stages = [];
+    for (const text of document.querySelectorAll('[data-testid=progress] .progress-text')) {
+      new MutationObserver(() => {
+        const stage = text.textContent.split(' ')[0];
+        if (stage && window.__stages.at(-1) !== stage) window.__stages.push(stage);
+      }).observe(text, { childList: true, characterData: true, subtree: true });
+    }
   });
   const t0 = Date.now();
   await page.setInputFiles('[data-testid=catalog-file-input]', file);
@@ -82,9 +91,16 @@ test(`a ${N}-bundle chain loads and draws only what is near the viewport`, async
   const loadSeconds = (Date.now() - t0) / 1000;
   await page.waitForTimeout(500);
   const long = await page.evaluate(() => window.__long);
+  const stages = await page.evaluate(() => window.__stages);
   const count = await drawn(page);
-  console.log(`big graph: ${N} bundles loaded and drawn in ${loadSeconds.toFixed(1)} s; ${count} nodes in the DOM; long tasks (ms): ${JSON.stringify(long)}`);
+  console.log(`big graph: ${N} bundles loaded and drawn in ${loadSeconds.toFixed(1)} s; ${count} nodes in the DOM; long tasks (ms): ${JSON.stringify(long)}; stages: ${stages.join(', ')}`);
   assert.ok(count > 0 && count <= 5000, `${count} nodes drawn`);
+  // Printed, not yet asserted against LONGEST_TASK_MS: showing the catalog once its graphs and
+  // layout are built ahead still takes two tasks of about 0.25 s (see the README).
+  console.log(`big graph: longest main-thread task ${Math.max(0, ...long)} ms (goal ${LONGEST_TASK_MS} ms)`);
+  for (const stage of ['Parsing', 'Checking', 'Receiving', 'Building', 'Laying']) {
+    assert.ok(stages.includes(stage), `the progress bar names every stage: ${stages.join(', ')}`);
+  }
   await shot(page, 'big-graph');
   const fps = await panRate(page);
   console.log(`big graph: ${fps.toFixed(0)} frames per second while panning`);
