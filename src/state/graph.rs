@@ -5,6 +5,7 @@ use leptos::prelude::*;
 use olm_graph_core::graph::{channel_graphs, ChannelGraph, PackageGraph};
 use olm_graph_core::layout::{FanMode, LayoutOptions};
 use olm_graph_core::model::Package;
+use olm_graph_core::resolve::Installed;
 use olm_graph_core::view::{channel_summaries, ChannelSummary, GraphView};
 
 use crate::state::load::Loaded;
@@ -78,6 +79,9 @@ pub struct GraphStore {
     pub target: RwSignal<Option<(f64, f64)>>,
     /// Entries whose group of absent bundles is drawn expanded.
     pub expanded: RwSignal<Vec<String>>,
+    /// The installed bundle (the simulation's): drawn beside a channel it is not an entry of,
+    /// with the edges by which the channel's entries upgrade it.
+    pub installed: RwSignal<Option<String>>,
     pub package_data: Memo<Option<Shared<PackageData>>>,
     /// The channel shown (`None`: all channels or nothing).
     pub shown_channel: Memo<Option<String>>,
@@ -107,7 +111,8 @@ impl GraphStore {
         let shown_channel =
             Memo::new(move |_| package_data.get()?.resolve(&selection.channel.get()));
         let stored_layout = StoredValue::new(layout.clone());
-        let view = Memo::new(move |_| {
+        let installed: RwSignal<Option<String>> = RwSignal::new(None);
+        let laid_out = Memo::new(move |_| {
             let data = package_data.get().filter(|d| !d.channels.is_empty())?;
             let channel = shown_channel.get();
             let options = LayoutOptions {
@@ -121,10 +126,20 @@ impl GraphStore {
             }
             graph_view(&data, channel.as_deref(), &options).map(Shared::new)
         });
+        let view = Memo::new(move |_| {
+            let view = laid_out.get()?;
+            let data = package_data.get()?;
+            Some(with_installed(
+                view,
+                data.package(),
+                installed.get().as_deref(),
+            ))
+        });
         GraphStore {
             fans,
             target,
             expanded,
+            installed,
             package_data,
             shown_channel,
             view,
@@ -234,6 +249,31 @@ fn take_view(
             None
         }
     })?
+}
+
+/// `view` with `installed` drawn beside it when it is a bundle of the package but not a node of
+/// the channel view (core's [`GraphView::add_installed`]); else `view` itself.
+///
+/// # Complexity
+/// O(1) when nothing is added, else O(V + E) to copy the view plus that of
+/// [`GraphView::add_installed`].
+fn with_installed(
+    view: Shared<GraphView>,
+    package: &Package,
+    installed: Option<&str>,
+) -> Shared<GraphView> {
+    let Some(name) = installed.map(str::trim).filter(|n| !n.is_empty()) else {
+        return view;
+    };
+    if view.channel.is_none() || view.node_index(name).is_some() || package.bundle(name).is_none() {
+        return view;
+    }
+    let mut shown = (*view).clone();
+    let node = Installed::from_package(package, name);
+    match shown.add_installed(package, &node) {
+        Some(_) => Shared::new(shown),
+        None => view,
+    }
 }
 
 fn package_data(loaded: Shared<Loaded>, name: String) -> Option<Shared<PackageData>> {

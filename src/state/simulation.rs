@@ -495,6 +495,14 @@ impl SimulationStore {
                 step.get()
             }
         };
+        // The graph draws the installed bundle beside a channel it is not an entry of.
+        Effect::new(move |_| {
+            let name = inputs.with(|i| i.installed.trim().to_string());
+            let name = Some(name).filter(|n| !n.is_empty());
+            if graph.installed.get_untracked() != name {
+                graph.installed.set(name);
+            }
+        });
         let route: RwSignal<Option<Shared<Route>>> = RwSignal::new(None);
         let marks = Memo::new(move |_| {
             if let Some(r) = route.get() {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { app, open, finish, shot, upload, CLI, CATALOGS, OUT, ROOT } from './harness.mjs';
+import { app, open, finish, shot, upload, showChannel, CLI, CATALOGS, OUT, ROOT } from './harness.mjs';
 
 const FIX = join(ROOT, 'crates/core/tests/fixtures/resolve');
 const QUAY = join(CATALOGS, 'community-operators-prod/v4.21/project-quay.yaml');
@@ -194,5 +194,24 @@ test('a second catalog loaded as the update: fail-forward from the failed f2 rea
   const hops = await page.$$eval('[data-testid=sim-path] .hops li', (ls) => ls.map((l) => l.dataset.to));
   assert.deepEqual(hops, cli.hops.map((h) => h.to));
   await shot(page, 'sim-failforward-second-catalog');
+  await finish(page);
+});
+
+test('an installed bundle from another channel is drawn beside the channel and its path painted from it', async () => {
+  const file = join(ROOT, 'crates/cli/tests/fixtures/path/other-channel.yaml');
+  const page = await open();
+  await upload(page, file, 'demo');
+  await showChannel(page, 'demo', 'fast');
+  assert.equal(await page.locator('svg.graph g.node[data-bundle="demo.v1.0.0"]').count(), 0);
+  await simulate(page, { installed: 'demo.v1.0.0' });
+  const node = page.locator('svg.graph g.node[data-bundle="demo.v1.0.0"]');
+  assert.equal(await node.count(), 1, 'the installed bundle is drawn');
+  assert.match(await node.locator('title').first().textContent(), /installed from another channel/);
+  const cli = cliPath(file, 'demo', 'fast', 'demo.v1.0.0');
+  assert.deepEqual(await painted(page), sequence(cli));
+  // Its edge into the channel: the skipRange of demo.v1.2.0.
+  const edge = page.locator('svg.graph [data-from="demo.v1.0.0"][data-to="demo.v1.2.0"]');
+  assert.ok((await edge.count()) >= 1, 'the edge that upgrades it is drawn');
+  await shot(page, 'sim-installed-other-channel');
   await finish(page);
 });
