@@ -453,6 +453,18 @@ pub struct SimulationStore {
     pub marks: Memo<Shared<PathMarks>>,
 }
 
+/// The graph draws the installed bundle beside a channel it is not an entry of: `graph`
+/// follows the inputs' installed bundle.
+fn share_installed(inputs: RwSignal<SimInputs>, graph: GraphStore) {
+    Effect::new(move |_| {
+        let name = inputs.with(|i| i.installed.trim().to_string());
+        let name = Some(name).filter(|n| !n.is_empty());
+        if graph.installed.get_untracked() != name {
+            graph.installed.set(name);
+        }
+    });
+}
+
 impl SimulationStore {
     /// The simulation of the package `graph` shows, with default inputs.
     pub fn new(graph: GraphStore) -> SimulationStore {
@@ -495,14 +507,7 @@ impl SimulationStore {
                 step.get()
             }
         };
-        // The graph draws the installed bundle beside a channel it is not an entry of.
-        Effect::new(move |_| {
-            let name = inputs.with(|i| i.installed.trim().to_string());
-            let name = Some(name).filter(|n| !n.is_empty());
-            if graph.installed.get_untracked() != name {
-                graph.installed.set(name);
-            }
-        });
+        share_installed(inputs, graph);
         let route: RwSignal<Option<Shared<Route>>> = RwSignal::new(None);
         let marks = Memo::new(move |_| {
             if let Some(r) = route.get() {
