@@ -453,6 +453,18 @@ pub struct SimulationStore {
     pub marks: Memo<Shared<PathMarks>>,
 }
 
+/// The channel simulated: the one shown, or in the package view the package's first.
+fn simulated_channel(graph: GraphStore) -> Memo<Option<String>> {
+    Memo::new(move |_| {
+        graph.shown_channel.get().or_else(|| {
+            graph.package_data.with(|d| {
+                d.as_ref()
+                    .and_then(|d| d.channels.first().map(|c| c.name.clone()))
+            })
+        })
+    })
+}
+
 /// The graph draws the installed bundle beside a channel it is not an entry of: `graph`
 /// follows the inputs' installed bundle.
 fn share_installed(inputs: RwSignal<SimInputs>, graph: GraphStore) {
@@ -474,14 +486,7 @@ impl SimulationStore {
         let instant = RwSignal::new(false);
         let playing = RwSignal::new(false);
         let step = RwSignal::new(0usize);
-        let channel = Memo::new(move |_| {
-            graph.shown_channel.get().or_else(|| {
-                graph.package_data.with(|d| {
-                    d.as_ref()
-                        .and_then(|d| d.channels.first().map(|c| c.name.clone()))
-                })
-            })
-        });
+        let channel = simulated_channel(graph);
         let result = Memo::new(move |_| {
             let data = graph.package_data.get()?;
             let channel = channel.get()?;
