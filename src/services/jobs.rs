@@ -9,11 +9,12 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use leptos::prelude::*;
+use olm_graph_core::model::Bundle;
 use olm_graph_core::{Catalog, Diagnostic};
 
 use crate::services::parser::{Request, RequestKind, TemplateRequest, WorkerClient, WorkerEvent};
 use crate::state::load::FileText;
-use crate::worker::protocol::WorkerReply;
+use crate::worker::protocol::{join_parts, WorkerReply};
 
 /// What became of a job.
 #[derive(Debug)]
@@ -40,6 +41,8 @@ type Callback = Box<dyn FnOnce(JobReply)>;
 struct Waiting {
     next_id: u32,
     callbacks: HashMap<u32, Callback>,
+    /// Bundles a parsing request's catalog sent ahead in parts, joined back at its `done`.
+    parts: HashMap<u32, Vec<(usize, Vec<Bundle>)>>,
 }
 
 /// The jobs worker's client (from the context, or a component's own; cheap to copy).
@@ -133,15 +136,33 @@ fn on_event(waiting: &RefCell<Waiting>, event: WorkerEvent) {
     match event {
         WorkerEvent::Reply(reply) => {
             let Some(id) = reply.request_id() else { return };
-            if matches!(*reply, WorkerReply::Progress { .. }) {
-                return;
+            let mut reply = *reply;
+            match reply {
+                WorkerReply::Progress { .. } | WorkerReply::Stage { .. } => return,
+                WorkerReply::Part {
+                    package, bundles, ..
+                } => {
+                    let mut w = waiting.borrow_mut();
+                    w.parts.entry(id).or_default().push((package, bundles));
+                    return;
+                }
+                WorkerReply::Done {
+                    ref mut catalog, ..
+                } => {
+                    let parts = waiting.borrow_mut().parts.remove(&id).unwrap_or_default();
+                    join_parts(catalog, parts);
+                }
+                _ => {
+                    waiting.borrow_mut().parts.remove(&id);
+                }
             }
             let callback = waiting.borrow_mut().callbacks.remove(&id);
             if let Some(callback) = callback {
-                callback(template_reply(*reply));
+                callback(template_reply(reply));
             }
         }
         WorkerEvent::Crashed(message) => {
+            waiting.borrow_mut().parts.clear();
             let callbacks = std::mem::take(&mut waiting.borrow_mut().callbacks);
             for (_, callback) in callbacks {
                 callback(JobReply::Failed(message.clone()));
