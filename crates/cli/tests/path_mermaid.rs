@@ -43,13 +43,13 @@ fn a_path_from_another_channel_as_mermaid() {
     assert!(text.contains("n2[\"demo.v1.3.0\"]"));
 }
 
-#[test]
-fn an_entry_of_the_channel_is_just_installed() {
+/// `path` on project-quay's `stable-3.10` from its first bundle, with one output flag.
+fn quay_path(flag: &str) -> std::process::Output {
     let q = common::catalogs_dir()
         .join("community-operators-prod/v4.21/project-quay.yaml")
         .display()
         .to_string();
-    let out = common::run(&[
+    common::run(&[
         "path",
         &q,
         "-p",
@@ -58,24 +58,18 @@ fn an_entry_of_the_channel_is_just_installed() {
         "stable-3.10",
         "--from",
         "quay-operator.v3.10.0",
-        "--mermaid",
-    ]);
+        flag,
+    ])
+}
+
+#[test]
+fn an_entry_of_the_channel_is_just_installed() {
+    let out = quay_path("--mermaid");
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("n0[\"quay-operator.v3.10.0<br/>installed\"]:::installed"));
     // One node per hop after the installed one, each reached by one labelled link.
-    let json = common::run(&[
-        "path",
-        &q,
-        "-p",
-        "project-quay",
-        "-c",
-        "stable-3.10",
-        "--from",
-        "quay-operator.v3.10.0",
-        "--json",
-    ]);
-    let doc: serde_json::Value = serde_json::from_slice(&json.stdout).expect("json");
+    let doc: serde_json::Value = serde_json::from_slice(&quay_path("--json").stdout).expect("json");
     let hops = doc["hops"].as_array().expect("hops").len();
     assert!(hops > 0);
     assert_eq!(text.matches(" -->|\"").count(), hops);

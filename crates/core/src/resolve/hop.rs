@@ -97,11 +97,16 @@ impl<'a> HopResolver<'a> {
                 self.pkg,
                 &self.channels,
                 installed,
-                &v1::Limits {
-                    policy: self.policy,
-                    version: self.version.as_ref(),
-                },
+                &self.v1_limits(),
             )),
+        }
+    }
+
+    /// What limits OLM v1's candidates: the upgrade constraint policy and the version range.
+    fn v1_limits(&self) -> v1::Limits<'_> {
+        v1::Limits {
+            policy: self.policy,
+            version: self.version.as_ref(),
         }
     }
 
@@ -111,15 +116,7 @@ impl<'a> HopResolver<'a> {
     /// # Complexity
     /// As [`HopResolver::next`].
     pub(crate) fn v1_pick(&self, installed: &Installed) -> v1::Pick {
-        v1::pick(
-            self.pkg,
-            &self.channels,
-            installed,
-            &v1::Limits {
-                policy: self.policy,
-                version: self.version.as_ref(),
-            },
-        )
+        v1::pick(self.pkg, &self.channels, installed, &self.v1_limits())
     }
 
     /// Why a path that reached `installed` stops there, given the alternatives of its last
