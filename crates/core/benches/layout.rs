@@ -17,7 +17,7 @@
 //! only the first.
 
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 use olm_graph_core::export::{
@@ -34,10 +34,12 @@ use olm_graph_core::view::GraphView;
 const ITERATIONS: u32 = 200;
 const ROUNDS: u32 = 5;
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+use common::units;
+
 fn catalogs() -> PathBuf {
-    std::env::var("OLM_GRAPH_CATALOGS")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|_| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/catalogs"))
+    common::catalogs_dir()
 }
 
 fn graphs(rel: &str) -> (olm_graph_core::Catalog, Vec<Vec<ChannelGraph>>) {
@@ -142,39 +144,6 @@ fn real_channels() {
             layout.lanes,
             crossings(&layout)
         );
-    }
-}
-
-/// Every catalog unit under `dir`: files, `*-split` directories and legacy package
-/// directories (templates left out).
-fn units(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(read) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<PathBuf> = read.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    let legacy = dir
-        .parent()
-        .is_some_and(|p| p.ends_with("legacy-package-manifests"));
-    for p in entries {
-        let name = p
-            .file_name()
-            .map(|n| n.to_string_lossy().to_string())
-            .unwrap_or_default();
-        if p.is_dir() {
-            if name == "templates" {
-                continue;
-            }
-            if name.ends_with("-split") || legacy {
-                out.push(p);
-            } else {
-                units(&p, out);
-            }
-        } else if (name.ends_with(".yaml") || name.ends_with(".json") || name.ends_with(".yml"))
-            && name != "manifest.json"
-        {
-            out.push(p);
-        }
     }
 }
 

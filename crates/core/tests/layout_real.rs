@@ -5,47 +5,14 @@
 mod common;
 
 use std::collections::HashSet;
-use std::path::{Path, PathBuf};
 
 use olm_graph_core::graph::{channel_graphs, ChannelGraph, Head};
 use olm_graph_core::layout::{crossings_of_routes, layout_channel, FanMode, Layout, LayoutOptions};
 
-/// Every catalog unit: files, `*-split` directories and legacy package directories.
-fn units(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(read) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<PathBuf> = read.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    let legacy = dir
-        .parent()
-        .is_some_and(|p| p.ends_with("legacy-package-manifests"));
-    for p in entries {
-        let name = p
-            .file_name()
-            .map(|n| n.to_string_lossy().to_string())
-            .unwrap_or_default();
-        if p.is_dir() {
-            if name == "templates" {
-                continue;
-            }
-            if name.ends_with("-split") || legacy {
-                out.push(p);
-            } else {
-                units(&p, out);
-            }
-        } else if (name.ends_with(".yaml") || name.ends_with(".json") || name.ends_with(".yml"))
-            && name != "manifest.json"
-        {
-            out.push(p);
-        }
-    }
-}
-
 /// Every distinct real channel with two or more entries.
 fn real_channels() -> Vec<ChannelGraph> {
     let mut paths = Vec::new();
-    units(&common::catalogs_dir(), &mut paths);
+    common::units(&common::catalogs_dir(), &mut paths);
     let mut seen = HashSet::new();
     let mut out = Vec::new();
     for path in &paths {

@@ -36,3 +36,36 @@ pub fn fixture(name: &str) -> PathBuf {
         .join("tests/fixtures")
         .join(name)
 }
+
+/// Every catalog unit under `dir`: files, `*-split` directories and legacy package
+/// directories (templates left out).
+pub fn units(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(read) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<PathBuf> = read.flatten().map(|e| e.path()).collect();
+    entries.sort();
+    let legacy = dir
+        .parent()
+        .is_some_and(|p| p.ends_with("legacy-package-manifests"));
+    for p in entries {
+        let name = p
+            .file_name()
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_default();
+        if p.is_dir() {
+            if name == "templates" {
+                continue;
+            }
+            if name.ends_with("-split") || legacy {
+                out.push(p);
+            } else {
+                units(&p, out);
+            }
+        } else if (name.ends_with(".yaml") || name.ends_with(".json") || name.ends_with(".yml"))
+            && name != "manifest.json"
+        {
+            out.push(p);
+        }
+    }
+}
