@@ -36,7 +36,6 @@ const ROUNDS: u32 = 5;
 
 #[path = "../tests/common/mod.rs"]
 mod common;
-use common::units;
 
 fn catalogs() -> PathBuf {
     common::catalogs_dir()
@@ -151,50 +150,26 @@ fn real_channels() {
 /// the same channel), as `scripts/legibility.py` counts them: the median and slowest default
 /// layout, and the crossings between `replaces` edges.
 fn every_real_channel() {
-    let mut paths = Vec::new();
-    units(&catalogs(), &mut paths);
-    let mut seen = std::collections::HashSet::new();
     let mut times: Vec<(f64, String)> = Vec::new();
     let mut replaces_crossings = 0;
     let options = LayoutOptions::default();
-    for path in &paths {
-        let Ok(catalog) = olm_graph_core::load_paths(&[path]) else {
-            continue;
-        };
-        for g in catalog.packages.iter().flat_map(channel_graphs) {
-            let key = format!(
-                "{}|{}|{:?}|{:?}",
-                g.package,
-                g.channel,
-                g.nodes
-                    .iter()
-                    .map(|n| (&n.name, n.is_virtual))
-                    .collect::<Vec<_>>(),
-                g.edges
-                    .iter()
-                    .map(|e| (e.from, e.to, e.kind))
-                    .collect::<Vec<_>>()
-            );
-            if g.entry_count() < 2 || !seen.insert(key) {
-                continue;
+    for g in common::distinct_channels() {
+        let mut best = f64::INFINITY;
+        let mut lay = layout_channel(&g, &options);
+        for _ in 0..ROUNDS {
+            let start = Instant::now();
+            for _ in 0..20 {
+                lay = black_box(layout_channel(black_box(&g), &options));
             }
-            let mut best = f64::INFINITY;
-            let mut lay = layout_channel(&g, &options);
-            for _ in 0..ROUNDS {
-                let start = Instant::now();
-                for _ in 0..20 {
-                    lay = black_box(layout_channel(black_box(&g), &options));
-                }
-                best = best.min(start.elapsed().as_secs_f64() / 20.0);
-            }
-            lay.edges
-                .retain(|r| g.edges[r.edge].kind == olm_graph_core::graph::EdgeKind::Replaces);
-            replaces_crossings += crossings(&lay);
-            times.push((
-                best * 1e6,
-                format!("{}/{} ({} nodes)", g.package, g.channel, g.nodes.len()),
-            ));
+            best = best.min(start.elapsed().as_secs_f64() / 20.0);
         }
+        lay.edges
+            .retain(|r| g.edges[r.edge].kind == olm_graph_core::graph::EdgeKind::Replaces);
+        replaces_crossings += crossings(&lay);
+        times.push((
+            best * 1e6,
+            format!("{}/{} ({} nodes)", g.package, g.channel, g.nodes.len()),
+        ));
     }
     times.sort_by(|a, b| a.0.total_cmp(&b.0));
     let Some(slowest) = times.last() else {

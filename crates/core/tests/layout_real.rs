@@ -4,42 +4,8 @@
 
 mod common;
 
-use std::collections::HashSet;
-
 use olm_graph_core::graph::{channel_graphs, ChannelGraph, Head};
 use olm_graph_core::layout::{crossings_of_routes, layout_channel, FanMode, Layout, LayoutOptions};
-
-/// Every distinct real channel with two or more entries.
-fn real_channels() -> Vec<ChannelGraph> {
-    let mut paths = Vec::new();
-    common::units(&common::catalogs_dir(), &mut paths);
-    let mut seen = HashSet::new();
-    let mut out = Vec::new();
-    for path in &paths {
-        let Ok(catalog) = olm_graph_core::load_paths(&[path]) else {
-            continue;
-        };
-        for g in catalog.packages.iter().flat_map(channel_graphs) {
-            let key = format!(
-                "{}|{}|{:?}|{:?}",
-                g.package,
-                g.channel,
-                g.nodes
-                    .iter()
-                    .map(|n| (&n.name, n.is_virtual))
-                    .collect::<Vec<_>>(),
-                g.edges
-                    .iter()
-                    .map(|e| (e.from, e.to, e.kind))
-                    .collect::<Vec<_>>()
-            );
-            if g.entry_count() >= 2 && seen.insert(key) {
-                out.push(g);
-            }
-        }
-    }
-    out
-}
 
 /// Where node `u` is in reading order: its row, then its x.
 fn reading(l: &Layout, u: usize) -> (usize, i64) {
@@ -49,7 +15,7 @@ fn reading(l: &Layout, u: usize) -> (usize, i64) {
 
 #[test]
 fn every_real_channel_reads_in_version_order_with_the_head_last() {
-    let channels = real_channels();
+    let channels = common::distinct_channels();
     assert!(channels.len() >= 200, "{} channels", channels.len());
     let markers = LayoutOptions::default();
     let bands = LayoutOptions {
@@ -124,7 +90,7 @@ fn is_version_ordered_chain(g: &ChannelGraph) -> bool {
 
 #[test]
 fn the_replaces_chain_never_crosses_itself_on_a_real_channel() {
-    let channels = real_channels();
+    let channels = common::distinct_channels();
     let mut chains = 0;
     let mut others = Vec::new();
     for g in &channels {

@@ -69,3 +69,40 @@ pub fn units(dir: &Path, out: &mut Vec<PathBuf>) {
         }
     }
 }
+
+/// Every distinct real channel with two or more entries (same package, name, nodes and edges:
+/// the same channel), as `scripts/legibility.py` counts them.
+pub fn distinct_channels() -> Vec<olm_graph_core::graph::ChannelGraph> {
+    let mut paths = Vec::new();
+    units(&catalogs_dir(), &mut paths);
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for path in &paths {
+        let Ok(catalog) = olm_graph_core::load_paths(&[path]) else {
+            continue;
+        };
+        for g in catalog
+            .packages
+            .iter()
+            .flat_map(olm_graph_core::graph::channel_graphs)
+        {
+            let key = format!(
+                "{}|{}|{:?}|{:?}",
+                g.package,
+                g.channel,
+                g.nodes
+                    .iter()
+                    .map(|n| (&n.name, n.is_virtual))
+                    .collect::<Vec<_>>(),
+                g.edges
+                    .iter()
+                    .map(|e| (e.from, e.to, e.kind))
+                    .collect::<Vec<_>>()
+            );
+            if g.entry_count() >= 2 && seen.insert(key) {
+                out.push(g);
+            }
+        }
+    }
+    out
+}
