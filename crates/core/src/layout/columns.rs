@@ -2,11 +2,16 @@
 //! name, index); a node without a version (a name the catalog lacks) is put just left of the
 //! oldest node it points to, or else just right of the newest node pointing to it, or else (no
 //! versioned neighbour at all) next to a versionless neighbour, or at the far right.
+//!
+//! The `replaces` chain reads in order too: a node that replaces a newer version (clife's
+//! `v0.0.1` replaces `v1.17.5` and is replaced by `v1.17.7`) is put just right of the node it
+//! replaces, as if it had no version, so the chain never runs backwards.
 
 use std::collections::VecDeque;
 
 use super::adjacency::Adjacency;
 use super::{LayoutEdge, LayoutNode};
+use crate::graph::EdgeKind;
 
 /// The column of every node and the nodes in column order.
 pub(super) struct Columns {
@@ -39,7 +44,7 @@ struct Anchors {
 
 impl Anchors {
     /// Places every versionless node that has a versioned neighbour (see the module docs).
-    fn new(edges: &[LayoutEdge<'_>], adj: &Adjacency, rank: &[usize]) -> Anchors {
+    fn new(edges: &[LayoutEdge<'_>], adj: &Adjacency, rank: &[usize], after: &[usize]) -> Anchors {
         let n = rank.len();
         let mut a = Anchors {
             before: vec![Vec::new(); n],
@@ -47,7 +52,12 @@ impl Anchors {
             placed: rank.iter().map(|&r| r != usize::MAX).collect(),
             queue: VecDeque::new(),
         };
-        for v in (0..n).filter(|&v| rank[v] == usize::MAX) {
+        for (v, &w) in after.iter().enumerate().filter(|(_, &w)| w != usize::MAX) {
+            a.after[w].push(v);
+            a.placed[v] = true;
+            a.queue.push_back(v);
+        }
+        for v in (0..n).filter(|&v| rank[v] == usize::MAX && after[v] == usize::MAX) {
             let oldest_target = adj
                 .outgoing(v)
                 .iter()
@@ -111,7 +121,14 @@ fn column_order(nodes: &[LayoutNode<'_>], edges: &[LayoutEdge<'_>], adj: &Adjace
     for (r, &i) in versioned.iter().enumerate() {
         rank[i] = r;
     }
-    let mut anchors = Anchors::new(edges, adj, &rank);
+    let after = backward_replacements(edges, &rank);
+    for (v, &w) in after.iter().enumerate() {
+        if w != usize::MAX {
+            rank[v] = usize::MAX;
+        }
+    }
+    versioned.retain(|&v| rank[v] != usize::MAX);
+    let mut anchors = Anchors::new(edges, adj, &rank, &after);
     // Nodes without any versioned neighbour: roots of their own, by name.
     let mut rest: Vec<usize> = (0..n).filter(|&v| !anchors.placed[v]).collect();
     rest.sort_by(by_name);
@@ -128,6 +145,30 @@ fn column_order(nodes: &[LayoutNode<'_>], edges: &[LayoutEdge<'_>], adj: &Adjace
         list.sort_by(by_name);
     }
     in_order(&roots, &anchors.before, &anchors.after, n)
+}
+
+/// For each versioned node that replaces a newer version, the node it replaces (the first such
+/// edge; `usize::MAX` for every other node). Each anchor has a higher rank than its node, so
+/// anchors never form a cycle and every chain of them ends at a node that keeps its rank.
+///
+/// # Complexity
+/// O(V + E).
+fn backward_replacements(edges: &[LayoutEdge<'_>], rank: &[usize]) -> Vec<usize> {
+    let mut after = vec![usize::MAX; rank.len()];
+    for e in edges {
+        let (Some(&from), Some(&to)) = (rank.get(e.from), rank.get(e.to)) else {
+            continue;
+        };
+        if e.kind == EdgeKind::Replaces
+            && to != usize::MAX
+            && from != usize::MAX
+            && to < from
+            && after[e.to] == usize::MAX
+        {
+            after[e.to] = e.from;
+        }
+    }
+    after
 }
 
 /// In-order walk from each root: its before-children, the node, its after-children.
@@ -249,5 +290,41 @@ mod tests {
         let cols: Vec<usize> = layout.nodes.iter().map(|b| b.column).collect();
         // a, x-old, b, y-new, c, z-alone
         assert_eq!(cols, vec![4, 1, 0, 2, 3, 5]);
+    }
+
+    #[test]
+    fn a_bundle_that_replaces_a_newer_version_reads_right_after_it() {
+        // clife 1.17's shape: b is replaced by the older-versioned c, which d replaces; and a
+        // cycle x -> y -> x, which must not lose a node.
+        let v = [
+            Version::new(1, 0, 0),
+            Version::new(3, 0, 0),
+            Version::new(0, 1, 0),
+            Version::new(4, 0, 0),
+            Version::new(5, 0, 0),
+            Version::new(6, 0, 0),
+        ];
+        let names = ["a", "b", "c", "d", "x", "y"];
+        let nodes: Vec<LayoutNode<'_>> = names
+            .iter()
+            .zip(&v)
+            .map(|(n, v)| LayoutNode::new(n, Some(v)))
+            .collect();
+        let e = |from, to| LayoutEdge {
+            from,
+            to,
+            kind: EdgeKind::Replaces,
+            range: None,
+        };
+        let edges = [e(0, 1), e(1, 2), e(2, 3), e(3, 4), e(4, 5), e(5, 4)];
+        let layout = layout_graph(
+            &nodes,
+            &edges,
+            &[0, 1, 2, 3],
+            &super::super::test_support::one_row(),
+        );
+        let cols: Vec<usize> = layout.nodes.iter().map(|b| b.column).collect();
+        // a, b, c, d in chain order; in the cycle, x also replaces the newer y: y, then x.
+        assert_eq!(cols, vec![0, 1, 2, 3, 5, 4]);
     }
 }

@@ -143,8 +143,13 @@ pub fn layout_graph(
 /// Graphs up to this many (reduced) nodes are laid out again when their replaces edges cross.
 const RETRY_MAX_NODES: usize = 2_000;
 
-/// Layouts tried at most (the first one included) to find one whose replaces edges do not cross.
-const RETRY_MAX_LAYOUTS: usize = 8;
+/// Nodes laid out at most, over all retries of one graph, to find a layout whose replaces edges
+/// do not cross: a graph of V nodes gets `RETRY_WORK / V` layouts, within
+/// [`RETRY_LAYOUTS`].
+const RETRY_WORK: usize = 40_000;
+
+/// The fewest and the most layouts (the first one included) tried for one graph.
+const RETRY_LAYOUTS: (usize, usize) = (8, 64);
 
 /// Crossings among the `replaces` routes of `layout`.
 ///
@@ -193,24 +198,28 @@ impl Phases<'_, '_> {
         self.without_replaces_crossings(first, &lanes)
     }
 
-    /// `first` if its replaces edges do not cross, else the first of a few other layouts whose
-    /// do not (or the one with the fewest crossings). In a wrapped layout, a branch on a lane of
-    /// its own, or a node whose successors are rows below, can leave no crossing-free way down
-    /// for the replaces edges around it; other row widths, or one lane per row (branches drawn
-    /// as arcs, which nest), often have one.
+    /// `first` if its replaces edges do not cross, else the largest on screen of the other
+    /// layouts whose do not (or the one with the fewest crossings). In a wrapped layout, a
+    /// branch on a lane of its own, or a node whose successors are rows below, can leave no
+    /// crossing-free way down for the replaces edges around it; other row widths (down to one
+    /// row or one column), or one lane per row (branches drawn as arcs, which nest), have one.
+    /// Row widths are tried by decreasing zoom, each with the graph's lanes and with one lane
+    /// per row: a crossing-free drawing wins over a larger one whose replaces edges cross.
     ///
     /// # Complexity
-    /// At most [`RETRY_MAX_LAYOUTS`] layouts and crossing counts, each O((V + E) log(V + E) +
-    /// V·K + P) for P pairs of route pieces whose x-extents overlap; only graphs of at most
-    /// [`RETRY_MAX_NODES`] nodes come here.
+    /// At most `RETRY_WORK / V` layouts and crossing counts (within [`RETRY_LAYOUTS`]), each
+    /// O((V + E) log(V + E) + V·K + P) for P pairs of route pieces whose x-extents overlap; only
+    /// graphs of at most [`RETRY_MAX_NODES`] nodes come here.
     fn without_replaces_crossings(&self, first: Layout, lanes: &Lanes) -> Layout {
         let mut best = (replaces_crossings(&first, &self.red.edges), first);
         if best.0 == 0 {
             return best.1;
         }
-        let flat = Lanes::single(self.red.nodes.len());
+        let n = self.red.nodes.len();
+        let budget = (RETRY_WORK / n.max(1)).clamp(RETRY_LAYOUTS.0, RETRY_LAYOUTS.1);
+        let flat = Lanes::single(n);
         let mut tries = Vec::new();
-        for nth in 0..RETRY_MAX_LAYOUTS {
+        for nth in 0..budget {
             if nth > 0 {
                 tries.push((lanes, nth));
             }
@@ -218,8 +227,11 @@ impl Phases<'_, '_> {
                 tries.push((&flat, nth));
             }
         }
-        for (l, nth) in tries.into_iter().take(RETRY_MAX_LAYOUTS - 1) {
+        for (l, nth) in tries.into_iter().take(budget - 1) {
             let Some(layout) = self.lay_out(l, RowChoice::Nth(nth)) else {
+                if l.count() == 1 {
+                    break; // past the last row width
+                }
                 continue;
             };
             let crossed = replaces_crossings(&layout, &self.red.edges);

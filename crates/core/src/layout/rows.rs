@@ -89,9 +89,7 @@ impl Rows {
     }
 
     /// The `nth` best rows for the target box: 0 is the best (see the module docs), then the
-    /// other candidate widths whose zoom is at least [`ALTERNATIVE_ZOOM`] of the best's (or
-    /// [`READABLE_ZOOM`]), by
-    /// decreasing zoom (`None` past them); one row without a target.
+    /// other candidate widths by decreasing zoom (`None` past them); one row without a target.
     ///
     /// # Complexity
     /// O(V log V + C·(S + R)) for V columns, S streams, C candidate widths (at most about
@@ -130,22 +128,11 @@ impl Rows {
         if nth == 0 {
             return Some(Rows::from_starts(first.1, n));
         }
-        // Others only while they stay nearly as large on screen, or readable.
-        let least = (first.0 * ALTERNATIVE_ZOOM).min(READABLE_ZOOM);
-        tried.retain(|(zoom, _)| *zoom >= least);
         tried.sort_by(|a, b| b.0.total_cmp(&a.0));
         let starts = tried.into_iter().nth(nth - 1)?.1;
         Some(Rows::from_starts(starts, n))
     }
 }
-
-/// The smallest zoom, relative to the best rows', of other rows tried for a drawing without
-/// replaces crossings.
-pub(super) const ALTERNATIVE_ZOOM: f64 = 0.75;
-
-/// A zoom at which labels still read well (12.5-unit labels at 10 px): other rows that keep it
-/// are tried even when they are smaller than [`ALTERNATIVE_ZOOM`] of the best.
-const READABLE_ZOOM: f64 = 0.8;
 
 /// Row widths to try: n / r columns for r = 1, 2, … 24, then r growing by a quarter.
 fn candidate_widths(n: usize) -> Vec<usize> {
