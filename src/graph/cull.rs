@@ -124,15 +124,96 @@ pub fn cull(view: &GraphView, w: Rect) -> Culled {
     }
 }
 
+/// The most nodes a new view adds to the drawing in one frame: a big graph opens in a few
+/// frames, nearest the middle of the screen first, instead of holding the page for hundreds
+/// of milliseconds in one.
+pub const DRAW_STEP: usize = 120;
+
 /// What to draw of `view` as the pan and zoom change: recomputed only when the snapped window
-/// moves.
+/// moves. A new view draws nothing until the frame after the one that opens it (fits it or
+/// brings its newest end into view, `open_new_views`): drawn at once, it would be drawn first
+/// where the previous graph was looked at, in the same task that shows a new catalog's
+/// panels, and then again where the new one opens. Then it grows by [`DRAW_STEP`] nodes a
+/// frame until everything in the window is drawn; after that, panning and zooming draw the
+/// whole window at once, as before.
 pub fn culled(view: SharedView, pan_zoom: UsePanZoomReturn) -> Memo<Culled> {
+    let budget = RwSignal::new(0usize);
     let win = Memo::new(move |_| {
         let t = pan_zoom.transform.get();
         let (vw, vh) = pan_zoom.viewport();
         window(t, vw, vh)
     });
-    Memo::new(move |_| cull(&view, win.get()))
+    let all = {
+        let view = view.clone();
+        Memo::new(move |_| cull(&view, win.get()))
+    };
+    request_animation_frame(move || request_animation_frame(move || grow(budget, all)));
+    Memo::new(move |_| {
+        let budget = budget.get();
+        all.with(|c| {
+            if c.nodes.len() <= budget {
+                c.clone()
+            } else {
+                nearest(&view, c, win.get_untracked(), budget)
+            }
+        })
+    })
+}
+
+/// One more step of a new view's drawing, and the next frame's while some is left (nothing
+/// once the view is gone).
+fn grow(budget: RwSignal<usize>, all: Memo<Culled>) {
+    let Some(now) = budget.try_update(|b| {
+        *b += DRAW_STEP;
+        *b
+    }) else {
+        return;
+    };
+    if all.try_with_untracked(|c| c.nodes.len() > now) == Some(true) {
+        request_animation_frame(move || grow(budget, all));
+    }
+}
+
+/// The `budget` nodes of `culled` nearest the middle of window `w`, with the edges and fans
+/// that reach them and the groups.
+///
+/// # Complexity
+/// O(n log n + e) for the n nodes and e edges and bands of `culled`.
+fn nearest(view: &GraphView, culled: &Culled, w: Rect, budget: usize) -> Culled {
+    let (cx, cy) = ((w.0 + w.2) / 2.0, (w.1 + w.3) / 2.0);
+    let distance = |i: &usize| {
+        view.boxes.get(*i).map_or(u64::MAX, |b| {
+            let d = (b.x + b.width / 2.0 - cx).powi(2) + (b.y + b.height / 2.0 - cy).powi(2);
+            (d * 16.0) as u64
+        })
+    };
+    let mut nodes = culled.nodes.clone();
+    nodes.sort_by_cached_key(distance);
+    nodes.truncate(budget);
+    nodes.sort_unstable();
+    let kept = |i: usize| nodes.binary_search(&i).is_ok();
+    let edges = culled
+        .edges
+        .iter()
+        .copied()
+        .filter(|&i| {
+            view.edges
+                .get(i)
+                .is_some_and(|e| kept(e.from) || kept(e.to))
+        })
+        .collect();
+    let bands = culled
+        .bands
+        .iter()
+        .copied()
+        .filter(|&i| view.bands.get(i).is_some_and(|b| kept(b.to)))
+        .collect();
+    Culled {
+        edges,
+        bands,
+        groups: culled.groups.clone(),
+        nodes,
+    }
 }
 
 #[cfg(test)]
