@@ -236,6 +236,79 @@ mod tests {
         assert_eq!(window(nudged, 800.0, 600.0), w);
     }
 
+    /// A laid-out view of a `replaces` chain of `n` bundles.
+    fn chain_view(n: usize) -> GraphView {
+        use olm_graph_core::graph::channel_graphs;
+        use olm_graph_core::layout::LayoutOptions;
+        let mut text = String::from(
+            r#"{"schema":"olm.package","name":"p","defaultChannel":"c"}
+{"schema":"olm.channel","package":"p","name":"c","entries":["#,
+        );
+        for i in 0..n {
+            let sep = if i == 0 { "" } else { "," };
+            let replaces = if i == 0 {
+                String::new()
+            } else {
+                format!(r#","replaces":"p.v0.0.{}""#, i - 1)
+            };
+            text += &format!(r#"{sep}{{"name":"p.v0.0.{i}"{replaces}}}"#);
+        }
+        text += "]}\n";
+        for i in 0..n {
+            text += &format!(
+                r#"{{"schema":"olm.bundle","package":"p","name":"p.v0.0.{i}","image":"q/p:{i}","properties":[{{"type":"olm.package","value":{{"packageName":"p","version":"0.0.{i}"}}}}]}}"#
+            );
+            text += "\n";
+        }
+        let catalog =
+            olm_graph_core::load_files(vec![olm_graph_core::InputFile::new("chain.json", text)]);
+        let pkg = &catalog.packages[0];
+        let graphs = channel_graphs(pkg);
+        GraphView::channel(pkg, &graphs[0], &LayoutOptions::default())
+    }
+
+    #[test]
+    fn a_new_view_grows_from_the_middle_of_the_window() {
+        let view = chain_view(200);
+        assert_eq!((view.nodes.len(), view.boxes.len()), (200, 200));
+        let b = &view.boxes[100];
+        let (cx, cy) = (b.x + b.width / 2.0, b.y + b.height / 2.0);
+        let w = (cx - 1e6, cy - 1e6, cx + 1e6, cy + 1e6);
+        let culled = cull(&view, w);
+        assert_eq!(culled.nodes.len(), 200);
+        let some = nearest(&view, &culled, w, 30);
+        assert_eq!(some.nodes.len(), 30);
+        assert!(
+            some.nodes.contains(&100),
+            "the node in the middle comes first"
+        );
+        assert!(
+            some.nodes.windows(2).all(|p| p[0] < p[1]),
+            "in drawing order"
+        );
+        let far = |i: usize| {
+            let b = &view.boxes[i];
+            (b.x + b.width / 2.0 - cx).powi(2) + (b.y + b.height / 2.0 - cy).powi(2)
+        };
+        let kept_far = some.nodes.iter().map(|&i| far(i)).fold(0.0, f64::max);
+        let left_near = culled
+            .nodes
+            .iter()
+            .filter(|i| !some.nodes.contains(i))
+            .map(|&i| far(i))
+            .fold(f64::MAX, f64::min);
+        assert!(
+            kept_far <= left_near,
+            "every node kept is nearer than every node left"
+        );
+        for &e in &some.edges {
+            let e = &view.edges[e];
+            assert!(some.nodes.contains(&e.from) || some.nodes.contains(&e.to));
+        }
+        assert!(!some.edges.is_empty());
+        assert_eq!(nearest(&view, &culled, w, 1000).nodes, culled.nodes);
+    }
+
     #[test]
     fn overlap_and_bounds() {
         assert!(overlaps((0.0, 0.0, 10.0, 10.0), (10.0, 5.0, 20.0, 6.0)));
