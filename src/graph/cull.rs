@@ -124,15 +124,96 @@ pub fn cull(view: &GraphView, w: Rect) -> Culled {
     }
 }
 
+/// The most nodes a new view adds to the drawing in one frame: a big graph opens in a few
+/// frames, nearest the middle of the screen first, instead of holding the page for hundreds
+/// of milliseconds in one.
+pub const DRAW_STEP: usize = 120;
+
 /// What to draw of `view` as the pan and zoom change: recomputed only when the snapped window
-/// moves.
+/// moves. A new view draws nothing until the frame after the one that opens it (fits it or
+/// brings its newest end into view, `open_new_views`): drawn at once, it would be drawn first
+/// where the previous graph was looked at, in the same task that shows a new catalog's
+/// panels, and then again where the new one opens. Then it grows by [`DRAW_STEP`] nodes a
+/// frame until everything in the window is drawn; after that, panning and zooming draw the
+/// whole window at once, as before.
 pub fn culled(view: SharedView, pan_zoom: UsePanZoomReturn) -> Memo<Culled> {
+    let budget = RwSignal::new(0usize);
     let win = Memo::new(move |_| {
         let t = pan_zoom.transform.get();
         let (vw, vh) = pan_zoom.viewport();
         window(t, vw, vh)
     });
-    Memo::new(move |_| cull(&view, win.get()))
+    let all = {
+        let view = view.clone();
+        Memo::new(move |_| cull(&view, win.get()))
+    };
+    request_animation_frame(move || request_animation_frame(move || grow(budget, all)));
+    Memo::new(move |_| {
+        let budget = budget.get();
+        all.with(|c| {
+            if c.nodes.len() <= budget {
+                c.clone()
+            } else {
+                nearest(&view, c, win.get_untracked(), budget)
+            }
+        })
+    })
+}
+
+/// One more step of a new view's drawing, and the next frame's while some is left (nothing
+/// once the view is gone).
+fn grow(budget: RwSignal<usize>, all: Memo<Culled>) {
+    let Some(now) = budget.try_update(|b| {
+        *b += DRAW_STEP;
+        *b
+    }) else {
+        return;
+    };
+    if all.try_with_untracked(|c| c.nodes.len() > now) == Some(true) {
+        request_animation_frame(move || grow(budget, all));
+    }
+}
+
+/// The `budget` nodes of `culled` nearest the middle of window `w`, with the edges and fans
+/// that reach them and the groups.
+///
+/// # Complexity
+/// O(n log n + e) for the n nodes and e edges and bands of `culled`.
+fn nearest(view: &GraphView, culled: &Culled, w: Rect, budget: usize) -> Culled {
+    let (cx, cy) = ((w.0 + w.2) / 2.0, (w.1 + w.3) / 2.0);
+    let distance = |i: &usize| {
+        view.boxes.get(*i).map_or(u64::MAX, |b| {
+            let d = (b.x + b.width / 2.0 - cx).powi(2) + (b.y + b.height / 2.0 - cy).powi(2);
+            (d * 16.0) as u64
+        })
+    };
+    let mut nodes = culled.nodes.clone();
+    nodes.sort_by_cached_key(distance);
+    nodes.truncate(budget);
+    nodes.sort_unstable();
+    let kept = |i: usize| nodes.binary_search(&i).is_ok();
+    let edges = culled
+        .edges
+        .iter()
+        .copied()
+        .filter(|&i| {
+            view.edges
+                .get(i)
+                .is_some_and(|e| kept(e.from) || kept(e.to))
+        })
+        .collect();
+    let bands = culled
+        .bands
+        .iter()
+        .copied()
+        .filter(|&i| view.bands.get(i).is_some_and(|b| kept(b.to)))
+        .collect();
+    Culled {
+        edges,
+        bands,
+        groups: culled.groups.clone(),
+        nodes,
+    }
 }
 
 #[cfg(test)]
@@ -153,6 +234,79 @@ mod tests {
         assert!(w.2 - w.0 <= 1600.0 * 2.0 + 2.0 * 512.0, "{w:?}");
         let nudged = Transform { x: -1010.0, ..t };
         assert_eq!(window(nudged, 800.0, 600.0), w);
+    }
+
+    /// A laid-out view of a `replaces` chain of `n` bundles.
+    fn chain_view(n: usize) -> GraphView {
+        use olm_graph_core::graph::channel_graphs;
+        use olm_graph_core::layout::LayoutOptions;
+        let mut text = String::from(
+            r#"{"schema":"olm.package","name":"p","defaultChannel":"c"}
+{"schema":"olm.channel","package":"p","name":"c","entries":["#,
+        );
+        for i in 0..n {
+            let sep = if i == 0 { "" } else { "," };
+            let replaces = if i == 0 {
+                String::new()
+            } else {
+                format!(r#","replaces":"p.v0.0.{}""#, i - 1)
+            };
+            text += &format!(r#"{sep}{{"name":"p.v0.0.{i}"{replaces}}}"#);
+        }
+        text += "]}\n";
+        for i in 0..n {
+            text += &format!(
+                r#"{{"schema":"olm.bundle","package":"p","name":"p.v0.0.{i}","image":"q/p:{i}","properties":[{{"type":"olm.package","value":{{"packageName":"p","version":"0.0.{i}"}}}}]}}"#
+            );
+            text += "\n";
+        }
+        let catalog =
+            olm_graph_core::load_files(vec![olm_graph_core::InputFile::new("chain.json", text)]);
+        let pkg = &catalog.packages[0];
+        let graphs = channel_graphs(pkg);
+        GraphView::channel(pkg, &graphs[0], &LayoutOptions::default())
+    }
+
+    #[test]
+    fn a_new_view_grows_from_the_middle_of_the_window() {
+        let view = chain_view(200);
+        assert_eq!((view.nodes.len(), view.boxes.len()), (200, 200));
+        let b = &view.boxes[100];
+        let (cx, cy) = (b.x + b.width / 2.0, b.y + b.height / 2.0);
+        let w = (cx - 1e6, cy - 1e6, cx + 1e6, cy + 1e6);
+        let culled = cull(&view, w);
+        assert_eq!(culled.nodes.len(), 200);
+        let some = nearest(&view, &culled, w, 30);
+        assert_eq!(some.nodes.len(), 30);
+        assert!(
+            some.nodes.contains(&100),
+            "the node in the middle comes first"
+        );
+        assert!(
+            some.nodes.windows(2).all(|p| p[0] < p[1]),
+            "in drawing order"
+        );
+        let far = |i: usize| {
+            let b = &view.boxes[i];
+            (b.x + b.width / 2.0 - cx).powi(2) + (b.y + b.height / 2.0 - cy).powi(2)
+        };
+        let kept_far = some.nodes.iter().map(|&i| far(i)).fold(0.0, f64::max);
+        let left_near = culled
+            .nodes
+            .iter()
+            .filter(|i| !some.nodes.contains(i))
+            .map(|&i| far(i))
+            .fold(f64::MAX, f64::min);
+        assert!(
+            kept_far <= left_near,
+            "every node kept is nearer than every node left"
+        );
+        for &e in &some.edges {
+            let e = &view.edges[e];
+            assert!(some.nodes.contains(&e.from) || some.nodes.contains(&e.to));
+        }
+        assert!(!some.edges.is_empty());
+        assert_eq!(nearest(&view, &culled, w, 1000).nodes, culled.nodes);
     }
 
     #[test]

@@ -2,9 +2,9 @@
 // versions 0.0.i, a skipRange on every 50th entry), generated at test time. The graph shows
 // with at most 5,000 nodes in the DOM; jumping (search) to the head and to the oldest bundle
 // draws them on screen. The progress bar names every stage, graph building and layout
-// included. Prints the load time, the main-thread long tasks seen while loading (long-task
-// observer; the goal is none over 200 ms) and the frame rate of a one-second pan (README
-// "Scale").
+// included. No main-thread task takes over 200 ms from the file's pick until the graph has
+// shown (long-task observer). Prints the load time, those long tasks and the frame rate of a
+// one-second pan (README "Scale").
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
@@ -95,9 +95,10 @@ test(`a ${N}-bundle chain loads and draws only what is near the viewport`, async
   const count = await drawn(page);
   console.log(`big graph: ${N} bundles loaded and drawn in ${loadSeconds.toFixed(1)} s; ${count} nodes in the DOM; long tasks (ms): ${JSON.stringify(long)}; stages: ${stages.join(', ')}`);
   assert.ok(count > 0 && count <= 5000, `${count} nodes drawn`);
-  // Printed, not yet asserted against LONGEST_TASK_MS: showing the catalog once its graphs and
-  // layout are built ahead still takes two tasks of about 0.25 s (see the README).
-  console.log(`big graph: longest main-thread task ${Math.max(0, ...long)} ms (goal ${LONGEST_TASK_MS} ms)`);
+  const longest = Math.max(0, ...long);
+  console.log(`big graph: longest main-thread task ${longest} ms (at most ${LONGEST_TASK_MS} ms)`);
+  assert.ok(long.length > 0, 'the long-task observer saw the load (it does take tasks over 50 ms)');
+  assert.ok(longest <= LONGEST_TASK_MS, `no main-thread task over ${LONGEST_TASK_MS} ms while loading: ${JSON.stringify(long)}`);
   for (const stage of ['Parsing', 'Checking', 'Receiving', 'Building', 'Laying']) {
     assert.ok(stages.includes(stage), `the progress bar names every stage: ${stages.join(', ')}`);
   }

@@ -6,16 +6,18 @@ use std::process::ExitCode;
 
 use olm_graph_core::lifecycle::diff::FATES;
 use olm_graph_core::lifecycle::{
-    deprecate_truncate, diff_package, diff_series as core_diff_series, resolve_template,
-    write_truncated, ClusterValues, Dialect, DiffOptions, PackageDiff, TruncateOptions,
+    deprecate_truncate, diff_packages, diff_series as core_diff_series, package_fates,
+    resolve_template, write_truncated, ClusterValues, Dialect, DiffOptions, DiffSide, PackageDiff,
+    TruncateOptions,
 };
 use olm_graph_core::load::{read_paths, Limits};
+use olm_graph_core::model::Catalog;
 use olm_graph_core::resolve::Resolver;
 use olm_graph_core::view::natural_cmp;
 use olm_graph_core::InputFile;
 use serde_json::json;
 
-use crate::commands::{load, load_keeping_files, CliError, CmdResult};
+use crate::commands::{load, load_keeping_files, load_pair, CliError, CmdResult};
 
 /// Reads the files of the given paths for rewriting, as the loader reads them: directories walked
 /// (honouring `.indexignore`), `-` for standard input, within the input limits.
@@ -135,14 +137,12 @@ pub struct DiffArgs {
 }
 
 pub fn diff(args: DiffArgs) -> CmdResult {
-    let old = load(&args.old)?;
-    let new = load(&args.new)?;
+    let (old, new) = load_pair(&args.old, &args.new)?;
     let options = DiffOptions {
         channel: args.channel.clone(),
         resolver: args.resolver,
     };
-    let d = diff_package(&old, &new, &args.package, &options)
-        .map_err(|e| CliError::Usage(e.to_string()))?;
+    let d = diff_side_by_side(&old, &new, &args.package, &options)?;
     if args.json {
         let records: Vec<_> = d
             .fates
@@ -156,7 +156,30 @@ pub fn diff(args: DiffArgs) -> CmdResult {
         return Ok(ExitCode::SUCCESS);
     }
     print!("{}", diff_text(&d));
+    // The process ends here: freeing two big catalogs one allocation at a time would only
+    // delay the exit.
+    std::mem::forget((old, new, d));
     Ok(ExitCode::SUCCESS)
+}
+
+/// [`olm_graph_core::lifecycle::diff_package`], with the two packages' graphs built on a second thread while this one
+/// follows the old bundles into the new catalog.
+fn diff_side_by_side(
+    old: &Catalog,
+    new: &Catalog,
+    package: &str,
+    options: &DiffOptions,
+) -> Result<PackageDiff, CliError> {
+    let (op, np) =
+        diff_packages(old, new, package, options).map_err(|e| CliError::Usage(e.to_string()))?;
+    Ok(std::thread::scope(|s| {
+        let sides = s.spawn(|| (DiffSide::of(Some(op)), DiffSide::of(np)));
+        let fates = package_fates(op, np, options);
+        let (old_side, new_side) = sides
+            .join()
+            .unwrap_or_else(|_| (DiffSide::of(Some(op)), DiffSide::of(np)));
+        PackageDiff::from_parts(package, &old_side, &new_side, fates)
+    }))
 }
 
 /// The text `diff` prints: what changed, then each installed bundle's fate and path (paths past

@@ -7,6 +7,26 @@ use clap::{Parser, Subcommand, ValueEnum};
 use olm_graph_core::load::Limits;
 use olm_graph_core::resolve::{Failure, FailureKind, Resolver, UpgradeStrategy};
 
+/// mimalloc instead of the system allocator: loading a catalog makes millions of small
+/// allocations (names, versions, properties), which it serves markedly faster.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+/// mimalloc's `mi_option_purge_delay`, which the bindings do not name: in mimalloc.h (v2 and v3)
+/// it is the option just before `mi_option_use_numa_nodes`, which they do.
+const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t =
+    libmimalloc_sys::mi_option_use_numa_nodes - 1;
+
+/// Freed memory goes back to the system at once instead of 10 ms later: a command that loads
+/// two big catalogs and drops what it built in between keeps its peak near what it holds
+/// (on `diff` of two 100,000-bundle catalogs, about 500 MB instead of 800 MB), for the same
+/// time.
+fn return_freed_memory_at_once() {
+    // SAFETY: sets a plain integer option; mimalloc reads options on every purge, and allows
+    // this one to change at any time.
+    unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, 0) };
+}
+
 mod bench;
 mod catalogs;
 mod commands;
@@ -331,6 +351,7 @@ fn default_sigpipe() {}
 
 fn main() -> ExitCode {
     default_sigpipe();
+    return_freed_memory_at_once();
     let cli = Cli::parse();
     cli.limits.limits().set_process_default();
     match run(cli.command) {

@@ -2,7 +2,9 @@
 //! what changed between the two catalogs, and, for every bundle of the old catalog taken as
 //! installed, what happens after the switch.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
+
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use serde::{Deserialize, Serialize};
 
@@ -118,7 +120,9 @@ impl std::error::Error for DiffError {}
 /// An edge by (channel, from, to, kind), borrowed: ordered as [`EdgeChange`].
 type EdgeKey<'g> = (&'g str, &'g str, &'g str, EdgeKind);
 
-fn edge_set(graphs: &[ChannelGraph]) -> BTreeSet<EdgeKey<'_>> {
+/// Every edge of `graphs`, hashed: only the few that one catalog has and the other does not are
+/// sorted ([`edges_only_in`]), not the whole set.
+fn edge_set(graphs: &[ChannelGraph]) -> FxHashSet<EdgeKey<'_>> {
     graphs
         .iter()
         .flat_map(|g| {
@@ -130,9 +134,11 @@ fn edge_set(graphs: &[ChannelGraph]) -> BTreeSet<EdgeKey<'_>> {
         .collect()
 }
 
-/// The edges of `a` that `b` does not have, owned.
-fn edges_only_in(a: &BTreeSet<EdgeKey>, b: &BTreeSet<EdgeKey>) -> Vec<EdgeChange> {
-    a.difference(b)
+/// The edges of `a` that `b` does not have, owned, in order.
+fn edges_only_in(a: &FxHashSet<EdgeKey>, b: &FxHashSet<EdgeKey>) -> Vec<EdgeChange> {
+    let mut only: Vec<&EdgeKey> = a.iter().filter(|k| !b.contains(*k)).collect();
+    only.sort_unstable();
+    only.into_iter()
         .map(|&(channel, from, to, kind)| EdgeChange {
             channel: channel.to_string(),
             from: from.to_string(),
@@ -142,9 +148,43 @@ fn edges_only_in(a: &BTreeSet<EdgeKey>, b: &BTreeSet<EdgeKey>) -> Vec<EdgeChange
         .collect()
 }
 
-/// The names in `a` that `b` does not have, owned.
-fn only_in(a: &BTreeSet<&str>, b: &BTreeSet<&str>) -> Vec<String> {
-    a.difference(b).map(|s| s.to_string()).collect()
+/// Distinct names in order (sorted once: the model keeps bundles and channels sorted by name
+/// already, which the sort sees in one pass).
+fn sorted_names<'a>(names: impl Iterator<Item = &'a str>) -> Vec<&'a str> {
+    let mut v: Vec<&str> = names.collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// The names in `a` that `b` does not have (both sorted and distinct), owned, in order.
+fn only_in(a: &[&str], b: &[&str]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut j = 0;
+    for &x in a {
+        while j < b.len() && b[j] < x {
+            j += 1;
+        }
+        if b.get(j) != Some(&x) {
+            out.push(x.to_string());
+        }
+    }
+    out
+}
+
+/// The names both `a` and `b` have (both sorted and distinct), in order.
+fn in_both<'a>(a: &[&'a str], b: &[&str]) -> Vec<&'a str> {
+    let mut out = Vec::new();
+    let mut j = 0;
+    for &x in a {
+        while j < b.len() && b[j] < x {
+            j += 1;
+        }
+        if b.get(j) == Some(&x) {
+            out.push(x);
+        }
+    }
+    out
 }
 
 fn deprecation_refs(p: &Package) -> BTreeSet<String> {
@@ -172,6 +212,26 @@ pub fn diff_package<'a>(
     package: &str,
     options: &DiffOptions,
 ) -> Result<PackageDiff, DiffError> {
+    let (op, np) = diff_packages(old, new, package, options)?;
+    let (old_side, new_side) = (DiffSide::of(Some(op)), DiffSide::of(np));
+    let fates = package_fates(op, np, options);
+    Ok(PackageDiff::from_parts(
+        package, &old_side, &new_side, fates,
+    ))
+}
+
+/// The package [`diff_package`] compares, in the old catalog and (when it is there) in the new
+/// one: the checks it makes before anything else. With [`DiffSide::of`], [`package_fates`] and
+/// [`PackageDiff::from_parts`], a caller that has threads can build the parts side by side.
+///
+/// # Complexity
+/// O(log P + C) for P packages and the old package's C channels.
+pub fn diff_packages<'a>(
+    old: &'a Catalog,
+    new: &'a Catalog,
+    package: &str,
+    options: &DiffOptions,
+) -> Result<(&'a Package, Option<&'a Package>), DiffError> {
     let Some(op) = old.package(package) else {
         return Err(DiffError::UnknownPackage {
             package: package.to_string(),
@@ -185,40 +245,87 @@ pub fn diff_package<'a>(
             });
         }
     }
-    let np = new.package(package);
-    let names = |p: Option<&'a Package>| -> BTreeSet<&'a str> {
-        p.map(|p| p.bundles.iter().map(|b| b.name.as_str()).collect())
-            .unwrap_or_default()
-    };
-    let chans = |p: Option<&'a Package>| -> BTreeSet<&'a str> {
-        p.map(|p| p.channels.iter().map(|c| c.name.as_str()).collect())
-            .unwrap_or_default()
-    };
-    let (ob, nb) = (names(Some(op)), names(np));
-    let (oc, nc) = (chans(Some(op)), chans(np));
-    let (og, ng) = (
-        channel_graphs(op),
-        np.map(channel_graphs).unwrap_or_default(),
-    );
-    let (oe, ne) = (edge_set(&og), edge_set(&ng));
-    let (od, nd) = (
-        deprecation_refs(op),
-        np.map(deprecation_refs).unwrap_or_default(),
-    );
+    Ok((op, new.package(package)))
+}
+
+/// What [`diff_package`] compares of one catalog's package: its channel graphs, bundle and
+/// channel names, and deprecated references.
+pub struct DiffSide<'a> {
+    graphs: Vec<ChannelGraph>,
+    names: Vec<&'a str>,
+    chans: Vec<&'a str>,
+    deprecations: BTreeSet<String>,
+}
+
+impl<'a> DiffSide<'a> {
+    /// The side of `package` (empty when the catalog does not have it).
+    ///
+    /// # Complexity
+    /// O((V + E) log V) time and O(V + E) memory for V entries and E edges of the package.
+    pub fn of(package: Option<&'a Package>) -> DiffSide<'a> {
+        let Some(p) = package else {
+            return DiffSide {
+                graphs: Vec::new(),
+                names: Vec::new(),
+                chans: Vec::new(),
+                deprecations: BTreeSet::new(),
+            };
+        };
+        DiffSide {
+            graphs: channel_graphs(p),
+            names: sorted_names(p.bundles.iter().map(|b| b.name.as_str())),
+            chans: sorted_names(p.channels.iter().map(|c| c.name.as_str())),
+            deprecations: deprecation_refs(p),
+        }
+    }
+}
+
+/// Every followed old bundle's fate in the new catalog, and the hops their paths take.
+pub struct PackageFates {
+    fates: Vec<BundleFate>,
+    steps: BTreeMap<String, BTreeMap<String, String>>,
+}
+
+/// The fate of every followed bundle of `op` (the old package) in `np` (the new one).
+///
+/// # Complexity
+/// O((V + E) log V) time and O(V + E) memory for V entries and E edges of both packages, as
+/// [`diff_package`].
+pub fn package_fates(op: &Package, np: Option<&Package>, options: &DiffOptions) -> PackageFates {
     let (fates, steps) = fates(op, np, options);
-    Ok(PackageDiff {
-        package: package.to_string(),
-        bundles_added: only_in(&nb, &ob),
-        bundles_removed: only_in(&ob, &nb),
-        channels_added: only_in(&nc, &oc),
-        channels_removed: only_in(&oc, &nc),
-        heads_moved: heads_moved(&og, &ng, &oc, &nc),
-        edges_added: edges_only_in(&ne, &oe),
-        edges_removed: edges_only_in(&oe, &ne),
-        deprecations_added: nd.difference(&od).cloned().collect(),
-        fates,
-        steps,
-    })
+    PackageFates { fates, steps }
+}
+
+impl PackageDiff {
+    /// The comparison of `package` from its two sides and its fates.
+    ///
+    /// # Complexity
+    /// O(V + E) expected time (hashed edges), plus O(D log D) for the D differences found.
+    pub fn from_parts(
+        package: &str,
+        old: &DiffSide,
+        new: &DiffSide,
+        fates: PackageFates,
+    ) -> PackageDiff {
+        let (oe, ne) = (edge_set(&old.graphs), edge_set(&new.graphs));
+        PackageDiff {
+            package: package.to_string(),
+            bundles_added: only_in(&new.names, &old.names),
+            bundles_removed: only_in(&old.names, &new.names),
+            channels_added: only_in(&new.chans, &old.chans),
+            channels_removed: only_in(&old.chans, &new.chans),
+            heads_moved: heads_moved(&old.graphs, &new.graphs, &old.chans, &new.chans),
+            edges_added: edges_only_in(&ne, &oe),
+            edges_removed: edges_only_in(&oe, &ne),
+            deprecations_added: new
+                .deprecations
+                .difference(&old.deprecations)
+                .cloned()
+                .collect(),
+            fates: fates.fates,
+            steps: fates.steps,
+        }
+    }
 }
 
 /// The channels both catalogs have whose head moved (`og`, `ng`: the channel graphs, in
@@ -226,8 +333,8 @@ pub fn diff_package<'a>(
 fn heads_moved(
     og: &[ChannelGraph],
     ng: &[ChannelGraph],
-    oc: &BTreeSet<&str>,
-    nc: &BTreeSet<&str>,
+    oc: &[&str],
+    nc: &[&str],
 ) -> Vec<HeadChange> {
     let head = |graphs: &[ChannelGraph], c: &str| {
         let at = graphs
@@ -235,7 +342,8 @@ fn heads_moved(
             .ok()?;
         graphs[at].head.name().map(str::to_string)
     };
-    oc.intersection(nc)
+    in_both(oc, nc)
+        .into_iter()
         .filter_map(|c| {
             let (old, new) = (head(og, c), head(ng, c));
             (old != new).then(|| HeadChange {
@@ -250,7 +358,7 @@ fn heads_moved(
 /// Which old bundles are followed, and in which channel: the subscription's when it has the
 /// bundle, else (no channel given) the default channel when it has it, else the first.
 fn followed(op: &Package, options: &DiffOptions) -> Vec<(String, String)> {
-    let mut channels_of: HashMap<&str, Vec<&str>> = HashMap::new();
+    let mut channels_of: FxHashMap<&str, Vec<&str>> = FxHashMap::default();
     for c in &op.channels {
         for e in &c.entries {
             let list = channels_of.entry(e.name.as_str()).or_default();

@@ -6,7 +6,9 @@
 //! bundle, hop after hop, until no hop is chosen or the next one would return to a bundle the
 //! path has already been on.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::BTreeMap;
+
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use serde::{Deserialize, Serialize};
 
@@ -133,9 +135,9 @@ impl<'a> FateWalker<'a> {
             pkg,
             resolver,
             head,
-            succ: HashMap::new(),
-            spans: HashMap::new(),
-            notes: HashMap::new(),
+            succ: HashMap::default(),
+            spans: HashMap::default(),
+            notes: HashMap::default(),
         }
     }
 
@@ -157,7 +159,7 @@ impl<'a> FateWalker<'a> {
     /// walk meets.
     fn span(&mut self, start: &str) -> Span {
         let mut stack: Vec<String> = Vec::new();
-        let mut on_stack: HashMap<String, usize> = HashMap::new();
+        let mut on_stack: HashMap<String, usize> = HashMap::default();
         let mut cur = start.to_string();
         let after = loop {
             if let Some(s) = self.spans.get(&cur) {
@@ -213,7 +215,8 @@ impl<'a> FateWalker<'a> {
         let Some(first) = first else {
             return (None, self.stay(bundle));
         };
-        let mut visited: HashSet<String> = HashSet::from([bundle.to_string()]);
+        let mut visited: HashSet<String> = HashSet::default();
+        visited.insert(bundle.to_string());
         let (mut cur, mut hops) = (first.clone(), 1);
         loop {
             visited.insert(cur.clone());

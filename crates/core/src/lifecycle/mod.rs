@@ -14,7 +14,10 @@ pub use truncate::{deprecate_truncate, TruncateError, TruncateOptions, TruncateR
 pub mod diff;
 mod fates;
 
-pub use diff::{diff_package, BundleFate, DiffError, DiffOptions, Fate, PackageDiff};
+pub use diff::{
+    diff_package, diff_packages, package_fates, BundleFate, DiffError, DiffOptions, DiffSide, Fate,
+    PackageDiff, PackageFates,
+};
 pub mod edit;
 
 pub use edit::{with_entry, EditError, NewEntry};
