@@ -84,6 +84,14 @@ pub(super) fn explain(
             graph.channel_name(c)
         ));
     }
+    let errors = resolution_errors(graph, found);
+    if !errors.is_empty() {
+        parts.extend(errors);
+        parts.push(
+            "a higher spec.priority on one of the tied ClusterCatalogs would decide between them"
+                .to_string(),
+        );
+    }
     if dead_ends.is_empty() {
         parts.push(format!("no channel moves {from} at all"));
     } else {
@@ -100,6 +108,28 @@ pub(super) fn explain(
         message: parts.join("; ") + ".",
         dead_ends,
     }
+}
+
+/// OLM v1's errors where reached states stop across catalogs (a tie at the top priority, or
+/// no bundle), one sentence per distinct error, naming where.
+///
+/// # Complexity
+/// O(S log S) for S states.
+fn resolution_errors(graph: &StateGraph, found: &Found) -> Vec<String> {
+    let mut out: Vec<String> = (0..found.reached.len())
+        .filter(|&s| found.reached[s])
+        .filter_map(|s| {
+            let e = graph.error(s)?;
+            Some(format!(
+                "at {} in channel {}, OLM v1 fails to resolve: {e}",
+                graph.name(s),
+                graph.channel_name(graph.channel_of(s))
+            ))
+        })
+        .collect();
+    out.sort();
+    out.dedup();
+    out
 }
 
 /// Where the reached states stop, as (channel, bundle), and the deprecated bundles a route
