@@ -290,11 +290,14 @@ pub fn plan_text(plan: &Plan, commands: &[String]) -> String {
             .platform
             .as_deref()
             .map_or(String::new(), |p| format!("on {p}, "));
-        out += &format!(
-            "  {}. {platform}subscribe to channel {}\n",
-            i + 1,
-            step.channel
-        );
+        let subscribe = match &step.channels {
+            None => format!("subscribe to channel {}", step.channel),
+            Some(set) if set.is_empty() => {
+                "list no channels in the ClusterExtension (every channel)".to_string()
+            }
+            Some(set) => format!("list the ClusterExtension's channels {}", set.join(", ")),
+        };
+        out += &format!("  {}. {platform}{subscribe}\n", i + 1);
         if let Some(why) = &step.switch_reason {
             out += &format!("     switch: {why}\n");
         }
