@@ -27,7 +27,7 @@ use serde::Serialize;
 pub use across::{merged_package, plan_route_across, verify_across};
 pub use commands::plan_commands;
 pub use route::{verify, verify_steps};
-pub use series::{plan_series, platforms_between, SeriesOptions};
+pub use series::{plan_series, platforms_between, series_timeline, SeriesOptions, TimelineColumn};
 
 use crate::model::Package;
 use crate::resolve::{Reason, Resolver, UpgradeConstraintPolicy};
