@@ -11,7 +11,7 @@ use olm_graph_core::plan::{
 };
 use olm_graph_core::resolve::{ClusterCatalog, Resolver, UpgradeConstraintPolicy};
 
-use crate::commands::{load, CliError, CmdResult};
+use crate::commands::{load, print, CliError, CmdResult};
 use crate::ResolverArg;
 
 /// Arguments of `olm-graph plan`.
@@ -257,15 +257,6 @@ fn output(args: &PlanArgs, plan: &Plan, commands: Vec<String>) -> CmdResult {
     } else {
         ExitCode::from(1)
     })
-}
-
-/// Prints to stdout; a closed pipe ends the program quietly.
-pub(crate) fn print(text: &str) {
-    use std::io::Write as _;
-    let mut stdout = std::io::stdout().lock();
-    if writeln!(stdout, "{text}").is_err() {
-        std::process::exit(0);
-    }
 }
 
 /// The plan as text: one block per step, then the commands.
