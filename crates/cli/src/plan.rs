@@ -49,7 +49,7 @@ pub struct PlanArgs {
     /// OLM v1 only: the ClusterExtension's channels, comma-separated; given with no value,
     /// every channel. OLM v1 resolves among them at once, so the route switches only to
     /// channels outside them.
-    #[arg(long, num_args = 0.., value_delimiter = ',', conflicts_with = "channel")]
+    #[arg(long, num_args = 0.., value_delimiter = ',', conflicts_with_all = ["channel", "series"])]
     channels: Option<Vec<String>>,
     /// OLM v1 only: each PATH is its own ClusterCatalog, named by the path as given, and this
     /// one has `spec.priority` N (the others 0); repeat for several. Each step is what OLM v1
