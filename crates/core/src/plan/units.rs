@@ -97,7 +97,7 @@ type Shape = (String, Option<Vec<String>>, Vec<usize>);
 /// `options.channels` is given), then every channel outside it on its own.
 ///
 /// # Complexity
-/// O(C log C) for C channels of the package.
+/// O(C log C) for C channels of the package (and as many listed).
 fn shapes(pkg: &Package, options: &PlanOptions) -> Result<Vec<Shape>, PlanError> {
     let unknown = |c: &str| PlanError::UnknownChannel {
         package: pkg.name.clone(),
@@ -115,12 +115,13 @@ fn shapes(pkg: &Package, options: &PlanOptions) -> Result<Vec<Shape>, PlanError>
         });
     }
     let mut members = Vec::with_capacity(set.len());
+    let mut seen = std::collections::HashSet::new();
     for c in set {
         let i = pkg
             .channels
             .binary_search_by(|ch| ch.name.as_str().cmp(c))
             .map_err(|_| unknown(c))?;
-        if !members.contains(&i) {
+        if seen.insert(i) {
             members.push(i);
         }
     }
