@@ -3,7 +3,10 @@
 //! Core plans the route (`plan_route`) and writes the commands (`plan_commands`), exactly as
 //! `olm-graph plan` does; the panel lists the steps, draws the route on the package view (all
 //! channels) through the simulation's path marks, with each channel switch written on the hop
-//! after it, steps through it with the simulation's animation, and copies the commands.
+//! after it, steps through it with the simulation's animation, and copies the commands. With
+//! a series folder, the platform timeline ([`timeline`]).
+
+mod timeline;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -75,7 +78,7 @@ fn suggested(names: &[String], from: &str, target: &str) -> Vec<String> {
 #[component]
 pub fn PlanPanel() -> impl IntoView {
     let graph = GraphStore::get();
-    let store = PlanStore::new(graph);
+    let store = PlanStore::new(graph, crate::state::comparison::Comparison::get().series);
     let sim = SimulationStore::get();
     let selection = Selection::get();
     // Another package: the plan and its route go.
@@ -92,6 +95,7 @@ pub fn PlanPanel() -> impl IntoView {
             <h2>"Plan an upgrade route"</h2>
             <PlanForm store=store/>
             {move || store.result.get().map(|r| result_view(r, sim, selection))}
+            <timeline::SeriesPlan store=store/>
         </section>
     }
 }

@@ -1,11 +1,19 @@
 //! The Plan panel's store: the route planner's inputs (installed bundle, target, resolver,
 //! preference, the subscription's channel), the plan core makes of them ([`make_plan`], with
-//! core's `plan_route` and `plan_commands`), and the [`Route`] it draws on the graph.
+//! core's `plan_route` and `plan_commands`), and the [`Route`] it draws on the graph. With a
+//! series folder loaded (one catalog per platform version), the plan across platform versions
+//! ([`make_series_plan`], core's `plan_series` and `series_timeline`, as `olm-graph plan
+//! --series` does it).
 
 use leptos::prelude::*;
 use olm_graph_core::model::Package;
-use olm_graph_core::plan::{plan_commands, plan_route, Plan, PlanOptions, Preference, Target};
+use olm_graph_core::plan::{
+    plan_commands, plan_route, plan_series, platforms_between, series_timeline, Plan, PlanOptions,
+    Preference, SeriesOptions, Target, TimelineColumn,
+};
 use olm_graph_core::resolve::Resolver;
+
+use crate::state::comparison::Series;
 
 use crate::state::graph::GraphStore;
 use crate::state::shared::Shared;
@@ -149,6 +157,89 @@ pub fn route_of(plan: &Plan) -> Route {
     }
 }
 
+/// The platforms a series plan passes through, as typed.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct SeriesInputs {
+    /// The platform the cluster runs now (`4.16` or `v4.16`).
+    pub platform_from: String,
+    /// The platform it goes to.
+    pub platform_to: String,
+    /// Comma-separated platforms in order (EUS-style jumps leave some out); when given, it
+    /// wins over from and to.
+    pub platform_path: String,
+}
+
+impl SeriesInputs {
+    /// The platforms of the series, in order, as core's `SeriesOptions` takes them.
+    fn platforms(&self, series: &Series) -> Result<Vec<String>, String> {
+        let path: Vec<String> = self
+            .platform_path
+            .split(',')
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .map(str::to_string)
+            .collect();
+        if !path.is_empty() {
+            return Ok(path);
+        }
+        let (from, to) = (self.platform_from.trim(), self.platform_to.trim());
+        if from.is_empty() || to.is_empty() {
+            return Err("Choose the platform the cluster runs now and the one it goes to.".into());
+        }
+        platforms_between(series, from, to).map_err(|e| e.to_string())
+    }
+}
+
+/// A series plan with its commands and its timeline.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeriesPlanned {
+    pub plan: Plan,
+    pub commands: Vec<String>,
+    /// One column per platform.
+    pub columns: Vec<TimelineColumn>,
+}
+
+/// Plans `inputs` across the platforms of `series` for `package`, as `olm-graph plan --series`
+/// does: the target read against the last platform's package, the commands written from it.
+///
+/// # Complexity
+/// As core's `plan_series` (one route search per platform), plus O(P + H) for the timeline of
+/// P platforms and H hops.
+pub fn make_series_plan(
+    series: &Series,
+    package: &str,
+    inputs: &PlanInputs,
+    platforms: &SeriesInputs,
+) -> Result<SeriesPlanned, String> {
+    let from = inputs.from.trim();
+    if from.is_empty() {
+        return Err("Choose the installed bundle to plan from.".into());
+    }
+    let options = SeriesOptions {
+        plan: inputs.options(),
+        platforms: platforms.platforms(series)?,
+    };
+    let last = options.platforms.last().and_then(|p| {
+        let p = p.trim_start_matches('v');
+        series.iter().find(|(l, _)| l.trim_start_matches('v') == p)
+    });
+    let last_pkg = last.and_then(|(_, c)| c.package(package));
+    let target = last_pkg.map_or(Target::Latest, |pkg| {
+        Target::parse(&inputs.target_text(), pkg)
+    });
+    let plan = plan_series(series, package, from, &target, &options).map_err(|e| e.to_string())?;
+    let commands = match last_pkg {
+        Some(pkg) if plan.reachable => plan_commands(pkg, &plan, &options.plan),
+        _ => Vec::new(),
+    };
+    let columns = series_timeline(series, &plan, &options.platforms).map_err(|e| e.to_string())?;
+    Ok(SeriesPlanned {
+        plan,
+        commands,
+        columns,
+    })
+}
+
 /// The Plan panel's store (cheap to copy).
 #[derive(Clone, Copy)]
 pub struct PlanStore {
@@ -156,11 +247,15 @@ pub struct PlanStore {
     /// The inputs of the last "Plan" press (`None`: nothing planned).
     pub request: RwSignal<Option<PlanInputs>>,
     pub result: Memo<Option<Shared<Result<Planned, String>>>>,
+    pub series_inputs: RwSignal<SeriesInputs>,
+    /// The inputs of the last "Plan across platforms" press.
+    pub series_request: RwSignal<Option<(PlanInputs, SeriesInputs)>>,
+    pub series_result: Memo<Option<Shared<Result<SeriesPlanned, String>>>>,
 }
 
 impl PlanStore {
-    /// The planner over the package `graph` shows.
-    pub fn new(graph: GraphStore) -> PlanStore {
+    /// The planner over the package `graph` shows, and across `series` when one is loaded.
+    pub fn new(graph: GraphStore, series: RwSignal<Option<Shared<Series>>>) -> PlanStore {
         let inputs = RwSignal::new(PlanInputs::default());
         let request: RwSignal<Option<PlanInputs>> = RwSignal::new(None);
         let result = Memo::new(move |_| {
@@ -168,10 +263,24 @@ impl PlanStore {
             let data = graph.package_data.get()?;
             Some(Shared::new(make_plan(data.package(), &wanted)))
         });
+        let series_request: RwSignal<Option<(PlanInputs, SeriesInputs)>> = RwSignal::new(None);
+        let series_result = Memo::new(move |_| {
+            let (wanted, platforms) = series_request.get()?;
+            let series = series.get()?;
+            let package = graph
+                .package_data
+                .with(|d| d.as_ref().map(|d| d.package().name.clone()))?;
+            Some(Shared::new(make_series_plan(
+                &series, &package, &wanted, &platforms,
+            )))
+        });
         PlanStore {
             inputs,
             request,
             result,
+            series_inputs: RwSignal::new(SeriesInputs::default()),
+            series_request,
+            series_result,
         }
     }
 }
@@ -224,6 +333,62 @@ mod tests {
             Some("demo.v1.3.0")
         );
         assert!(!planned.commands.is_empty());
+    }
+
+    /// Two platforms whose installed bundle is capped at 4.16 (`olm.maxOpenShiftVersion`).
+    fn capped_series() -> Series {
+        let text = "schema: olm.package\nname: op\ndefaultChannel: stable\n---\nschema: olm.channel\npackage: op\nname: stable\nentries:\n- name: op.v1.0.0\n- name: op.v1.1.0\n  replaces: op.v1.0.0\n---\nschema: olm.bundle\npackage: op\nname: op.v1.0.0\nimage: q/op:1.0.0\nproperties:\n- {type: olm.package, value: {packageName: op, version: 1.0.0}}\n- {type: olm.maxOpenShiftVersion, value: \"4.16\"}\n---\nschema: olm.bundle\npackage: op\nname: op.v1.1.0\nimage: q/op:1.1.0\nproperties:\n- {type: olm.package, value: {packageName: op, version: 1.1.0}}\n";
+        ["v4.16", "v4.17"]
+            .map(|l| {
+                (
+                    l.to_string(),
+                    load_files(vec![InputFile::new("c.yaml", text)]),
+                )
+            })
+            .to_vec()
+    }
+
+    #[test]
+    fn a_series_plan_gives_one_column_per_platform_with_the_block() {
+        let series = capped_series();
+        let inputs = PlanInputs {
+            from: "op.v1.0.0".into(),
+            channel: "stable".into(),
+            ..PlanInputs::default()
+        };
+        let platforms = SeriesInputs {
+            platform_from: "4.16".into(),
+            platform_to: "4.17".into(),
+            ..SeriesInputs::default()
+        };
+        let planned = make_series_plan(&series, "op", &inputs, &platforms).expect("plans");
+        assert!(planned.plan.reachable);
+        let columns: Vec<(&str, Option<&str>, Option<&str>)> = planned
+            .columns
+            .iter()
+            .map(|c| {
+                (
+                    c.platform.as_str(),
+                    c.required.as_deref(),
+                    c.blocks.as_deref(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            columns,
+            [
+                ("v4.16", Some("op.v1.1.0"), Some("4.16")),
+                ("v4.17", Some("op.v1.1.0"), None)
+            ]
+        );
+        let path = SeriesInputs {
+            platform_path: "4.16, 4.17".into(),
+            ..SeriesInputs::default()
+        };
+        let same = make_series_plan(&series, "op", &inputs, &path).expect("plans");
+        assert_eq!(same, planned);
+        let none = make_series_plan(&series, "op", &inputs, &SeriesInputs::default());
+        assert!(none.is_err_and(|e| e.contains("platform")));
     }
 
     #[test]

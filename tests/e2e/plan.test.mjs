@@ -100,3 +100,67 @@ test('no route from stable-3.6 to the head of stable-3.17: the panel says why, a
   assert.ok(text.includes(doc.explanation), text);
   await finish(page);
 });
+
+// The platform timeline: the descheduler series folder (v4.12 … v4.22, one catalog per
+// platform version, read from ../shared at test time), planned from a 4.12 bundle, step by
+// step and with EUS-style jumps; the columns and their bundles equal `olm-graph plan --series
+// --json` (grouped by each step's platform).
+const SERIES = join(CATALOGS, 'openshift-kube-descheduler-fbc');
+const DESCHEDULER = 'cluster-kube-descheduler-operator';
+const SERIES_FROM = 'clusterkubedescheduleroperator.4.12.0-202301261106';
+
+/** The CLI's series plan as timeline columns: platform, arrival and the bundle reached there. */
+function cliColumns(doc) {
+  const columns = [];
+  let at = doc.from;
+  for (const step of doc.steps) {
+    let col = columns.at(-1);
+    if (!col || col.platform !== step.platform) {
+      col = { platform: step.platform, arrives: at, required: at };
+      columns.push(col);
+    }
+    for (const h of step.hops) at = h.to;
+    col.required = at;
+  }
+  return columns;
+}
+
+function shownColumns(page) {
+  return page.$$eval('[data-testid=plan-platform]', (cols) => cols.map((c) => ({
+    platform: c.dataset.platform, arrives: c.dataset.arrives, required: c.dataset.required,
+  })));
+}
+
+test('a series folder gives the Plan panel a platform timeline equal to plan --series --json', async () => {
+  const page = await open();
+  await upload(page, join(SERIES, 'v4.16/cluster-kube-descheduler-operator.json'), DESCHEDULER);
+  await page.setInputFiles('[data-testid=plan-series-input]', SERIES);
+  await page.waitForSelector('[data-testid=plan-series-label]', { timeout: 60000 });
+  assert.match(await page.textContent('[data-testid=plan-series-label]'), /v4\.12 → v4\.13 → .* → v4\.22/);
+  await fill(page, 'plan-from', SERIES_FROM);
+  await fill(page, 'plan-channel', 'stable');
+
+  // Every platform from 4.12 to 4.22.
+  await page.selectOption('[data-testid=plan-platform-from]', 'v4.12');
+  await page.selectOption('[data-testid=plan-platform-to]', 'v4.22');
+  await page.click('[data-testid=plan-series-run]');
+  await page.waitForSelector('[data-testid=plan-timeline]', { timeout: 60000 });
+  const doc = JSON.parse(cli(['plan', '--series', SERIES, '-p', DESCHEDULER, '--from', SERIES_FROM,
+    '--platform-from', '4.12', '--platform-to', '4.22', '-c', 'stable', '--json']));
+  assert.equal(doc.reachable, true);
+  const expected = cliColumns(doc);
+  assert.equal(expected.length, 11, 'one column per platform version');
+  assert.deepEqual(await shownColumns(page), expected);
+  assert.equal(await page.getAttribute('[data-testid=plan-series-result]', 'data-reachable'), 'true');
+  assert.equal(await page.textContent('[data-testid=plan-series-commands]'), doc.commands.join('\n'));
+  await shot(page, 'plan-series-timeline');
+
+  // EUS-style jumps: only the platforms named.
+  await fill(page, 'plan-platform-path', '4.12,4.14,4.16,4.18,4.20,4.22');
+  await page.click('[data-testid=plan-series-run]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=plan-platform]').length === 6);
+  const eus = JSON.parse(cli(['plan', '--series', SERIES, '-p', DESCHEDULER, '--from', SERIES_FROM,
+    '--platform-path', '4.12,4.14,4.16,4.18,4.20,4.22', '-c', 'stable', '--json']));
+  assert.deepEqual(await shownColumns(page), cliColumns(eus));
+  await finish(page);
+});

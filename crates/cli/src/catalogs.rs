@@ -9,8 +9,7 @@ use olm_graph_core::model::Catalog;
 use olm_graph_core::resolve::{resolve_path_across, CatalogsPath, ClusterCatalog, Resolver};
 use serde_json::json;
 
-use crate::commands::{load, path_options, CliError, CmdResult, PathArgs};
-use crate::plan::print;
+use crate::commands::{load, path_options, print, CliError, CmdResult, PathArgs};
 
 /// Reads `PATH=N` flags against the paths given: each path's priority, 0 when not named.
 pub(crate) fn priorities(paths: &[PathBuf], flags: &[String]) -> Result<Vec<i32>, CliError> {

@@ -531,3 +531,12 @@ pub(crate) fn print_path_text(args: &PathArgs, path: &UpgradePath) {
         }
     }
 }
+
+/// Prints to stdout; a closed pipe ends the program quietly.
+pub(crate) fn print(text: &str) {
+    use std::io::Write as _;
+    let mut stdout = std::io::stdout().lock();
+    if writeln!(stdout, "{text}").is_err() {
+        std::process::exit(0);
+    }
+}

@@ -215,7 +215,7 @@ enum Command {
     /// subscribe to, where to hold the cluster, each switch with its reason, and the commands.
     /// Exit 1 when no route exists.
     #[command(
-        after_help = "TARGET is a bundle, a version, channel:C (the head of C) or latest.\n\nExamples:\n  olm-graph plan catalog/ -p quay-operator --from quay-operator.v3.6.2 --to channel:stable-3.17\n  olm-graph plan catalog/ -p demo --from demo.v1.0.0 --to latest --resolver v1 --json"
+        after_help = "TARGET is a bundle, a version, channel:C (the head of C) or latest.\n\nExamples:\n  olm-graph plan catalog/ -p quay-operator --from quay-operator.v3.6.2 --to channel:stable-3.17\n  olm-graph plan catalog/ -p demo --from demo.v1.0.0 --to latest --resolver v1 --json\n  olm-graph plan catalog/ -p quay-operator --from quay-operator.v3.15.0 --to channel:stable-3.17 --resolver v1 --channels stable-3.15,stable-3.16\n  olm-graph plan redhat/ community/ -p etcd --from etcd.v0.9.0 --resolver v1 --catalog-priority redhat/=10"
     )]
     Plan(plan::PlanArgs),
     /// Deprecate a bundle and truncate the graph below it; write the new catalog (FBC JSON).

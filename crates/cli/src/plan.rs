@@ -4,13 +4,14 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::ValueEnum;
+use olm_graph_core::model::Catalog;
 use olm_graph_core::plan::{
-    plan_commands, plan_route, plan_series, platforms_between, Plan, PlanOptions, Preference,
-    SeriesOptions, Target,
+    merged_package, plan_commands, plan_route, plan_route_across, plan_series, platforms_between,
+    Plan, PlanOptions, Preference, SeriesOptions, Target,
 };
-use olm_graph_core::resolve::{Resolver, UpgradeConstraintPolicy};
+use olm_graph_core::resolve::{ClusterCatalog, Resolver, UpgradeConstraintPolicy};
 
-use crate::commands::{load, CliError, CmdResult};
+use crate::commands::{load, print, CliError, CmdResult};
 use crate::ResolverArg;
 
 /// Arguments of `olm-graph plan`.
@@ -45,6 +46,16 @@ pub struct PlanArgs {
     /// The channel the subscription follows now (default: any channel listing --from).
     #[arg(long, short)]
     channel: Option<String>,
+    /// OLM v1 only: the ClusterExtension's channels, comma-separated; given with no value,
+    /// every channel. OLM v1 resolves among them at once, so the route switches only to
+    /// channels outside them.
+    #[arg(long, num_args = 0.., value_delimiter = ',', conflicts_with_all = ["channel", "series"])]
+    channels: Option<Vec<String>>,
+    /// OLM v1 only: each PATH is its own ClusterCatalog, named by the path as given, and this
+    /// one has `spec.priority` N (the others 0); repeat for several. Each step is what OLM v1
+    /// resolves across the catalogs, and each hop names its catalog.
+    #[arg(long, value_name = "PATH=N", conflicts_with = "series")]
+    catalog_priority: Vec<String>,
     #[arg(long, value_enum, default_value_t = ResolverArg::V0)]
     resolver: ResolverArg,
     /// What the route minimises first.
@@ -103,6 +114,9 @@ pub fn run(args: PlanArgs) -> CmdResult {
     if args.series.is_some() {
         return run_series(args);
     }
+    if !args.catalog_priority.is_empty() {
+        return run_across(args);
+    }
     let catalog = load(&args.paths)?;
     let Some(pkg) = catalog.package(&args.package) else {
         return Err(CliError::Usage(format!(
@@ -124,17 +138,67 @@ pub fn run(args: PlanArgs) -> CmdResult {
 
 fn plan_options(args: &PlanArgs) -> Result<PlanOptions, CliError> {
     let resolver: Resolver = args.resolver.into();
+    if args.channels.is_some() && resolver != Resolver::V1 {
+        return Err(CliError::Usage(
+            "--channels are a ClusterExtension's: use them with --resolver v1".into(),
+        ));
+    }
     let version = crate::commands::version_range(resolver, args.version.as_deref())?;
     Ok(PlanOptions {
         resolver,
         prefer: args.prefer.into(),
         channel: args.channel.clone(),
+        channels: args.channels.clone(),
         policy: args.upgrade_constraint_policy.into(),
         version,
         namespace: args.namespace.clone(),
         installed_version: None,
         cluster_kube: None,
     })
+}
+
+/// `plan --catalog-priority`: each path its own ClusterCatalog, planned under OLM v1 across
+/// them.
+fn run_across(args: PlanArgs) -> CmdResult {
+    if Resolver::from(args.resolver) != Resolver::V1 {
+        return Err(CliError::Usage(
+            "--catalog-priority is a ClusterCatalog's spec.priority: use it with --resolver v1"
+                .into(),
+        ));
+    }
+    let priorities = crate::catalogs::priorities(&args.paths, &args.catalog_priority)?;
+    let loaded: Vec<Catalog> = args
+        .paths
+        .iter()
+        .map(|p| load(std::slice::from_ref(p)))
+        .collect::<Result<_, _>>()?;
+    let names: Vec<String> = args.paths.iter().map(|p| p.display().to_string()).collect();
+    let catalogs: Vec<ClusterCatalog> = names
+        .iter()
+        .zip(&priorities)
+        .zip(&loaded)
+        .map(|((name, priority), catalog)| ClusterCatalog {
+            name,
+            priority: *priority,
+            catalog,
+        })
+        .collect();
+    let Some(merged) = merged_package(&catalogs, &args.package) else {
+        return Err(CliError::Usage(format!(
+            "unknown package {:?} (in none of the catalogs)",
+            args.package
+        )));
+    };
+    let options = plan_options(&args)?;
+    let target = Target::parse(&args.to, &merged);
+    let plan = plan_route_across(&catalogs, &merged, &args.from, &target, &options)
+        .map_err(|e| CliError::Usage(e.to_string()))?;
+    let commands = if plan.reachable {
+        plan_commands(&merged, &plan, &options)
+    } else {
+        Vec::new()
+    };
+    output(&args, &plan, commands)
 }
 
 /// `plan --series`: one catalog per platform version.
@@ -195,15 +259,6 @@ fn output(args: &PlanArgs, plan: &Plan, commands: Vec<String>) -> CmdResult {
     })
 }
 
-/// Prints to stdout; a closed pipe ends the program quietly.
-pub(crate) fn print(text: &str) {
-    use std::io::Write as _;
-    let mut stdout = std::io::stdout().lock();
-    if writeln!(stdout, "{text}").is_err() {
-        std::process::exit(0);
-    }
-}
-
 /// The plan as text: one block per step, then the commands.
 pub fn plan_text(plan: &Plan, commands: &[String]) -> String {
     let mut out = format!(
@@ -226,11 +281,14 @@ pub fn plan_text(plan: &Plan, commands: &[String]) -> String {
             .platform
             .as_deref()
             .map_or(String::new(), |p| format!("on {p}, "));
-        out += &format!(
-            "  {}. {platform}subscribe to channel {}\n",
-            i + 1,
-            step.channel
-        );
+        let subscribe = match &step.channels {
+            None => format!("subscribe to channel {}", step.channel),
+            Some(set) if set.is_empty() => {
+                "list no channels in the ClusterExtension (every channel)".to_string()
+            }
+            Some(set) => format!("list the ClusterExtension's channels {}", set.join(", ")),
+        };
+        out += &format!("  {}. {platform}{subscribe}\n", i + 1);
         if let Some(why) = &step.switch_reason {
             out += &format!("     switch: {why}\n");
         }
@@ -241,7 +299,11 @@ pub fn plan_text(plan: &Plan, commands: &[String]) -> String {
             } else {
                 via.join(", ")
             };
-            out += &format!("     {} -> {}  via {via}\n", h.from, h.to);
+            let from = h
+                .catalog
+                .as_deref()
+                .map_or(String::new(), |c| format!("  (catalog {c})"));
+            out += &format!("     {} -> {}  via {via}{from}\n", h.from, h.to);
         }
         if step.hops.is_empty() {
             out += &format!("     stays on {at}\n");

@@ -173,3 +173,90 @@ fn series_plan_names_each_platform_in_json() {
         "on 4.16 the operator must reach 5.0.4 before the cluster upgrade"
     );
 }
+
+/// `plan --resolver v1 --channels` on project-quay from v3.15.0 to the head of stable-3.17.
+fn quay_channels(channels: &[&str]) -> Value {
+    let q = quay();
+    let mut args = vec![
+        "plan",
+        &q,
+        "-p",
+        "project-quay",
+        "--from",
+        "quay-operator.v3.15.0",
+        "--to",
+        "channel:stable-3.17",
+        "--resolver",
+        "v1",
+        "--json",
+        "--channels",
+    ];
+    args.extend_from_slice(channels);
+    let out = common::run(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("json")
+}
+
+fn switches(doc: &Value) -> usize {
+    doc["steps"]
+        .as_array()
+        .expect("steps")
+        .iter()
+        .filter(|s| !s["switch_reason"].is_null())
+        .count()
+}
+
+#[test]
+fn channels_list_a_cluster_extensions_set_and_switch_only_outside_it() {
+    let listed = quay_channels(&["stable-3.15,stable-3.16"]);
+    assert_eq!(switches(&listed), 1);
+    let steps = listed["steps"].as_array().expect("steps");
+    assert_eq!(
+        steps[0]["channels"],
+        serde_json::json!(["stable-3.15", "stable-3.16"])
+    );
+    assert!(
+        steps[1].get("channels").is_none(),
+        "one channel keeps the issue's shape"
+    );
+    let first = listed["commands"][0].as_str().expect("yaml");
+    assert!(
+        first.contains("channels: [\"stable-3.15\", \"stable-3.16\"]"),
+        "{first}"
+    );
+
+    let every = quay_channels(&[]);
+    assert_eq!(switches(&every), 0);
+    assert_eq!(every["steps"].as_array().map(Vec::len), Some(1));
+    assert_eq!(every["steps"][0]["channels"], serde_json::json!([]));
+    let end = every["steps"][0]["hops"]
+        .as_array()
+        .and_then(|h| h.last())
+        .cloned();
+    assert_eq!(
+        end.and_then(|h| h["to"].as_str().map(String::from))
+            .as_deref(),
+        Some("quay-operator.v3.17.4")
+    );
+}
+
+#[test]
+fn channels_need_the_v1_resolver() {
+    let q = quay();
+    let out = common::run(&[
+        "plan",
+        &q,
+        "-p",
+        "project-quay",
+        "--from",
+        "quay-operator.v3.15.0",
+        "--channels",
+        "stable-3.15",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--resolver v1"));
+}

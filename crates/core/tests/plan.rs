@@ -342,6 +342,18 @@ fn descheduler_series_from_4_12_to_4_22_one_step_per_platform() {
         Some("clusterkubedescheduleroperator.v5.4.0")
     );
     replay_series(&catalogs, &plan, &options.plan);
+    // The timeline: one column per platform, each arriving where the previous one left.
+    let columns = olm_graph_core::plan::series_timeline(&catalogs, &plan, &options.platforms)
+        .expect("timeline");
+    let labels: Vec<&str> = columns.iter().map(|c| c.platform.as_str()).collect();
+    assert_eq!(labels, expected);
+    assert_eq!(columns[0].arrives_on, from);
+    for pair in columns.windows(2) {
+        assert_eq!(pair[0].required.as_ref(), Some(&pair[1].arrives_on));
+    }
+    assert_eq!(columns.last().and_then(|c| c.required.clone()), plan.end);
+    let hops: usize = plan.steps.iter().map(|s| s.hops.len()).sum();
+    assert_eq!(columns.iter().map(|c| c.hops).sum::<usize>(), hops);
 }
 
 #[test]
@@ -441,6 +453,14 @@ fn max_openshift_version_makes_the_plan_upgrade_the_operator_before_the_cluster(
     assert_eq!(plan.steps[0].platform.as_deref(), Some("v4.16"));
     let hops: Vec<&str> = plan.steps[0].hops.iter().map(|h| h.to.as_str()).collect();
     assert_eq!(hops, ["op.v1.1.0"]);
+    // The timeline marks the block: arriving on 4.16 with op.v1.0.0 (capped at 4.16) holds
+    // the cluster upgrade to 4.17 until op.v1.1.0.
+    let columns = olm_graph_core::plan::series_timeline(&catalogs, &plan, &options.platforms)
+        .expect("timeline");
+    assert_eq!(columns[0].blocks.as_deref(), Some("4.16"));
+    assert_eq!(columns[0].required.as_deref(), Some("op.v1.1.0"));
+    assert_eq!(columns[1].arrives_on, "op.v1.1.0");
+    assert_eq!(columns[1].blocks, None);
     // A successor that cannot install on 4.16's Kubernetes (1.29) leaves no way forward.
     let catalogs = capped_series("1.30.0");
     let plan =

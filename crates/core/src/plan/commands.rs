@@ -59,6 +59,19 @@ pub fn plan_commands(pkg: &Package, plan: &Plan, options: &PlanOptions) -> Vec<S
     out
 }
 
+/// The manifest's `channels:` line: the step's channel, or its channel set (none listed for
+/// every channel).
+fn channels_line(step: &super::PlanStep) -> String {
+    let listed: Vec<String> = match &step.channels {
+        Some(set) => set.iter().map(|c| quoted(c)).collect(),
+        None => vec![quoted(&step.channel)],
+    };
+    if listed.is_empty() {
+        return String::new();
+    }
+    format!("      channels: [{}]\n", listed.join(", "))
+}
+
 /// One step as a ClusterExtension manifest.
 fn cluster_extension(
     pkg: &Package,
@@ -68,11 +81,11 @@ fn cluster_extension(
     options: &super::PlanOptions,
 ) -> String {
     let mut y = format!(
-        "---\napiVersion: olm.operatorframework.io/v1\nkind: ClusterExtension\nmetadata:\n  name: {pkg}\nspec:\n  namespace: {ns}\n  serviceAccount:\n    name: {sa}\n  source:\n    sourceType: Catalog\n    catalog:\n      packageName: {pkg}\n      channels: [{ch}]\n",
+        "---\napiVersion: olm.operatorframework.io/v1\nkind: ClusterExtension\nmetadata:\n  name: {pkg}\nspec:\n  namespace: {ns}\n  serviceAccount:\n    name: {sa}\n  source:\n    sourceType: Catalog\n    catalog:\n      packageName: {pkg}\n{ch}",
         pkg = quoted(&plan.package),
         ns = quoted(ns),
         sa = quoted(&format!("{}-installer", plan.package)),
-        ch = quoted(&step.channel),
+        ch = channels_line(step),
     );
     // The user's range, narrowed by a pin where the cluster is held (Masterminds reads ", " as
     // "and").

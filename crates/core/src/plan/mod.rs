@@ -14,17 +14,20 @@
 //! - [`series`]: plans across platform versions, one catalog per version.
 //! - [`commands`]: the `oc patch subscription` lines (v0) or ClusterExtension YAML (v1).
 
+mod across;
 mod commands;
 mod route;
 mod search;
 mod series;
+mod units;
 mod unreachable;
 
 use serde::Serialize;
 
+pub use across::{merged_package, plan_route_across, verify_across};
 pub use commands::plan_commands;
 pub use route::{verify, verify_steps};
-pub use series::{plan_series, platforms_between, SeriesOptions};
+pub use series::{plan_series, platforms_between, series_timeline, SeriesOptions, TimelineColumn};
 
 use crate::model::Package;
 use crate::resolve::{Reason, Resolver, UpgradeConstraintPolicy};
@@ -100,6 +103,10 @@ pub struct PlanOptions {
     /// The channel the subscription follows now; `None` when unknown (then every channel that
     /// lists the installed bundle is a free start).
     pub channel: Option<String>,
+    /// OLM v1 only: the ClusterExtension's channels (empty: every channel). It resolves among
+    /// all of them at once, so the route starts there and switches only to channels outside
+    /// them; `channel` is then ignored.
+    pub channels: Option<Vec<String>>,
     /// OLM v1 only.
     pub policy: UpgradeConstraintPolicy,
     /// OLM v1 only: the ClusterExtension's version range; no step leaves it.
@@ -121,6 +128,8 @@ pub struct PlanHop {
     pub to: String,
     /// Every reason that held.
     pub via: Vec<Reason>,
+    /// Across several ClusterCatalogs: the catalog whose pick this hop is.
+    pub catalog: Option<String>,
 }
 
 /// One step of a route: subscribe to a channel and let the cluster pass through its hops.
@@ -128,7 +137,11 @@ pub struct PlanHop {
 pub struct PlanStep {
     /// The platform version whose catalog this step uses (series plans), e.g. `v4.16`.
     pub platform: Option<String>,
+    /// The channel, or a ClusterExtension's channel set joined by commas.
     pub channel: String,
+    /// OLM v1: the ClusterExtension's channels when the step subscribes to a set of them
+    /// (empty: every channel); `None` for the one channel `channel`.
+    pub channels: Option<Vec<String>>,
     pub hops: Vec<PlanHop>,
     /// The bundle where the cluster must be held (manual InstallPlan approval under v0, a
     /// version pin under v1) because the channel would go on past it.
@@ -188,6 +201,11 @@ pub enum PlanError {
     },
     /// A series plan's platform path is empty or goes backwards.
     PlatformOrder { path: Vec<String> },
+    /// An option that only OLM v1 has, asked of another resolver.
+    V1Only { option: &'static str },
+    /// The catalogs cannot be resolved together (not OLM v1, two with one name, a package
+    /// that cannot be indexed).
+    Catalogs { message: String },
 }
 
 impl std::fmt::Display for PlanError {
@@ -224,6 +242,10 @@ impl std::fmt::Display for PlanError {
                 "the platform path {} must name at least two platform versions of the series, in order",
                 path.join(",")
             ),
+            PlanError::V1Only { option } => {
+                write!(f, "{option} is OLM v1's: plan with the v1 resolver")
+            }
+            PlanError::Catalogs { message } => write!(f, "across catalogs: {message}"),
         }
     }
 }
@@ -279,6 +301,9 @@ pub struct PlanDocument<'p> {
 struct StepDocument<'p> {
     platform: Option<&'p str>,
     channel: &'p str,
+    /// Only for a ClusterExtension's channel set.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    channels: Option<&'p [String]>,
     hops: Vec<HopDocument<'p>>,
     stop: Option<&'p str>,
     switch_reason: Option<&'p str>,
@@ -289,6 +314,9 @@ struct HopDocument<'p> {
     from: &'p str,
     to: &'p str,
     via: Vec<&'static str>,
+    /// Only across several catalogs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    catalog: Option<&'p str>,
 }
 
 impl Plan {
@@ -318,6 +346,7 @@ impl Plan {
             .map(|s| StepDocument {
                 platform: s.platform.as_deref(),
                 channel: &s.channel,
+                channels: s.channels.as_deref(),
                 hops: s
                     .hops
                     .iter()
@@ -325,6 +354,7 @@ impl Plan {
                         from: &h.from,
                         to: &h.to,
                         via: h.via.iter().map(|r| r.kind.as_str()).collect(),
+                        catalog: h.catalog.as_deref(),
                     })
                     .collect(),
                 stop: s.stop.as_deref(),

@@ -26,9 +26,10 @@ fn labels(via: &[Reason]) -> String {
 
 /// What the channel of state `s` does next, in words.
 fn goes_on(graph: &StateGraph, s: State) -> String {
-    match graph.next(s) {
-        Some((to, _)) => format!("would go on to {}", graph.bundle_name(to)),
-        None => "ends here".to_string(),
+    match (graph.next(s), graph.error(s)) {
+        (Some((to, _)), _) => format!("would go on to {}", graph.bundle_name(to)),
+        (None, Some(e)) => format!("fails to resolve ({e})"),
+        (None, None) => "ends here".to_string(),
     }
 }
 
@@ -47,12 +48,12 @@ pub(super) fn steps(
     let first_channel = graph.channel_name(graph.channel_of(first));
     let from = graph.name(first);
     let subscribed = graph.options.channel.is_some()
-        || graph.pkg.channels[graph.channel_of(first)]
-            .entry(from)
-            .is_some();
+        || graph.options.channels.is_some()
+        || graph.lists(graph.channel_of(first), from);
     let mut steps = vec![PlanStep {
         platform: None,
         channel: first_channel.to_string(),
+        channels: graph.channel_set(graph.channel_of(first)),
         hops: Vec::new(),
         stop: None,
         stop_reason: None,
@@ -72,6 +73,7 @@ pub(super) fn steps(
                 from: graph.name(s).to_string(),
                 to: graph.name(t).to_string(),
                 via,
+                catalog: graph.catalog(s).map(str::to_string),
             });
         }
     }
@@ -122,6 +124,7 @@ fn switch(graph: &StateGraph, step: &mut PlanStep, s: State, t: State) -> PlanSt
     PlanStep {
         platform: None,
         channel: new.to_string(),
+        channels: graph.channel_set(graph.channel_of(t)),
         hops: Vec::new(),
         stop: None,
         stop_reason: None,
@@ -156,6 +159,18 @@ pub fn verify(pkg: &Package, plan: &Plan, options: &PlanOptions) -> Result<(), P
     }
 }
 
+/// The resolution options of one step: its channel, or its ClusterExtension channel set.
+pub(super) fn step_options(step: &PlanStep, options: &PlanOptions) -> PathOptions {
+    PathOptions {
+        resolver: options.resolver,
+        channel: step.channels.is_none().then(|| step.channel.clone()),
+        channels: step.channels.clone().unwrap_or_default(),
+        policy: options.policy,
+        version: options.version.clone(),
+        ..PathOptions::default()
+    }
+}
+
 /// Replays `steps` in `pkg` from `from` (see [`verify`]); the bundle they end on.
 ///
 /// # Complexity
@@ -168,19 +183,11 @@ pub fn verify_steps(
 ) -> Result<String, PlanError> {
     let mut current = from.to_string();
     for step in steps {
-        let resolver = HopResolver::new(
-            pkg,
-            &PathOptions {
-                resolver: options.resolver,
-                channel: Some(step.channel.clone()),
-                policy: options.policy,
-                version: options.version.clone(),
-                ..PathOptions::default()
-            },
-        )
-        .map_err(|e| PlanError::Resolve {
-            channel: step.channel.clone(),
-            message: e.message,
+        let resolver = HopResolver::new(pkg, &step_options(step, options)).map_err(|e| {
+            PlanError::Resolve {
+                channel: step.channel.clone(),
+                message: e.message,
+            }
         })?;
         let replay_error = |at: &str, expected: &str, found: Option<String>| PlanError::Replay {
             channel: step.channel.clone(),

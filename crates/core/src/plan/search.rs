@@ -7,22 +7,30 @@ use std::cell::OnceCell;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
+use super::units::{Stepped, Unit};
 use super::{PlanError, PlanOptions, Preference, Target};
 use crate::model::Package;
-use crate::resolve::{HopResolver, Installed, PathOptions, Reason};
+use crate::resolve::{ClusterCatalog, Installed, Reason, ResolutionError};
 use crate::semver::Version;
 
 /// A state: bundle id × channel count + channel index.
 pub(super) type State = usize;
 
-/// The next automatic step of a state: the bundle id and the reasons, or none.
-type Next = Option<(usize, Vec<Reason>)>;
+/// The next automatic step of a state: the bundle id and the reasons (or none), with the
+/// catalog that gave it and OLM v1's error across catalogs.
+struct Next {
+    to: Option<(usize, Vec<Reason>)>,
+    catalog: Option<String>,
+    error: Option<ResolutionError>,
+}
 
 /// The package's states and their transitions.
 pub(super) struct StateGraph<'a> {
     pub(super) pkg: &'a Package,
     pub(super) options: &'a PlanOptions,
-    resolvers: Vec<HopResolver<'a>>,
+    units: Vec<Unit<'a>>,
+    /// Across catalogs: each channel's head in the catalog of the highest priority.
+    heads: Option<HashMap<String, String>>,
     /// Why a channel cannot be resolved at all (several heads, a cycle), by channel index.
     pub(super) broken: Vec<Option<String>>,
     names: Vec<&'a str>,
@@ -67,7 +75,8 @@ impl Goals {
 }
 
 impl<'a> StateGraph<'a> {
-    /// Indexes every channel of `pkg` once under the options' resolver.
+    /// Indexes every unit (channel, or ClusterExtension channel set) of `pkg` once under the
+    /// options' resolver.
     ///
     /// # Complexity
     /// O(C·(V + E) log V) for C channels, V entries and E edges over all channels, and
@@ -77,36 +86,37 @@ impl<'a> StateGraph<'a> {
         from: &'a str,
         options: &'a PlanOptions,
     ) -> Result<StateGraph<'a>, PlanError> {
-        if let Some(c) = &options.channel {
-            if pkg.channel(c).is_none() {
-                return Err(PlanError::UnknownChannel {
-                    package: pkg.name.clone(),
-                    channel: c.clone(),
-                });
-            }
-        }
-        let mut resolvers = Vec::with_capacity(pkg.channels.len());
-        let mut broken = Vec::with_capacity(pkg.channels.len());
-        for c in &pkg.channels {
-            let path_options = PathOptions {
-                resolver: options.resolver,
-                channel: Some(c.name.clone()),
-                policy: options.policy,
-                version: options.version.clone(),
-                ..PathOptions::default()
-            };
-            let r = HopResolver::new(pkg, &path_options).map_err(|e| PlanError::Resolve {
-                channel: c.name.clone(),
-                message: e.message,
-            })?;
-            let chain_error = r
-                .channel(&c.name)
-                .and_then(|i| i.chain.as_ref().err())
-                .filter(|_| options.resolver == crate::resolve::Resolver::V0)
-                .map(|e| e.message.clone());
-            broken.push(chain_error);
-            resolvers.push(r);
-        }
+        check_channel(pkg, options)?;
+        let units = super::units::units(pkg, options)?;
+        Ok(Self::build(pkg, from, options, units, None))
+    }
+
+    /// The graph of `merged` (the package as every catalog lists it) with each unit's steps
+    /// resolved across `catalogs` by OLM v1's rules; `heads` gives each channel's head.
+    ///
+    /// # Complexity
+    /// O(C·Σ (V + E) log V) for C channels over each catalog's V entries and E edges, and
+    /// O(B × C) memory for the next-step table.
+    pub(super) fn across(
+        merged: &'a Package,
+        catalogs: &[ClusterCatalog<'a>],
+        from: &'a str,
+        options: &'a PlanOptions,
+        heads: HashMap<String, String>,
+    ) -> Result<StateGraph<'a>, PlanError> {
+        check_channel(merged, options)?;
+        let units = super::units::units_across(merged, catalogs, options)?;
+        Ok(Self::build(merged, from, options, units, Some(heads)))
+    }
+
+    fn build(
+        pkg: &'a Package,
+        from: &'a str,
+        options: &'a PlanOptions,
+        units: Vec<Unit<'a>>,
+        heads: Option<HashMap<String, String>>,
+    ) -> StateGraph<'a> {
+        let broken = units.iter().map(|u| u.broken(options.resolver)).collect();
         let mut names: Vec<&'a str> = Vec::new();
         let mut ids: HashMap<&'a str, usize> = HashMap::new();
         let all = std::iter::once(from).chain(
@@ -120,17 +130,18 @@ impl<'a> StateGraph<'a> {
                 names.len() - 1
             });
         }
-        let states = names.len() * pkg.channels.len();
-        Ok(StateGraph {
+        let states = names.len() * units.len();
+        StateGraph {
             pkg,
             options,
-            resolvers,
+            units,
+            heads,
             broken,
             start: 0,
             next: (0..states).map(|_| OnceCell::new()).collect(),
             names,
             ids,
-        })
+        }
     }
 
     /// The number of bundles (names) the graph knows.
@@ -138,8 +149,10 @@ impl<'a> StateGraph<'a> {
         self.names.len()
     }
 
+    /// The number of units (channels, or a ClusterExtension's channel set and the channels
+    /// outside it).
     pub(super) fn channels(&self) -> usize {
-        self.resolvers.len()
+        self.units.len()
     }
 
     pub(super) fn state(&self, bundle: usize, channel: usize) -> State {
@@ -162,29 +175,61 @@ impl<'a> StateGraph<'a> {
         self.names[b]
     }
 
-    pub(super) fn channel_name(&self, c: usize) -> &'a str {
-        &self.pkg.channels[c].name
+    /// The unit's channel, or its channel set's names joined by commas.
+    pub(super) fn channel_name(&self, c: usize) -> &str {
+        &self.units[c].label
+    }
+
+    /// The ClusterExtension's channels of unit `c` when it is a set (empty: every channel).
+    pub(super) fn channel_set(&self, c: usize) -> Option<Vec<String>> {
+        self.units[c].set.clone()
+    }
+
+    /// True when one of unit `c`'s channels has an entry named `name`.
+    ///
+    /// # Complexity
+    /// O(V) for V entries of the unit's channels.
+    pub(super) fn lists(&self, c: usize, name: &str) -> bool {
+        self.units[c]
+            .members
+            .iter()
+            .any(|&m| self.pkg.channels[m].entry(name).is_some())
     }
 
     /// The resolver's next step from state `s`, resolved once.
     ///
     /// # Complexity
-    /// O(k log k) for k successors the first time (see [`HopResolver::next`]), then O(1).
+    /// O(k log k) for k successors the first time (see [`crate::resolve::HopResolver::next`]),
+    /// then O(1).
     pub(super) fn next(&self, s: State) -> Option<(usize, &[Reason])> {
-        let next = self.next[s].get_or_init(|| {
-            let r = &self.resolvers[self.channel_of(s)];
-            let installed = self.installed(r, self.bundle_of(s));
-            let choice = r.next(&installed).ok()?;
-            let (to, via) = choice.chosen?;
-            Some((*self.ids.get(to.as_str())?, via))
-        });
-        next.as_ref().map(|(b, via)| (*b, via.as_slice()))
+        let next = self.stepped(s);
+        next.to.as_ref().map(|(b, via)| (*b, via.as_slice()))
     }
 
-    /// Bundle `b` as resolver `r` takes it installed: the start takes the given installed
+    /// The catalog whose pick gave state `s`'s next step (across catalogs).
+    pub(super) fn catalog(&self, s: State) -> Option<&str> {
+        self.stepped(s).catalog.as_deref()
+    }
+
+    /// OLM v1's resolution error at state `s` (across catalogs: a tie, or no bundle).
+    pub(super) fn error(&self, s: State) -> Option<&ResolutionError> {
+        self.stepped(s).error.as_ref()
+    }
+
+    fn stepped(&self, s: State) -> &Next {
+        self.next[s].get_or_init(|| {
+            let unit = &self.units[self.channel_of(s)];
+            let installed = self.installed(unit, self.bundle_of(s));
+            let Stepped { to, catalog, error } = unit.next(&installed);
+            let to = to.and_then(|(to, via)| Some((*self.ids.get(to.as_str())?, via)));
+            Next { to, catalog, error }
+        })
+    }
+
+    /// Bundle `b` as unit `u` takes it installed: the start takes the given installed
     /// version when the catalog does not know its own.
-    fn installed(&self, r: &HopResolver, b: usize) -> Installed {
-        let mut installed = r.installed(self.names[b]);
+    fn installed(&self, u: &Unit, b: usize) -> Installed {
+        let mut installed = u.installed(self.names[b]);
         if b == self.start {
             if let Some(v) = &self.options.installed_version {
                 if installed.version.is_none() || self.pkg.bundle(self.names[b]).is_none() {
@@ -213,11 +258,15 @@ impl<'a> StateGraph<'a> {
         self.pkg.is_bundle_deprecated(self.names[b])
     }
 
+    /// True when every channel of unit `c` is deprecated.
     fn deprecated_channel(&self, c: usize) -> bool {
-        self.pkg
-            .deprecations
-            .channels
-            .contains_key(self.channel_name(c))
+        let deprecated = |&m: &usize| {
+            self.pkg
+                .deprecations
+                .channels
+                .contains_key(&self.pkg.channels[m].name)
+        };
+        self.units[c].members.iter().all(deprecated)
     }
 
     fn avoiding(&self) -> bool {
@@ -264,22 +313,8 @@ impl<'a> StateGraph<'a> {
                 (bundles, None)
             }
             Target::ChannelHead(c) => {
-                let (ci, ch) = self
-                    .pkg
-                    .channels
-                    .iter()
-                    .enumerate()
-                    .find(|(_, ch)| &ch.name == c)
-                    .ok_or_else(|| PlanError::UnknownChannel {
-                        package: self.pkg.name.clone(),
-                        channel: c.clone(),
-                    })?;
-                let head = crate::graph::channel_head(ch);
-                let name = head.name().ok_or_else(|| PlanError::Resolve {
-                    channel: c.clone(),
-                    message: "the channel has no single head".into(),
-                })?;
-                (vec![*self.ids.get(name).ok_or_else(unknown)?], Some(ci))
+                let (head, unit) = self.head_goal(c)?;
+                (vec![head], Some(unit))
             }
             Target::Latest => {
                 // Under a ClusterExtension's version range, the latest bundle inside it.
@@ -301,6 +336,40 @@ impl<'a> StateGraph<'a> {
         Ok(goals)
     }
 
+    /// The head of channel `c` (across catalogs: in the catalog of the highest priority that
+    /// has it) as a bundle id, and the unit that subscribes to `c`.
+    ///
+    /// # Complexity
+    /// O(V + C) for V entries of the channel and C units.
+    fn head_goal(&self, c: &str) -> Result<(usize, usize), PlanError> {
+        let unknown_channel = || PlanError::UnknownChannel {
+            package: self.pkg.name.clone(),
+            channel: c.to_string(),
+        };
+        let index = self
+            .pkg
+            .channels
+            .binary_search_by(|ch| ch.name.as_str().cmp(c))
+            .map_err(|_| unknown_channel())?;
+        let unit = (0..self.channels())
+            .find(|&u| self.units[u].members.contains(&index))
+            .ok_or_else(unknown_channel)?;
+        let own = crate::graph::channel_head(&self.pkg.channels[index]);
+        let name = match &self.heads {
+            Some(heads) => heads.get(c).map(String::as_str),
+            None => own.name(),
+        };
+        let name = name.ok_or_else(|| PlanError::Resolve {
+            channel: c.to_string(),
+            message: "the channel has no single head".into(),
+        })?;
+        let id = self.ids.get(name).ok_or_else(|| PlanError::UnknownTarget {
+            package: self.pkg.name.clone(),
+            target: format!("channel:{c}"),
+        })?;
+        Ok((*id, unit))
+    }
+
     pub(super) fn is_goal(&self, goals: &Goals, s: State) -> bool {
         goals.mask.get(self.bundle_of(s)).copied().unwrap_or(false)
             && goals.channel.is_none_or(|c| c == self.channel_of(s))
@@ -311,13 +380,12 @@ impl<'a> StateGraph<'a> {
     fn starts(&self) -> Vec<usize> {
         let from = self.names[self.start];
         let all = 0..self.channels();
-        let chosen: Vec<usize> = match &self.options.channel {
-            Some(c) => all.filter(|&i| self.channel_name(i) == c).collect(),
-            None => {
-                let listing: Vec<usize> = all
-                    .clone()
-                    .filter(|&i| self.pkg.channels[i].entry(from).is_some())
-                    .collect();
+        let chosen: Vec<usize> = match (&self.options.channels, &self.options.channel) {
+            // The ClusterExtension's channel set is the first unit.
+            (Some(_), _) => vec![0],
+            (None, Some(c)) => all.filter(|&i| self.channel_name(i) == c).collect(),
+            (None, None) => {
+                let listing: Vec<usize> = all.clone().filter(|&i| self.lists(i, from)).collect();
                 if listing.is_empty() {
                     all.collect()
                 } else {
@@ -325,9 +393,10 @@ impl<'a> StateGraph<'a> {
                 }
             }
         };
+        let given = self.options.channel.is_some() || self.options.channels.is_some();
         chosen
             .into_iter()
-            .filter(|&c| self.channel_allowed(c) || self.options.channel.is_some())
+            .filter(|&c| self.channel_allowed(c) || given)
             .collect()
     }
 
@@ -422,5 +491,18 @@ impl<'a> StateGraph<'a> {
         }
         found.dist = dist;
         found
+    }
+}
+
+/// Refuses a subscription channel the package does not have.
+fn check_channel(pkg: &Package, options: &PlanOptions) -> Result<(), PlanError> {
+    match &options.channel {
+        Some(c) if options.channels.is_none() && pkg.channel(c).is_none() => {
+            Err(PlanError::UnknownChannel {
+                package: pkg.name.clone(),
+                channel: c.clone(),
+            })
+        }
+        _ => Ok(()),
     }
 }

@@ -259,3 +259,74 @@ pub fn plan_series(
     plan.end = Some(at);
     Ok(plan)
 }
+
+/// One platform version of a series plan, as a timeline column shows it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct TimelineColumn {
+    /// The platform as the series labels it (`v4.16`).
+    pub platform: String,
+    /// The bundle the operator runs when the cluster arrives on this platform (on the first,
+    /// the installed bundle).
+    pub arrives_on: String,
+    /// The bundle to reach on this platform before the next cluster upgrade (on the last
+    /// platform, where the plan ends); `None` when the plan stops before this platform.
+    pub required: Option<String>,
+    /// The channels the platform's steps subscribe to, in order.
+    pub channels: Vec<String>,
+    /// The upgrades on this platform.
+    pub hops: usize,
+    /// The `olm.maxOpenShiftVersion` of the bundle the cluster arrives with, when it caps the
+    /// platform below the next one: the cluster upgrade waits until `required` is reached.
+    pub blocks: Option<String>,
+}
+
+/// The timeline of a series plan: one column per platform of `platforms` (as
+/// [`SeriesOptions::platforms`] names them), each with the bundle the cluster arrives with, the
+/// bundle required before the next cluster upgrade, and whether `olm.maxOpenShiftVersion`
+/// blocks that upgrade until then.
+///
+/// # Complexity
+/// O(P + H + P log B) for P platforms, H hops of the plan and B bundles per catalog.
+pub fn series_timeline(
+    catalogs: &[(String, Catalog)],
+    plan: &Plan,
+    platforms: &[String],
+) -> Result<Vec<TimelineColumn>, PlanError> {
+    let path = platform_indices(catalogs, platforms)?;
+    let mut at = plan.from.clone();
+    let mut columns = Vec::with_capacity(path.len());
+    for (k, &i) in path.iter().enumerate() {
+        let (label, catalog) = &catalogs[i];
+        let steps: Vec<&PlanStep> = plan
+            .steps
+            .iter()
+            .filter(|s| s.platform.as_deref() == Some(label.as_str()))
+            .collect();
+        let arrives_on = at.clone();
+        let required = (!steps.is_empty())
+            .then(|| steps.iter().fold(at.clone(), |a, s| s.end(&a).to_string()));
+        let next = path
+            .get(k + 1)
+            .and_then(|&j| platform_version(&catalogs[j].0));
+        let max = catalog
+            .package(&plan.package)
+            .and_then(|p| p.bundle(&arrives_on))
+            .and_then(|b| b.max_openshift_version.clone());
+        let blocks = max.filter(|m| match (platform_version(m), next) {
+            (Some(m), Some(n)) => m < n,
+            _ => false,
+        });
+        if let Some(r) = &required {
+            at = r.clone();
+        }
+        columns.push(TimelineColumn {
+            platform: label.clone(),
+            arrives_on,
+            required,
+            channels: steps.iter().map(|s| s.channel.clone()).collect(),
+            hops: steps.iter().map(|s| s.hops.len()).sum(),
+            blocks,
+        });
+    }
+    Ok(columns)
+}

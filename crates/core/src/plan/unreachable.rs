@@ -56,6 +56,37 @@ pub(super) fn explain(
             blocked.join(", ")
         ));
     }
+    parts.extend(channel_reasons(graph, goals));
+    let errors = resolution_errors(graph, found);
+    if !errors.is_empty() {
+        parts.extend(errors);
+        parts.push(
+            "a higher spec.priority on one of the tied ClusterCatalogs would decide between them"
+                .to_string(),
+        );
+    }
+    if dead_ends.is_empty() {
+        parts.push(format!("no channel moves {from} at all"));
+    } else {
+        let ends: Vec<String> = dead_ends
+            .iter()
+            .map(|(c, b)| format!("{b} in channel {c}"))
+            .collect();
+        parts.push(format!("every candidate route ends at {}", ends.join("; ")));
+    }
+    if !older {
+        parts.push(needed(graph, goals, &dead_ends));
+    }
+    Unreachable {
+        message: parts.join("; ") + ".",
+        dead_ends,
+    }
+}
+
+/// Why channels take no part: deprecated channels avoided, a target channel no route enters,
+/// channels the resolver cannot resolve.
+fn channel_reasons(graph: &StateGraph, goals: &Goals) -> Vec<String> {
+    let mut parts = Vec::new();
     let deprecated_channels: Vec<&str> = (0..graph.channels())
         .filter(|&c| !graph.channel_allowed(c))
         .map(|c| graph.channel_name(c))
@@ -84,22 +115,29 @@ pub(super) fn explain(
             graph.channel_name(c)
         ));
     }
-    if dead_ends.is_empty() {
-        parts.push(format!("no channel moves {from} at all"));
-    } else {
-        let ends: Vec<String> = dead_ends
-            .iter()
-            .map(|(c, b)| format!("{b} in channel {c}"))
-            .collect();
-        parts.push(format!("every candidate route ends at {}", ends.join("; ")));
-    }
-    if !older {
-        parts.push(needed(graph, goals, &dead_ends));
-    }
-    Unreachable {
-        message: parts.join("; ") + ".",
-        dead_ends,
-    }
+    parts
+}
+
+/// OLM v1's errors where reached states stop across catalogs (a tie at the top priority, or
+/// no bundle), one sentence per distinct error, naming where.
+///
+/// # Complexity
+/// O(S log S) for S states.
+fn resolution_errors(graph: &StateGraph, found: &Found) -> Vec<String> {
+    let mut out: Vec<String> = (0..found.reached.len())
+        .filter(|&s| found.reached[s])
+        .filter_map(|s| {
+            let e = graph.error(s)?;
+            Some(format!(
+                "at {} in channel {}, OLM v1 fails to resolve: {e}",
+                graph.name(s),
+                graph.channel_name(graph.channel_of(s))
+            ))
+        })
+        .collect();
+    out.sort();
+    out.dedup();
+    out
 }
 
 /// Where the reached states stop, as (channel, bundle), and the deprecated bundles a route
