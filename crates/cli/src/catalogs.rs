@@ -11,8 +11,56 @@ use serde_json::json;
 
 use crate::commands::{load, path_options, print, CliError, CmdResult, PathArgs};
 
+/// Each path loaded as its own ClusterCatalog, named by the path as given, with its priority.
+pub(crate) struct Loaded {
+    names: Vec<String>,
+    priorities: Vec<i32>,
+    catalogs: Vec<Catalog>,
+}
+
+impl Loaded {
+    /// Loads every path on its own, with its `--catalog-priority` (OLM v1 only).
+    pub(crate) fn read(
+        paths: &[PathBuf],
+        flags: &[String],
+        resolver: Resolver,
+    ) -> Result<Loaded, CliError> {
+        if resolver != Resolver::V1 {
+            return Err(CliError::Usage(
+                "--catalog-priority is a ClusterCatalog's spec.priority: use it with --resolver v1"
+                    .into(),
+            ));
+        }
+        let priorities = priorities(paths, flags)?;
+        let catalogs = paths
+            .iter()
+            .map(|p| load(std::slice::from_ref(p)))
+            .collect::<Result<_, _>>()?;
+        let names = paths.iter().map(|p| p.display().to_string()).collect();
+        Ok(Loaded {
+            names,
+            priorities,
+            catalogs,
+        })
+    }
+
+    /// The ClusterCatalogs, in the order of the paths.
+    pub(crate) fn cluster_catalogs(&self) -> Vec<ClusterCatalog<'_>> {
+        self.names
+            .iter()
+            .zip(&self.priorities)
+            .zip(&self.catalogs)
+            .map(|((name, priority), catalog)| ClusterCatalog {
+                name,
+                priority: *priority,
+                catalog,
+            })
+            .collect()
+    }
+}
+
 /// Reads `PATH=N` flags against the paths given: each path's priority, 0 when not named.
-pub(crate) fn priorities(paths: &[PathBuf], flags: &[String]) -> Result<Vec<i32>, CliError> {
+fn priorities(paths: &[PathBuf], flags: &[String]) -> Result<Vec<i32>, CliError> {
     let mut out = vec![0; paths.len()];
     for flag in flags {
         let Some((path, n)) = flag.rsplit_once('=') else {
@@ -40,29 +88,8 @@ pub(crate) fn priorities(paths: &[PathBuf], flags: &[String]) -> Result<Vec<i32>
 /// Runs `path` across catalogs: exit 0 when the path ends up to date, 1 when OLM v1 would fail
 /// (a tie at the top priority, or no bundle), after printing the hops before it.
 pub(crate) fn path(args: &PathArgs) -> CmdResult {
-    if args.resolver != Resolver::V1 {
-        return Err(CliError::Usage(
-            "--catalog-priority is a ClusterCatalog's spec.priority: use it with --resolver v1"
-                .into(),
-        ));
-    }
-    let priorities = priorities(&args.paths, &args.catalog_priority)?;
-    let loaded: Vec<Catalog> = args
-        .paths
-        .iter()
-        .map(|p| load(std::slice::from_ref(p)))
-        .collect::<Result<_, _>>()?;
-    let names: Vec<String> = args.paths.iter().map(|p| p.display().to_string()).collect();
-    let catalogs: Vec<ClusterCatalog> = names
-        .iter()
-        .zip(&priorities)
-        .zip(&loaded)
-        .map(|((name, priority), catalog)| ClusterCatalog {
-            name,
-            priority: *priority,
-            catalog,
-        })
-        .collect();
+    let loaded = Loaded::read(&args.paths, &args.catalog_priority, args.resolver)?;
+    let catalogs = loaded.cluster_catalogs();
     let options = path_options(args)?;
     let path = resolve_path_across(&catalogs, &args.package, &args.from, &options)
         .map_err(|e| CliError::Usage(e.to_string()))?;

@@ -4,12 +4,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::ValueEnum;
-use olm_graph_core::model::Catalog;
 use olm_graph_core::plan::{
     merged_package, plan_commands, plan_route, plan_route_across, plan_series, platforms_between,
     Plan, PlanOptions, Preference, SeriesOptions, Target,
 };
-use olm_graph_core::resolve::{ClusterCatalog, Resolver, UpgradeConstraintPolicy};
+use olm_graph_core::resolve::{Resolver, UpgradeConstraintPolicy};
 
 use crate::commands::{load, print, CliError, CmdResult};
 use crate::ResolverArg;
@@ -160,29 +159,12 @@ fn plan_options(args: &PlanArgs) -> Result<PlanOptions, CliError> {
 /// `plan --catalog-priority`: each path its own ClusterCatalog, planned under OLM v1 across
 /// them.
 fn run_across(args: PlanArgs) -> CmdResult {
-    if Resolver::from(args.resolver) != Resolver::V1 {
-        return Err(CliError::Usage(
-            "--catalog-priority is a ClusterCatalog's spec.priority: use it with --resolver v1"
-                .into(),
-        ));
-    }
-    let priorities = crate::catalogs::priorities(&args.paths, &args.catalog_priority)?;
-    let loaded: Vec<Catalog> = args
-        .paths
-        .iter()
-        .map(|p| load(std::slice::from_ref(p)))
-        .collect::<Result<_, _>>()?;
-    let names: Vec<String> = args.paths.iter().map(|p| p.display().to_string()).collect();
-    let catalogs: Vec<ClusterCatalog> = names
-        .iter()
-        .zip(&priorities)
-        .zip(&loaded)
-        .map(|((name, priority), catalog)| ClusterCatalog {
-            name,
-            priority: *priority,
-            catalog,
-        })
-        .collect();
+    let loaded = crate::catalogs::Loaded::read(
+        &args.paths,
+        &args.catalog_priority,
+        Resolver::from(args.resolver),
+    )?;
+    let catalogs = loaded.cluster_catalogs();
     let Some(merged) = merged_package(&catalogs, &args.package) else {
         return Err(CliError::Usage(format!(
             "unknown package {:?} (in none of the catalogs)",

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use super::route::step_options;
 use super::search::StateGraph;
-use super::{route, unreachable, Plan, PlanError, PlanOptions, Target};
+use super::{Plan, PlanError, PlanOptions, Target};
 use crate::model::{Channel, Package};
 use crate::resolve::{CatalogsResolver, ClusterCatalog, Resolver};
 
@@ -119,23 +119,10 @@ pub fn plan_route_across(
     }
     let heads = heads(catalogs, &merged.name);
     let graph = StateGraph::across(merged, catalogs, from, options, heads)?;
-    let goals = graph.goals(target)?;
-    let found = graph.search(&goals);
-    let mut plan = Plan::start(&merged.name, from, target, options.resolver);
-    match found.best {
-        Some(end) => {
-            plan.steps = route::steps(&graph, &found, end, target);
-            plan.end = Some(graph.name(end).to_string());
-            plan.reachable = true;
-            verify_across(catalogs, &plan, options)?;
-        }
-        None => {
-            let why = unreachable::explain(&graph, &found, target, &goals);
-            plan.explanation = Some(why.message);
-            plan.dead_ends = why.dead_ends;
-        }
-    }
-    Ok(plan)
+    let plan = Plan::start(&merged.name, from, target, options.resolver);
+    super::search_route(&graph, target, plan, |plan| {
+        verify_across(catalogs, plan, options)
+    })
 }
 
 /// Checks a plan across catalogs by replaying it with [`CatalogsResolver`]: in each step's

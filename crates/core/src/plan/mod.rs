@@ -265,18 +265,32 @@ pub fn plan_route(
     options: &PlanOptions,
 ) -> Result<Plan, PlanError> {
     let graph = search::StateGraph::new(pkg, from, options)?;
+    let plan = Plan::start(&pkg.name, from, target, options.resolver);
+    search_route(&graph, target, plan, |plan| verify(pkg, plan, options))
+}
+
+/// Searches `graph` for the best route to `target` and fills `plan` with it, checked by
+/// `verify` (a replay with the resolver), or with why no route exists.
+///
+/// # Complexity
+/// O(S log S + Σ k log k) for S states with k successors each, plus `verify`'s.
+fn search_route(
+    graph: &search::StateGraph<'_>,
+    target: &Target,
+    mut plan: Plan,
+    verify: impl FnOnce(&Plan) -> Result<(), PlanError>,
+) -> Result<Plan, PlanError> {
     let goals = graph.goals(target)?;
     let found = graph.search(&goals);
-    let mut plan = Plan::start(&pkg.name, from, target, options.resolver);
     match found.best {
         Some(end) => {
-            plan.steps = route::steps(&graph, &found, end, target);
+            plan.steps = route::steps(graph, &found, end, target);
             plan.end = Some(graph.name(end).to_string());
             plan.reachable = true;
-            verify(pkg, &plan, options)?;
+            verify(&plan)?;
         }
         None => {
-            let why = unreachable::explain(&graph, &found, target, &goals);
+            let why = unreachable::explain(graph, &found, target, &goals);
             plan.explanation = Some(why.message);
             plan.dead_ends = why.dead_ends;
         }
