@@ -269,12 +269,7 @@ mod tests {
             LayoutNode::new("y-new", None),
             LayoutNode::new("z-alone", None),
         ];
-        let e = |from, to, kind| LayoutEdge {
-            from,
-            to,
-            kind,
-            range: None,
-        };
+        let e = edge;
         let edges = [
             e(2, 3, EdgeKind::Replaces),
             e(3, 0, EdgeKind::Replaces),
@@ -305,17 +300,8 @@ mod tests {
             Version::new(6, 0, 0),
         ];
         let names = ["a", "b", "c", "d", "x", "y"];
-        let nodes: Vec<LayoutNode<'_>> = names
-            .iter()
-            .zip(&v)
-            .map(|(n, v)| LayoutNode::new(n, Some(v)))
-            .collect();
-        let e = |from, to| LayoutEdge {
-            from,
-            to,
-            kind: EdgeKind::Replaces,
-            range: None,
-        };
+        let nodes = versioned_nodes(&names, &v);
+        let e = |from, to| edge(from, to, EdgeKind::Replaces);
         let edges = [e(0, 1), e(1, 2), e(2, 3), e(3, 4), e(4, 5), e(5, 4)];
         let layout = layout_graph(
             &nodes,

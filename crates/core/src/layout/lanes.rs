@@ -268,17 +268,8 @@ mod tests {
             .map(|s| Version::parse(s).expect("version"))
             .collect();
         let names = ["a100", "a101", "a102", "a110", "a111", "a120"];
-        let nodes: Vec<LayoutNode<'_>> = names
-            .iter()
-            .zip(&v)
-            .map(|(n, v)| LayoutNode::new(n, Some(v)))
-            .collect();
-        let e = |from, to| LayoutEdge {
-            from,
-            to,
-            kind: EdgeKind::Replaces,
-            range: None,
-        };
+        let nodes = versioned_nodes(&names, &v);
+        let e = |from, to| edge(from, to, EdgeKind::Replaces);
         // Main line 1.0.0 → 1.1.0 → 1.2.0; branches 1.0.0 → 1.0.1 → 1.0.2 and 1.1.0 → 1.1.1.
         let edges = [e(0, 3), e(3, 5), e(0, 1), e(1, 2), e(3, 4)];
         let layout = layout_graph(

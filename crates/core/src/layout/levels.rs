@@ -121,17 +121,8 @@ mod tests {
     fn same_lane_skips_arc_above_with_distinct_heights() {
         let v: Vec<Version> = (0..5).map(|i| Version::new(1, i, 0)).collect();
         let names = ["n0", "n1", "n2", "n3", "n4"];
-        let nodes: Vec<LayoutNode<'_>> = names
-            .iter()
-            .zip(&v)
-            .map(|(n, v)| LayoutNode::new(n, Some(v)))
-            .collect();
-        let e = |from, to, kind| LayoutEdge {
-            from,
-            to,
-            kind,
-            range: None,
-        };
+        let nodes = versioned_nodes(&names, &v);
+        let e = edge;
         let mut edges: Vec<LayoutEdge<'_>> =
             (0..4).map(|i| e(i, i + 1, EdgeKind::Replaces)).collect();
         edges.push(e(0, 2, EdgeKind::Skips)); // span 1

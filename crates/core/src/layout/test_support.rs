@@ -7,6 +7,7 @@ use super::routes::lerp;
 use super::*;
 use crate::graph::{channel_graphs, ChannelGraph, EdgeKind};
 use crate::model::Package;
+use crate::semver::Version;
 
 pub(super) fn catalogs() -> PathBuf {
     let dir = std::env::var("OLM_GRAPH_CATALOGS")
@@ -38,6 +39,28 @@ pub(super) fn real_graphs() -> Vec<ChannelGraph> {
         all.extend(gs);
     }
     all
+}
+
+/// Layout nodes named `names`, with the versions `versions` (zipped).
+pub(super) fn versioned_nodes<'a>(
+    names: &[&'a str],
+    versions: &'a [Version],
+) -> Vec<LayoutNode<'a>> {
+    names
+        .iter()
+        .zip(versions)
+        .map(|(n, v)| LayoutNode::new(n, Some(v)))
+        .collect()
+}
+
+/// An edge of `kind` without a range.
+pub(super) fn edge(from: usize, to: usize, kind: EdgeKind) -> LayoutEdge<'static> {
+    LayoutEdge {
+        from,
+        to,
+        kind,
+        range: None,
+    }
 }
 
 pub(super) fn opts(fans: FanMode) -> LayoutOptions {

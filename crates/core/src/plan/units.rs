@@ -93,6 +93,18 @@ impl<'a> Unit<'a> {
 /// The unit layout before any resolver is built: (label, set, members).
 type Shape = (String, Option<Vec<String>>, Vec<usize>);
 
+impl<'a> Unit<'a> {
+    /// The unit of `shape` (label, channel set, members), stepping with `stepper`.
+    fn new((label, set, members): Shape, stepper: Stepper<'a>) -> Unit<'a> {
+        Unit {
+            label,
+            set,
+            members,
+            stepper,
+        }
+    }
+}
+
 /// The units of `pkg` under `options`: the ClusterExtension's channel set first (when
 /// `options.channels` is given), then every channel outside it on its own.
 ///
@@ -171,13 +183,7 @@ pub(super) fn units<'a>(
                     message: e.message,
                 }
             })?;
-            let (label, set, members) = shape;
-            Ok(Unit {
-                label,
-                set,
-                members,
-                stepper: Stepper::One(r),
-            })
+            Ok(Unit::new(shape, Stepper::One(r)))
         })
         .collect()
 }
@@ -199,13 +205,7 @@ pub(super) fn units_across<'a>(
                 .map_err(|e| PlanError::Catalogs {
                 message: e.to_string(),
             })?;
-            let (label, set, members) = shape;
-            Ok(Unit {
-                label,
-                set,
-                members,
-                stepper: Stepper::Across(r),
-            })
+            Ok(Unit::new(shape, Stepper::Across(r)))
         })
         .collect()
 }
