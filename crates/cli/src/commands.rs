@@ -74,11 +74,8 @@ pub fn load(paths: &[PathBuf]) -> Result<Catalog, CliError> {
 /// the old catalog's, and the split-catalog hint looks at the old catalog first, as when they
 /// are loaded one after the other.
 pub fn load_pair(first: &[PathBuf], second: &[PathBuf]) -> Result<(Catalog, Catalog), CliError> {
-    let load_one = |paths: &[PathBuf]| {
-        let catalog = load_paths(paths).map_err(|e| CliError::Input(e.to_string()))?;
-        let partial = partial_catalog(&catalog);
-        Ok::<_, CliError>((catalog, partial))
-    };
+    let load_one =
+        |paths: &[PathBuf]| load_paths(paths).map_err(|e| CliError::Input(e.to_string()));
     let (a, b) = std::thread::scope(|s| {
         let other = s.spawn(|| load_one(second));
         let a = load_one(first);
@@ -87,14 +84,9 @@ pub fn load_pair(first: &[PathBuf], second: &[PathBuf]) -> Result<(Catalog, Cata
             .unwrap_or_else(|_| Err(CliError::Input("loading the catalog failed".into())));
         (a, b)
     });
-    let ((a, a_partial), (b, b_partial)) = (a?, b?);
-    for (paths, partial) in [(first, a_partial), (second, b_partial)] {
-        if let Some(partial) = partial {
-            if !SPLIT_HINT_GIVEN.swap(true, Ordering::Relaxed) {
-                eprintln!("olm-graph: note: {}", split_hint(paths, &partial));
-            }
-        }
-    }
+    let (a, b) = (a?, b?);
+    hint_split(first, &a);
+    hint_split(second, &b);
     Ok((a, b))
 }
 
@@ -534,9 +526,5 @@ pub(crate) fn print_path_text(args: &PathArgs, path: &UpgradePath) {
 
 /// Prints to stdout; a closed pipe ends the program quietly.
 pub(crate) fn print(text: &str) {
-    use std::io::Write as _;
-    let mut stdout = std::io::stdout().lock();
-    if writeln!(stdout, "{text}").is_err() {
-        std::process::exit(0);
-    }
+    out!("{text}");
 }
