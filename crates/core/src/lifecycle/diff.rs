@@ -157,34 +157,35 @@ fn sorted_names<'a>(names: impl Iterator<Item = &'a str>) -> Vec<&'a str> {
     v
 }
 
-/// The names in `a` that `b` does not have (both sorted and distinct), owned, in order.
-fn only_in(a: &[&str], b: &[&str]) -> Vec<String> {
-    let mut out = Vec::new();
+/// Each name of `a`, in order, with whether `b` has it (both sorted and distinct): one merge
+/// walk, O(|a| + |b|).
+fn membership<'a, 's>(
+    a: &'s [&'a str],
+    b: &'s [&str],
+) -> impl Iterator<Item = (&'a str, bool)> + 's {
     let mut j = 0;
-    for &x in a {
+    a.iter().map(move |&x| {
         while j < b.len() && b[j] < x {
             j += 1;
         }
-        if b.get(j) != Some(&x) {
-            out.push(x.to_string());
-        }
-    }
-    out
+        (x, b.get(j) == Some(&x))
+    })
+}
+
+/// The names in `a` that `b` does not have (both sorted and distinct), owned, in order.
+fn only_in(a: &[&str], b: &[&str]) -> Vec<String> {
+    membership(a, b)
+        .filter(|&(_, in_b)| !in_b)
+        .map(|(x, _)| x.to_string())
+        .collect()
 }
 
 /// The names both `a` and `b` have (both sorted and distinct), in order.
 fn in_both<'a>(a: &[&'a str], b: &[&str]) -> Vec<&'a str> {
-    let mut out = Vec::new();
-    let mut j = 0;
-    for &x in a {
-        while j < b.len() && b[j] < x {
-            j += 1;
-        }
-        if b.get(j) == Some(&x) {
-            out.push(x);
-        }
-    }
-    out
+    membership(a, b)
+        .filter(|&(_, in_b)| in_b)
+        .map(|(x, _)| x)
+        .collect()
 }
 
 fn deprecation_refs(p: &Package) -> BTreeSet<String> {
