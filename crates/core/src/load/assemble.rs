@@ -5,9 +5,9 @@
 //! naming an unknown package are attached to an undeclared package (and reported), objects that
 //! cannot be placed at all are dropped (and reported).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use super::convert::{dns1123_label_errors, DeprecationObj, Obj};
+use super::convert::{dns1123_label_errors, Chunks, DeprecationObj, Objects};
 use crate::diag::{Diagnostic, Location};
 use crate::model::{Bundle, Channel, Deprecations, Package};
 
@@ -15,28 +15,27 @@ use crate::model::{Bundle, Channel, Deprecations, Package};
 ///
 /// # Complexity
 /// O(N log N) time and O(N) memory for N objects, channel entries and deprecation entries.
-pub(crate) fn assemble(objs: Vec<Obj>, diags: &mut Vec<Diagnostic>) -> Vec<Package> {
+pub(crate) fn assemble(objs: Objects, diags: &mut Vec<Diagnostic>) -> Vec<Package> {
+    let Objects {
+        packages,
+        channels,
+        bundles,
+        deprecations,
+    } = objs;
     let mut a = Assembly::default();
-    let mut channels = Vec::new();
-    let mut bundles = Vec::new();
-    let mut deprecations = Vec::new();
-    for o in objs {
-        match o {
-            Obj::Package(p) => a.package(p, diags),
-            Obj::Channel(c) => channels.push(c),
-            Obj::Bundle(b) => bundles.push(b),
-            Obj::Deprecations(d) => deprecations.push(d),
-        }
+    for p in packages {
+        a.package(p, diags);
     }
     for c in channels {
         a.channel(c, diags);
     }
+    a.reserve_bundles(&bundles);
     for b in bundles {
         a.bundle(b, diags);
     }
     for pkg in a.packages.values_mut() {
-        pkg.channels.sort_by(|a, b| a.name.cmp(&b.name));
-        pkg.bundles.sort_by(|a, b| a.name.cmp(&b.name));
+        sort_by_name(&mut pkg.channels, |c| &c.name);
+        sort_by_name(&mut pkg.bundles, |b| &b.name);
         check_linkage(pkg, diags);
     }
     let mut seen = BTreeSet::new();
@@ -44,6 +43,40 @@ pub(crate) fn assemble(objs: Vec<Obj>, diags: &mut Vec<Diagnostic>) -> Vec<Packa
         a.deprecations(i, d, &mut seen, diags);
     }
     a.packages.into_values().collect()
+}
+
+/// Sorts `items` by name, stably, moving each item at most once more than it takes to swap it
+/// into place: the order is found on indices, then applied by following its cycles (items are
+/// wide; a merge sort would move each one log N times).
+///
+/// # Complexity
+/// O(N log N) comparisons and O(N) moves for N items; O(N) memory.
+fn sort_by_name<T>(items: &mut [T], name: impl Fn(&T) -> &str) {
+    if items.is_sorted_by(|a, b| name(a) <= name(b)) {
+        return;
+    }
+    let mut order: Vec<usize> = (0..items.len()).collect();
+    order.sort_by(|&i, &j| name(&items[i]).cmp(name(&items[j])));
+    apply_order(items, order);
+}
+
+/// Rearranges `items` so that position i holds what was at `order[i]`.
+///
+/// # Complexity
+/// O(N) swaps for N items.
+fn apply_order<T>(items: &mut [T], mut order: Vec<usize>) {
+    for start in 0..items.len() {
+        let mut at = start;
+        loop {
+            let from = order[at];
+            order[at] = at;
+            if from == start || from == at {
+                break;
+            }
+            items.swap(at, from);
+            at = from;
+        }
+    }
 }
 
 /// The packages being built, and the names placed in each so far.
@@ -95,6 +128,20 @@ impl Assembly {
             }
             None => {
                 self.packages.insert(p.name.clone(), p);
+            }
+        }
+    }
+
+    /// Makes room in each known package for the bundles that name it, so that a package of
+    /// many bundles is not copied as it grows.
+    fn reserve_bundles(&mut self, bundles: &Chunks<Bundle>) {
+        let mut counts: HashMap<&str, usize> = HashMap::new();
+        for b in bundles.iter() {
+            *counts.entry(b.package.as_str()).or_default() += 1;
+        }
+        for (name, n) in counts {
+            if let Some(pkg) = self.packages.get_mut(name) {
+                pkg.bundles.reserve_exact(n);
             }
         }
     }
@@ -385,5 +432,33 @@ fn deprecation_problem(
         _ => Some(format!(
             "cannot deprecate object {go_ref} referenced by entry {j} for package {package:?}: object schema unknown"
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sort_by_name_is_stable_and_matches_a_plain_sort() {
+        // Names repeat (duplicates keep their file order) and form cycles of several lengths.
+        let names = ["d", "b", "a", "d", "c", "a", "e", "b", "a"];
+        let mut items: Vec<(String, usize)> = names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (n.to_string(), i))
+            .collect();
+        let mut expected = items.clone();
+        expected.sort_by(|x, y| x.0.cmp(&y.0));
+        sort_by_name(&mut items, |x| &x.0);
+        assert_eq!(items, expected);
+    }
+
+    #[test]
+    fn apply_order_follows_every_cycle() {
+        // Position i receives what was at order[i]: a 3-cycle, a fixed point, a 2-cycle.
+        let mut items = vec!['a', 'b', 'c', 'd', 'e', 'f'];
+        apply_order(&mut items, vec![2, 0, 1, 3, 5, 4]);
+        assert_eq!(items, ['c', 'a', 'b', 'd', 'f', 'e']);
     }
 }

@@ -21,6 +21,70 @@ pub(crate) enum Obj {
     Deprecations(DeprecationObj),
 }
 
+/// Checked objects by kind, each kind in file order: kept apart so that a big catalog's bundles
+/// are not held as wide as the widest kind, and in chunks so that they are never copied to grow
+/// (they are moved once, into their packages).
+#[derive(Debug, Default)]
+pub(crate) struct Objects {
+    pub packages: Vec<Package>,
+    pub channels: Vec<Channel>,
+    pub bundles: Chunks<Bundle>,
+    pub deprecations: Vec<DeprecationObj>,
+}
+
+/// A list kept in chunks of fixed capacity: pushing never moves what is already there.
+#[derive(Debug)]
+pub(crate) struct Chunks<T> {
+    chunks: Vec<Vec<T>>,
+}
+
+impl<T> Default for Chunks<T> {
+    fn default() -> Self {
+        Chunks { chunks: Vec::new() }
+    }
+}
+
+impl<T> Chunks<T> {
+    /// Items per chunk: big enough that the list of chunks stays short, small enough that an
+    /// unused tail costs little.
+    const CHUNK: usize = 1024;
+
+    pub fn push(&mut self, item: T) {
+        match self.chunks.last_mut() {
+            Some(last) if last.len() < last.capacity() => last.push(item),
+            _ => {
+                let mut chunk = Vec::with_capacity(Self::CHUNK);
+                chunk.push(item);
+                self.chunks.push(chunk);
+            }
+        }
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &T> {
+        self.chunks.iter().flatten()
+    }
+}
+
+impl<T> IntoIterator for Chunks<T> {
+    type Item = T;
+    type IntoIter = std::iter::Flatten<std::vec::IntoIter<Vec<T>>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.chunks.into_iter().flatten()
+    }
+}
+
+impl Objects {
+    pub fn push(&mut self, o: Obj) {
+        match o {
+            Obj::Package(p) => self.packages.push(p),
+            Obj::Channel(c) => self.channels.push(c),
+            Obj::Bundle(b) => self.bundles.push(b),
+            Obj::Deprecations(d) => self.deprecations.push(d),
+        }
+    }
+}
+
 /// An `olm.deprecations` object.
 #[derive(Debug)]
 pub(crate) struct DeprecationObj {

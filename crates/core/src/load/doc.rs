@@ -14,6 +14,22 @@ pub struct Doc {
     pub result: Result<RawObject, Diagnostic>,
 }
 
+/// Where a reader sends what it reads, in order: each document as soon as it is read, and the
+/// byte offset reached after it. Documents are not gathered into a list first, so a big file
+/// costs the memory of its objects, not also of every raw document at once.
+pub trait DocSink {
+    fn doc(&mut self, doc: Doc);
+    /// The reader has read the text up to byte `offset`.
+    fn reached(&mut self, _offset: usize) {}
+}
+
+/// Gathers the documents.
+impl DocSink for Vec<Doc> {
+    fn doc(&mut self, doc: Doc) {
+        self.push(doc);
+    }
+}
+
 /// Line and column (in characters) of byte offsets asked in increasing order: each byte of the
 /// text is looked at once, however many positions are asked (one huge line holding thousands
 /// of objects included).

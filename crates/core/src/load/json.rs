@@ -7,14 +7,19 @@
 use serde_json::value::RawValue;
 
 use super::budget::Budget;
-use super::doc::{clean_message, location, strip_position, too_many_documents, Cursor, Doc};
+use super::doc::{
+    clean_message, location, strip_position, too_many_documents, Cursor, Doc, DocSink,
+};
 use super::options::Limits;
 use super::raw::{RawObject, Read};
 use crate::diag::Diagnostic;
 
-/// The documents of a JSON stream, and how its first failure went.
+/// How a JSON stream's first failure went, and the documents still held back because the
+/// stream may yet have to be read as YAML.
 pub(super) struct JsonStream {
-    pub docs: Vec<Doc>,
+    /// Documents not sent to the sink: all of them while the YAML reading is still possible
+    /// (then the stream is short: it failed after at most one object), none otherwise.
+    pub held: Vec<Doc>,
     /// Objects read before the first failure.
     good_before_failure: Option<usize>,
     /// The first failure was a syntax error (not a crossed limit nor a wrong field type).
@@ -25,83 +30,100 @@ impl JsonStream {
     /// apimachinery's rule: a stream that fails on its syntax after at most one object may be
     /// YAML that merely starts with `{`.
     pub fn worth_reading_as_yaml(&self) -> bool {
-        self.first_failure_is_syntax && self.good_before_failure.is_some_and(|n| n <= 1)
+        worth_reading_as_yaml(self.good_before_failure, self.first_failure_is_syntax)
     }
 }
 
-/// Reads a stream of concatenated JSON objects.
+fn worth_reading_as_yaml(good_before_failure: Option<usize>, syntax: bool) -> bool {
+    syntax && good_before_failure.is_some_and(|n| n <= 1)
+}
+
+/// Reads a stream of concatenated JSON objects. Documents go to `sink` as they are read, once
+/// the stream can no longer turn out to be YAML (after two good objects, or a first failure
+/// that does not allow it); until then they are held.
 ///
 /// # Complexity
 /// O(n) time in the length n of the text: each byte is skipped once, read once, and at most
-/// once more searched (after a syntax error) and counted (for a position).
+/// once more searched (after a syntax error) and counted (for a position). Memory O(d) for
+/// the largest object d, plus two objects held.
 pub(super) fn read_stream(
     path: &str,
     text: &str,
     limits: &Limits,
-    on_doc: &mut dyn FnMut(usize),
+    sink: &mut dyn DocSink,
 ) -> JsonStream {
-    let mut reader = Reader::new(path, text, limits);
+    let mut reader = Reader::new(path, text, limits, sink, Some(Vec::new()));
     let mut base = 0;
-    while let Some(next) = reader.read_from(base, on_doc) {
+    while let Some(next) = reader.read_from(base) {
         base = next;
     }
     JsonStream {
-        docs: reader.docs,
+        held: reader.held.unwrap_or_default(),
         good_before_failure: reader.good_before_failure,
         first_failure_is_syntax: reader.first_failure_is_syntax,
     }
 }
 
-/// Reads a top-level JSON array of objects. `None` when the text is not a JSON array (or its
-/// first item is not an object).
+/// Reads a top-level JSON array of objects into `sink`. `false` (and nothing sent) when the
+/// text is not a JSON array (or its first item is not an object).
 ///
 /// # Complexity
 /// O(n) time in the length n of the text.
-pub(super) fn read_array(
-    path: &str,
-    text: &str,
-    limits: &Limits,
-    on_doc: &mut dyn FnMut(usize),
-) -> Option<Vec<Doc>> {
-    let inside = text.trim_start().strip_prefix('[')?.trim_start();
-    if !inside.starts_with(['{', ']']) {
-        return None;
+pub(super) fn read_array(path: &str, text: &str, limits: &Limits, sink: &mut dyn DocSink) -> bool {
+    let Some(inside) = text.trim_start().strip_prefix('[') else {
+        return false;
+    };
+    if !inside.trim_start().starts_with(['{', ']']) {
+        return false;
     }
-    let items: Vec<&RawValue> = serde_json::from_str(text).ok()?;
-    let mut reader = Reader::new(path, text, limits);
+    let Ok(items) = serde_json::from_str::<Vec<&RawValue>>(text) else {
+        return false;
+    };
+    let mut reader = Reader::new(path, text, limits, sink, None);
     for (i, raw) in items.into_iter().enumerate() {
         let start = raw.get().as_ptr() as usize - text.as_ptr() as usize;
         if i >= limits.max_documents {
             let at = reader.cursor.at(start);
-            reader
-                .docs
-                .push(too_many_documents(path, limits, start, at));
+            reader.push(too_many_documents(path, limits, start, at));
             break;
         }
         reader.object(start, raw.get());
-        on_doc(start + raw.get().len());
+        reader.sink.reached(start + raw.get().len());
     }
-    Some(reader.docs)
+    true
 }
 
-struct Reader<'t> {
+struct Reader<'t, 's> {
     path: &'t str,
     text: &'t str,
     limits: &'t Limits,
     cursor: Cursor<'t>,
-    docs: Vec<Doc>,
+    sink: &'s mut dyn DocSink,
+    /// Documents held back while the stream may still be read as YAML; `None` once they go
+    /// straight to the sink.
+    held: Option<Vec<Doc>>,
+    /// Documents read so far.
+    count: usize,
     good_before_failure: Option<usize>,
     first_failure_is_syntax: bool,
 }
 
-impl<'t> Reader<'t> {
-    fn new(path: &'t str, text: &'t str, limits: &'t Limits) -> Self {
+impl<'t, 's> Reader<'t, 's> {
+    fn new(
+        path: &'t str,
+        text: &'t str,
+        limits: &'t Limits,
+        sink: &'s mut dyn DocSink,
+        held: Option<Vec<Doc>>,
+    ) -> Self {
         Reader {
             path,
             text,
             limits,
             cursor: Cursor::new(text),
-            docs: Vec::new(),
+            sink,
+            held,
+            count: 0,
             good_before_failure: None,
             first_failure_is_syntax: false,
         }
@@ -109,14 +131,34 @@ impl<'t> Reader<'t> {
 
     fn failed(&mut self, syntax: bool) {
         if self.good_before_failure.is_none() {
-            self.good_before_failure = Some(self.docs.len());
+            self.good_before_failure = Some(self.count);
             self.first_failure_is_syntax = syntax;
+        }
+    }
+
+    /// Sends a document on, or holds it while the stream may still be read as YAML: until two
+    /// objects are read without a failure, or the first failure rules YAML out.
+    fn push(&mut self, doc: Doc) {
+        self.count += 1;
+        let Some(held) = &mut self.held else {
+            self.sink.doc(doc);
+            return;
+        };
+        held.push(doc);
+        let undecided = match self.good_before_failure {
+            None => self.count < 2,
+            Some(n) => worth_reading_as_yaml(Some(n), self.first_failure_is_syntax),
+        };
+        if !undecided {
+            for doc in self.held.take().into_iter().flatten() {
+                self.sink.doc(doc);
+            }
         }
     }
 
     /// Reads objects from byte `base` on: `None` at the end of the text (or of what the
     /// document limit lets through), or the offset to resume at after a syntax error.
-    fn read_from(&mut self, base: usize, on_doc: &mut dyn FnMut(usize)) -> Option<usize> {
+    fn read_from(&mut self, base: usize) -> Option<usize> {
         let slice = &self.text[base..];
         let mut stream = serde_json::Deserializer::from_str(slice).into_iter::<&RawValue>();
         loop {
@@ -126,17 +168,17 @@ impl<'t> Reader<'t> {
             if start >= self.text.len() {
                 return None;
             }
-            if self.docs.len() >= self.limits.max_documents {
+            if self.count >= self.limits.max_documents {
                 let at = self.cursor.at(start);
                 let doc = too_many_documents(self.path, self.limits, start, at);
-                self.docs.push(doc);
+                self.push(doc);
                 return None;
             }
             match stream.next() {
                 None => return None,
                 Some(Ok(raw)) => {
                     self.object(start, raw.get());
-                    on_doc(base + stream.byte_offset());
+                    self.sink.reached(base + stream.byte_offset());
                 }
                 Some(Err(e)) => return self.syntax_error(base, start, &e),
             }
@@ -145,7 +187,7 @@ impl<'t> Reader<'t> {
 
     /// Reads one object whose text (`raw`) starts at byte `start`.
     fn object(&mut self, start: usize, raw: &str) {
-        let number = self.docs.len() + 1;
+        let number = self.count + 1;
         let (line, column) = self.cursor.at(start);
         let budget = Budget::new(*self.limits);
         let read = RawObject::read(&mut serde_json::Deserializer::from_str(raw), &budget);
@@ -163,7 +205,7 @@ impl<'t> Reader<'t> {
                 Err(diag.at(location(self.path, eline, ecol, number)))
             }
         };
-        self.docs.push(Doc {
+        self.push(Doc {
             location: location(self.path, line, column, number),
             span: (start, start + raw.len()),
             result,
@@ -174,7 +216,7 @@ impl<'t> Reader<'t> {
     /// relative to `base`), and finds where to resume: the next line that starts with `{`.
     fn syntax_error(&mut self, base: usize, start: usize, e: &serde_json::Error) -> Option<usize> {
         self.failed(true);
-        let number = self.docs.len() + 1;
+        let number = self.count + 1;
         let text = self.text;
         let at = json_offset(text, base, e.line(), e.column()).max(start);
         let (sline, scol) = self.cursor.at(start);
@@ -192,7 +234,7 @@ impl<'t> Reader<'t> {
             from += 1;
         }
         let next = memchr::memmem::find(&text.as_bytes()[from..], b"\n{").map(|i| from + i + 1);
-        self.docs.push(Doc {
+        self.push(Doc {
             location: location(self.path, sline, scol, number),
             span: (start, next.unwrap_or(text.len())),
             result: Err(Diagnostic::error("load.json", message)

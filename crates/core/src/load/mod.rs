@@ -114,7 +114,8 @@ pub fn load_paths_with<P: AsRef<Path>>(
 /// Byte ranges of a file's documents, and whether each one could be read: for writers that
 /// re-emit objects verbatim.
 pub(crate) fn document_spans(path: &str, text: &str) -> Vec<((usize, usize), bool)> {
-    let (_, docs) = stream::read_docs_with(path, text, &Limits::DEFAULT, &mut |_| {});
+    let mut docs = Vec::new();
+    stream::read_docs_with(path, text, &Limits::DEFAULT, &mut docs);
     docs.into_iter()
         .map(|d| (d.span, d.result.is_ok()))
         .collect()

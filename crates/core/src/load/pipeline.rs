@@ -7,15 +7,38 @@
 use std::collections::{BTreeSet, HashMap};
 
 use super::assemble::assemble;
-use super::convert::{self, Obj};
+use super::convert::{self, Obj, Objects};
 use super::indexignore::IgnoreRules;
 use super::input::{has_catalog_extension, is_indexignore, parent_dir, InputFile, Progress};
 use super::legacy;
 use super::options::LoadOptions;
 use super::source::total_limit_diagnostic;
-use super::stream::{self, Doc};
+use super::stream::{self, Doc, DocSink};
 use crate::diag::{Diagnostic, Location};
 use crate::model::{Catalog, FileFormat, FileSummary, OtherObject};
+
+/// Sorts one file's documents as the reader sends them, and reports progress.
+struct FileSink<'l, 'p> {
+    load: &'l mut Load<'p>,
+    file: &'l InputFile,
+    summary: FileSummary,
+    /// Bytes of the files before this one.
+    base: usize,
+}
+
+impl DocSink for FileSink<'_, '_> {
+    fn doc(&mut self, doc: Doc) {
+        self.load.document(self.file, &mut self.summary, doc);
+    }
+
+    fn reached(&mut self, offset: usize) {
+        let state = self.load.state;
+        (self.load.progress)(Progress {
+            bytes_done: self.base + offset,
+            ..state
+        });
+    }
+}
 
 /// Reads FBC files (legacy manifests included; catalog templates are not expanded here) into a
 /// catalog, reporting progress after every document.
@@ -48,7 +71,7 @@ pub(super) struct Load<'p> {
     /// Index in `catalog.files` of each file path.
     file_index: HashMap<String, usize>,
     diags: Vec<Diagnostic>,
-    objs: Vec<Obj>,
+    objs: Objects,
     manifests: Vec<legacy::Manifest>,
     csvs: Vec<legacy::Csv>,
     /// Objects without a schema, kept until we know whether they belong to a legacy manifest
@@ -82,7 +105,7 @@ impl<'p> Load<'p> {
             catalog: Catalog::default(),
             file_index: HashMap::new(),
             diags: Vec::new(),
-            objs: Vec::new(),
+            objs: Objects::default(),
             manifests: Vec::new(),
             csvs: Vec::new(),
             schemaless: Vec::new(),
@@ -99,6 +122,7 @@ impl<'p> Load<'p> {
             bytes: file.text.len(),
             ..FileSummary::default()
         };
+        let limits = self.options.limits;
         if let Some(reason) = self.skip_reason(file) {
             if !reason.is_empty() {
                 let note = Diagnostic::info("load.skipped", reason);
@@ -108,24 +132,15 @@ impl<'p> Load<'p> {
             self.file_done(file, summary);
             return;
         }
-        let base = self.state.bytes_done;
-        let state = self.state;
-        let progress = &mut *self.progress;
-        let (format, docs) = stream::read_docs_with(
-            &file.path,
-            &file.text,
-            &self.options.limits,
-            &mut |offset| {
-                progress(Progress {
-                    bytes_done: base + offset,
-                    ..state
-                })
-            },
-        );
+        let mut sink = FileSink {
+            base: self.state.bytes_done,
+            load: self,
+            file,
+            summary,
+        };
+        let format = stream::read_docs_with(&file.path, &file.text, &limits, &mut sink);
+        let mut summary = sink.summary;
         summary.format = format;
-        for doc in docs {
-            self.document(file, &mut summary, doc);
-        }
         self.file_done(file, summary);
     }
 
@@ -225,10 +240,10 @@ impl<'p> Load<'p> {
         let manifests = std::mem::take(&mut self.manifests);
         let max_entries = self.options.limits.max_nodes;
         let legacy_objs = legacy::convert(manifests, &self.csvs, max_entries, &mut self.diags);
-        for o in &legacy_objs {
-            self.count_legacy(o);
+        for o in legacy_objs {
+            self.count_legacy(&o);
+            self.objs.push(o);
         }
-        self.objs.extend(legacy_objs);
         if self.not_read > 1 {
             let n = self.not_read - 1;
             let note = format!("{n} more file(s) not read: the total-size limit was reached");

@@ -10,7 +10,7 @@
 //! within the [`Limits`]; positions are computed in one forward pass, so a file is read in
 //! time linear in its size whatever it holds.
 
-pub use super::doc::Doc;
+pub use super::doc::{Doc, DocSink};
 use super::json;
 use super::options::Limits;
 use super::yaml;
@@ -19,44 +19,50 @@ use crate::model::FileFormat;
 /// Reads every document of a file with the default limits.
 #[cfg(test)]
 pub fn read_docs(path: &str, text: &str) -> (FileFormat, Vec<Doc>) {
-    read_docs_with(path, text, &Limits::DEFAULT, &mut |_| {})
+    let mut docs = Vec::new();
+    let format = read_docs_with(path, text, &Limits::DEFAULT, &mut docs);
+    (format, docs)
 }
 
-/// Reads every document of a file within `limits`, calling `on_doc` with the byte offset
-/// reached after each document.
+/// Reads every document of a file within `limits` into `sink`, in order, each one as soon as
+/// it is read (a JSON stream holds its first two until it cannot be YAML any more).
 ///
 /// # Complexity
 /// O(n) time in the length n of the text (a JSON stream read again as YAML is read twice);
-/// memory O(n) for the documents kept.
+/// memory O(d) for the largest document d (the sink keeps what it wants).
 pub fn read_docs_with(
     path: &str,
     text: &str,
     limits: &Limits,
-    on_doc: &mut dyn FnMut(usize),
-) -> (FileFormat, Vec<Doc>) {
+    sink: &mut dyn DocSink,
+) -> FileFormat {
     let text_start = text.len() - text.trim_start().len();
     match text.as_bytes().get(text_start) {
         Some(b'{') => {
-            let stream = json::read_stream(path, text, limits, on_doc);
+            let stream = json::read_stream(path, text, limits, sink);
             if stream.worth_reading_as_yaml() {
-                let yaml = yaml::read_stream(path, text, limits, on_doc);
+                let mut yaml = Vec::new();
+                yaml::read_stream(path, text, limits, &mut yaml);
                 if yaml.iter().all(|d| d.result.is_ok()) {
-                    return (FileFormat::Yaml, yaml);
+                    yaml.into_iter().for_each(|d| sink.doc(d));
+                    return FileFormat::Yaml;
                 }
             }
-            (FileFormat::JsonStream, stream.docs)
+            stream.held.into_iter().for_each(|d| sink.doc(d));
+            FileFormat::JsonStream
         }
-        Some(b'[') => match json::read_array(path, text, limits, on_doc) {
-            Some(docs) => (FileFormat::JsonArray, docs),
-            None => (
-                FileFormat::Yaml,
-                yaml::read_stream(path, text, limits, on_doc),
-            ),
-        },
-        _ => (
-            FileFormat::Yaml,
-            yaml::read_stream(path, text, limits, on_doc),
-        ),
+        Some(b'[') => {
+            if json::read_array(path, text, limits, sink) {
+                FileFormat::JsonArray
+            } else {
+                yaml::read_stream(path, text, limits, sink);
+                FileFormat::Yaml
+            }
+        }
+        _ => {
+            yaml::read_stream(path, text, limits, sink);
+            FileFormat::Yaml
+        }
     }
 }
 

@@ -11,40 +11,36 @@
 use serde_json::Value;
 
 use super::budget::Budget;
-use super::doc::{clean_message, location, shift_lines, strip_position, too_many_documents, Doc};
+use super::doc::{
+    clean_message, location, shift_lines, strip_position, too_many_documents, Doc, DocSink,
+};
 use super::options::{limit_message, LimitKind, Limits};
 use super::raw::{RawObject, Read};
 use super::yaml_de::{read_document, Caps, YamlError};
 use crate::diag::Diagnostic;
 
-/// Reads a YAML stream document by document.
+/// Reads a YAML stream document by document into `sink`.
 ///
 /// # Complexity
 /// O(n) time in the length n of the text: the split looks at each line's first bytes once, and
-/// each document is read once within the limits.
-pub(super) fn read_stream(
-    path: &str,
-    text: &str,
-    limits: &Limits,
-    on_doc: &mut dyn FnMut(usize),
-) -> Vec<Doc> {
+/// each document is read once within the limits; memory O(d) for the largest document d.
+pub(super) fn read_stream(path: &str, text: &str, limits: &Limits, sink: &mut dyn DocSink) {
     let caps = caps(limits);
-    let mut docs = Vec::new();
+    let mut sent = 0;
     for (count, seg) in Segments::new(text).enumerate() {
         if count >= limits.max_documents {
             let at = (seg.first_line, 1);
-            docs.push(too_many_documents(path, limits, seg.start, at));
+            sink.doc(too_many_documents(path, limits, seg.start, at));
             break;
         }
         let doc = &text[seg.start..seg.end];
         if is_empty_doc(doc) {
             continue;
         }
-        let number = docs.len() + 1;
-        docs.push(read_doc(path, doc, &seg, number, limits, caps));
-        on_doc(seg.end);
+        sent += 1;
+        sink.doc(read_doc(path, doc, &seg, sent, limits, caps));
+        sink.reached(seg.end);
     }
-    docs
 }
 
 /// One YAML document as JSON, read with the loader's YAML rules and default limits (for
