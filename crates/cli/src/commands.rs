@@ -74,8 +74,12 @@ pub fn load(paths: &[PathBuf]) -> Result<Catalog, CliError> {
 /// the old catalog's, and the split-catalog hint looks at the old catalog first, as when they
 /// are loaded one after the other.
 pub fn load_pair(first: &[PathBuf], second: &[PathBuf]) -> Result<(Catalog, Catalog), CliError> {
-    let load_one =
-        |paths: &[PathBuf]| load_paths(paths).map_err(|e| CliError::Input(e.to_string()));
+    // Each thread also looks for the split-catalog hint; the hints are given in order after.
+    let load_one = |paths: &[PathBuf]| {
+        let catalog = load_paths(paths).map_err(|e| CliError::Input(e.to_string()))?;
+        let partial = partial_catalog(&catalog);
+        Ok::<_, CliError>((catalog, partial))
+    };
     let (a, b) = std::thread::scope(|s| {
         let other = s.spawn(|| load_one(second));
         let a = load_one(first);
@@ -84,9 +88,9 @@ pub fn load_pair(first: &[PathBuf], second: &[PathBuf]) -> Result<(Catalog, Cata
             .unwrap_or_else(|_| Err(CliError::Input("loading the catalog failed".into())));
         (a, b)
     });
-    let (a, b) = (a?, b?);
-    hint_split(first, &a);
-    hint_split(second, &b);
+    let ((a, a_partial), (b, b_partial)) = (a?, b?);
+    give_split_hint(first, a_partial);
+    give_split_hint(second, b_partial);
     Ok((a, b))
 }
 
@@ -110,7 +114,12 @@ pub fn load_keeping_files(paths: &[PathBuf]) -> Result<(Catalog, Vec<InputFile>)
 /// The split-catalog hint, the first time a command loads what looks like part of a split
 /// catalog: on stderr, with the counts and the folder to load instead.
 fn hint_split(paths: &[PathBuf], catalog: &Catalog) {
-    if let Some(partial) = partial_catalog(catalog) {
+    give_split_hint(paths, partial_catalog(catalog));
+}
+
+/// The split-catalog hint for what [`partial_catalog`] found, unless one was given already.
+fn give_split_hint(paths: &[PathBuf], partial: Option<PartialCatalog>) {
+    if let Some(partial) = partial {
         if !SPLIT_HINT_GIVEN.swap(true, Ordering::Relaxed) {
             eprintln!("olm-graph: note: {}", split_hint(paths, &partial));
         }

@@ -282,6 +282,67 @@ pub struct ChannelEntry {
     pub skip_range: Option<String>,
 }
 
+/// How many properties of each type a bundle has: a short list in type order (a bundle has a
+/// handful of types; a map would cost a tree node per bundle), written as a map.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PropertyCounts(Vec<(String, usize)>);
+
+impl PropertyCounts {
+    /// The counts of a bundle's property types, given in any order, repeats included.
+    ///
+    /// # Complexity
+    /// O(P log P) for P properties.
+    pub fn from_types(mut types: Vec<String>) -> PropertyCounts {
+        types.sort_unstable();
+        let mut counts: Vec<(String, usize)> = Vec::new();
+        for t in types {
+            match counts.last_mut() {
+                Some((last, n)) if *last == t => *n += 1,
+                _ => counts.push((t, 1)),
+            }
+        }
+        PropertyCounts(counts)
+    }
+
+    /// How many properties of this type.
+    ///
+    /// # Complexity
+    /// O(log T) for T types.
+    pub fn get(&self, type_: &str) -> Option<&usize> {
+        let at = self
+            .0
+            .binary_search_by(|(t, _)| t.as_str().cmp(type_))
+            .ok()?;
+        Some(&self.0[at].1)
+    }
+
+    /// Each type and its count, in type order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, usize)> {
+        self.0.iter().map(|(t, n)| (t.as_str(), *n))
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl Serialize for PropertyCounts {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for PropertyCounts {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let map = BTreeMap::<String, usize>::deserialize(d)?;
+        Ok(PropertyCounts(map.into_iter().collect()))
+    }
+}
+
 /// An `olm.bundle`.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(default)]
@@ -311,7 +372,7 @@ pub struct Bundle {
     /// Number of `olm.bundle.object` properties (not decoded).
     pub bundle_objects: usize,
     /// Number of properties of each type.
-    pub property_counts: BTreeMap<String, usize>,
+    pub property_counts: PropertyCounts,
     /// Related images.
     pub related_images: usize,
     /// True when converted from a legacy package manifest (no image there).

@@ -63,13 +63,29 @@ pub fn validate_pull_spec(spec: &str) -> Result<(), PullSpecError> {
     if spec.len() == 64 && spec.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) {
         return Err(PullSpecError::Identifier(spec.to_string()));
     }
-    let (domain, remainder) = split_docker_domain(spec);
+    let (domain, library, remainder) = split_docker_domain(spec);
     let remote_name = remainder.split(':').next().unwrap_or_default();
     if remote_name.bytes().any(|b| b.is_ascii_uppercase()) {
         return Err(PullSpecError::Uppercase);
     }
-    let full = format!("{domain}/{remainder}");
-    parse_reference(&full).map_err(|e| match e {
+    // The normalised name, built without allocating when it is short (a catalog checks one per
+    // image, hundreds of thousands in a big one).
+    let parts = [domain, "/", library, remainder];
+    let len: usize = parts.iter().map(|p| p.len()).sum();
+    let mut buf = [0u8; 512];
+    let owned;
+    let full = if len <= buf.len() {
+        let mut at = 0;
+        for p in parts {
+            buf[at..at + p.len()].copy_from_slice(p.as_bytes());
+            at += p.len();
+        }
+        std::str::from_utf8(&buf[..len]).unwrap_or_default()
+    } else {
+        owned = parts.concat();
+        owned.as_str()
+    };
+    parse_reference(full).map_err(|e| match e {
         ReferenceError::NameTooLong => PullSpecError::NameTooLong,
         ReferenceError::Uppercase => PullSpecError::Uppercase,
         ReferenceError::NoComponent
@@ -82,9 +98,10 @@ pub fn validate_pull_spec(spec: &str) -> Result<(), PullSpecError> {
     }
 }
 
-/// The domain and the rest of a spec, with Docker Hub's defaults: a first component is a domain
-/// when it has a `.` or `:`, is `localhost`, or has uppercase letters.
-fn split_docker_domain(spec: &str) -> (&str, String) {
+/// The domain, the `library/` prefix Docker Hub adds to one-component names (or nothing), and
+/// the rest of a spec: a first component is a domain when it has a `.` or `:`, is `localhost`,
+/// or has uppercase letters.
+fn split_docker_domain(spec: &str) -> (&str, &'static str, &str) {
     let (domain, rest) = match spec.split_once('/') {
         Some((first, rest))
             if first.contains(['.', ':'])
@@ -100,11 +117,12 @@ fn split_docker_domain(spec: &str) -> (&str, String) {
     } else {
         domain
     };
-    if domain == "docker.io" && !rest.contains('/') {
-        (domain, format!("library/{rest}"))
+    let library = if domain == "docker.io" && !rest.contains('/') {
+        "library/"
     } else {
-        (domain, rest.to_string())
-    }
+        ""
+    };
+    (domain, library, rest)
 }
 
 /// go-digest's `Digest.Validate` for `algorithm:encoded`.

@@ -381,3 +381,63 @@ fn a_bundle_without_a_way_forward_that_the_new_catalog_deprecates() {
     assert_eq!(d.bundles_removed, ["r.v2"]);
     assert_eq!(d.bundles_added, ["r.v1.5", "r.v3"]);
 }
+
+/// The diff's changed edges are exactly the set differences of (channel, from, to, kind) over
+/// both catalogs' channel graphs, in order and without repeats, on real catalog pairs: channels
+/// dropped and added (4.12 → 4.13), kept with edges moved (4.16 → 4.17, 4.20 → 4.21), and a
+/// switch back across nine releases (4.21 → 4.12).
+#[test]
+fn diff_edges_are_the_set_differences_of_both_graphs() {
+    use olm_graph_core::lifecycle::EdgeChange;
+    let edges = |c: &Catalog, package: &str| -> BTreeSet<EdgeChange> {
+        let Some(p) = c.package(package) else {
+            return BTreeSet::new();
+        };
+        channel_graphs(p)
+            .iter()
+            .flat_map(|g| {
+                g.edges.iter().map(|e| EdgeChange {
+                    channel: g.channel.clone(),
+                    from: g.nodes[e.from].name.clone(),
+                    to: g.nodes[e.to].name.clone(),
+                    kind: e.kind,
+                })
+            })
+            .collect()
+    };
+    let descheduler = "cluster-kube-descheduler-operator";
+    let pairs = [
+        (
+            "openshift-kube-descheduler-fbc/v4.12",
+            "openshift-kube-descheduler-fbc/v4.13",
+            descheduler,
+        ),
+        (
+            "openshift-kube-descheduler-fbc/v4.16",
+            "openshift-kube-descheduler-fbc/v4.17",
+            descheduler,
+        ),
+        (
+            "openshift-kube-descheduler-fbc/v4.20",
+            "openshift-kube-descheduler-fbc/v4.21",
+            descheduler,
+        ),
+        (
+            "openshift-kube-descheduler-fbc/v4.21",
+            "openshift-kube-descheduler-fbc/v4.12",
+            descheduler,
+        ),
+    ];
+    let mut changed = 0;
+    for (old, new, package) in pairs {
+        let (o, n) = (load(&catalog(old)), load(&catalog(new)));
+        let d = diff_package(&o, &n, package, &DiffOptions::default()).unwrap();
+        let (oe, ne) = (edges(&o, package), edges(&n, package));
+        let removed: Vec<_> = oe.difference(&ne).cloned().collect();
+        let added: Vec<_> = ne.difference(&oe).cloned().collect();
+        assert_eq!(d.edges_removed, removed, "{old} -> {new}: removed");
+        assert_eq!(d.edges_added, added, "{old} -> {new}: added");
+        changed += removed.len() + added.len();
+    }
+    assert!(changed > 100, "the pairs change edges: {changed}");
+}

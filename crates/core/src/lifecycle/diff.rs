@@ -9,9 +9,9 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use serde::{Deserialize, Serialize};
 
 use super::fates::FateWalker;
-pub use super::fates::{BundleFate, Fate, FATES};
-use crate::graph::{channel_graphs, ChannelGraph, EdgeKind};
-use crate::model::{Catalog, Package};
+pub use super::fates::{BundleFate, Fate, Steps, FATES};
+use crate::graph::{channel_graphs, ChannelGraph, Edge, EdgeKind};
+use crate::model::{Bundle, Catalog, Package};
 use crate::resolve::Resolver;
 
 /// Options of [`diff_package`].
@@ -57,7 +57,7 @@ pub struct PackageDiff {
     /// Channel → bundle → the bundle the new catalog upgrades it to, for every bundle a path of
     /// [`PackageDiff::fates`] passes through: the paths share their tails, so they are kept
     /// once here and listed by [`PackageDiff::path`].
-    pub steps: BTreeMap<String, BTreeMap<String, String>>,
+    pub steps: BTreeMap<String, Steps>,
 }
 
 impl PackageDiff {
@@ -73,7 +73,7 @@ impl PackageDiff {
     /// does not move).
     ///
     /// # Complexity
-    /// O(H log V) for H hops and V bundles the paths pass through.
+    /// O(H) expected time for H hops.
     pub fn path(&self, fate: &BundleFate) -> Vec<String> {
         let mut path = vec![fate.bundle.clone()];
         let Some(next) = &fate.next else {
@@ -84,7 +84,7 @@ impl PackageDiff {
         while path.len() <= fate.hops {
             let last = path.last().map(String::as_str).unwrap_or_default();
             match steps.and_then(|s| s.get(last)) {
-                Some(n) => path.push(n.clone()),
+                Some(n) => path.push(n.to_string()),
                 None => break,
             }
         }
@@ -120,26 +120,77 @@ impl std::error::Error for DiffError {}
 /// An edge by (channel, from, to, kind), borrowed: ordered as [`EdgeChange`].
 type EdgeKey<'g> = (&'g str, &'g str, &'g str, EdgeKind);
 
-/// Every edge of `graphs`, hashed: only the few that one catalog has and the other does not are
-/// sorted ([`edges_only_in`]), not the whole set.
-fn edge_set(graphs: &[ChannelGraph]) -> FxHashSet<EdgeKey<'_>> {
-    graphs
-        .iter()
-        .flat_map(|g| {
-            g.edges.iter().map(move |e| {
-                let name = |n: usize| g.nodes[n].name.as_str();
-                (g.channel.as_str(), name(e.from), name(e.to), e.kind)
-            })
-        })
-        .collect()
+/// The edges only the old graphs have and those only the new ones have, each in order.
+/// Channels are matched by name (both lists are in name order); within a channel both sides'
+/// nodes are matched by name once, and the edges compared as pairs of node indices, hashed:
+/// only the differences are sorted.
+///
+/// # Complexity
+/// O(V + E) expected time and memory for V nodes and E edges of both sides, plus O(D log D)
+/// for the D differences.
+fn edge_changes(old: &[ChannelGraph], new: &[ChannelGraph]) -> (Vec<EdgeChange>, Vec<EdgeChange>) {
+    let (mut removed, mut added): (Vec<EdgeKey>, Vec<EdgeKey>) = (Vec::new(), Vec::new());
+    let (mut i, mut j) = (0, 0);
+    while i < old.len() || j < new.len() {
+        let order = match (old.get(i), new.get(j)) {
+            (Some(o), Some(n)) => o.channel.cmp(&n.channel),
+            (Some(_), None) => std::cmp::Ordering::Less,
+            _ => std::cmp::Ordering::Greater,
+        };
+        match order {
+            std::cmp::Ordering::Less => {
+                removed.extend(old[i].edges.iter().map(|e| key(&old[i], e)));
+                i += 1;
+            }
+            std::cmp::Ordering::Greater => {
+                added.extend(new[j].edges.iter().map(|e| key(&new[j], e)));
+                j += 1;
+            }
+            std::cmp::Ordering::Equal => {
+                let (o, n) = (&old[i], &new[j]);
+                let in_new: Vec<Option<usize>> =
+                    o.nodes.iter().map(|x| n.node_index(&x.name)).collect();
+                let new_edges: FxHashSet<(usize, usize, EdgeKind)> =
+                    n.edges.iter().map(|e| (e.from, e.to, e.kind)).collect();
+                let mut old_edges: FxHashSet<(usize, usize, EdgeKind)> = FxHashSet::default();
+                old_edges.reserve(o.edges.len());
+                for e in &o.edges {
+                    match (in_new[e.from], in_new[e.to]) {
+                        (Some(from), Some(to)) => {
+                            old_edges.insert((from, to, e.kind));
+                            if !new_edges.contains(&(from, to, e.kind)) {
+                                removed.push(key(o, e));
+                            }
+                        }
+                        _ => removed.push(key(o, e)),
+                    }
+                }
+                added.extend(
+                    n.edges
+                        .iter()
+                        .filter(|e| !old_edges.contains(&(e.from, e.to, e.kind)))
+                        .map(|e| key(n, e)),
+                );
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    (owned_sorted(removed), owned_sorted(added))
 }
 
-/// The edges of `a` that `b` does not have, owned, in order.
-fn edges_only_in(a: &FxHashSet<EdgeKey>, b: &FxHashSet<EdgeKey>) -> Vec<EdgeChange> {
-    let mut only: Vec<&EdgeKey> = a.iter().filter(|k| !b.contains(*k)).collect();
-    only.sort_unstable();
-    only.into_iter()
-        .map(|&(channel, from, to, kind)| EdgeChange {
+/// The key of edge `e` of `g`.
+fn key<'g>(g: &'g ChannelGraph, e: &Edge) -> EdgeKey<'g> {
+    let name = |n: usize| g.nodes[n].name.as_str();
+    (g.channel.as_str(), name(e.from), name(e.to), e.kind)
+}
+
+/// Edge keys in order, without repeats, owned.
+fn owned_sorted(mut keys: Vec<EdgeKey>) -> Vec<EdgeChange> {
+    keys.sort_unstable();
+    keys.dedup();
+    keys.into_iter()
+        .map(|(channel, from, to, kind)| EdgeChange {
             channel: channel.to_string(),
             from: from.to_string(),
             to: to.to_string(),
@@ -284,7 +335,7 @@ impl<'a> DiffSide<'a> {
 /// Every followed old bundle's fate in the new catalog, and the hops their paths take.
 pub struct PackageFates {
     fates: Vec<BundleFate>,
-    steps: BTreeMap<String, BTreeMap<String, String>>,
+    steps: BTreeMap<String, Steps>,
 }
 
 /// The fate of every followed bundle of `op` (the old package) in `np` (the new one).
@@ -301,14 +352,15 @@ impl PackageDiff {
     /// The comparison of `package` from its two sides and its fates.
     ///
     /// # Complexity
-    /// O(V + E) expected time (hashed edges), plus O(D log D) for the D differences found.
+    /// O(V + E) expected time (edges hashed as node index pairs), plus O(D log D) for the D
+    /// differences found.
     pub fn from_parts(
         package: &str,
         old: &DiffSide,
         new: &DiffSide,
         fates: PackageFates,
     ) -> PackageDiff {
-        let (oe, ne) = (edge_set(&old.graphs), edge_set(&new.graphs));
+        let (edges_removed, edges_added) = edge_changes(&old.graphs, &new.graphs);
         PackageDiff {
             package: package.to_string(),
             bundles_added: only_in(&new.names, &old.names),
@@ -316,8 +368,8 @@ impl PackageDiff {
             channels_added: only_in(&new.chans, &old.chans),
             channels_removed: only_in(&old.chans, &new.chans),
             heads_moved: heads_moved(&old.graphs, &new.graphs, &old.chans, &new.chans),
-            edges_added: edges_only_in(&ne, &oe),
-            edges_removed: edges_only_in(&oe, &ne),
+            edges_added,
+            edges_removed,
             deprecations_added: new
                 .deprecations
                 .difference(&old.deprecations)
@@ -358,7 +410,7 @@ fn heads_moved(
 
 /// Which old bundles are followed, and in which channel: the subscription's when it has the
 /// bundle, else (no channel given) the default channel when it has it, else the first.
-fn followed(op: &Package, options: &DiffOptions) -> Vec<(String, String)> {
+fn followed<'p>(op: &'p Package, options: &DiffOptions) -> Vec<(&'p Bundle, String)> {
     let mut channels_of: FxHashMap<&str, Vec<&str>> = FxHashMap::default();
     for c in &op.channels {
         for e in &c.entries {
@@ -383,7 +435,7 @@ fn followed(op: &Package, options: &DiffOptions) -> Vec<(String, String)> {
                 .or_else(|| channels.first().map(|c| c.to_string())),
         };
         if let Some(c) = channel {
-            out.push((b.name.clone(), c));
+            out.push((b, c));
         }
     }
     out
@@ -394,10 +446,11 @@ fn fates(
     op: &Package,
     np: Option<&Package>,
     options: &DiffOptions,
-) -> (Vec<BundleFate>, BTreeMap<String, BTreeMap<String, String>>) {
+) -> (Vec<BundleFate>, BTreeMap<String, Steps>) {
     let mut walkers: BTreeMap<String, FateWalker> = BTreeMap::new();
     let mut out = Vec::new();
-    for (bundle, channel) in followed(op, options) {
+    for (old, channel) in followed(op, options) {
+        let bundle = &old.name;
         let removed = |note: String| BundleFate {
             bundle: bundle.clone(),
             channel: channel.clone(),
@@ -420,8 +473,7 @@ fn fates(
         let walker = walkers
             .entry(channel.clone())
             .or_insert_with(|| FateWalker::new(np, &channel, options.resolver));
-        let old_version = op.bundle(&bundle).and_then(|b| b.version.clone());
-        out.push(walker.fate(&bundle, &channel, old_version));
+        out.push(walker.fate(bundle, &channel, old.version.clone()));
     }
     let steps = walkers
         .into_iter()

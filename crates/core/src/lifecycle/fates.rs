@@ -6,8 +6,6 @@
 //! bundle, hop after hop, until no hop is chosen or the next one would return to a bundle the
 //! path has already been on.
 
-use std::collections::BTreeMap;
-
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use serde::{Deserialize, Serialize};
@@ -95,6 +93,39 @@ enum After {
 }
 
 /// The paths of one channel of the new catalog.
+/// One channel's hops after a switch: bundle → the bundle the new catalog upgrades it to, for
+/// every bundle a path passes through. Hashed, since every hop of every path is looked up here;
+/// written in name order, so that its text does not depend on the hashing.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+pub struct Steps(HashMap<String, String>);
+
+impl Steps {
+    /// Where the new catalog upgrades `from` to, when a path passes through it.
+    pub fn get(&self, from: &str) -> Option<&str> {
+        self.0.get(from).map(String::as_str)
+    }
+
+    /// How many bundles have a hop.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl Serialize for Steps {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let sorted: std::collections::BTreeMap<&str, &str> = self
+            .0
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        sorted.serialize(s)
+    }
+}
+
 pub(super) struct FateWalker<'a> {
     pkg: &'a Package,
     resolver: Result<HopResolver<'a>, ResolveError>,
@@ -293,7 +324,8 @@ impl<'a> FateWalker<'a> {
         };
         let mut start = natural.clone();
         if let Some(v) = old_version {
-            if start.version.is_none() || self.pkg.bundle(bundle).is_none() {
+            let has_bundle = self.resolver.as_ref().is_ok_and(|r| r.has_bundle(bundle));
+            if start.version.is_none() || !has_bundle {
                 start.version = Some(v);
             }
         }
@@ -328,10 +360,16 @@ impl<'a> FateWalker<'a> {
     }
 
     /// Every hop resolved: bundle → where it goes.
-    pub(super) fn into_steps(self) -> BTreeMap<String, String> {
-        self.succ
-            .into_iter()
-            .filter_map(|(from, to)| to.map(|to| (from, to)))
-            .collect()
+    ///
+    /// # Complexity
+    /// O(S) expected time for S bundles the paths passed through.
+    pub(super) fn into_steps(self) -> Steps {
+        let mut hops = HashMap::with_capacity_and_hasher(self.succ.len(), Default::default());
+        hops.extend(
+            self.succ
+                .into_iter()
+                .filter_map(|(from, to)| to.map(|to| (from, to))),
+        );
+        Steps(hops)
     }
 }

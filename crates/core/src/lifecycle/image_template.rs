@@ -238,18 +238,18 @@ pub fn parse_reference(s: &str) -> Result<(), ReferenceError> {
     if name.len() > 255 {
         return Err(ReferenceError::NameTooLong);
     }
-    let comps: Vec<&str> = name.split('/').collect();
-    let path_ok = |cs: &[&str]| !cs.is_empty() && cs.iter().all(|c| is_path_component(c));
-    if comps.len() > 1 && is_domain(comps[0]) && path_ok(&comps[1..]) {
+    let comps = || name.split('/');
+    let path_ok = |path: &str| path.split('/').all(is_path_component);
+    if let Some((first, path)) = name.split_once('/') {
+        if is_domain(first) && path_ok(path) {
+            return Ok(());
+        }
+    }
+    if path_ok(name) {
         return Ok(());
     }
-    if path_ok(&comps) {
-        return Ok(());
-    }
-    if comps
-        .iter()
-        .any(|c| c.chars().any(|ch| ch.is_ascii_uppercase()))
-        && !comps.iter().any(|c| c.contains(['{', '}']))
+    if comps().any(|c| c.chars().any(|ch| ch.is_ascii_uppercase()))
+        && !comps().any(|c| c.contains(['{', '}']))
     {
         return Err(ReferenceError::Uppercase);
     }

@@ -15,8 +15,8 @@ pub mod diff;
 mod fates;
 
 pub use diff::{
-    diff_package, diff_packages, package_fates, BundleFate, DiffError, DiffOptions, DiffSide, Fate,
-    PackageDiff, PackageFates,
+    diff_package, diff_packages, package_fates, BundleFate, DiffError, DiffOptions, DiffSide,
+    EdgeChange, Fate, HeadChange, PackageDiff, PackageFates, Steps,
 };
 pub mod edit;
 

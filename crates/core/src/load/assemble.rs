@@ -5,7 +5,9 @@
 //! naming an unknown package are attached to an undeclared package (and reported), objects that
 //! cannot be placed at all are dropped (and reported).
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
+
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::convert::{dns1123_label_errors, Chunks, DeprecationObj, Objects};
 use crate::diag::{Diagnostic, Location};
@@ -29,9 +31,9 @@ pub(crate) fn assemble(objs: Objects, diags: &mut Vec<Diagnostic>) -> Vec<Packag
     for c in channels {
         a.channel(c, diags);
     }
-    a.reserve_bundles(&bundles);
-    for b in bundles {
-        a.bundle(b, diags);
+    let repeated = a.reserve_bundles(&bundles);
+    for (b, repeated) in bundles.into_iter().zip(repeated) {
+        a.bundle(b, repeated, diags);
     }
     for pkg in a.packages.values_mut() {
         sort_by_name(&mut pkg.channels, |c| &c.name);
@@ -85,8 +87,6 @@ struct Assembly {
     packages: BTreeMap<String, Package>,
     /// (package, channel) pairs placed.
     channel_names: BTreeSet<(String, String)>,
-    /// (package, bundle) pairs placed.
-    bundle_names: BTreeSet<(String, String)>,
 }
 
 fn conv(message: impl Into<String>, loc: Option<Location>) -> Diagnostic {
@@ -133,17 +133,26 @@ impl Assembly {
     }
 
     /// Makes room in each known package for the bundles that name it, so that a package of
-    /// many bundles is not copied as it grows.
-    fn reserve_bundles(&mut self, bundles: &Chunks<Bundle>) {
-        let mut counts: HashMap<&str, usize> = HashMap::new();
+    /// many bundles is not copied as it grows; tells, for each bundle in order, whether an
+    /// earlier one has its package and name (only the first of them is placed).
+    ///
+    /// # Complexity
+    /// O(N) expected time for N bundles.
+    fn reserve_bundles(&mut self, bundles: &Chunks<Bundle>) -> Vec<bool> {
+        let mut counts: FxHashMap<&str, usize> = FxHashMap::default();
+        let mut seen: FxHashSet<(&str, &str)> = FxHashSet::default();
+        let mut repeated = Vec::new();
         for b in bundles.iter() {
             *counts.entry(b.package.as_str()).or_default() += 1;
+            let named = !b.name.is_empty() && !b.package.is_empty();
+            repeated.push(named && !seen.insert((b.package.as_str(), b.name.as_str())));
         }
         for (name, n) in counts {
             if let Some(pkg) = self.packages.get_mut(name) {
                 pkg.bundles.reserve_exact(n);
             }
         }
+        repeated
     }
 
     fn is_declared(&self, package: &str) -> bool {
@@ -223,37 +232,34 @@ impl Assembly {
         }
     }
 
-    fn bundle(&mut self, b: Bundle, diags: &mut Vec<Diagnostic>) {
-        let loc = b.location.clone();
-        let diag = |msg: String, loc: Option<Location>| conv(msg, loc).schema("olm.bundle");
+    /// Places a bundle; `repeated`: an earlier bundle has its package and name.
+    fn bundle(&mut self, b: Bundle, repeated: bool, diags: &mut Vec<Diagnostic>) {
+        let diag = |msg: String| conv(msg, b.location.clone()).schema("olm.bundle");
         if b.name.is_empty() {
             let msg = format!(
                 "package {:?} contains a bundle with no name: not loaded",
                 b.package
             );
-            diags.push(diag(msg, loc).package(&b.package).field("name"));
+            diags.push(diag(msg).package(&b.package).field("name"));
             return;
         }
         if b.package.is_empty() {
             let msg = format!("package name must be set for bundle {:?}", b.name);
-            diags.push(diag(msg, loc).bundle(&b.name).field("package"));
+            diags.push(diag(msg).bundle(&b.name).field("package"));
             return;
         }
         let named = |d: Diagnostic| d.package(&b.package).bundle(&b.name);
         if !self.is_declared(&b.package) {
             let msg = format!("unknown package {:?} for bundle {:?}", b.package, b.name);
-            diags.push(named(diag(msg, loc.clone())).field("package"));
+            diags.push(named(diag(msg)).field("package"));
             self.undeclared(&b.package);
         }
         if let Some((msg, field)) = package_property_problem(&b) {
-            diags.push(named(diag(msg, loc.clone())).field(field));
+            diags.push(named(diag(msg)).field(field));
         }
-        if !self
-            .bundle_names
-            .insert((b.package.clone(), b.name.clone()))
-        {
+        if repeated {
             let msg = format!("package {:?} has duplicate bundle {:?}", b.package, b.name);
-            diags.push(named(diag(msg, loc)));
+            diags.push(named(diag(msg)));
             return;
         }
         if let Some(pkg) = self.packages.get_mut(&b.package) {

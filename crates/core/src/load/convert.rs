@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use super::raw::{PropValue, RawEntry, RawObject};
 use crate::diag::{Diagnostic, Location};
-use crate::model::{Bundle, Channel, ChannelEntry, Icon, Package};
+use crate::model::{Bundle, Channel, ChannelEntry, Icon, Package, PropertyCounts};
 use crate::pullspec::validate_pull_spec;
 use crate::release::parse_bundle_release;
 use crate::semver::Version;
@@ -410,14 +410,16 @@ fn read_properties(
     ctx: &Ctx,
     diags: &mut Vec<Diagnostic>,
 ) {
+    let mut types = Vec::with_capacity(properties.len());
     for (i, p) in properties.into_iter().enumerate() {
         let type_ = p.type_.unwrap_or_default();
-        *b.property_counts.entry(type_.clone()).or_default() += 1;
-        let field = format!("properties[{i}].value");
-        match (type_.as_str(), p.value) {
+        let value = p.value;
+        let field = || format!("properties[{i}].value");
+        match (type_.as_str(), value) {
             ("olm.package", Some(PropValue::Package(pp))) => {
                 b.package_property_count += 1;
                 if b.package_property_count == 1 {
+                    let field = field();
                     b.package_property_name = opt_str(
                         &pp.package_name,
                         &format!("{field}.packageName"),
@@ -447,7 +449,9 @@ fn read_properties(
             }
             _ => {}
         }
+        types.push(type_);
     }
+    b.property_counts = PropertyCounts::from_types(types);
 }
 
 /// opm's `validateImagePullSpec` of the bundle's image and of every related image.
@@ -455,28 +459,31 @@ fn read_properties(
 /// # Complexity
 /// O(n) for n bytes of image references.
 fn check_pull_specs(b: &Bundle, related: &[Value], ctx: &Ctx, diags: &mut Vec<Diagnostic>) {
-    let image_of = |item: &Value| {
+    fn image_of(item: &Value) -> Option<&str> {
         let obj = item.as_object()?;
         let (_, v) = obj.iter().find(|(k, _)| k.eq_ignore_ascii_case("image"))?;
-        v.as_str().map(str::to_string)
-    };
-    let specs = b
-        .image
-        .iter()
-        .map(|i| ("image".to_string(), i.clone()))
-        .chain(related.iter().enumerate().filter_map(|(i, item)| {
-            image_of(item).map(|img| (format!("relatedImages[{i}].image"), img))
-        }));
-    for (field, spec) in specs {
+        v.as_str()
+    }
+    // Field names are only spelled out for a spec that fails.
+    let mut check = |spec: &str, field: &dyn Fn() -> String| {
         if spec.is_empty() {
-            continue;
+            return;
         }
-        if let Err(e) = validate_pull_spec(&spec) {
+        if let Err(e) = validate_pull_spec(spec) {
+            let field = field();
             let msg = format!(
                 "package {:?} bundle {:?} {field}: invalid image pull spec {:?}: {e}",
                 b.package, b.name, spec
             );
             diags.push(ctx.err(&field, msg).package(&b.package).bundle(&b.name));
+        }
+    };
+    if let Some(image) = &b.image {
+        check(image, &|| "image".to_string());
+    }
+    for (i, item) in related.iter().enumerate() {
+        if let Some(image) = image_of(item) {
+            check(image, &|| format!("relatedImages[{i}].image"));
         }
     }
 }

@@ -84,6 +84,17 @@ impl<'a> HopResolver<'a> {
         })
     }
 
+    /// True when the package has a bundle of this name (found through the considered channels'
+    /// entries first: a hash lookup instead of a search by name).
+    pub fn has_bundle(&self, name: &str) -> bool {
+        for c in &self.channels {
+            if let Some(i) = c.position(name) {
+                return c.bundle(i).is_some();
+            }
+        }
+        self.pkg.bundle(name).is_some()
+    }
+
     /// One resolution step from `installed`.
     ///
     /// # Complexity
@@ -92,7 +103,7 @@ impl<'a> HopResolver<'a> {
     /// SelfCertified policy takes every entry as a candidate: O(V log V).
     pub fn next(&self, installed: &Installed) -> Result<Choice, ResolveError> {
         match self.resolver {
-            Resolver::V0 => v0::next(self.pkg, &self.channels, installed),
+            Resolver::V0 => v0::next(&self.channels, installed),
             Resolver::V1 => Ok(v1::next(
                 self.pkg,
                 &self.channels,

@@ -39,6 +39,8 @@ pub(crate) struct ChannelIndex<'a> {
     by_version: OnceLock<HashMap<Version, Vec<usize>>>,
     /// The package the channel belongs to.
     pkg: &'a Package,
+    /// Each entry's bundle, by its index in the package.
+    bundles: Vec<Option<usize>>,
     /// For each bundle of the package, by its index in the package: the entries whose skipRange
     /// contains its version, ascending (built when first asked).
     foreign: OnceLock<HashMap<usize, Vec<usize>>>,
@@ -67,7 +69,7 @@ impl<'a> ChannelIndex<'a> {
         let (versions, releases): (Vec<Option<Version>>, Vec<Option<&str>>) = channel
             .entries
             .iter()
-            .zip(bundles)
+            .zip(&bundles)
             .map(|(e, b)| match b.map(|b| &pkg.bundles[b]) {
                 Some(b) => (b.version.clone(), b.release.as_deref()),
                 None => (version_from_name(&e.name), None),
@@ -91,6 +93,7 @@ impl<'a> ChannelIndex<'a> {
             range_successors,
             by_version: OnceLock::new(),
             pkg,
+            bundles,
             foreign: OnceLock::new(),
             chain,
             chain_pos,
@@ -109,6 +112,11 @@ impl<'a> ChannelIndex<'a> {
     /// The entry at index `i`.
     pub(crate) fn entry(&self, i: usize) -> &'a ChannelEntry {
         &self.channel.entries[i]
+    }
+
+    /// The bundle of entry `i`, when the package has it.
+    pub(crate) fn bundle(&self, i: usize) -> Option<&'a crate::model::Bundle> {
+        self.bundles[i].map(|b| &self.pkg.bundles[b])
     }
 
     /// The index of the entry with this name.

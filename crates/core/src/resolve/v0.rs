@@ -32,7 +32,6 @@ pub fn chain_order<'a>(
 /// O(C + k log k) for C channels and k successors of `installed` (see
 /// [`ChannelIndex::successors`]).
 pub(super) fn next(
-    pkg: &Package,
     channels: &[ChannelIndex],
     installed: &Installed,
 ) -> Result<Choice, ResolveError> {
@@ -54,7 +53,7 @@ pub(super) fn next(
             }
         }
         on_chain.sort_unstable();
-        offer_chain(pkg, index, &on_chain, &mut choice);
+        offer_chain(index, &on_chain, &mut choice);
         // Entries that would match but that v0 never offers.
         for (i, kinds) in off_chain {
             let e = index.entry(i);
@@ -85,17 +84,12 @@ pub(super) fn next(
 
 /// The successors on the chain, closest to the head first: the first allowed one is chosen (if
 /// no earlier channel chose), the others are alternatives.
-fn offer_chain(
-    pkg: &Package,
-    index: &ChannelIndex,
-    on_chain: &[(usize, usize, u8)],
-    choice: &mut Choice,
-) {
+fn offer_chain(index: &ChannelIndex, on_chain: &[(usize, usize, u8)], choice: &mut Choice) {
     let mut first_in_channel: Option<&str> = None;
     for &(_, i, kinds) in on_chain {
         let e = index.entry(i);
         let via = index.reasons(i, kinds);
-        if pkg.bundle(&e.name).is_some_and(|b| b.legacy_deprecated) {
+        if index.bundle(i).is_some_and(|b| b.legacy_deprecated) {
             choice.alternatives.push(Alternative {
                 bundle: e.name.clone(),
                 via,
