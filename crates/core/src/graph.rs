@@ -6,7 +6,9 @@
 //! `replaces` R→E, `skips` S→E, and `skipRange` X→E for every *other* entry X of the channel
 //! whose version is in E's range (blang semantics). There is one edge per (from, to, kind).
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::BTreeMap;
+
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use petgraph::graph::{DiGraph, NodeIndex};
 use serde::Serialize;
@@ -108,7 +110,7 @@ impl Head {
 /// O(V + S) expected time and O(V + S) memory for V entries and S names in their
 /// `replaces`/`skips`, plus sorting the heads when there are several.
 pub fn channel_head(channel: &Channel) -> Head {
-    let mut named: std::collections::HashSet<&str> = std::collections::HashSet::new();
+    let mut named: HashSet<&str> = HashSet::new();
     for e in &channel.entries {
         if let Some(r) = &e.replaces {
             named.insert(r);

@@ -198,7 +198,7 @@ impl Package {
         if self.bundles.len() > n.saturating_mul(log_b) {
             return names.map(|name| self.bundle_index(name)).collect();
         }
-        let by_name: std::collections::HashMap<&str, usize> = self
+        let by_name: foldhash::HashMap<&str, usize> = self
             .bundles
             .iter()
             .enumerate()

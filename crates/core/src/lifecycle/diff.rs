@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use rustc_hash::{FxHashMap, FxHashSet};
+use foldhash::{HashMap as FastMap, HashSet as FastSet};
 
 use serde::{Deserialize, Serialize};
 
@@ -150,9 +150,9 @@ fn edge_changes(old: &[ChannelGraph], new: &[ChannelGraph]) -> (Vec<EdgeChange>,
                 let (o, n) = (&old[i], &new[j]);
                 let in_new: Vec<Option<usize>> =
                     o.nodes.iter().map(|x| n.node_index(&x.name)).collect();
-                let new_edges: FxHashSet<(usize, usize, EdgeKind)> =
+                let new_edges: FastSet<(usize, usize, EdgeKind)> =
                     n.edges.iter().map(|e| (e.from, e.to, e.kind)).collect();
-                let mut old_edges: FxHashSet<(usize, usize, EdgeKind)> = FxHashSet::default();
+                let mut old_edges: FastSet<(usize, usize, EdgeKind)> = FastSet::default();
                 old_edges.reserve(o.edges.len());
                 for e in &o.edges {
                     match (in_new[e.from], in_new[e.to]) {
@@ -411,7 +411,7 @@ fn heads_moved(
 /// Which old bundles are followed, and in which channel: the subscription's when it has the
 /// bundle, else (no channel given) the default channel when it has it, else the first.
 fn followed<'p>(op: &'p Package, options: &DiffOptions) -> Vec<(&'p Bundle, String)> {
-    let mut channels_of: FxHashMap<&str, Vec<&str>> = FxHashMap::default();
+    let mut channels_of: FastMap<&str, Vec<&str>> = FastMap::default();
     for c in &op.channels {
         for e in &c.entries {
             let list = channels_of.entry(e.name.as_str()).or_default();

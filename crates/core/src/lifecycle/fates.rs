@@ -6,12 +6,13 @@
 //! bundle, hop after hop, until no hop is chosen or the next one would return to a bundle the
 //! path has already been on.
 
-use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use foldhash::{HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 
 use crate::graph::channel_head;
-use crate::model::Package;
+use crate::model::{ChannelEntry, Package};
+use crate::resolve::index::ChannelIndex;
 use crate::resolve::{Explanation, HopResolver, Installed, PathOptions, ResolveError, Resolver};
 use crate::semver::Version;
 
@@ -73,26 +74,6 @@ pub struct BundleFate {
     pub note: Option<String>,
 }
 
-/// Where a path from some bundle goes.
-#[derive(Debug, Clone)]
-struct Span {
-    hops: usize,
-    end: String,
-    /// The bundle the path would return to, when it stops to avoid a loop.
-    loops_to: Option<String>,
-}
-
-/// What a walk from a bundle runs into.
-enum After {
-    /// A bundle whose span is known.
-    Known(Span),
-    /// The walk itself, at this position: a loop.
-    Loop(usize),
-    /// A bundle with no hop.
-    End,
-}
-
-/// The paths of one channel of the new catalog.
 /// One channel's hops after a switch: bundle → the bundle the new catalog upgrades it to, for
 /// every bundle a path passes through. Hashed, since every hop of every path is looked up here;
 /// written in name order, so that its text does not depend on the hashing.
@@ -126,14 +107,46 @@ impl Serialize for Steps {
     }
 }
 
+/// Where a path from some entry of the channel goes (entries by their index in the channel).
+#[derive(Debug, Clone, Copy)]
+struct Span {
+    hops: usize,
+    end: u32,
+    /// The entry the path would return to, when it stops to avoid a loop.
+    loops_to: Option<u32>,
+}
+
+/// What a walk from an entry runs into.
+enum After {
+    /// An entry whose span is known.
+    Known(Span),
+    /// The walk itself, at this position: a loop.
+    Loop(usize),
+    /// An entry with no hop.
+    End,
+}
+
+/// An entry's hop, not resolved yet.
+const UNKNOWN: u32 = u32::MAX;
+/// An entry without a hop.
+const NO_HOP: u32 = u32::MAX - 1;
+
+/// The paths of one channel of the new catalog. Hops, spans and notes are kept by entry index:
+/// a path of 100,000 hops is walked over plain arrays, not looked up by name at every hop.
 pub(super) struct FateWalker<'a> {
     pkg: &'a Package,
+    channel: String,
+    /// The channel's entries in the new package (empty when it has no such channel).
+    entries: &'a [ChannelEntry],
     resolver: Result<HopResolver<'a>, ResolveError>,
     head: Option<String>,
-    succ: HashMap<String, Option<String>>,
-    spans: HashMap<String, Span>,
-    /// Why paths that end on a bundle (after at least one hop) stop there.
-    notes: HashMap<String, Option<String>>,
+    /// Each entry's hop: [`UNKNOWN`], [`NO_HOP`], or the entry it goes to.
+    succ: Vec<u32>,
+    spans: Vec<Option<Span>>,
+    /// Why paths that end on an entry (after at least one hop) stop there.
+    notes: HashMap<u32, Option<String>>,
+    /// Position + 1 of each entry on the current walk's stack (0: not on it).
+    on_stack: Vec<u32>,
 }
 
 impl<'a> FateWalker<'a> {
@@ -162,103 +175,135 @@ impl<'a> FateWalker<'a> {
                 .channel(channel)
                 .and_then(|c| channel_head(c).name().map(str::to_string)),
         };
+        let entries = pkg.channel(channel).map_or(&[][..], |c| &c.entries[..]);
         FateWalker {
             pkg,
+            channel: channel.to_string(),
+            entries,
             resolver,
             head,
-            succ: HashMap::default(),
-            spans: HashMap::default(),
+            succ: vec![UNKNOWN; entries.len()],
+            spans: vec![None; entries.len()],
             notes: HashMap::default(),
+            on_stack: vec![0; entries.len()],
         }
     }
 
-    /// The hop from `name` (installed as the new catalog knows it), resolved once.
-    fn succ(&mut self, name: &str) -> Option<String> {
-        if let Some(known) = self.succ.get(name) {
-            return known.clone();
-        }
-        let next = self.resolver.as_ref().ok().and_then(|r| {
-            r.next(&r.installed(name))
-                .ok()
-                .and_then(|c| c.chosen.map(|(to, _)| to))
-        });
-        self.succ.insert(name.to_string(), next.clone());
-        next
+    /// The resolver and the index of the channel (the only one it considers), when the
+    /// channel resolves at all.
+    fn index(&self) -> Option<(&HopResolver<'a>, &ChannelIndex<'a>)> {
+        let r = self.resolver.as_ref().ok()?;
+        Some((r, r.channel(&self.channel)?))
     }
 
-    /// The span of the path from `start`, computing and keeping the span of every bundle the
-    /// walk meets.
-    fn span(&mut self, start: &str) -> Span {
-        let mut stack: Vec<String> = Vec::new();
-        let mut on_stack: HashMap<String, usize> = HashMap::default();
-        let mut cur = start.to_string();
+    /// The entry index of a bundle name in the channel.
+    fn position(&self, name: &str) -> Option<u32> {
+        let (_, c) = self.index()?;
+        c.position(name).map(|i| i as u32)
+    }
+
+    /// The name of entry `i`.
+    fn name(&self, i: u32) -> &'a str {
+        self.entries[i as usize].name.as_str()
+    }
+
+    /// The hop from `installed`: the entry the resolver chooses. Resolution only offers
+    /// entries of the channel it considers, so the choice always has an index.
+    fn hop(&self, installed: &Installed) -> Option<u32> {
+        let (r, c) = self.index()?;
+        let chosen = r.next(installed).ok()?.chosen?.0;
+        c.position(&chosen).map(|i| i as u32)
+    }
+
+    /// The hop from entry `i` (installed as the new catalog knows it), resolved once.
+    fn succ(&mut self, i: u32) -> Option<u32> {
+        if self.succ[i as usize] == UNKNOWN {
+            let next = self
+                .index()
+                .and_then(|(_, c)| self.hop(&c.installed(i as usize)));
+            self.succ[i as usize] = next.unwrap_or(NO_HOP);
+        }
+        match self.succ[i as usize] {
+            NO_HOP => None,
+            j => Some(j),
+        }
+    }
+
+    /// The span of the path from entry `start`, computing and keeping the span of every entry
+    /// the walk meets.
+    ///
+    /// # Complexity
+    /// O(k) amortised for k entries met for the first time: each entry's span is computed
+    /// once.
+    fn span(&mut self, start: u32) -> Span {
+        let mut stack: Vec<u32> = Vec::new();
+        let mut cur = start;
         let after = loop {
-            if let Some(s) = self.spans.get(&cur) {
-                break After::Known(s.clone());
+            if let Some(s) = self.spans[cur as usize] {
+                break After::Known(s);
             }
-            if let Some(&j) = on_stack.get(&cur) {
-                break After::Loop(j);
+            if let Some(j) = self.on_stack[cur as usize].checked_sub(1) {
+                break After::Loop(j as usize);
             }
-            on_stack.insert(cur.clone(), stack.len());
-            stack.push(cur.clone());
-            match self.succ(&cur) {
+            stack.push(cur);
+            self.on_stack[cur as usize] = stack.len() as u32;
+            match self.succ(cur) {
                 Some(next) => cur = next,
                 None => break After::End,
             }
         };
         let n = stack.len();
-        let span = |hops, end: &String, loops_to: Option<&String>| Span {
+        let span = |hops, end: u32, loops_to: Option<u32>| Span {
             hops,
-            end: end.clone(),
-            loops_to: loops_to.cloned(),
+            end,
+            loops_to,
         };
-        for (i, name) in stack.iter().enumerate() {
+        for (i, &entry) in stack.iter().enumerate() {
             let s = match &after {
-                After::End => span(n - 1 - i, &stack[n - 1], None),
+                After::End => span(n - 1 - i, stack[n - 1], None),
                 After::Known(k) => Span {
                     hops: n - i + k.hops,
-                    ..k.clone()
+                    ..*k
                 },
-                // On the loop: round it once, stopping before this bundle comes back.
+                // On the loop: round it once, stopping before this entry comes back.
                 After::Loop(j) if i >= *j => {
                     let len = n - j;
-                    span(len - 1, &stack[j + (i - j + len - 1) % len], Some(name))
+                    span(len - 1, stack[j + (i - j + len - 1) % len], Some(entry))
                 }
                 // Before the loop: down to it, then round it.
-                After::Loop(j) => span(j - i + (n - j) - 1, &stack[n - 1], Some(&stack[*j])),
+                After::Loop(j) => span(j - i + (n - j) - 1, stack[n - 1], Some(stack[*j])),
             };
-            self.spans.insert(name.clone(), s);
+            self.spans[entry as usize] = Some(s);
+            self.on_stack[entry as usize] = 0;
         }
-        self.spans
-            .get(start)
-            .cloned()
-            .unwrap_or_else(|| self.stay(start))
+        self.spans[start as usize].unwrap_or(span(0, start, None))
     }
 
-    /// The path of a bundle whose installed version is not the one the new catalog gives its
-    /// name: its first hop is its own, the rest follows the shared hops.
-    fn own_walk(&mut self, bundle: &str, start: &Installed) -> (Option<String>, Span) {
-        let first = self
-            .resolver
-            .as_ref()
-            .ok()
-            .and_then(|r| r.next(start).ok().and_then(|c| c.chosen.map(|(to, _)| to)));
-        let Some(first) = first else {
-            return (None, self.stay(bundle));
+    /// The path of a bundle that starts off the shared hops: an installed version that is not
+    /// the one the new catalog gives its name, or a bundle the channel does not list. Its first
+    /// hop is its own; the rest follows the shared hops, stopping before any entry comes back.
+    ///
+    /// # Complexity
+    /// O(H) for H hops.
+    fn own_walk(&mut self, start: &Installed) -> (Option<u32>, Option<Span>) {
+        let Some(first) = self.hop(start) else {
+            return (None, None);
         };
-        let mut visited: HashSet<String> = HashSet::default();
-        visited.insert(bundle.to_string());
-        let (mut cur, mut hops) = (first.clone(), 1);
+        let mut visited: HashSet<u32> = HashSet::default();
+        if let Some(i) = self.position(&start.name) {
+            visited.insert(i);
+        }
+        let (mut cur, mut hops) = (first, 1);
         loop {
-            visited.insert(cur.clone());
-            match self.succ(&cur) {
+            visited.insert(cur);
+            match self.succ(cur) {
                 Some(t) if visited.contains(&t) => {
                     let span = Span {
                         hops,
                         end: cur,
                         loops_to: Some(t),
                     };
-                    return (Some(first), span);
+                    return (Some(first), Some(span));
                 }
                 Some(t) => (cur, hops) = (t, hops + 1),
                 None => {
@@ -267,31 +312,16 @@ impl<'a> FateWalker<'a> {
                         end: cur,
                         loops_to: None,
                     };
-                    return (Some(first), span);
+                    return (Some(first), Some(span));
                 }
             }
         }
     }
 
-    fn installed(&self, name: &str) -> Installed {
-        match &self.resolver {
-            Ok(r) => r.installed(name),
-            Err(_) => Installed::from_package(self.pkg, name),
-        }
-    }
-
-    fn stay(&self, bundle: &str) -> Span {
-        Span {
-            hops: 0,
-            end: bundle.to_string(),
-            loops_to: None,
-        }
-    }
-
-    /// Why a path that ends on `end` (as `installed`) stops there.
-    fn note(&self, installed: &Installed, span: &Span) -> Option<String> {
-        if let Some(to) = &span.loops_to {
-            return Some(Explanation::cycle(&span.end, to).message);
+    /// Why a path that ends on `end` (installed as `installed`) stops there.
+    fn note(&self, installed: &Installed, loops_to: Option<&str>, end: &str) -> Option<String> {
+        if let Some(to) = loops_to {
+            return Some(Explanation::cycle(end, to).message);
         }
         let r = self.resolver.as_ref().ok()?;
         let choice = r.next(installed).ok()?;
@@ -300,28 +330,33 @@ impl<'a> FateWalker<'a> {
     }
 
     /// The fate of `bundle`, installed at `old_version` (its version in the old catalog).
+    ///
+    /// # Complexity
+    /// O(1) resolution steps amortised, plus O(H) for a bundle that starts off the shared
+    /// hops, H its hops.
     pub(super) fn fate(
         &mut self,
         bundle: &str,
         channel: &str,
         old_version: Option<Version>,
     ) -> BundleFate {
-        let fate = |status, next, span: Span, note| BundleFate {
+        let fate = |status, next, end: String, hops, note| BundleFate {
             bundle: bundle.to_string(),
             channel: channel.to_string(),
             status,
             next,
-            end: span.end,
-            hops: span.hops,
+            end,
+            hops,
             note,
         };
         let natural = match &self.resolver {
             Ok(r) => r.installed(bundle),
             Err(e) => {
                 let note = Some(e.message.clone());
-                return fate(Fate::Stranded, None, self.stay(bundle), note);
+                return fate(Fate::Stranded, None, bundle.to_string(), 0, note);
             }
         };
+        let position = self.position(bundle);
         let mut start = natural.clone();
         if let Some(v) = old_version {
             let has_bundle = self.resolver.as_ref().is_ok_and(|r| r.has_bundle(bundle));
@@ -329,25 +364,39 @@ impl<'a> FateWalker<'a> {
                 start.version = Some(v);
             }
         }
-        let (next, span) = if start.version == natural.version {
-            let span = self.span(bundle);
-            (self.succ(bundle), span)
-        } else {
-            self.own_walk(bundle, &start)
+        let (next, span) = match position {
+            Some(i) if start.version == natural.version => {
+                let span = self.span(i);
+                (
+                    self.succ(i),
+                    Some(span).filter(|s| s.hops > 0 || s.loops_to.is_some()),
+                )
+            }
+            _ => self.own_walk(&start),
         };
-        let note = match (span.hops, &span.loops_to) {
-            (0, _) | (_, Some(_)) => self.note(&start, &span),
-            _ => match self.notes.get(&span.end) {
+        let (end, hops, loops_to) = match span {
+            Some(s) => (
+                self.name(s.end).to_string(),
+                s.hops,
+                s.loops_to.map(|t| self.name(t).to_string()),
+            ),
+            None => (bundle.to_string(), 0, None),
+        };
+        let note = match (hops, &loops_to, span) {
+            (0, _, _) | (_, Some(_), _) | (_, _, None) => {
+                self.note(&start, loops_to.as_deref(), &end)
+            }
+            (_, None, Some(s)) => match self.notes.get(&s.end) {
                 Some(known) => known.clone(),
                 None => {
-                    let end = self.installed(&span.end);
-                    let note = self.note(&end, &span);
-                    self.notes.insert(span.end.clone(), note.clone());
+                    let installed = self.index().map(|(_, c)| c.installed(s.end as usize));
+                    let note = installed.and_then(|at| self.note(&at, None, &end));
+                    self.notes.insert(s.end, note.clone());
                     note
                 }
             },
         };
-        let status = if span.hops > 0 {
+        let status = if hops > 0 {
             Fate::Upgradable
         } else if self.head.as_deref() == Some(bundle) {
             Fate::UpToDate
@@ -356,20 +405,27 @@ impl<'a> FateWalker<'a> {
         } else {
             Fate::Stranded
         };
-        fate(status, next, span, note)
+        fate(
+            status,
+            next.map(|j| self.name(j).to_string()),
+            end,
+            hops,
+            note,
+        )
     }
 
     /// Every hop resolved: bundle → where it goes.
     ///
     /// # Complexity
-    /// O(S) expected time for S bundles the paths passed through.
+    /// O(S) expected time for S entries whose hop was resolved.
     pub(super) fn into_steps(self) -> Steps {
-        let mut hops = HashMap::with_capacity_and_hasher(self.succ.len(), Default::default());
-        hops.extend(
-            self.succ
-                .into_iter()
-                .filter_map(|(from, to)| to.map(|to| (from, to))),
-        );
+        let name = |i: usize| self.entries[i].name.clone();
+        let mut hops = HashMap::default();
+        for (i, &to) in self.succ.iter().enumerate() {
+            if to != UNKNOWN && to != NO_HOP {
+                hops.insert(name(i), name(to as usize));
+            }
+        }
         Steps(hops)
     }
 }

@@ -7,7 +7,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use rustc_hash::{FxHashMap, FxHashSet};
+use foldhash::{HashMap as FastMap, HashSet as FastSet};
 
 use super::convert::{dns1123_label_errors, Chunks, DeprecationObj, Objects};
 use crate::diag::{Diagnostic, Location};
@@ -139,8 +139,8 @@ impl Assembly {
     /// # Complexity
     /// O(N) expected time for N bundles.
     fn reserve_bundles(&mut self, bundles: &Chunks<Bundle>) -> Vec<bool> {
-        let mut counts: FxHashMap<&str, usize> = FxHashMap::default();
-        let mut seen: FxHashSet<(&str, &str)> = FxHashSet::default();
+        let mut counts: FastMap<&str, usize> = FastMap::default();
+        let mut seen: FastSet<(&str, &str)> = FastSet::default();
         let mut repeated = Vec::new();
         for b in bundles.iter() {
             *counts.entry(b.package.as_str()).or_default() += 1;

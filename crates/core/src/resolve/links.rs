@@ -3,7 +3,7 @@
 //! links are kept as flat adjacency lists over those numbers. OLM v0's chain order, the channel
 //! head and the resolution index all read it.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use crate::graph::Head;
 use crate::model::Channel;

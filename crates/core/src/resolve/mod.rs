@@ -15,7 +15,7 @@
 mod chain;
 mod explain;
 mod hop;
-mod index;
+pub(crate) mod index;
 mod links;
 mod path;
 mod v0;
