@@ -51,14 +51,7 @@ pub fn read_docs_with(
             stream.held.into_iter().for_each(|d| sink.doc(d));
             FileFormat::JsonStream
         }
-        Some(b'[') => {
-            if json::read_array(path, text, limits, sink) {
-                FileFormat::JsonArray
-            } else {
-                yaml::read_stream(path, text, limits, sink);
-                FileFormat::Yaml
-            }
-        }
+        Some(b'[') if json::read_array(path, text, limits, sink) => FileFormat::JsonArray,
         _ => {
             yaml::read_stream(path, text, limits, sink);
             FileFormat::Yaml
