@@ -147,36 +147,49 @@ fn edge_changes(old: &[ChannelGraph], new: &[ChannelGraph]) -> (Vec<EdgeChange>,
                 j += 1;
             }
             std::cmp::Ordering::Equal => {
-                let (o, n) = (&old[i], &new[j]);
-                let in_new: Vec<Option<usize>> =
-                    o.nodes.iter().map(|x| n.node_index(&x.name)).collect();
-                let new_edges: FastSet<(usize, usize, EdgeKind)> =
-                    n.edges.iter().map(|e| (e.from, e.to, e.kind)).collect();
-                let mut old_edges: FastSet<(usize, usize, EdgeKind)> = FastSet::default();
-                old_edges.reserve(o.edges.len());
-                for e in &o.edges {
-                    match (in_new[e.from], in_new[e.to]) {
-                        (Some(from), Some(to)) => {
-                            old_edges.insert((from, to, e.kind));
-                            if !new_edges.contains(&(from, to, e.kind)) {
-                                removed.push(key(o, e));
-                            }
-                        }
-                        _ => removed.push(key(o, e)),
-                    }
-                }
-                added.extend(
-                    n.edges
-                        .iter()
-                        .filter(|e| !old_edges.contains(&(e.from, e.to, e.kind)))
-                        .map(|e| key(n, e)),
-                );
+                channel_edge_changes(&old[i], &new[j], &mut removed, &mut added);
                 i += 1;
                 j += 1;
             }
         }
     }
     (owned_sorted(removed), owned_sorted(added))
+}
+
+/// The edges of a channel both sides have that only `o` (old) has, into `removed`, and that
+/// only `n` (new) has, into `added`: nodes matched by name once, edges compared as hashed
+/// (from, to, kind) triples of `n`'s node indices.
+///
+/// # Complexity
+/// O(V + E) expected time and memory for V nodes and E edges of both graphs.
+fn channel_edge_changes<'g>(
+    o: &'g ChannelGraph,
+    n: &'g ChannelGraph,
+    removed: &mut Vec<EdgeKey<'g>>,
+    added: &mut Vec<EdgeKey<'g>>,
+) {
+    let in_new: Vec<Option<usize>> = o.nodes.iter().map(|x| n.node_index(&x.name)).collect();
+    let new_edges: FastSet<(usize, usize, EdgeKind)> =
+        n.edges.iter().map(|e| (e.from, e.to, e.kind)).collect();
+    let mut old_edges: FastSet<(usize, usize, EdgeKind)> = FastSet::default();
+    old_edges.reserve(o.edges.len());
+    for e in &o.edges {
+        match (in_new[e.from], in_new[e.to]) {
+            (Some(from), Some(to)) => {
+                old_edges.insert((from, to, e.kind));
+                if !new_edges.contains(&(from, to, e.kind)) {
+                    removed.push(key(o, e));
+                }
+            }
+            _ => removed.push(key(o, e)),
+        }
+    }
+    added.extend(
+        n.edges
+            .iter()
+            .filter(|e| !old_edges.contains(&(e.from, e.to, e.kind)))
+            .map(|e| key(n, e)),
+    );
 }
 
 /// The key of edge `e` of `g`.
@@ -302,6 +315,7 @@ pub fn diff_packages<'a>(
 
 /// What [`diff_package`] compares of one catalog's package: its channel graphs, bundle and
 /// channel names, and deprecated references.
+#[derive(Default)]
 pub struct DiffSide<'a> {
     graphs: Vec<ChannelGraph>,
     names: Vec<&'a str>,
@@ -316,12 +330,7 @@ impl<'a> DiffSide<'a> {
     /// O((V + E) log V) time and O(V + E) memory for V entries and E edges of the package.
     pub fn of(package: Option<&'a Package>) -> DiffSide<'a> {
         let Some(p) = package else {
-            return DiffSide {
-                graphs: Vec::new(),
-                names: Vec::new(),
-                chans: Vec::new(),
-                deprecations: BTreeSet::new(),
-            };
+            return DiffSide::default();
         };
         DiffSide {
             graphs: channel_graphs(p),

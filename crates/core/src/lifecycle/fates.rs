@@ -169,13 +169,12 @@ impl<'a> FateWalker<'a> {
             };
             r.next(&nobody).map(|_| r)
         });
+        let listed = pkg.channel(channel);
         let head = match &resolver {
             Ok(r) => r.head().map(str::to_string),
-            Err(_) => pkg
-                .channel(channel)
-                .and_then(|c| channel_head(c).name().map(str::to_string)),
+            Err(_) => listed.and_then(|c| channel_head(c).name().map(str::to_string)),
         };
-        let entries = pkg.channel(channel).map_or(&[][..], |c| &c.entries[..]);
+        let entries = listed.map_or(&[][..], |c| &c.entries[..]);
         FateWalker {
             pkg,
             channel: channel.to_string(),
@@ -294,28 +293,20 @@ impl<'a> FateWalker<'a> {
             visited.insert(i);
         }
         let (mut cur, mut hops) = (first, 1);
-        loop {
+        let loops_to = loop {
             visited.insert(cur);
             match self.succ(cur) {
-                Some(t) if visited.contains(&t) => {
-                    let span = Span {
-                        hops,
-                        end: cur,
-                        loops_to: Some(t),
-                    };
-                    return (Some(first), Some(span));
-                }
+                Some(t) if visited.contains(&t) => break Some(t),
                 Some(t) => (cur, hops) = (t, hops + 1),
-                None => {
-                    let span = Span {
-                        hops,
-                        end: cur,
-                        loops_to: None,
-                    };
-                    return (Some(first), Some(span));
-                }
+                None => break None,
             }
-        }
+        };
+        let span = Span {
+            hops,
+            end: cur,
+            loops_to,
+        };
+        (Some(first), Some(span))
     }
 
     /// Why a path that ends on `end` (installed as `installed`) stops there.
@@ -327,6 +318,30 @@ impl<'a> FateWalker<'a> {
         let choice = r.next(installed).ok()?;
         r.why_stopped(installed, &choice.alternatives)
             .map(|e| e.message)
+    }
+
+    /// Why the path from `start` with this span (`None`: it does not move) stops on `end`. A
+    /// path that moves and ends without a loop stops for a reason of its end entry, the same
+    /// for every path that ends there: kept once per entry.
+    fn path_note(
+        &mut self,
+        start: &Installed,
+        span: Option<Span>,
+        loops_to: Option<&str>,
+        end: &str,
+    ) -> Option<String> {
+        match span {
+            Some(s) if s.hops > 0 && s.loops_to.is_none() => {
+                if let Some(known) = self.notes.get(&s.end) {
+                    return known.clone();
+                }
+                let installed = self.index().map(|(_, c)| c.installed(s.end as usize));
+                let note = installed.and_then(|at| self.note(&at, None, end));
+                self.notes.insert(s.end, note.clone());
+                note
+            }
+            _ => self.note(start, loops_to, end),
+        }
     }
 
     /// The fate of `bundle`, installed at `old_version` (its version in the old catalog).
@@ -349,17 +364,22 @@ impl<'a> FateWalker<'a> {
             hops,
             note,
         };
-        let natural = match &self.resolver {
-            Ok(r) => r.installed(bundle),
-            Err(e) => {
+        // The bundle as the new catalog knows it: through its entry when the channel lists it
+        // (one lookup by name), else by name.
+        let position = self.position(bundle);
+        let (natural, has_bundle) = match (&self.resolver, self.index(), position) {
+            (Err(e), _, _) => {
                 let note = Some(e.message.clone());
                 return fate(Fate::Stranded, None, bundle.to_string(), 0, note);
             }
+            (Ok(_), Some((_, c)), Some(i)) => {
+                let i = i as usize;
+                (c.installed(i), c.bundle(i).is_some())
+            }
+            (Ok(r), _, _) => (r.installed(bundle), r.has_bundle(bundle)),
         };
-        let position = self.position(bundle);
         let mut start = natural.clone();
         if let Some(v) = old_version {
-            let has_bundle = self.resolver.as_ref().is_ok_and(|r| r.has_bundle(bundle));
             if start.version.is_none() || !has_bundle {
                 start.version = Some(v);
             }
@@ -382,20 +402,7 @@ impl<'a> FateWalker<'a> {
             ),
             None => (bundle.to_string(), 0, None),
         };
-        let note = match (hops, &loops_to, span) {
-            (0, _, _) | (_, Some(_), _) | (_, _, None) => {
-                self.note(&start, loops_to.as_deref(), &end)
-            }
-            (_, None, Some(s)) => match self.notes.get(&s.end) {
-                Some(known) => known.clone(),
-                None => {
-                    let installed = self.index().map(|(_, c)| c.installed(s.end as usize));
-                    let note = installed.and_then(|at| self.note(&at, None, &end));
-                    self.notes.insert(s.end, note.clone());
-                    note
-                }
-            },
-        };
+        let note = self.path_note(&start, span, loops_to.as_deref(), &end);
         let status = if hops > 0 {
             Fate::Upgradable
         } else if self.head.as_deref() == Some(bundle) {
