@@ -1,5 +1,5 @@
-//! The README's CI section, run: the commands of its GitHub Actions workflow and of its
-//! pre-commit hooks, taken from the README itself, in a scratch git repository whose
+//! The CI page's workflow, run: the commands of its GitHub Actions workflow and of its
+//! pre-commit hooks, taken from `docs/ci.md` itself, in a scratch git repository whose
 //! `catalog/` holds descheduler 4.16 on `origin/main` and 4.17 in the change. The review must
 //! fail and list the 27 bundles 4.17 strands under OLM v0.
 
@@ -11,9 +11,9 @@ use std::process::{Command, Output};
 
 use common::{descheduler_repo, manifest_dir, markdown_shape, ScratchRepo};
 
-/// The README's `## CI` section.
+/// The `## CI` section of `docs/ci.md`.
 fn ci_section() -> String {
-    let readme = std::fs::read_to_string(manifest_dir().join("../../README.md")).expect("README");
+    let readme = std::fs::read_to_string(manifest_dir().join("../../docs/ci.md")).expect("docs/ci.md");
     let start = readme.find("\n## CI\n").expect("a CI section");
     let rest = &readme[start + 1..];
     let end = rest[3..].find("\n## ").map_or(rest.len(), |i| i + 3);
