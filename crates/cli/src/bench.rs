@@ -13,7 +13,8 @@
 //! Operations: `load` (read and convert), `lint`, `graph-json`, `path-v0` and `path-v1` (from
 //! the oldest bundle, as `path --json` prints it), `render-svg`, and `diff` (the catalog without
 //! its newest 1,000 bundles, or a tenth of them when smaller, switched to the whole catalog, as
-//! `diff` prints it; for `wide`, each package without its newest 10 bundles).
+//! `diff` prints it; for `wide`, each package without its newest 10 bundles), and `diff-json`
+//! (the same switch, as `diff --json` prints it).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -24,7 +25,7 @@ use clap::ValueEnum;
 use olm_graph_core::document::{graph_document, GraphDocumentOptions};
 use olm_graph_core::export::{render, RenderFormat, RenderRequest};
 use olm_graph_core::graph::channel_graphs;
-use olm_graph_core::lifecycle::{diff_package, DiffOptions};
+use olm_graph_core::lifecycle::{diff_package, DiffOptions, PathListing};
 use olm_graph_core::model::Catalog;
 use olm_graph_core::resolve::{resolve_path, PathOptions, Resolver};
 use olm_graph_core::validate::{lint_catalog, render_tree};
@@ -53,6 +54,7 @@ pub enum Op {
     PathV1,
     RenderSvg,
     Diff,
+    DiffJson,
 }
 
 impl Shape {
@@ -76,6 +78,7 @@ impl Op {
             Op::PathV1 => "path-v1",
             Op::RenderSvg => "render-svg",
             Op::Diff => "diff",
+            Op::DiffJson => "diff-json",
         }
     }
 }
@@ -103,7 +106,7 @@ pub struct BenchArgs {
     #[arg(long = "shape", value_enum, value_delimiter = ',', default_values_t = [Shape::Chain, Shape::Ranges, Shape::Fans, Shape::Wide])]
     shapes: Vec<Shape>,
     /// Operations for --synthetic.
-    #[arg(long = "op", value_enum, value_delimiter = ',', default_values_t = [Op::Load, Op::Lint, Op::GraphJson, Op::PathV0, Op::PathV1, Op::RenderSvg, Op::Diff])]
+    #[arg(long = "op", value_enum, value_delimiter = ',', default_values_t = [Op::Load, Op::Lint, Op::GraphJson, Op::PathV0, Op::PathV1, Op::RenderSvg, Op::Diff, Op::DiffJson])]
     ops: Vec<Op>,
     /// JSON records instead of a table (--synthetic).
     #[arg(long)]
@@ -242,9 +245,33 @@ fn run_op(op: Op, catalog: &Catalog, package: &str, old: Option<&Catalog>) -> us
             request.channel = Some("c".into());
             render(catalog, &request).map_or(0, |r| r.text.len())
         }
-        Op::Diff => old
-            .and_then(|old| diff_package(old, catalog, package, &DiffOptions::default()).ok())
-            .map_or(0, |d| diff_text(&d).len()),
+        Op::Diff | Op::DiffJson => {
+            let options = DiffOptions::default();
+            let Some(d) = old.and_then(|old| diff_package(old, catalog, package, &options).ok())
+            else {
+                return 0;
+            };
+            if op == Op::Diff {
+                return diff_text(&d).len();
+            }
+            let mut counted = ByteCount(0);
+            let doc = d.document(&options, PathListing::Linked);
+            serde_json::to_writer_pretty(&mut counted, &doc).map_or(0, |_| counted.0)
+        }
+    }
+}
+
+/// A writer that only counts the bytes written to it (the size of an output, without it).
+struct ByteCount(usize);
+
+impl std::io::Write for ByteCount {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0 += buf.len();
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
     }
 }
 
@@ -266,7 +293,7 @@ fn cpu_s() -> Option<f64> {
 /// The child: generate, load (timed), run the operation (timed), print one JSON line.
 fn child(shape: Shape, n: usize, op: Op) -> CmdResult {
     let generated = generate(shape, n, false);
-    let old_text = (op == Op::Diff).then(|| generate(shape, n, true).text);
+    let old_text = matches!(op, Op::Diff | Op::DiffJson).then(|| generate(shape, n, true).text);
     let (started, cpu0) = (Instant::now(), cpu_s());
     let catalog = load(generated.text, "new.json");
     let old = old_text.map(|t| load(t, "old.json"));

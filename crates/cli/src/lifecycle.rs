@@ -8,7 +8,7 @@ use olm_graph_core::lifecycle::diff::FATES;
 use olm_graph_core::lifecycle::{
     deprecate_truncate, diff_packages, diff_series as core_diff_series, package_fates,
     resolve_template, write_truncated, ClusterValues, Dialect, DiffOptions, DiffSide, PackageDiff,
-    TruncateOptions,
+    PathListing, TruncateOptions,
 };
 use olm_graph_core::load::{read_paths, Limits};
 use olm_graph_core::model::Catalog;
@@ -18,6 +18,7 @@ use olm_graph_core::InputFile;
 use serde_json::json;
 
 use crate::commands::{load, load_keeping_files, load_pair, CliError, CmdResult};
+use crate::format::write_stdout;
 
 /// Reads the files of the given paths for rewriting, as the loader reads them: directories walked
 /// (honouring `.indexignore`), `-` for standard input, within the input limits.
@@ -134,8 +135,16 @@ pub struct DiffArgs {
     pub channel: Option<String>,
     pub resolver: Resolver,
     pub json: bool,
+    /// With `json`, also each fate's whole path.
+    pub paths: bool,
 }
 
+/// `diff`: text, or the JSON document of [`PackageDiff::document`].
+///
+/// # Complexity
+/// Loading and comparing as [`olm_graph_core::lifecycle::diff_package`]; the text and the JSON
+/// output are O(B + S + D) for B old bundles, S steps and D changes (text paths are shortened
+/// past [`LISTED_HOPS`] hops); `--paths` adds O(B × H) for paths of up to H hops.
 pub fn diff(args: DiffArgs) -> CmdResult {
     let (old, new) = load_pair(&args.old, &args.new)?;
     let options = DiffOptions {
@@ -144,22 +153,33 @@ pub fn diff(args: DiffArgs) -> CmdResult {
     };
     let d = diff_side_by_side(&old, &new, &args.package, &options)?;
     if args.json {
-        let records: Vec<_> = d
-            .fates
-            .iter()
-            .map(|f| json!({"bundle": f.bundle, "status": f.status.as_str(), "path": d.path(f)}))
-            .collect();
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&records).unwrap_or_default()
-        );
-        return Ok(ExitCode::SUCCESS);
+        let listing = if args.paths {
+            PathListing::Whole
+        } else {
+            PathListing::Linked
+        };
+        write_json(&d.document(&options, listing));
+    } else {
+        write_stdout(&diff_text(&d));
     }
-    print!("{}", diff_text(&d));
     // The process ends here: freeing two big catalogs one allocation at a time would only
     // delay the exit.
     std::mem::forget((old, new, d));
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes `doc` to stdout as indented JSON and a newline, as it is serialized (no copy of the
+/// whole text); a closed pipe ends the program quietly.
+fn write_json(doc: &impl serde::Serialize) {
+    use std::io::Write as _;
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let written = serde_json::to_writer_pretty(&mut out, doc)
+        .map_err(std::io::Error::from)
+        .and_then(|_| writeln!(out))
+        .and_then(|_| out.flush());
+    if written.is_err() {
+        std::process::exit(0);
+    }
 }
 
 /// [`olm_graph_core::lifecycle::diff_package`], with the two packages' graphs built on a second thread while this one
@@ -183,7 +203,10 @@ fn diff_side_by_side(
 }
 
 /// The text `diff` prints: what changed, then each installed bundle's fate and path (paths past
-/// [`LISTED_HOPS`] hops are shortened; `--json` lists every hop).
+/// [`LISTED_HOPS`] hops are shortened; `--json --paths` lists every hop).
+///
+/// # Complexity
+/// O(B + D) for B fates and D changes, listing at most [`LISTED_HOPS`] hops per path.
 pub fn diff_text(d: &PackageDiff) -> String {
     let mut out = String::new();
     let list = |v: &[String]| match v.len() {
@@ -218,7 +241,7 @@ pub fn diff_text(d: &PackageDiff) -> String {
             (0, _) | (_, None) => String::new(),
             (1..=LISTED_HOPS, _) => format!("  {}", d.path(f).join(" -> ")),
             (hops, Some(next)) => format!(
-                "  {} -> {next} -> ... -> {} ({hops} hops; --json lists them all)",
+                "  {} -> {next} -> ... -> {} ({hops} hops; --json --paths lists them all)",
                 f.bundle, f.end
             ),
         };

@@ -277,7 +277,7 @@ enum Command {
     },
     /// What switching catalogs (e.g. on a cluster upgrade) does to each installed bundle.
     #[command(
-        after_help = "--json prints one record per old bundle: bundle, status, path.\n\nExample:\n  olm-graph diff v4.12/ --to v4.13/ --package cluster-kube-descheduler-operator --channel stable --json"
+        after_help = "--json prints one document: the changes, one record per old bundle (bundle, channel, status, next: its first hop, end, hops), and steps: channel -> bundle -> its hop, for every bundle a path goes through. A path is the bundle, next, then the step of each bundle reached, hops hops in all; the output is linear in the catalog.\n\nExample:\n  olm-graph diff v4.12/ --to v4.13/ --package cluster-kube-descheduler-operator --channel stable --json"
     )]
     Diff {
         /// The old catalog (files or directories).
@@ -288,6 +288,9 @@ enum Command {
         to: Vec<PathBuf>,
         #[command(flatten)]
         switch: SwitchArgs,
+        /// With --json, also each record's whole path: output of size bundles x path length.
+        #[arg(long, requires = "json")]
+        paths: bool,
     },
     /// What each switch along a series of catalogs does (one subfolder per platform version).
     #[command(
@@ -479,13 +482,19 @@ fn run_lifecycle(command: Command) -> commands::CmdResult {
             upstream_only,
             json,
         }),
-        Command::Diff { old, to, switch } => lifecycle::diff(lifecycle::DiffArgs {
+        Command::Diff {
+            old,
+            to,
+            switch,
+            paths,
+        } => lifecycle::diff(lifecycle::DiffArgs {
             old,
             new: to,
             package: switch.package,
             channel: switch.channel,
             resolver: switch.resolver.into(),
             json: switch.json,
+            paths,
         }),
         Command::DiffSeries { dir, switch } => lifecycle::diff_series(lifecycle::SeriesArgs {
             dir,

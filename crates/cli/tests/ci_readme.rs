@@ -105,7 +105,7 @@ fn expected_stranded() -> BTreeSet<String> {
         "--json",
     ]);
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
-    let names: BTreeSet<String> = doc
+    let names: BTreeSet<String> = doc["fates"]
         .as_array()
         .expect("records")
         .iter()

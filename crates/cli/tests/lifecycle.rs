@@ -180,10 +180,12 @@ fn diff_json_one_record_per_old_bundle() {
         "-p",
         "rhtpa-operator",
         "--json",
+        "--paths",
     ]);
     assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
-    let records: Value = serde_json::from_slice(&r.stdout).unwrap();
-    let records = records.as_array().unwrap();
+    let doc: Value = serde_json::from_slice(&r.stdout).unwrap();
+    assert_eq!(doc["package"], "rhtpa-operator");
+    let records = doc["fates"].as_array().unwrap();
     assert_eq!(records.len(), 13, "every bundle of the v4.19 catalog");
     let v110 = records
         .iter()
@@ -194,12 +196,16 @@ fn diff_json_one_record_per_old_bundle() {
         v110["path"].as_array().unwrap().last().unwrap(),
         "rhtpa-operator.v1.1.7"
     );
+    assert_eq!(v110["end"], "rhtpa-operator.v1.1.7");
+    assert_eq!(v110["path"][1], v110["next"]);
     let v100 = records
         .iter()
         .find(|r| r["bundle"] == "rhtpa-operator.v1.0.0")
         .unwrap();
     assert_eq!(v100["status"], "channel-removed");
     assert_eq!(v100["path"], serde_json::json!(["rhtpa-operator.v1.0.0"]));
+    assert_eq!(v100["next"], Value::Null);
+    assert_eq!(v100["hops"], 0);
 }
 
 #[test]
@@ -245,7 +251,7 @@ fn diff_series_walks_the_descheduler_catalogs_in_version_order() {
         "--json",
     ]);
     let records: Value = serde_json::from_slice(&pair.stdout).unwrap();
-    let stranded = records
+    let stranded = records["fates"]
         .as_array()
         .unwrap()
         .iter()

@@ -43,7 +43,7 @@ fn stranded_by_diff(old: &Path, new: &Path, resolver: &str) -> BTreeSet<String> 
         resolver,
         "--json",
     ]);
-    json(&out)
+    json(&out)["fates"]
         .as_array()
         .expect("records")
         .iter()

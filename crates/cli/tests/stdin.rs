@@ -199,7 +199,7 @@ fn bench_and_both_sides_of_a_diff_read_the_same_standard_input() {
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
     let records: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
-    let records = records.as_array().expect("a list of records");
+    let records = records["fates"].as_array().expect("a list of records");
     assert_eq!(records.len(), 152);
     assert!(
         records.iter().all(|r| r["status"] != "stranded"),

@@ -75,20 +75,10 @@ impl PackageDiff {
     /// # Complexity
     /// O(H) expected time for H hops.
     pub fn path(&self, fate: &BundleFate) -> Vec<String> {
-        let mut path = vec![fate.bundle.clone()];
-        let Some(next) = &fate.next else {
-            return path;
-        };
-        path.push(next.clone());
-        let steps = self.steps.get(&fate.channel);
-        while path.len() <= fate.hops {
-            let last = path.last().map(String::as_str).unwrap_or_default();
-            match steps.and_then(|s| s.get(last)) {
-                Some(n) => path.push(n.to_string()),
-                None => break,
-            }
+        match self.steps.get(&fate.channel) {
+            Some(steps) => steps.path(&fate.bundle, fate.next.as_deref(), fate.hops),
+            None => Steps::default().path(&fate.bundle, fate.next.as_deref(), fate.hops),
         }
-        path
     }
 }
 

@@ -94,6 +94,32 @@ impl Steps {
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
+
+    /// The path from `bundle` whose first hop is `next` and that takes `hops` hops in all,
+    /// following these hops after the first: the bundle itself, then every bundle it goes
+    /// through, the last one its end. Stops early at a bundle without a hop here (which the
+    /// fates of a switch never leave on their paths).
+    ///
+    /// # Complexity
+    /// O(H) expected time for H hops.
+    pub fn path(&self, bundle: &str, next: Option<&str>, hops: usize) -> Vec<String> {
+        let mut path = vec![bundle.to_string()];
+        let Some(next) = next else {
+            return path;
+        };
+        path.push(next.to_string());
+        let mut last = next;
+        while path.len() <= hops {
+            match self.get(last) {
+                Some(n) => {
+                    path.push(n.to_string());
+                    last = n;
+                }
+                None => break,
+            }
+        }
+        path
+    }
 }
 
 impl Serialize for Steps {

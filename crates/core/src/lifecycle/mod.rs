@@ -12,6 +12,7 @@ pub mod truncate;
 pub use fbc_write::{write_truncated, WriteError};
 pub use truncate::{deprecate_truncate, TruncateError, TruncateOptions, TruncateReport};
 pub mod diff;
+pub mod diff_json;
 mod fates;
 
 pub use diff::{
@@ -20,6 +21,7 @@ pub use diff::{
 };
 pub mod edit;
 
+pub use diff_json::{DiffDocument, PathListing};
 pub use edit::{with_entry, EditError, NewEntry};
 pub mod series;
 

@@ -15,7 +15,7 @@ use super::findings::{match_findings, FindingChanges};
 use super::picture::ChannelPicture;
 use super::{
     summarize, BundleChange, EntryChange, EntryChangeKind, InstalledBundle, Outcome, PackageReview,
-    PackageStatus, RemovedHead, Review, ReviewError, ReviewOptions, ValueChange,
+    PackageStatus, RemovedHead, ResolverSteps, Review, ReviewError, ReviewOptions, ValueChange,
 };
 
 /// Reviews the change from `old` to `new`: lints both, matches the findings, and compares every
@@ -23,8 +23,10 @@ use super::{
 ///
 /// # Complexity
 /// O(S + F) for the size S of both catalogs' channel graphs and F findings, plus, for each
-/// changed package, four [`diff_package`] runs (v0 and v1, after the change and before it):
-/// O(B · P) for B old bundles and P the cost of one upgrade path.
+/// changed package, four [`diff_package`] runs (v0 and v1, after the change and before it),
+/// each O((V + E) log V) for V entries and E edges of the package on both sides. The review is
+/// linear in them: an installed bundle's outcome gives the first hop, end and length of its
+/// path, whose hops are kept once per resolver ([`PackageReview::steps`]).
 pub fn review_catalogs(
     old: &Catalog,
     new: &Catalog,
@@ -285,16 +287,27 @@ fn package_review(
 ) -> Result<PackageReview, ReviewError> {
     let old_package = old.package(name);
     let new_package = new.package(name);
-    let (heads_moved, edges_added, edges_removed, installed) = match old_package {
+    let (heads_moved, edges_added, edges_removed, installed, steps) = match old_package {
         Some(_) => {
             let diffs = Diffs::run(old, new, name)?;
             let installed = diffs.installed();
             let d = diffs.after_v0;
-            (d.heads_moved, d.edges_added, d.edges_removed, installed)
+            let steps = ResolverSteps {
+                v0: d.steps,
+                v1: diffs.after_v1.steps,
+            };
+            (
+                d.heads_moved,
+                d.edges_added,
+                d.edges_removed,
+                installed,
+                steps,
+            )
         }
         None => {
             let graphs = new_package.map(channel_graphs).unwrap_or_default();
-            (Vec::new(), edge_list(&graphs), Vec::new(), Vec::new())
+            let none = ResolverSteps::default();
+            (Vec::new(), edge_list(&graphs), Vec::new(), Vec::new(), none)
         }
     };
     let mut review = PackageReview {
@@ -316,6 +329,7 @@ fn package_review(
         findings,
         installed,
         channels: Vec::new(),
+        steps,
     };
     review.channels = pictures(&review, old_package, new_package);
     Ok(review)
@@ -410,26 +424,30 @@ impl Diffs {
                 InstalledBundle {
                     bundle: f.bundle.clone(),
                     channel: f.channel.clone(),
-                    v0: outcome(Some(f), &self.after_v0, before(&before_v0)),
-                    v1: outcome(after_v1.get(&key), &self.after_v1, before(&before_v1)),
+                    v0: outcome(Some(f), &f.bundle, before(&before_v0)),
+                    v1: outcome(after_v1.get(&key), &f.bundle, before(&before_v1)),
                 }
             })
             .collect()
     }
 }
 
-fn outcome(after: Option<&BundleFate>, diff: &PackageDiff, before: Fate) -> Outcome {
+fn outcome(after: Option<&BundleFate>, bundle: &str, before: Fate) -> Outcome {
     match after {
         Some(f) => Outcome {
             status: f.status,
             before,
-            path: diff.path(f),
+            next: f.next.clone(),
+            end: f.end.clone(),
+            hops: f.hops,
             note: f.note.clone(),
         },
         None => Outcome {
             status: before,
             before,
-            path: Vec::new(),
+            next: None,
+            end: bundle.to_string(),
+            hops: 0,
             note: None,
         },
     }

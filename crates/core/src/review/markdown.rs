@@ -441,6 +441,14 @@ fn details(out: &mut String, summary: &str, body: &str) {
     );
 }
 
+/// Paths up to this many hops are listed whole in the report; longer ones are shortened.
+const LISTED_HOPS: usize = 16;
+
+/// The installed bundles' fates under `resolver`, the first `limit` with their paths.
+///
+/// # Complexity
+/// O(B + L × H) for B installed bundles, L = min(B, `limit`) listed and H ≤ 16 hops listed
+/// per path.
 fn fates_details(out: &mut String, p: &PackageReview, resolver: Resolver, limit: usize) {
     let counts: Vec<String> = FATES
         .iter()
@@ -460,9 +468,13 @@ fn fates_details(out: &mut String, p: &PackageReview, resolver: Resolver, limit:
     );
     for b in p.installed.iter().take(limit) {
         let o = b.outcome(resolver);
-        let why = if o.path.len() > 1 {
-            let hops: Vec<String> = o.path.iter().skip(1).map(|s| cell_code(s)).collect();
+        let why = if (1..=LISTED_HOPS).contains(&o.hops) {
+            let path = p.path(b, resolver);
+            let hops: Vec<String> = path.iter().skip(1).map(|s| cell_code(s)).collect();
             format!("→ {}", hops.join(" → "))
+        } else if let (Some(next), true) = (&o.next, o.hops > LISTED_HOPS) {
+            let (next, end) = (cell_code(next), cell_code(&o.end));
+            format!("→ {next} → … → {end} ({} hops)", o.hops)
         } else {
             o.note
                 .as_deref()

@@ -15,12 +15,13 @@ pub mod markdown;
 mod picture;
 mod text;
 
+use std::collections::BTreeMap;
 use std::fmt;
 
 use serde::Serialize;
 
 use crate::lifecycle::diff::{EdgeChange, HeadChange};
-use crate::lifecycle::Fate;
+use crate::lifecycle::{Fate, Steps};
 use crate::resolve::Resolver;
 use crate::Diagnostic;
 
@@ -135,8 +136,13 @@ pub struct Outcome {
     pub status: Fate,
     /// With the old catalog itself, before the change.
     pub before: Fate,
-    /// The path in the new catalog, starting with the bundle itself.
-    pub path: Vec<String>,
+    /// The first hop of the path in the new catalog, when it moves.
+    pub next: Option<String>,
+    /// Where that path ends (the bundle itself when it does not move).
+    pub end: String,
+    /// How many hops that path has: [`PackageReview::path`] lists them, following
+    /// [`PackageReview::steps`] (the paths share their tails, so they are kept once there).
+    pub hops: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
 }
@@ -192,9 +198,36 @@ pub struct PackageReview {
     pub installed: Vec<InstalledBundle>,
     /// One picture per changed channel, by channel name.
     pub channels: Vec<ChannelPicture>,
+    /// The hops of the installed bundles' paths after the change, per resolver.
+    pub steps: ResolverSteps,
+}
+
+/// Channel → bundle → its hop in the new catalog, for every bundle a path of an installed
+/// bundle goes through, under each resolver.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct ResolverSteps {
+    pub v0: BTreeMap<String, Steps>,
+    pub v1: BTreeMap<String, Steps>,
 }
 
 impl PackageReview {
+    /// The path of `b` in the new catalog under `resolver`, starting with the bundle itself
+    /// (just it when it does not move).
+    ///
+    /// # Complexity
+    /// O(H) expected time for H hops.
+    pub fn path(&self, b: &InstalledBundle, resolver: Resolver) -> Vec<String> {
+        let o = b.outcome(resolver);
+        let steps = match resolver {
+            Resolver::V0 => &self.steps.v0,
+            Resolver::V1 => &self.steps.v1,
+        };
+        match steps.get(&b.channel) {
+            Some(s) => s.path(&b.bundle, o.next.as_deref(), o.hops),
+            None => Steps::default().path(&b.bundle, o.next.as_deref(), o.hops),
+        }
+    }
+
     /// Installed bundles that the change puts in `fate` under `resolver`.
     pub fn newly(&self, resolver: Resolver, fate: Fate) -> impl Iterator<Item = &InstalledBundle> {
         self.installed
