@@ -45,6 +45,13 @@ fn month_days(year: u16, month: u8) -> u8 {
 }
 
 impl Date {
+    /// 1970-01-01, day 0 of [`Date::days_since_epoch`].
+    pub const EPOCH: Date = Date {
+        year: 1970,
+        month: 1,
+        day: 1,
+    };
+
     /// The day, when it exists (year 0-9999, month 1-12, day within the month).
     pub fn new(year: u16, month: u8, day: u8) -> Option<Date> {
         let valid = year <= 9999 && (1..=12).contains(&month);
