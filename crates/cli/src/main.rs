@@ -36,6 +36,7 @@ mod lifecycle;
 mod plan;
 mod render;
 mod review;
+mod support;
 mod template;
 
 /// Inspect OLM File-Based Catalogs: packages, upgrade graphs, validation, upgrade paths.
@@ -309,6 +310,8 @@ enum Command {
         after_help = "Examples:\n  olm-graph review old/catalog --to new/catalog\n  olm-graph review --git origin/main catalog/ --format markdown > review.md\n  olm-graph review --git v1.0..v1.1 catalog/ --format json --fail-on error,stranded,removed-head\n\n--git BASE compares the revision BASE with the working tree; BASE..HEAD two revisions; BASE...HEAD the merge base of the two with HEAD."
     )]
     Review(review::ReviewArgs),
+    /// Each bundle's support phase and platform compatibility from lifecycle blobs.
+    Lifecycle(support::LifecycleArgs),
     /// Load catalogs repeatedly and print throughput, or (--synthetic) time every operation on
     /// generated catalogs of growing size.
     #[command(
@@ -421,6 +424,7 @@ fn run(command: Command) -> commands::CmdResult {
         Command::Plan(args) => plan::run(args),
         Command::Render(args) => render::run(args),
         Command::Review(args) => review::run(args),
+        Command::Lifecycle(args) => support::run(args),
         Command::PlainCrossings(args) => render::run_plain_crossings(args),
         Command::RenderTemplate(args) => template::render_template(args),
         Command::DiffTemplate(args) => template::diff_template(args),

@@ -28,6 +28,8 @@
 //!   fail-forward, explanations.
 //! - [`review`]: what a catalog change does, for a pull request: changes, findings, fates.
 //! - [`semver`]: blang/semver v4 versions, the ones OLM compares bundles with.
+//! - [`support`]: support lifecycle data (`io.openshift.operators.lifecycles.v1alpha1`):
+//!   each stream's support phases and platforms, joined to the bundles.
 //! - [`template`]: opm's catalog templates (basic, semver, substitutes), rendered offline.
 //! - [`validate`]: opm's validation rules with opm's messages, plus curator lints.
 //! - [`view`]: what a user interface draws and lists: the [`view::GraphView`] the web app and
@@ -51,6 +53,7 @@ pub mod release;
 pub mod resolve;
 pub mod review;
 pub mod semver;
+pub mod support;
 pub mod template;
 pub mod validate;
 pub mod view;

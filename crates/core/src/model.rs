@@ -21,6 +21,8 @@ pub struct Catalog {
     pub others: Vec<OtherObject>,
     /// Every file that was read, in the order read.
     pub files: Vec<FileSummary>,
+    /// Support lifecycle blobs, in the order read (also kept in `others`, as opm keeps them).
+    pub lifecycles: Vec<crate::support::LifecycleBlob>,
     /// Problems found while reading and converting, in input order.
     pub diagnostics: Vec<Diagnostic>,
 }

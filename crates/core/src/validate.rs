@@ -16,11 +16,13 @@ use crate::range::{quirks, Range};
 use crate::range_match::SortedVersions;
 
 /// Every finding for a catalog: load and conversion diagnostics, then opm's model rules and the
-/// curator lints, package by package.
+/// curator lints, package by package, then the support lifecycle findings
+/// ([`crate::support::lint_lifecycles`]).
 ///
 /// # Complexity
 /// O((V + E) log V) time and O(V + E) memory for V entries and bundles and E edges over the
-/// catalog (each package's channel graphs are built once, see [`validate_package`]).
+/// catalog (each package's channel graphs are built once, see [`validate_package`]), plus
+/// O(L + B log B) for L values of lifecycle blobs.
 pub fn lint_catalog(catalog: &Catalog) -> Vec<Diagnostic> {
     let mut out = catalog.diagnostics.clone();
     for pkg in &catalog.packages {
@@ -28,6 +30,7 @@ pub fn lint_catalog(catalog: &Catalog) -> Vec<Diagnostic> {
         out.extend(validate_package(pkg, &graphs));
         out.extend(crate::template::lint_unknown_versions(pkg));
     }
+    out.extend(crate::support::lint_lifecycles(catalog));
     out
 }
 

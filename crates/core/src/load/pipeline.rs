@@ -219,6 +219,9 @@ impl<'p> Load<'p> {
             Err(Some(schema)) => {
                 summary.others += 1;
                 let span = doc.span;
+                if schema == crate::support::SCHEMA {
+                    self.keep_lifecycle(file, span, &location);
+                }
                 let other = OtherObject {
                     schema,
                     package,
@@ -229,6 +232,15 @@ impl<'p> Load<'p> {
                 self.catalog.others.push(other);
             }
             Err(None) => summary.failed += 1,
+        }
+    }
+
+    /// Keeps a support lifecycle blob (`support`), read again from its span with positions.
+    fn keep_lifecycle(&mut self, file: &InputFile, span: (usize, usize), location: &Location) {
+        let text = file.text.get(span.0..span.1).unwrap_or_default();
+        let line = location.line.unwrap_or(1);
+        if let Some(blob) = crate::support::read_blob(text, &file.path, line) {
+            self.catalog.lifecycles.push(blob);
         }
     }
 

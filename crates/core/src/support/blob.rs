@@ -1,0 +1,193 @@
+//! The lifecycle blob (`io.openshift.operators.lifecycles.v1alpha1`) as read: every value as
+//! written with its line, unknown fields kept. Whether the values are right is
+//! [`super::check`]'s business; reading never fails on a value.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::tree::Node;
+
+/// The schema of a lifecycle blob.
+pub const SCHEMA: &str = "io.openshift.operators.lifecycles.v1alpha1";
+
+/// A text as written in the blob (a scalar's text; `None` when the field is missing or not a
+/// scalar), and its 1-based line in the file.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Text {
+    pub text: Option<String>,
+    pub line: Option<usize>,
+}
+
+/// One lifecycle blob.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct LifecycleBlob {
+    pub package: String,
+    /// The file it was read from, and the line where the object starts.
+    pub file: String,
+    pub line: Option<usize>,
+    /// The `versions` list (empty when missing or not a list).
+    pub versions: Vec<StreamEntry>,
+    /// Line of `versions` when it is there but not a list.
+    pub versions_not_a_list: Option<usize>,
+    /// Fields other than `schema`, `package` and `versions`, as JSON.
+    pub extra: BTreeMap<String, Value>,
+}
+
+/// One MAJOR.MINOR stream of a package (an item of `versions`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct StreamEntry {
+    pub name: Text,
+    pub line: Option<usize>,
+    pub phases: Vec<Phase>,
+    /// `platformCompatibility`; `None` when the field is missing.
+    pub platform_compatibility: Option<Vec<Platform>>,
+    pub extra: BTreeMap<String, Value>,
+}
+
+/// One support phase of a stream.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Phase {
+    pub name: Text,
+    pub start_date: Text,
+    pub end_date: Text,
+    pub line: Option<usize>,
+    pub extra: BTreeMap<String, Value>,
+}
+
+/// One platform a stream runs on, and its versions.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Platform {
+    pub name: Text,
+    pub versions: Vec<Text>,
+    pub line: Option<usize>,
+    pub extra: BTreeMap<String, Value>,
+}
+
+/// Lines in a document are counted from 1; `base` is the file line of the document's line 1.
+fn at(node: &Node, base: usize) -> Option<usize> {
+    Some(base + node.line() - 1)
+}
+
+fn text(node: Option<&Node>, base: usize) -> Text {
+    Text {
+        text: node.and_then(Node::text).map(str::to_string),
+        line: node.and_then(|n| at(n, base)),
+    }
+}
+
+/// The fields of a mapping other than `known`, as JSON.
+fn extra(node: &Node, known: &[&str]) -> BTreeMap<String, Value> {
+    match node {
+        Node::Map { entries, .. } => entries
+            .iter()
+            .filter(|(k, _)| !known.contains(&k.as_str()))
+            .map(|(k, v)| (k.clone(), v.to_json()))
+            .collect(),
+        _ => BTreeMap::new(),
+    }
+}
+
+impl LifecycleBlob {
+    /// The blob of a document tree whose line 1 is line `base` of `file`.
+    ///
+    /// # Complexity
+    /// O(n) in the nodes of the tree.
+    pub(crate) fn from_tree(tree: &Node, file: &str, base: usize) -> LifecycleBlob {
+        let versions = tree.get("versions");
+        let list = versions.and_then(Node::items).unwrap_or_default();
+        LifecycleBlob {
+            package: tree
+                .get("package")
+                .and_then(Node::text)
+                .unwrap_or_default()
+                .to_string(),
+            file: file.to_string(),
+            line: at(tree, base),
+            versions: list
+                .iter()
+                .map(|v| StreamEntry::from_tree(v, base))
+                .collect(),
+            versions_not_a_list: versions
+                .filter(|v| v.items().is_none())
+                .and_then(|v| at(v, base)),
+            extra: extra(tree, &["schema", "package", "versions"]),
+        }
+    }
+}
+
+impl StreamEntry {
+    fn from_tree(node: &Node, base: usize) -> StreamEntry {
+        let phases = node.get("phases").and_then(Node::items).unwrap_or_default();
+        let platforms = node.get("platformCompatibility");
+        StreamEntry {
+            name: text(node.get("name"), base),
+            line: at(node, base),
+            phases: phases.iter().map(|p| Phase::from_tree(p, base)).collect(),
+            platform_compatibility: platforms.map(|p| {
+                let items = p.items().unwrap_or_default();
+                items.iter().map(|p| Platform::from_tree(p, base)).collect()
+            }),
+            extra: extra(node, &["name", "phases", "platformCompatibility"]),
+        }
+    }
+
+    /// The stream's `openshift` platform entry, when it has one.
+    pub fn openshift(&self) -> Option<&Platform> {
+        self.platform_compatibility
+            .as_deref()?
+            .iter()
+            .find(|p| p.name.text.as_deref() == Some("openshift"))
+    }
+}
+
+impl Phase {
+    fn from_tree(node: &Node, base: usize) -> Phase {
+        Phase {
+            name: text(node.get("name"), base),
+            start_date: text(node.get("startDate"), base),
+            end_date: text(node.get("endDate"), base),
+            line: at(node, base),
+            extra: extra(node, &["name", "startDate", "endDate"]),
+        }
+    }
+}
+
+impl Platform {
+    fn from_tree(node: &Node, base: usize) -> Platform {
+        let versions = node
+            .get("versions")
+            .and_then(Node::items)
+            .unwrap_or_default();
+        Platform {
+            name: text(node.get("name"), base),
+            versions: versions.iter().map(|v| text(Some(v), base)).collect(),
+            line: at(node, base),
+            extra: extra(node, &["name", "versions"]),
+        }
+    }
+}
+
+/// Reads a lifecycle blob from the text of one document (its span in the file) whose object
+/// starts at line `object_line` of `file`. `None` when the text is not a mapping.
+///
+/// # Complexity
+/// O(n) in the length of the text.
+pub(crate) fn read_blob(text: &str, file: &str, object_line: usize) -> Option<LifecycleBlob> {
+    // The span may start with a `---` line, blank lines and comments the object's line skips.
+    let skipped = text
+        .lines()
+        .take_while(|l| {
+            let t = l.trim();
+            t.is_empty() || t.starts_with('#') || t == "---"
+        })
+        .count();
+    let base = object_line.saturating_sub(skipped).max(1);
+    let tree = super::tree::read_tree(text)?;
+    matches!(tree, Node::Map { .. }).then(|| LifecycleBlob::from_tree(&tree, file, base))
+}
