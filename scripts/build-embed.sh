@@ -1,18 +1,18 @@
 #!/usr/bin/env bash
-# Builds the <olm-graph> custom element into dist/embed/ (DIST=... to change the folder):
+# Builds the <olm-graph> custom element into dist/embed/ (DIST=... to change the folder; as
+# Trunk's post_build hook, see Trunk.toml, into its staging dir, which becomes dist/):
 #   1. the wasm of crates/embed (profile web-release: opt-level z, LTO, panic=abort),
 #   2. wasm-bindgen --target web (the ES module that loads it; the CLI's version equals the
 #      crate's pin, 0.2.130),
 #   3. npm's wasm-opt 132 -Oz (never Debian's 108: see docs/toolchain notes in the README),
 #   4. embed/olm-graph.js and embed/olm-graph.css beside them,
 # then prints each file's size and the gzip -9 total a page transfers (the budget is 400 KB).
-# Called by scripts/run.sh and scripts/test-web.sh after trunk build.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 # shellcheck source=scripts/env.sh
 source scripts/env.sh
-OUT="${DIST:-$ROOT/dist}/embed"
+OUT="${DIST:-${TRUNK_STAGING_DIR:-$ROOT/dist}}/embed"
 TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 WASM="$TARGET_DIR/wasm32-unknown-unknown/web-release/olm_graph_embed.wasm"
 
