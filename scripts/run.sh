@@ -14,5 +14,5 @@ source scripts/env.sh
 export PATH="$ROOT/scripts/trunk-cargo:$PATH"
 
 echo "run: building the web app (release; the first build takes a few minutes) ..."
-echo "run: olm-graph will be at http://127.0.0.1:$PORT/"
+echo "run: olm-graph will be at http://127.0.0.1:$PORT/ (the docs element at /embed/olm-graph.js)"
 exec trunk serve --release --port "$PORT"

@@ -4,7 +4,8 @@
 #
 #   scripts/setup.sh native    cargo only (native tests need nothing else)
 #   scripts/setup.sh web       + wasm32 target, trunk, wasm-bindgen-cli, wasm-opt (npm binaryen)
-#   scripts/setup.sh browser   + Debian chromium/chromium-driver, npm deps of tests/e2e
+#   scripts/setup.sh browser   + Debian chromium/chromium-driver, npm deps of tests/e2e,
+#                              MkDocs (PyPI, in tools/mkdocs) for the docs-site embed test
 #   scripts/setup.sh all       everything (also the default with no argument)
 #
 # Several groups may be given: scripts/setup.sh web browser
@@ -24,6 +25,8 @@ BINARYEN_VERSION=132               # npm binaryen@132.0.0 -> wasm-opt "version 1
 WASM_TARGET=wasm32-unknown-unknown
 BINARYEN_DIR="tools/binaryen"
 E2E_DIR="tests/e2e"
+MKDOCS_VERSION=1.6.1               # the docs site the <olm-graph> element is tried in
+MKDOCS_DIR="tools/mkdocs"
 
 # Tool builds run before anything else, so they may use every core (set CARGO_BUILD_JOBS=1 to
 # leave room for a concurrent build).
@@ -163,6 +166,22 @@ step_e2e_npm() {
     fi
 }
 
+# MkDocs from PyPI in a venv under the git-ignored tools/ (tests/e2e/embed.test.mjs builds
+# docs/ with it).
+step_mkdocs() {
+    local bin="$MKDOCS_DIR/bin/mkdocs"
+    if [ -x "$bin" ] && "$bin" --version 2>/dev/null | grep -q "version $MKDOCS_VERSION "; then
+        log "mkdocs $MKDOCS_VERSION present in $MKDOCS_DIR"
+        return
+    fi
+    need python3
+    log "installing mkdocs $MKDOCS_VERSION from PyPI into $MKDOCS_DIR ..."
+    [ -x "$MKDOCS_DIR/bin/pip" ] || python3 -m venv "$MKDOCS_DIR"
+    timed "pip install mkdocs==$MKDOCS_VERSION" \
+        "$MKDOCS_DIR/bin/pip" install -q "mkdocs==$MKDOCS_VERSION"
+    "$bin" --version | grep -q "version $MKDOCS_VERSION " || die "$bin does not report version $MKDOCS_VERSION"
+}
+
 # ---------------------------------------------------------------- main
 usage() { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; }
 
@@ -190,6 +209,7 @@ fi
 if [ "$do_browser" = 1 ]; then
     step_chromium
     step_e2e_npm
+    step_mkdocs
 fi
 [ "$do_web" = 1 ] && log "hint: release Trunk builds need npm's wasm-opt first on PATH: source scripts/env.sh"
 log "done in $((SECONDS - start)) s"

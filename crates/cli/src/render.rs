@@ -1,5 +1,6 @@
-//! `olm-graph render`: a package or channel as SVG, Mermaid (`opm alpha render-graph` format) or
-//! Graphviz DOT; and the hidden `plain-crossings` helper of `scripts/bench-graphviz.sh`.
+//! `olm-graph render`: a package or channel as SVG, Mermaid (`opm alpha render-graph` format),
+//! Graphviz DOT or an `<olm-graph>` snippet for docs pages (`-f embed`); and the hidden
+//! `plain-crossings` helper of `scripts/bench-graphviz.sh`.
 
 use std::collections::BTreeSet;
 use std::io::Write as _;
@@ -8,11 +9,12 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 use olm_graph_core::export::dot::{crossings_of_segments, parse_plain, plain_crossings};
-use olm_graph_core::export::{render, RenderFormat, RenderRequest};
+use olm_graph_core::export::{embed_snippet, render, RenderFormat, RenderRequest, Rendered};
 use olm_graph_core::graph::{channel_graphs, PackageGraph};
 use olm_graph_core::layout::{
     crossings, layout, FanMode, LabelMode, Layout, LayoutOptions, LayoutSource, DEFAULT_TARGET,
 };
+use olm_graph_core::load::{read_paths, Limits};
 use olm_graph_core::load_paths;
 use olm_graph_core::model::{Catalog, Package};
 
@@ -28,6 +30,9 @@ pub enum Format {
     Mermaid,
     /// Graphviz DOT (`dot -Tsvg` draws it).
     Dot,
+    /// A snippet for a docs page: the `<olm-graph>` element with the package's catalog
+    /// inline and the SVG as its fallback (see docs/embed.md).
+    Embed,
 }
 
 /// Arguments of `olm-graph render`.
@@ -157,7 +162,7 @@ fn svg_only(args: &RenderArgs) -> Result<(), CliError> {
 
 /// Runs `olm-graph render`.
 pub fn run(args: RenderArgs) -> CmdResult {
-    if args.format != Format::Svg {
+    if !matches!(args.format, Format::Svg | Format::Embed) {
         svg_only(&args)?;
     }
     if args.format != Format::Mermaid && (args.draw_v0_semantics || args.minimum_edge.is_some()) {
@@ -188,13 +193,16 @@ pub fn run(args: RenderArgs) -> CmdResult {
         ..RenderRequest::new(
             args.package.clone(),
             match args.format {
-                Format::Svg => RenderFormat::Svg,
+                Format::Svg | Format::Embed => RenderFormat::Svg,
                 Format::Mermaid => RenderFormat::Mermaid,
                 Format::Dot => RenderFormat::Dot,
             },
         )
     };
-    let rendered = render(&catalog, &request).map_err(|e| usage(e.to_string()))?;
+    let rendered = match args.format {
+        Format::Embed => embed(&args.paths, &catalog, &request)?,
+        _ => render(&catalog, &request).map_err(|e| usage(e.to_string()))?,
+    };
     for w in &rendered.warnings {
         eprintln!("warning: {w}");
     }
@@ -203,7 +211,7 @@ pub fn run(args: RenderArgs) -> CmdResult {
         return Err(usage(format!("unknown package {:?}", args.package)));
     };
 
-    if args.stats && args.format != Format::Mermaid {
+    if args.stats && matches!(args.format, Format::Svg | Format::Dot) {
         print_stats(pkg, args.channel.as_deref());
     }
 
@@ -223,6 +231,22 @@ pub fn run(args: RenderArgs) -> CmdResult {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `-f embed`: the snippet, with the package's objects as read from `paths`.
+fn embed(
+    paths: &[PathBuf],
+    catalog: &Catalog,
+    request: &RenderRequest,
+) -> Result<Rendered, CliError> {
+    let files = read_paths(paths, &Limits::process_default())
+        .map_err(|e| CliError::Input(e.to_string()))?
+        .files;
+    let text = embed_snippet(&files, catalog, request).map_err(|e| usage(e.to_string()))?;
+    Ok(Rendered {
+        text,
+        warnings: Vec::new(),
+    })
 }
 
 /// `--stats`: the layout's size and its edge crossings, three ways: as drawn (skipRange fans as

@@ -282,3 +282,47 @@ fn plain_crossings_helper() {
         "nodes 4\nedges 2\ncrossings-centres 1\ncrossings-splines 1\n"
     );
 }
+
+#[test]
+fn embed_is_the_element_with_the_package_inline_and_the_svg_inside() {
+    let file = export_fixture("xss.yaml");
+    let args = ["render", &file, "-p", "xss", "-c", "stable", "-f", "embed"];
+    let snippet = stdout(&run(&args));
+    assert!(
+        snippet.starts_with(
+            "<div class=\"olm-graph-figure\">\n<olm-graph package=\"xss\" channel=\"stable\">\n<script type=\"application/json\">\n"
+        ),
+        "{snippet}"
+    );
+    assert!(snippet.ends_with("</svg>\n</olm-graph>\n</div>\n"));
+    // The catalog's markup stays data: one script element, no other tag from the catalog.
+    assert_eq!(snippet.matches("<script").count(), 1);
+    assert_eq!(snippet.matches("</script>").count(), 1);
+    assert!(!snippet.lines().any(|l| l.trim().is_empty()));
+    // The fallback is the still SVG `render -f svg` draws, scoped and with its own ids.
+    let svg = stdout(&run(&["render", &file, "-p", "xss", "-c", "stable"]));
+    let nodes = svg.matches("<g class=\"node").count();
+    assert!(nodes > 0);
+    assert_eq!(snippet.matches("<g class=\"node").count(), nodes);
+    assert!(snippet.contains("<style>olm-graph>svg{max-width:100%;height:auto}"));
+    // With a path, the element names it; --animate is ignored by the still fallback.
+    let with_path = stdout(&run(&[
+        "render",
+        &export_fixture("index-declcfgs-latest.yaml"),
+        "-p",
+        "foo",
+        "--from",
+        "foo.v0.1.0",
+        "--resolver",
+        "v1",
+        "-f",
+        "embed",
+    ]));
+    assert!(with_path.contains(
+        "<olm-graph package=\"foo\" view=\"all\" installed=\"foo.v0.1.0\" resolver=\"v1\">"
+    ));
+    assert!(!with_path.contains("@keyframes"));
+    let out = run(&["render", &file, "-p", "nope", "-f", "embed"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("unknown package \"nope\""));
+}

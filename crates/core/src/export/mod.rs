@@ -1,10 +1,11 @@
 //! Output formats built from the graphs: the `graph --json` document, Mermaid in the format of
-//! `opm alpha render-graph` ([`mermaid`](mod@mermaid)), Mermaid of an upgrade path ([`path_mermaid`](mod@path_mermaid)), Graphviz DOT ([`dot`]) and standalone SVG ([`svg`]),
+//! `opm alpha render-graph` ([`mermaid`](mod@mermaid)), Mermaid of an upgrade path ([`path_mermaid`](mod@path_mermaid)), Graphviz DOT ([`dot`]), standalone SVG ([`svg`]) and the `<olm-graph>` element's figure and snippet ([`embed`]),
 //! with one palette ([`style`]); [`render()`] is the one entry point the CLI and the web app share.
 //! The SVG and DOT exports draw the web app's model ([`crate::view`]), so their words, classes and
 //! shapes are the app's.
 
 pub mod dot;
+pub mod embed;
 mod json;
 pub mod mermaid;
 pub mod path_mermaid;
@@ -13,6 +14,7 @@ pub mod style;
 pub mod svg;
 
 pub use dot::{channel_dot, graph_dot, package_dot, PlainError};
+pub use embed::{embed_snippet, figure, read_catalog, Figure, FigureRequest, FigureView};
 pub use json::{graph_json, GraphJsonOptions};
 pub use mermaid::{mermaid, MermaidError, MermaidOptions, MermaidOutput};
 pub use path_mermaid::{mermaid_text, path_mermaid, PathMermaidOptions};

@@ -1,0 +1,127 @@
+//! The wasm of the `<olm-graph>` element (`embed/olm-graph.js`): catalogs are read into a
+//! table of handles ([`load`], [`release`]) and a figure is drawn for an element's
+//! attributes ([`draw`], answered as JSON: `{"ok": figure}` or `{"error": "…"}`).
+//!
+//! All semantics are core's ([`olm_graph_core::export::figure`]); this crate only parses the
+//! element's attributes ([`request`]) and words the errors. Bad input never panics: an
+//! unreadable catalog, an unknown package or channel is an error message naming the cause.
+
+pub mod request;
+
+use std::cell::RefCell;
+
+use olm_graph_core::export::{figure, read_catalog, RenderError};
+use olm_graph_core::Catalog;
+use serde_json::{json, Value};
+use wasm_bindgen::prelude::*;
+
+thread_local! {
+    /// The catalogs read so far, by handle (a released handle's slot is `None`).
+    static CATALOGS: RefCell<Vec<Option<Catalog>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Reads one catalog file (`name` ends in `.json`, `.yaml` or `.yml`; a JSON stream or YAML
+/// documents of FBC objects, no template) and returns its handle.
+///
+/// # Complexity
+/// That of [`read_catalog`]: O(B + N log N) for B bytes and N objects.
+#[wasm_bindgen]
+pub fn load(name: &str, text: &str) -> u32 {
+    let catalog = read_catalog(name, text);
+    CATALOGS.with(|c| {
+        let mut c = c.borrow_mut();
+        c.push(Some(catalog));
+        (c.len() - 1) as u32
+    })
+}
+
+/// Frees a catalog (an unknown handle is ignored).
+#[wasm_bindgen]
+pub fn release(handle: u32) {
+    CATALOGS.with(|c| {
+        if let Some(slot) = c.borrow_mut().get_mut(handle as usize) {
+            *slot = None;
+        }
+    });
+}
+
+/// Draws the figure `request` (a JSON object of the element's attributes, see [`request`])
+/// asks for from catalog `handle`: `{"ok": figure}` or `{"error": message}`.
+///
+/// # Complexity
+/// That of [`figure`]: O((V + E) log(V + E)) for the graph drawn, plus its paths.
+#[wasm_bindgen]
+pub fn draw(handle: u32, request: &str) -> String {
+    CATALOGS.with(|c| {
+        let c = c.borrow();
+        let answer = match c.get(handle as usize).and_then(Option::as_ref) {
+            Some(catalog) => draw_json(catalog, request),
+            None => json!({"error": "the catalog is no longer loaded"}),
+        };
+        answer.to_string()
+    })
+}
+
+/// [`draw`] on a catalog.
+///
+/// # Complexity
+/// As [`draw`].
+pub fn draw_json(catalog: &Catalog, request: &str) -> Value {
+    let req = match request::parse(request) {
+        Ok(r) => r,
+        Err(e) => return json!({ "error": e }),
+    };
+    match figure(catalog, &req) {
+        Ok(f) => json!({ "ok": f }),
+        Err(e) => json!({ "error": explain(catalog, &e) }),
+    }
+}
+
+/// The error, with what the catalog offers instead and why it may have none.
+///
+/// # Complexity
+/// O(P + D) for P packages and D diagnostics (at most a few of each are named).
+pub fn explain(catalog: &Catalog, error: &RenderError) -> String {
+    let mut out = error.to_string();
+    match error {
+        RenderError::UnknownPackage(_) => {
+            let names: Vec<&str> = catalog
+                .packages
+                .iter()
+                .take(8)
+                .map(|p| p.name.as_str())
+                .collect();
+            if names.is_empty() {
+                out.push_str(": the catalog has no package");
+            } else {
+                let more = if catalog.packages.len() > 8 {
+                    ", …"
+                } else {
+                    ""
+                };
+                out.push_str(&format!(" (the catalog has {}{more})", names.join(", ")));
+            }
+            let problems: Vec<String> = catalog
+                .diagnostics
+                .iter()
+                .filter(|d| d.is_error())
+                .take(3)
+                .map(|d| d.to_string())
+                .collect();
+            if !problems.is_empty() {
+                out.push_str(&format!("; {}", problems.join("; ")));
+            }
+        }
+        RenderError::UnknownChannel { package, .. } => {
+            if let Some(p) = catalog.package(package) {
+                let names: Vec<&str> = p.channels.iter().map(|c| c.name.as_str()).collect();
+                out.push_str(&format!(" (its channels: {})", names.join(", ")));
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

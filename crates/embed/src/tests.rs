@@ -1,0 +1,77 @@
+use super::*;
+
+const CATALOG: &str = r#"{"schema":"olm.package","name":"foo","defaultChannel":"beta"}
+{"schema":"olm.channel","package":"foo","name":"beta","entries":[{"name":"foo.v1.0.0"},{"name":"foo.v1.1.0","replaces":"foo.v1.0.0"}]}
+{"schema":"olm.bundle","package":"foo","name":"foo.v1.0.0","image":"x","properties":[{"type":"olm.package","value":{"packageName":"foo","version":"1.0.0"}}]}
+{"schema":"olm.bundle","package":"foo","name":"foo.v1.1.0","image":"x","properties":[{"type":"olm.package","value":{"packageName":"foo","version":"1.1.0"}}]}
+"#;
+
+fn catalog() -> Catalog {
+    read_catalog("inline.json", CATALOG)
+}
+
+#[test]
+fn attributes_read_as_the_apps_url_parameters() {
+    let r = request::parse(r#"{"package":"foo","view":"all","channel":"x","installed":" a ","resolver":"both","fail":"b","failure":"installplan","strategy":"TechPreviewUnsafeFailForward"}"#).unwrap();
+    assert_eq!(r.view, olm_graph_core::export::FigureView::All);
+    assert_eq!(r.installed.as_deref(), Some("a"));
+    assert_eq!(r.resolvers.len(), 2);
+    let f = r.failure.unwrap();
+    assert_eq!(f.bundle, "b");
+    let r = request::parse(r#"{"package":"foo","channel":"","resolver":""}"#).unwrap();
+    assert_eq!(r.view, olm_graph_core::export::FigureView::Default);
+    assert!(r.failure.is_none());
+    for bad in [
+        "{",
+        "{}",
+        r#"{"package":"foo","resolver":"v2"}"#,
+        r#"{"package":"foo","view":"some"}"#,
+        r#"{"package":"foo","strategy":"x"}"#,
+        r#"{"package":"foo","failure":"x"}"#,
+    ] {
+        assert!(request::parse(bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn a_figure_is_answered_as_json() {
+    let c = catalog();
+    let ok = draw_json(&c, r#"{"package":"foo","installed":"foo.v1.0.0"}"#);
+    let f = &ok["ok"];
+    assert_eq!(f["nodes"], 2);
+    assert_eq!(f["channel"], "beta");
+    assert_eq!(f["heads"][0], "foo.v1.1.0");
+    assert_eq!(f["paths"][0]["steps"][1], "foo.v1.1.0");
+    assert!(f["svg"].as_str().unwrap().starts_with("<svg"));
+}
+
+#[test]
+fn errors_name_the_cause_and_what_there_is_instead() {
+    let c = catalog();
+    let e = draw_json(&c, r#"{"package":"bar"}"#);
+    assert_eq!(e["error"], "unknown package \"bar\" (the catalog has foo)");
+    let e = draw_json(&c, r#"{"package":"foo","channel":"x"}"#);
+    assert_eq!(
+        e["error"],
+        "package \"foo\" has no channel \"x\" (its channels: beta)"
+    );
+    let broken = read_catalog("inline.yaml", "schema: [\n");
+    let e = draw_json(&broken, r#"{"package":"foo"}"#);
+    let text = e["error"].as_str().unwrap();
+    assert!(
+        text.starts_with("unknown package \"foo\": the catalog has no package; "),
+        "{text}"
+    );
+}
+
+#[test]
+fn handles_are_released_and_unknown_ones_answer_an_error() {
+    let h = load("inline.json", CATALOG);
+    assert!(draw(h, r#"{"package":"foo"}"#).starts_with("{\"ok\""));
+    release(h);
+    release(h + 100);
+    assert_eq!(
+        draw(h, r#"{"package":"foo"}"#),
+        r#"{"error":"the catalog is no longer loaded"}"#
+    );
+}

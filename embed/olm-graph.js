@@ -1,0 +1,428 @@
+// <olm-graph>: one figure of an OLM upgrade graph, drawn by olm-graph-core (compiled to wasm,
+// crates/embed) into the element's shadow root. Load this module once per page:
+//
+//   <script type="module" src="/embed/olm-graph.js"></script>
+//   <olm-graph src="catalog.yaml" package="foo" channel="stable" installed="foo.v1.0.0"></olm-graph>
+//
+// Attributes (as the app's URL parameters): src, package, channel or view="all", bundle,
+// installed, resolver (v0 | v1 | both), fail, failure (csv | installplan), strategy,
+// theme (light | dark | auto), app. The catalog may be a child instead of src:
+// <script type="application/yaml"> or <script type="application/json"> (data, never run).
+// Any other child (the SVG `olm-graph render -f embed` writes) is shown until the figure draws.
+//
+// Every element shares one wasm instance, one stylesheet and one fetch per catalog URL; an
+// element starts loading when it comes within LOAD_MARGIN of the viewport. No worker.
+
+const HERE = new URL('.', import.meta.url);
+const LOAD_MARGIN = '600px 0px';
+const HOP_MS = 800;
+const ATTRIBUTES = ['src', 'package', 'channel', 'view', 'bundle', 'installed', 'resolver',
+  'fail', 'failure', 'strategy', 'theme', 'app'];
+// The attributes the wasm reads (the others are the element's own).
+const REQUEST = ['package', 'channel', 'view', 'installed', 'resolver', 'fail', 'failure', 'strategy'];
+const CATALOG_TYPES = ['application/yaml', 'application/x-yaml', 'text/yaml', 'application/json'];
+
+// ---- shared by every element of the page ----------------------------------------------------
+
+let engine = null;
+/** The wasm module, initialised once (a failed load is retried by the next element). */
+function loadEngine() {
+  engine ??= import(new URL('olm_graph_embed.js', HERE).href)
+    .then(async (m) => {
+      await m.default({ module_or_path: new URL('olm_graph_embed_bg.wasm', HERE) });
+      return m;
+    })
+    .catch((e) => { engine = null; throw new Error(`the olm-graph wasm did not load: ${e.message}`); });
+  return engine;
+}
+
+let sheet = null;
+/** The element's stylesheet, fetched and parsed once, adopted by every shadow root. */
+function loadSheet() {
+  sheet ??= fetch(new URL('olm-graph.css', HERE))
+    .then((r) => (r.ok ? r.text() : ''))
+    .catch(() => '')
+    .then((text) => { const s = new CSSStyleSheet(); s.replaceSync(text); return s; });
+  return sheet;
+}
+
+/** Catalog handles by absolute URL: each URL is fetched and read once per page. */
+const byUrl = new Map();
+function catalogFromUrl(url) {
+  if (!byUrl.has(url)) {
+    const handle = Promise.all([loadEngine(), fetchText(url)]).then(([m, text]) => m.load(fileName(url, text), text));
+    handle.catch(() => byUrl.delete(url));
+    byUrl.set(url, handle);
+  }
+  return byUrl.get(url);
+}
+
+async function fetchText(url) {
+  let response;
+  try {
+    response = await fetch(url);
+  } catch (e) {
+    throw new Error(`could not fetch ${url}: ${e.message}`);
+  }
+  if (!response.ok) throw new Error(`could not fetch ${url}: HTTP ${response.status}`);
+  return response.text();
+}
+
+/** The file name the loader reads the text as (its extension decides JSON or YAML). */
+function fileName(url, text) {
+  const path = new URL(url, document.baseURI).pathname;
+  if (/\.(json|ya?ml)$/i.test(path)) return path.split('/').pop();
+  return text.trimStart().startsWith('{') ? 'catalog.json' : 'catalog.yaml';
+}
+
+const observer = new IntersectionObserver((entries) => {
+  for (const e of entries) {
+    if (e.isIntersecting) {
+      observer.unobserve(e.target);
+      e.target.nearViewport();
+    }
+  }
+}, { rootMargin: LOAD_MARGIN });
+
+const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+// ---- the element ------------------------------------------------------------------------------
+
+const SKELETON = `
+<div class="box" part="box">
+  <div class="toolbar" role="toolbar" aria-label="Graph controls">
+    <span class="path-controls" hidden>
+      <button type="button" class="back" aria-label="Previous step">&#9664;</button>
+      <button type="button" class="play">Play</button>
+      <button type="button" class="next" aria-label="Next step">&#9654;</button>
+    </span>
+    <span class="status" aria-live="polite"></span>
+    <span class="zoom">
+      <button type="button" class="out" aria-label="Zoom out">&minus;</button>
+      <button type="button" class="fit">Fit</button>
+      <button type="button" class="in" aria-label="Zoom in">+</button>
+    </span>
+    <a class="open" target="_blank" rel="noopener" hidden>Open in olm-graph</a>
+  </div>
+  <div class="viewport" tabindex="0" aria-label="Upgrade graph: drag to pan, Ctrl+wheel or + and − to zoom"><slot></slot></div>
+  <p class="error" role="alert" hidden></p>
+</div>`;
+
+class OlmGraph extends HTMLElement {
+  static observedAttributes = ATTRIBUTES;
+
+  #parts = {};
+  #started = false;
+  #queued = false;
+  #inline = null; // { text, handle } of the inline catalog
+  #figure = null;
+  #step = 0; // the current step of the painted path
+  #timer = 0;
+  #view = null; // [x, y, w, h] of the SVG's viewBox; #base as drawn
+  #base = null;
+  /** Milliseconds from coming near the viewport to the first figure (a measure, for tests). */
+  drawTime = null;
+
+  constructor() {
+    super();
+    const root = this.attachShadow({ mode: 'open' });
+    root.innerHTML = SKELETON;
+    for (const name of ['viewport', 'error', 'status', 'open', 'play', 'back', 'next', 'fit', 'in', 'out']) {
+      this.#parts[name] = root.querySelector(`.${name}`);
+    }
+    this.#parts.pathControls = root.querySelector('.path-controls');
+    this.#wire();
+  }
+
+  connectedCallback() {
+    if (!this.hasAttribute('role')) this.setAttribute('role', 'figure');
+    if (!this.#started) observer.observe(this);
+  }
+
+  disconnectedCallback() {
+    observer.unobserve(this);
+    clearInterval(this.#timer);
+  }
+
+  attributeChangedCallback(name, before, after) {
+    if (before !== after && this.#started) this.#schedule();
+  }
+
+  /** Called once the element comes near the viewport. */
+  nearViewport() {
+    if (this.#started) return;
+    this.#started = true;
+    this.#startedAt = performance.now();
+    this.#schedule();
+  }
+
+  #startedAt = 0;
+  #hovered = null;
+
+  #schedule() {
+    if (this.#queued) return;
+    this.#queued = true;
+    queueMicrotask(() => { this.#queued = false; this.#update(); });
+  }
+
+  async #update() {
+    this.dataset.state = 'loading';
+    try {
+      const [m, css] = await Promise.all([loadEngine(), loadSheet()]);
+      this.shadowRoot.adoptedStyleSheets = [css];
+      const handle = await this.#catalog(m);
+      const request = {};
+      for (const a of REQUEST) request[a] = this.getAttribute(a) ?? '';
+      const answer = JSON.parse(m.draw(handle, JSON.stringify(request)));
+      if (answer.error) throw new Error(answer.error);
+      this.#show(answer.ok);
+    } catch (e) {
+      this.#fail(e.message || String(e));
+    }
+  }
+
+  /** The catalog's handle: the inline child's, else the src's. */
+  async #catalog(m) {
+    const child = [...this.children].find((c) => c.localName === 'script' && CATALOG_TYPES.includes(c.type));
+    if (child) {
+      const text = child.textContent;
+      if (this.#inline?.text !== text) {
+        if (this.#inline) m.release(this.#inline.handle);
+        const name = child.type.endsWith('json') ? 'inline.json' : 'inline.yaml';
+        this.#inline = { text, handle: m.load(name, text) };
+      }
+      return this.#inline.handle;
+    }
+    const src = this.getAttribute('src');
+    if (!src) throw new Error('no catalog: give a src attribute or a <script type="application/yaml"> child');
+    return catalogFromUrl(new URL(src, document.baseURI).href);
+  }
+
+  #fail(message) {
+    this.dataset.state = 'error';
+    this.#parts.error.textContent = `olm-graph: ${message}`;
+    this.#parts.error.hidden = false;
+    this.setAttribute('aria-label', `Upgrade graph not drawn: ${message}`);
+  }
+
+  #show(figure) {
+    this.#figure = figure;
+    const { viewport, error } = this.#parts;
+    error.hidden = true;
+    viewport.innerHTML = figure.svg;
+    const svg = viewport.querySelector('svg');
+    svg.classList.add('graph');
+    const [, , w, h] = (svg.getAttribute('viewBox') || '0 0 100 100').split(/\s+/).map(Number);
+    this.#base = [0, 0, w, h];
+    this.#view = [...this.#base];
+    svg.setAttribute('width', '100%');
+    svg.setAttribute('height', '100%');
+    viewport.style.height = `${Math.max(160, Math.min(h, 560))}px`;
+    this.#mark(svg, figure);
+    this.#theme();
+    this.setAttribute('aria-label', figure.label);
+    this.dataset.graphNodes = String(figure.nodes);
+    this.#link();
+    this.#paths(figure);
+    this.dataset.state = 'drawn';
+    if (this.drawTime === null) this.drawTime = Math.round(performance.now() - this.#startedAt);
+    this.dispatchEvent(new CustomEvent('olm-graph-drawn', { detail: { nodes: figure.nodes, ms: this.drawTime } }));
+  }
+
+  /** Path steps, the selected bundle and terminated nodes, as the app marks its nodes. */
+  #mark(svg, figure) {
+    const nodes = new Map([...svg.querySelectorAll('g.node[data-name]')].map((n) => [n.dataset.name, n]));
+    for (const n of nodes.values()) n.dataset.bundle = n.dataset.name;
+    figure.paths.forEach((p, i) => {
+      const attr = i === 0 ? 'data-path-step' : 'data-path-step-v1';
+      p.steps.forEach((name, k) => nodes.get(name)?.setAttribute(attr, String(k)));
+    });
+    for (const name of figure.terminated) nodes.get(name)?.setAttribute('data-terminated', 'true');
+    const bundle = this.getAttribute('bundle');
+    if (bundle) nodes.get(bundle)?.setAttribute('data-selected', 'true');
+  }
+
+  #theme() {
+    const t = this.getAttribute('theme') || 'light';
+    const dark = t === 'dark' || (t === 'auto' && window.matchMedia('(prefers-color-scheme: dark)').matches);
+    this.#parts.viewport.classList.toggle('dark', dark);
+  }
+
+  /** "Open in olm-graph": the app at `app`, with the view (only for a catalog it can fetch). */
+  #link() {
+    const { open } = this.#parts;
+    const app = this.getAttribute('app');
+    const src = this.getAttribute('src');
+    open.hidden = !(app && src);
+    if (open.hidden) return;
+    const url = new URL(app, document.baseURI);
+    url.searchParams.set('url', new URL(src, document.baseURI).href);
+    for (const a of ['package', 'channel', 'view', 'bundle', 'installed', 'resolver', 'fail', 'failure', 'strategy']) {
+      const v = this.getAttribute(a);
+      if (v) url.searchParams.set(a, v);
+    }
+    open.href = url.href;
+  }
+
+  /** Shows the path's controls and its last step, or its error. */
+  #paths(figure) {
+    const first = figure.paths[0];
+    const steps = first?.steps.length ?? 0;
+    this.#parts.pathControls.hidden = steps < 2;
+    const problems = figure.paths.filter((p) => p.error).map((p) => `${p.resolver} path: ${p.error}`);
+    if (problems.length) {
+      this.#parts.error.textContent = `olm-graph: ${problems.join('; ')}`;
+      this.#parts.error.hidden = false;
+    }
+    this.#go(Math.max(0, steps - 1));
+  }
+
+  /** Paints the path up to step `k` (hops after it are drawn faint). */
+  #go(k) {
+    const figure = this.#figure;
+    const steps = figure?.paths[0]?.steps ?? [];
+    if (!steps.length) { this.#parts.status.textContent = ''; return; }
+    this.#step = Math.max(0, Math.min(k, steps.length - 1));
+    const svg = this.#parts.viewport.querySelector('svg');
+    for (const n of svg.querySelectorAll('g.node[data-path-current]')) n.removeAttribute('data-path-current');
+    svg.querySelector(`g.node[data-path-step="${this.#step}"]`)?.setAttribute('data-path-current', 'true');
+    for (const hop of svg.querySelectorAll('.hop[data-hop]')) {
+      hop.classList.toggle('later', Number(hop.dataset.hop) > this.#step);
+    }
+    const p = figure.paths[0];
+    const end = this.#step === steps.length - 1 ? ` (${p.outcome})` : '';
+    this.#parts.status.textContent = `${p.resolver} step ${this.#step} of ${steps.length - 1}: ${steps[this.#step]}${end}`;
+    this.#parts.back.disabled = this.#step === 0;
+    this.#parts.next.disabled = this.#step === steps.length - 1;
+  }
+
+  #play() {
+    clearInterval(this.#timer);
+    const last = (this.#figure?.paths[0]?.steps.length ?? 1) - 1;
+    if (reducedMotion()) { this.#go(last); return; }
+    this.#go(0);
+    this.#parts.play.textContent = 'Stop';
+    this.#timer = setInterval(() => {
+      this.#go(this.#step + 1);
+      if (this.#step >= last) this.#stop();
+    }, HOP_MS);
+  }
+
+  #stop() {
+    clearInterval(this.#timer);
+    this.#timer = 0;
+    this.#parts.play.textContent = 'Play';
+  }
+
+  // ---- pan, zoom, hover ----
+
+  #wire() {
+    const p = this.#parts;
+    p.play.addEventListener('click', () => (this.#timer ? this.#stop() : this.#play()));
+    p.back.addEventListener('click', () => { this.#stop(); this.#go(this.#step - 1); });
+    p.next.addEventListener('click', () => { this.#stop(); this.#go(this.#step + 1); });
+    p.fit.addEventListener('click', () => this.#setView(this.#base));
+    p.in.addEventListener('click', () => this.#zoom(1 / 1.25));
+    p.out.addEventListener('click', () => this.#zoom(1.25));
+    p.viewport.addEventListener('wheel', (e) => {
+      if (!(e.ctrlKey || e.metaKey) || !this.#view) return;
+      e.preventDefault();
+      this.#zoom(Math.exp(e.deltaY * 0.002), e);
+    }, { passive: false });
+    p.viewport.addEventListener('keydown', (e) => this.#key(e));
+    this.#drag(p.viewport);
+    p.viewport.addEventListener('pointerover', (e) => this.#hover(e.target.closest?.('g.node')));
+    p.viewport.addEventListener('pointerleave', () => this.#hover(null));
+  }
+
+  #key(e) {
+    const [, , w, h] = this.#view ?? [0, 0, 0, 0];
+    const moves = { ArrowLeft: [-w / 10, 0], ArrowRight: [w / 10, 0], ArrowUp: [0, -h / 10], ArrowDown: [0, h / 10] };
+    if (e.key === '+' || e.key === '=') this.#zoom(1 / 1.25);
+    else if (e.key === '-') this.#zoom(1.25);
+    else if (e.key === '0') this.#setView(this.#base);
+    else if (moves[e.key] && this.#view) this.#pan(...moves[e.key]);
+    else return;
+    e.preventDefault();
+  }
+
+  #drag(viewport) {
+    let last = null;
+    viewport.addEventListener('pointerdown', (e) => {
+      if (e.button !== 0 || !this.#view) return;
+      last = [e.clientX, e.clientY];
+      viewport.setPointerCapture(e.pointerId);
+    });
+    viewport.addEventListener('pointermove', (e) => {
+      if (!last) return;
+      const scale = this.#view[2] / viewport.clientWidth;
+      this.#pan((last[0] - e.clientX) * scale, (last[1] - e.clientY) * scale);
+      last = [e.clientX, e.clientY];
+    });
+    const end = () => { last = null; };
+    viewport.addEventListener('pointerup', end);
+    viewport.addEventListener('pointercancel', end);
+  }
+
+  #pan(dx, dy) {
+    const [x, y, w, h] = this.#view;
+    this.#setView([x + dx, y + dy, w, h]);
+  }
+
+  /** Zooms by `factor` (< 1: in) around the pointer, or the centre. */
+  #zoom(factor, at) {
+    if (!this.#view) return;
+    const [x, y, w, h] = this.#view;
+    const f = Math.min(Math.max(factor, 0.2), 5);
+    const nw = Math.min(Math.max(w * f, this.#base[2] / 20), this.#base[2] * 4);
+    const k = nw / w;
+    const box = this.#parts.viewport.getBoundingClientRect();
+    const fx = at ? (at.clientX - box.left) / box.width : 0.5;
+    const fy = at ? (at.clientY - box.top) / box.height : 0.5;
+    this.#setView([x + w * fx * (1 - k), y + h * fy * (1 - k), w * k, h * k]);
+  }
+
+  #setView(view) {
+    if (!view) return;
+    this.#view = [...view];
+    this.#parts.viewport.querySelector('svg')?.setAttribute('viewBox', this.#view.map((v) => v.toFixed(1)).join(' '));
+  }
+
+  /** Hovering a node lights it, its edges and neighbours, and draws the fans into it. */
+  #hover(node) {
+    const svg = this.#parts.viewport.querySelector('svg');
+    if (!svg || node === this.#hovered) return;
+    this.#hovered = node;
+    for (const el of svg.querySelectorAll('[data-lit]')) el.removeAttribute('data-lit');
+    for (const el of svg.querySelectorAll('.fan-hover')) el.remove();
+    svg.classList.toggle('hovering', !!node);
+    if (!node) return;
+    const name = node.dataset.name;
+    node.setAttribute('data-lit', 'true');
+    const boxes = new Map([...svg.querySelectorAll('g.node[data-name]')].map((n) => [n.dataset.name, n]));
+    const layer = svg.querySelector('g.nodes');
+    for (const el of svg.querySelectorAll('[data-from], [data-to]')) {
+      const { from, to } = el.dataset;
+      if (from !== name && to !== name) continue;
+      el.setAttribute('data-lit', 'true');
+      boxes.get(from === name ? to : from)?.setAttribute('data-lit', 'true');
+      if (el.closest('g.fan') && !el.getBBox?.().width) layer.before(fanCurve(boxes.get(from), boxes.get(to), el.dataset.edgeKind));
+    }
+  }
+}
+
+/** A curve for one edge of a fan (drawn on hover only: fans are markers at rest). */
+function fanCurve(from, to, kind) {
+  const path = document.createElementNS('http://www.w3.org/2000/svg', 'path');
+  path.setAttribute('class', `fan-hover ${kind || ''}`);
+  const a = from?.querySelector('rect')?.getBBox();
+  const b = to?.querySelector('rect')?.getBBox();
+  if (!a || !b) return path;
+  const [x1, y1, x2, y2] = [a.x + a.width / 2, a.y + a.height, b.x + b.width / 2, b.y + b.height];
+  const dip = Math.max(y1, y2) + 18 + Math.abs(x2 - x1) * 0.06;
+  path.setAttribute('d', `M${x1},${y1} C${x1},${dip} ${x2},${dip} ${x2},${y2}`);
+  return path;
+}
+
+if (!customElements.get('olm-graph')) customElements.define('olm-graph', OlmGraph);
+export { OlmGraph };

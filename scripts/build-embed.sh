@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Builds the <olm-graph> custom element into dist/embed/ (DIST=... to change the folder; as
+# Trunk's post_build hook, see Trunk.toml, into its staging dir, which becomes dist/):
+#   1. the wasm of crates/embed (profile web-release: opt-level z, LTO, panic=abort),
+#   2. wasm-bindgen --target web (the ES module that loads it; the CLI's version equals the
+#      crate's pin, 0.2.130),
+#   3. npm's wasm-opt 132 -Oz (never Debian's 108: see docs/toolchain notes in the README),
+#   4. embed/olm-graph.js and embed/olm-graph.css beside them,
+# then prints each file's size and the gzip -9 total a page transfers (the budget is 400 KB).
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+# shellcheck source=scripts/env.sh
+source scripts/env.sh
+OUT="${DIST:-${TRUNK_STAGING_DIR:-$ROOT/dist}}/embed"
+TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
+WASM="$TARGET_DIR/wasm32-unknown-unknown/web-release/olm_graph_embed.wasm"
+
+echo "build-embed: cargo build -p olm-graph-embed (wasm32, web-release)"
+cargo build -p olm-graph-embed --lib --target wasm32-unknown-unknown --profile web-release
+rm -rf "$OUT"
+mkdir -p "$OUT"
+wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section --out-dir "$OUT" --out-name olm_graph_embed "$WASM"
+if command -v wasm-opt >/dev/null && wasm-opt --version | grep -q 'version 1[2-9][0-9]'; then
+    wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+        --enable-mutable-globals --enable-reference-types --enable-multivalue \
+        "$OUT/olm_graph_embed_bg.wasm" -o "$OUT/olm_graph_embed_bg.wasm"
+else
+    echo "build-embed: npm's wasm-opt (binaryen 132) not on PATH: the wasm is not optimised" >&2
+fi
+cp embed/olm-graph.js embed/olm-graph.css "$OUT/"
+
+total=0
+for f in "$OUT"/*; do
+    size=$(stat -c %s "$f")
+    gz=$(gzip -9 -c "$f" | wc -c)
+    total=$((total + gz))
+    printf '  %-28s %8d bytes, %8d gzipped\n' "$(basename "$f")" "$size" "$gz"
+done
+printf 'build-embed: %s: %d bytes gzipped in all (budget 409600)\n' "$OUT" "$total"
+if [ "$total" -gt 409600 ]; then
+    echo "build-embed: over the 400 KB budget" >&2
+    exit 1
+fi
