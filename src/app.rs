@@ -9,17 +9,14 @@ use crate::graph::text::drawing_layout;
 use crate::graph::GraphPanel;
 use crate::panels::bundle_search::BundleSearch;
 use crate::panels::channels::ChannelTabs;
-use crate::panels::details::DetailsPanel;
 use crate::panels::drop_zone::DropZone;
 use crate::panels::export::ExportMenu;
-use crate::panels::findings::LintPanel;
+use crate::panels::inspector::Inspector;
 use crate::panels::lifecycle::LifecyclePanel;
 use crate::panels::load_bar::LoadBar;
 use crate::panels::notices::PendingNotice;
 use crate::panels::packages::PackageList;
-use crate::panels::plan::PlanPanel;
 use crate::panels::problems::ErrorPanel;
-use crate::panels::simulation::SimulationPanel;
 use crate::panels::split_notice::SplitNotice;
 use crate::panels::templates::TemplateStudioPanel;
 use crate::services::jobs::Jobs;
@@ -29,6 +26,7 @@ use crate::services::sources;
 use crate::services::url::{current_params, link, page_href, start_params, sync_address_bar};
 use crate::state::load::LoadStatus;
 use crate::state::templates::TemplateStudio;
+use crate::state::workspace::{InspectorTab, Workspace};
 use crate::state::Stores;
 use crate::widgets::progress::ProgressBar;
 
@@ -48,6 +46,14 @@ pub fn App() -> impl IntoView {
     }
     // The simulation runs with or without its panel; the embed view shows the whole path.
     stores.simulation.inputs.set(start.simulation.clone());
+    // The inspector opens on the task the link names; a link that carries a simulation and no
+    // bundle opens on it.
+    let linked_tab = start.inspector.or_else(|| {
+        (start.view.bundle.is_none() && !start.simulation.installed.trim().is_empty())
+            .then_some(InspectorTab::Simulate)
+    });
+    stores.workspace.tab.set(linked_tab.unwrap_or_default());
+    stores.workspace.focus.set(start.focus && !start.embed);
     stores
         .simulation
         .instant
@@ -61,7 +67,8 @@ pub fn App() -> impl IntoView {
     if start.embed {
         view! { <EmbedShell/> }.into_any()
     } else {
-        view! { <FullShell/> }.into_any()
+        let follow_selection = start.inspector.is_none();
+        view! { <FullShell follow_selection=follow_selection/> }.into_any()
     }
 }
 
@@ -93,12 +100,25 @@ enum Drawer {
 }
 
 /// The full layout: top bar, status, package list, channel tabs and graph with the lifecycle
-/// drawer, and the inspector (simulation, details, findings). Below 1000 px wide the package
-/// list and the inspector are drawers opened from the top bar.
+/// tools and the template studio (drawers over the inspector), and the inspector (details,
+/// simulation, plan, findings as tabs). Below 1000 px wide the package list and the inspector
+/// are drawers opened from the top bar. In focus mode (`f`, or the graph toolbar's button) the
+/// graph has the window. `follow_selection`: see [`Inspector`].
 #[component]
-pub fn FullShell() -> impl IntoView {
+pub fn FullShell(#[prop(optional)] follow_selection: Option<bool>) -> impl IntoView {
     let drawer: RwSignal<Option<Drawer>> = RwSignal::new(None);
     let selection = Stores::get().selection;
+    let ws = Stores::get().workspace;
+    provide_context(ws);
+    focus_key(ws);
+    // Opening a task of the inspector in a narrow window opens its drawer.
+    Effect::new(move |prev: Option<InspectorTab>| {
+        let t = ws.tab.get();
+        if prev.is_some_and(|p| p != t) && narrow_window() {
+            drawer.set(Some(Drawer::Inspector));
+        }
+        t
+    });
     // Choosing a package closes the package drawer.
     Effect::new(move |prev: Option<Option<String>>| {
         let p = selection.package.get();
@@ -114,7 +134,7 @@ pub fn FullShell() -> impl IntoView {
         }
     };
     view! {
-        <div class="app" class:drawer-open=move || drawer.with(Option::is_some) on:keydown=on_key>
+        <div class="app" class:drawer-open=move || drawer.with(Option::is_some) class:focus-mode=move || ws.focus.get() on:keydown=on_key>
             <TopBar drawer=drawer/>
             <div class="status-area" role="region" aria-label="Loading and problems">
                 <ProgressBar on_cancel=Callback::new(move |()| Loader::get().cancel())/>
@@ -135,16 +155,54 @@ pub fn FullShell() -> impl IntoView {
                 </main>
                 <aside class="inspector drawer" id="inspector-drawer" aria-label="Inspector" class:open=move || is_open(Drawer::Inspector)>
                     <DrawerClose drawer=drawer label="Close the inspector"/>
-                    <SimulationPanel/>
-                    <PlanPanel/>
-                    <DetailsPanel/>
-                    <LintPanel/>
+                    <Inspector follow_selection=follow_selection.unwrap_or(true)/>
                 </aside>
                 <div class="drawer-backdrop" aria-hidden="true" on:click=move |_| drawer.set(None)></div>
             </div>
             <DropZone/>
         </div>
     }
+}
+
+/// Whether the window is narrow enough for the side panels to be drawers (see `main.css`).
+fn narrow_window() -> bool {
+    window()
+        .inner_width()
+        .ok()
+        .and_then(|w| w.as_f64())
+        .is_some_and(|w| w < 1000.0)
+}
+
+/// The `f` key (outside text fields, without modifiers) toggles focus mode.
+fn focus_key(ws: Workspace) {
+    let listener = gloo_events::EventListener::new(&document(), "keydown", move |ev| {
+        use wasm_bindgen::JsCast;
+        let Some(ev) = ev.dyn_ref::<web_sys::KeyboardEvent>() else {
+            return;
+        };
+        if ev.key() != "f"
+            || ev.ctrl_key()
+            || ev.meta_key()
+            || ev.alt_key()
+            || ev.default_prevented()
+        {
+            return;
+        }
+        let typing = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|e| {
+                e.closest("input, textarea, select, [contenteditable]")
+                    .ok()
+                    .flatten()
+                    .is_some()
+            });
+        if !typing {
+            ws.toggle_focus();
+        }
+    });
+    // The shell lives as long as the page.
+    listener.forget();
 }
 
 /// The close button of a drawer (shown in narrow windows only); it takes the focus when the

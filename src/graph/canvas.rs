@@ -1,5 +1,6 @@
 //! The drawing area: the `<svg>` (arrow markers, the pannable viewport with the drawing),
-//! its keys (arrows pan, + and − zoom, 0 fits, Escape clears the selection), the "older" and
+//! its keys (arrows pan, + and − zoom, 0 fits, Escape clears the selection; `f`, focus
+//! mode, is the shell's), the "older" and
 //! "newer" hints when the drawing goes past the edges, and what the empty area says.
 
 use leptos::prelude::*;
@@ -31,7 +32,7 @@ pub fn GraphCanvas(svg: NodeRef<leptos::svg::Svg>, scene: Scene) -> impl IntoVie
             "ArrowDown" => pz.pan(0.0, -KEY_PAN),
             "+" | "=" => pz.zoom(1.25),
             "-" | "_" => pz.zoom(0.8),
-            "0" | "f" => fit(graph, pz),
+            "0" => fit(graph, pz),
             "Escape" => selection.select_bundle(None),
             _ => return,
         }

@@ -5,7 +5,8 @@
 //!
 //! - [`GraphPanel`] composes the banner ([`banner`], [`toolbar`]), the drawing area
 //!   ([`canvas`]) and the [`legend`]; the layout wraps to the drawing area's size
-//!   ([`follow_panel_size`]), re-laid out (and fitted) when the window is resized;
+//!   ([`follow_panel_size`]), re-laid out (and fitted) when the window is resized or focus
+//!   mode hides the side columns;
 //! - the drawing ([`drawing`]) is made of [`node`] and [`edge`] components sharing a
 //!   [`scene`];
 //! - every text and bit of geometry they compute is in [`text`].
@@ -121,6 +122,16 @@ fn follow_panel_size(
         });
         listener.set_value(Some(on_resize));
     });
+    // Focus mode changes the drawing area's size without resizing the window.
+    if let Some(ws) = crate::state::workspace::Workspace::try_get() {
+        Effect::new(move |prev: Option<bool>| {
+            let focus = ws.focus.get();
+            if prev.is_some_and(|p| p != focus) {
+                request_animation_frame(move || update_target(graph, pan_zoom));
+            }
+            focus
+        });
+    }
 }
 
 /// What identifies the graph on screen: package, channel, fan mode, the layout's target box.

@@ -1,6 +1,6 @@
 //! The graph's toolbar: zoom out and in, the zoom level, fit, the fan toggles (fans grouped or
-//! every edge on its own; every fan drawn or only markers), and whatever the shell adds (the
-//! export menu).
+//! every edge on its own; every fan drawn or only markers), focus mode (in the full app: the
+//! graph takes the window), and whatever the shell adds (the export menu).
 
 use leptos::prelude::*;
 use olm_graph_core::layout::FanMode;
@@ -8,6 +8,7 @@ use olm_graph_core::layout::FanMode;
 use crate::graph::canvas::fit;
 use crate::graph::pan_zoom::UsePanZoomReturn;
 use crate::state::graph::GraphStore;
+use crate::state::workspace::Workspace;
 
 /// The fan mode after the "fans" toggle: grouped fans (markers) or every edge on its own.
 pub fn toggled_edges(mode: FanMode) -> FanMode {
@@ -56,6 +57,14 @@ pub fn GraphTools(
                 on:click=move |_| graph.fans.update(|f| *f = toggled_all_fans(*f))>
                 "all fans"
             </button>
+            {Workspace::try_get().map(|ws| view! {
+                <button class="button toggle" type="button" data-testid="focus-graph"
+                    aria-pressed=move || ws.focus.get().to_string()
+                    title="Give the graph the whole window, hiding the package list and the inspector (f)"
+                    on:click=move |_| ws.toggle_focus()>
+                    {move || if ws.focus.get() { "Restore panels" } else { "Focus" }}
+                </button>
+            })}
             {children.map(|c| c())}
         </div>
     }

@@ -15,7 +15,10 @@ use olm_graph_core::Diagnostic;
 
 use crate::state::graph::GraphStore;
 use crate::state::selection::{ChannelChoice, Selection};
+use crate::state::simulation::SimulationStore;
+use crate::state::workspace::{InspectorTab, Workspace};
 use crate::widgets::finding::FindingItem;
+use crate::widgets::form::ActionButton;
 use crate::widgets::icon::PackageIcon;
 
 /// Edge lists longer than this are folded.
@@ -58,7 +61,7 @@ fn PackageView() -> impl IntoView {
                 <div class="details-head">
                     <PackageIcon icon=p.icon.clone() label=p.name.clone()/>
                     <div>
-                        <h2 class="details-title">{p.name.clone()}</h2>
+                        <h2 class="panel-heading details-title">{p.name.clone()}</h2>
                         <div class="subtitle">"package"</div>
                     </div>
                 </div>
@@ -134,7 +137,7 @@ fn BundleHead(d: BundleDetails) -> impl IntoView {
     view! {
         <div class="details-head">
             <div class="grow">
-                <h2 class="details-title" data-field="name">{d.name.clone()}</h2>
+                <h2 class="panel-heading details-title" data-field="name">{d.name.clone()}</h2>
                 <div class="subtitle">
                     {if d.in_catalog { "bundle" } else { "not a bundle of this catalog (only named by replaces/skips)" }}
                     {(!d.head_of.is_empty()).then(|| view! {
@@ -145,7 +148,37 @@ fn BundleHead(d: BundleDetails) -> impl IntoView {
             <button class="button icon" aria-label="Close the details" title="Close (Esc in the graph)"
                 on:click=move |_| selection.select_bundle(None)>"×"</button>
         </div>
+        <BundleActions name=d.name.clone()/>
     }
+}
+
+/// One-click tasks on the selected bundle: simulate or plan an upgrade starting from it.
+#[component]
+fn BundleActions(name: String) -> impl IntoView {
+    let Some(ws) = Workspace::try_get() else {
+        return ().into_any();
+    };
+    let sim = SimulationStore::get();
+    let from = name.clone();
+    let simulate = Callback::new(move |()| {
+        let installed = from.clone();
+        sim.inputs.update(|i| i.installed = installed);
+        ws.open(InspectorTab::Simulate);
+        ws.reveal_outcome.update(|n| *n += 1);
+    });
+    let plan = Callback::new(move |()| {
+        ws.plan_from.set(Some(name.clone()));
+        ws.open(InspectorTab::Plan);
+    });
+    view! {
+        <div class="details-actions" role="group" aria-label="Start from this bundle">
+            <ActionButton testid="simulate-from-selection" primary=true on_click=simulate
+                title="Take this bundle as the installed one and simulate its upgrades">"Simulate from here"</ActionButton>
+            <ActionButton testid="plan-from-selection" on_click=plan
+                title="Plan an upgrade route starting from this bundle">"Plan from here"</ActionButton>
+        </div>
+    }
+    .into_any()
 }
 
 #[component]

@@ -70,7 +70,7 @@ pub fn LintPanel() -> impl IntoView {
         <section class="lint-panel" class:closed=move || !open.get() data-testid="lint-panel" aria-label="Findings">
             <header class="panel-head">
                 <button class="panel-toggle" aria-expanded=move || open.get().to_string() on:click=move |_| open.update(|o| *o = !*o)>
-                    <h2>"Findings"</h2>
+                    <h2 class="panel-heading">"Findings"</h2>
                 </button>
                 <span class="totals">
                     {move || {

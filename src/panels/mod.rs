@@ -12,6 +12,7 @@ pub mod details;
 pub mod drop_zone;
 pub mod export;
 pub mod findings;
+pub mod inspector;
 pub mod lifecycle;
 pub mod load_bar;
 pub mod notices;

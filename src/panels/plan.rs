@@ -19,6 +19,8 @@ use crate::state::plan::{preference_from_param, PlanInputs, PlanStore, Planned, 
 use crate::state::selection::{ChannelChoice, Selection};
 use crate::state::shared::Shared;
 use crate::state::simulation::SimulationStore;
+use crate::state::workspace::Workspace;
+use crate::widgets::form::{Field, PanelHeading, SelectControl};
 
 const TARGETS: &[(&str, &str)] = &[
     ("latest", "the latest version"),
@@ -79,6 +81,15 @@ fn suggested(names: &[String], from: &str, target: &str) -> Vec<String> {
 pub fn PlanPanel() -> impl IntoView {
     let graph = GraphStore::get();
     let store = PlanStore::new(graph, crate::state::comparison::Comparison::get().series);
+    // "Plan from here": the selected bundle becomes the starting point.
+    if let Some(ws) = Workspace::try_get() {
+        Effect::new(move |_| {
+            if let Some(from) = ws.plan_from.get() {
+                store.inputs.update(|i| i.from = from);
+                ws.plan_from.set(None);
+            }
+        });
+    }
     let sim = SimulationStore::get();
     let selection = Selection::get();
     // Another package: the plan and its route go.
@@ -92,7 +103,7 @@ pub fn PlanPanel() -> impl IntoView {
     });
     view! {
         <section class="panel plan" aria-label="Upgrade plan" data-testid="plan-panel">
-            <h2>"Plan an upgrade route"</h2>
+            <PanelHeading text="Plan an upgrade route"/>
             <PlanForm store=store/>
             {move || store.result.get().map(|r| result_view(r, sim, selection))}
             <timeline::SeriesPlan store=store/>
@@ -100,7 +111,7 @@ pub fn PlanPanel() -> impl IntoView {
     }
 }
 
-/// A `<select>` of (value, label) options bound to a part of the inputs.
+/// A labelled `<select>` of (value, label) options bound to a part of the inputs.
 fn select(
     store: PlanStore,
     testid: &'static str,
@@ -110,17 +121,12 @@ fn select(
     apply: impl Fn(&mut PlanInputs, &str) + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
     let inputs = store.inputs;
+    let current = Signal::derive(move || inputs.with(current));
+    let on_change = Callback::new(move |v: String| inputs.update(|i| apply(i, &v)));
     view! {
-        <label>{label}
-            <select data-testid=testid on:change=move |ev| {
-                let v = event_target_value(&ev);
-                inputs.update(|i| apply(i, &v));
-            }>
-                {options.iter().map(|&(value, text)| view! {
-                    <option value=value selected=move || inputs.with(|i| current(i) == value)>{text}</option>
-                }).collect_view()}
-            </select>
-        </label>
+        <Field label=label>
+            <SelectControl testid=testid options=options current=current on_change=on_change/>
+        </Field>
     }
 }
 
@@ -135,8 +141,7 @@ fn field(
 ) -> impl IntoView {
     let inputs = store.inputs;
     view! {
-        <input type="text" data-testid=testid list=list placeholder=placeholder autocomplete="off"
-            aria-label=placeholder
+        <input type="text" class="control" data-testid=testid list=list placeholder=placeholder autocomplete="off"
             prop:value=move || inputs.with(get)
             on:change=move |ev| inputs.update(|i| set(i, event_target_value(&ev)))/>
     }
@@ -157,26 +162,30 @@ fn PlanForm(store: PlanStore) -> impl IntoView {
         <form class="plan-form" on:submit=submit>
             <datalist id="plan-bundles">{move || names.with(|(b, _)| store.inputs.with(|i| suggested(b, &i.from, &i.target)).into_iter().map(|n| view! { <option value=n/> }).collect_view())}</datalist>
             <datalist id="plan-channels">{move || names.with(|(_, c)| c.iter().map(|n| view! { <option value=n.clone()/> }).collect_view())}</datalist>
-            <label>"From (installed)"
+            <Field label="From (installed)">
                 {field(store, "plan-from", "plan-bundles", "installed bundle", |i| i.from.clone(), |i, v| i.from = v)}
-            </label>
-            <label>"Subscribed channel"
+            </Field>
+            <Field label="Subscribed channel">
                 {field(store, "plan-channel", "plan-channels", "any channel listing it", |i| i.channel.clone(), |i, v| i.channel = v)}
-            </label>
+            </Field>
             {select(store, "plan-target-kind", "To", TARGETS, |i| i.kind.param(), |i, v| {
                 if let Some(k) = TargetKind::from_param(v) { i.kind = k; }
             })}
-            <input type="text" data-testid="plan-target" list=target_list autocomplete="off"
-                aria-label="target channel, version or bundle"
-                disabled=move || store.inputs.with(|i| i.kind == TargetKind::Latest)
-                prop:value=move || store.inputs.with(|i| i.target.clone())
-                on:change=move |ev| store.inputs.update(|i| i.target = event_target_value(&ev))/>
+            <Field label="Target channel, version or bundle">
+                <input type="text" class="control" data-testid="plan-target" list=target_list autocomplete="off"
+                    disabled=move || store.inputs.with(|i| i.kind == TargetKind::Latest)
+                    placeholder=move || if store.inputs.with(|i| i.kind == TargetKind::Latest) { "(not needed for the latest version)" } else { "" }
+                    prop:value=move || store.inputs.with(|i| i.target.clone())
+                    on:change=move |ev| store.inputs.update(|i| i.target = event_target_value(&ev))/>
+            </Field>
             {select(store, "plan-resolver", "Resolver", &[("v0", "OLM v0 (Subscription)"), ("v1", "OLM v1 (ClusterExtension)")],
                 |i| i.resolver.as_str(), |i, v| i.resolver = if v == "v1" { Resolver::V1 } else { Resolver::V0 })}
             {select(store, "plan-prefer", "Prefer", PREFERENCES, |i| i.prefer.as_str(), |i, v| {
                 if let Some(p) = preference_from_param(v) { i.prefer = p; }
             })}
-            <button class="button primary" type="submit" data-testid="plan-run">"Plan"</button>
+            <div class="form-actions">
+                <button class="button primary" type="submit" data-testid="plan-run">"Plan"</button>
+            </div>
         </form>
     }
 }

@@ -6,6 +6,8 @@
 //! | `url=` | the catalog to fetch at start (and that a link reloads) |
 //! | `package=`, `channel=` or `view=all`, `bundle=` | the view |
 //! | `installed=`, `resolver=`, `fail=`, `failure=`, `strategy=` | the simulation |
+//! | `inspector=details\|simulate\|plan\|findings` | the inspector's open task |
+//! | `focus=1` | the graph has the window (both side columns hidden) |
 //!
 //! [`UrlParams`] parses a query and writes one (pure, tested natively); [`link`] puts a query
 //! on the app's address; [`sync_address_bar`] keeps the address bar in step with the stores
@@ -23,6 +25,7 @@ use crate::state::simulation::{
     failure_from_param, failure_param, strategy_from_param, strategy_param, ResolverChoice,
     SimInputs,
 };
+use crate::state::workspace::InspectorTab;
 use crate::state::Stores;
 
 /// Everything a query names.
@@ -34,6 +37,10 @@ pub struct UrlParams {
     pub catalog_url: Option<String>,
     pub view: LinkedView,
     pub simulation: SimInputs,
+    /// `inspector=`: the inspector's open task (`None`: as the app chooses).
+    pub inspector: Option<InspectorTab>,
+    /// `focus=1`: the graph has the window.
+    pub focus: bool,
 }
 
 impl UrlParams {
@@ -56,8 +63,11 @@ impl UrlParams {
         } else {
             get("channel").map_or(ChannelChoice::Default, ChannelChoice::Named)
         };
+        let yes = |v: String| matches!(v.as_str(), "1" | "true" | "yes");
         UrlParams {
-            embed: get("embed").is_some_and(|v| matches!(v.as_str(), "1" | "true" | "yes")),
+            embed: get("embed").is_some_and(yes),
+            inspector: get("inspector").and_then(|t| InspectorTab::from_param(&t)),
+            focus: get("focus").is_some_and(yes),
             catalog_url: get("url")
                 .map(|u| u.trim().to_string())
                 .filter(|u| !u.is_empty()),
@@ -84,7 +94,8 @@ impl UrlParams {
 
     /// The query for these parameters (`?` and the pairs, or empty), in a fixed order:
     /// `embed`, `url`, `package`, `channel` / `view`, `bundle`, then the simulation's inputs
-    /// that are not at their defaults. The view is written only with a package.
+    /// that are not at their defaults, then `inspector` (unless Details) and `focus`. The view
+    /// is written only with a package.
     pub fn query(&self) -> String {
         let mut q = form_urlencoded::Serializer::new(String::new());
         if self.embed {
@@ -110,6 +121,12 @@ impl UrlParams {
         }
         for (k, v) in simulation_pairs(&self.simulation) {
             q.append_pair(k, &v);
+        }
+        if let Some(t) = self.inspector.filter(|t| *t != InspectorTab::Details) {
+            q.append_pair("inspector", t.param());
+        }
+        if self.focus {
+            q.append_pair("focus", "1");
         }
         let q = q.finish();
         if q.is_empty() {
@@ -160,14 +177,18 @@ pub fn iframe_snippet(src: &str, title: &str) -> String {
     )
 }
 
-/// The parameters of what is on screen (reactive): the view, the simulation's inputs and the
-/// catalog's URL; `embed` as given.
+/// The parameters of what is on screen (reactive): the view, the simulation's inputs, the
+/// catalog's URL and (outside the embed view) the inspector's task and focus mode; `embed` as
+/// given.
 pub fn current_params(stores: &Stores, embed: bool) -> UrlParams {
+    let workspace = (!embed).then_some(stores.workspace);
     UrlParams {
         embed,
         catalog_url: stores.load.catalog_url(),
         view: stores.selection.linked_view(),
         simulation: stores.simulation.inputs.get(),
+        inspector: workspace.map(|w| w.tab.get()),
+        focus: workspace.is_some_and(|w| w.focus.get()),
     }
 }
 
@@ -314,6 +335,21 @@ mod tests {
     }
 
     #[test]
+    fn inspector_and_focus_round_trip() {
+        let s = UrlParams::parse("?package=p&inspector=plan&focus=1");
+        assert_eq!(s.inspector, Some(InspectorTab::Plan));
+        assert!(s.focus);
+        assert_eq!(s.query(), "?package=p&inspector=plan&focus=1");
+        assert_eq!(UrlParams::parse(&s.query()), s);
+        // Details is the default and is not written; unknown values are ignored.
+        let d = UrlParams::parse("?package=p&inspector=details&focus=0");
+        assert_eq!(d.inspector, Some(InspectorTab::Details));
+        assert!(!d.focus);
+        assert_eq!(d.query(), "?package=p");
+        assert_eq!(UrlParams::parse("?inspector=graph").inspector, None);
+    }
+
+    #[test]
     fn links_and_the_iframe_snippet() {
         let parts = UrlParams {
             embed: true,
@@ -327,6 +363,7 @@ mod tests {
                 installed: "gpu.v1&2".into(),
                 ..SimInputs::default()
             },
+            ..UrlParams::default()
         };
         let page = "http://127.0.0.1:8080/index.html?package=old&embed=1#frag";
         let embed = link(page, &parts);

@@ -9,7 +9,8 @@
 //! - [`comparison`]: the other catalog (or series) of a catalog switch, and its fates;
 //! - [`simulation`]: the upgrade what-if, its paths and the markings they put on the graph;
 //! - [`plan`]: the route planner's inputs and plan (the Plan panel's own store);
-//! - [`templates`]: the template studio (provided on its own, beside [`Stores`]).
+//! - [`templates`]: the template studio (provided on its own, beside [`Stores`]);
+//! - [`workspace`]: the inspector's open task and focus mode.
 
 pub mod comparison;
 pub mod graph;
@@ -20,6 +21,7 @@ pub mod selection;
 pub mod shared;
 pub mod simulation;
 pub mod templates;
+pub mod workspace;
 
 use leptos::prelude::*;
 use olm_graph_core::layout::LayoutOptions;
@@ -31,6 +33,7 @@ use load::{LoadStore, Loaded};
 use selection::Selection;
 use shared::Shared;
 use simulation::SimulationStore;
+use workspace::Workspace;
 
 /// Every store, created together (their memos depend on each other) and provided one by one.
 #[derive(Clone, Copy)]
@@ -41,6 +44,7 @@ pub struct Stores {
     pub lifecycle: Lifecycle,
     pub comparison: Comparison,
     pub simulation: SimulationStore,
+    pub workspace: Workspace,
 }
 
 impl Stores {
@@ -56,10 +60,12 @@ impl Stores {
             lifecycle: Lifecycle::new(graph),
             comparison: Comparison::new(),
             simulation: SimulationStore::new(graph),
+            workspace: Workspace::new(),
         }
     }
 
-    /// Puts every store in the context.
+    /// Puts every store in the context but the workspace, which the full shell provides (the
+    /// embed view has no inspector and no focus mode).
     pub fn provide(self) {
         provide_context(self);
         provide_context(self.load);

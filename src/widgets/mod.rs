@@ -1,7 +1,8 @@
-//! Small reusable pieces: a finding in a list, a package icon, the load progress bar, a list of
-//! names.
+//! Small reusable pieces: the form widgets every panel uses ([`form`]), a finding in a list, a
+//! package icon, the load progress bar, a list of names.
 
 pub mod finding;
+pub mod form;
 pub mod icon;
 pub mod name_list;
 pub mod progress;

@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { app, open, finish, shot, waitGraph, upload, showChannel, CATALOGS, ROOT } from './harness.mjs';
+import { app, open, finish, shot, waitGraph, upload, showChannel, CATALOGS, ROOT, inspector } from './harness.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -60,6 +60,7 @@ test('axe: the gpu-operator channel and the simulation with its path painted', a
   await page.waitForFunction(() => document.querySelector('svg.graph').dataset.fans === 'edges');
   await audit(page, 'gpu-operator-certified / stable, every edge drawn');
   await upload(page, join(FIX, 'v0-v1-differ.yaml'), 'differ');
+  await inspector(page, 'simulate');
   await page.check('[data-testid=instant]');
   await page.selectOption('[data-testid=resolver-select]', 'both');
   await page.fill('[data-testid=installed-picker]', 'differ.v1.0.0');
@@ -133,16 +134,19 @@ test('800 px wide: nothing scrolls sideways; the side panels are drawers and eve
     await waitGraph(page, 'nimbus-cache-operator');
     await page.locator('[data-testid=package-search]').waitFor({ state: 'hidden' });
 
-    await page.click('[data-testid=open-inspector-drawer]');
+    await inspector(page, 'simulate');
     await page.locator('[data-testid=simulation-panel]').waitFor({ state: 'visible' });
-    for (const sel of ['[data-testid=simulation-panel]', '[data-testid=installed-picker]', '[data-testid=strategy-select]',
-      '[data-testid=details-panel]', '[data-testid=lint-panel]']) {
+    for (const sel of ['[data-testid=simulation-panel]', '[data-testid=installed-picker]', '[data-testid=strategy-select]']) {
       await inside(page, sel);
     }
     await audit(page, `800 px, inspector open (${colorScheme})`);
     await shot(page, `narrow-inspector-${colorScheme}`);
+    for (const [tab, sel] of [['details', '[data-testid=details-panel]'], ['findings', '[data-testid=lint-panel]']]) {
+      await inspector(page, tab);
+      await inside(page, sel);
+    }
     await page.keyboard.press('Escape');
-    await page.locator('[data-testid=simulation-panel]').waitFor({ state: 'hidden' });
+    await page.locator('[data-testid=lint-panel]').waitFor({ state: 'hidden' });
 
     // The lifecycle tools and the export menu fit too.
     await page.click('[data-testid=lifecycle-tab-diff]');

@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, writeFileSync, readFileSync, readdirSync, stat
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStaticServer, stopServer } from './browser.mjs';
-import { app, open as openPage, finish, shot, waitGraph, upload, showChannel, baseUrl, CLI, CATALOGS, OUT, ROOT } from './harness.mjs';
+import { app, open as openPage, finish, shot, waitGraph, upload, showChannel, baseUrl, CLI, CATALOGS, OUT, ROOT, inspector } from './harness.mjs';
 
 const GPU = join(CATALOGS, 'certified-operators/v4.22/gpu-operator-certified.yaml');
 const QUAY = join(CATALOGS, 'community-operators-prod/v4.21/project-quay.yaml');
@@ -460,6 +460,7 @@ test('clicking a finding focuses its bundle; hovering highlights neighbours', as
   const title = await page.textContent('[data-bundle="acme-operator.v1.0.0"] title');
   // The tooltip is core's, in the wording the SVG export uses.
   assert.match(title, /deprecated: .*CVE-2024-0001/);
+  await inspector(page, 'findings');
   const finding = page.locator('[data-testid=lint-panel] .finding button').first();
   await finding.click();
   await waitGraph(page, 'nimbus-cache-operator', 'tech-preview');

@@ -10,8 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  app, baseUrl, newContext as harnessContext, watch, open as openPage, finish, shot, waitGraph, CLI, CATALOGS, OUT,
-} from './harness.mjs';
+  app, baseUrl, newContext as harnessContext, watch, open as openPage, finish, shot, waitGraph, CLI, CATALOGS, OUT, inspector } from './harness.mjs';
 
 const GPU = join(CATALOGS, 'certified-operators/v4.22/gpu-operator-certified.yaml');
 const PKG = 'gpu-operator-certified';
@@ -255,6 +254,7 @@ test('full app: every export equals olm-graph render; copy link and the iframe s
   writeFileSync(join(OUT, 'export-png-time.json'), JSON.stringify({ channel: `${PKG}/${CHANNEL}`, svg: { w, h }, png: size, bytes: png.bytes.length, drawAndEncodeMs: ms, clickToDownloadMs: wall }, null, 2));
 
   // Animated SVG: choose the installed bundle in the simulation; the CLI's --from --animate.
+  await inspector(page, 'simulate');
   await page.fill('[data-testid=installed-picker]', INSTALLED);
   await page.dispatchEvent('[data-testid=installed-picker]', 'change');
   await page.waitForSelector('[data-testid=path-outcome]');

@@ -104,3 +104,11 @@ export async function showChannel(page, pkg, name) {
 export function cli(args) {
   return execFileSync(CLI, args, { encoding: 'utf8', maxBuffer: 1 << 28 });
 }
+
+/** Opens the inspector's `tab` (details, simulate, plan, findings) with its tab control. */
+export async function inspector(page, tab) {
+  const control = page.locator(`[data-testid=inspector-tab-${tab}]`);
+  if (!(await control.isVisible())) await page.click('[data-testid=open-inspector-drawer]');
+  await control.click();
+  await page.locator(`#inspector-${tab}`).waitFor({ state: 'visible' });
+}

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { app, open, finish, shot, upload, waitGraph, cli, CATALOGS } from './harness.mjs';
+import { app, open, finish, shot, upload, waitGraph, cli, CATALOGS, inspector } from './harness.mjs';
 
 const QUAY = join(CATALOGS, 'community-operators-prod/v4.21/project-quay.yaml');
 const FROM = 'quay-operator.v3.15.0';
@@ -14,6 +14,7 @@ const FROM = 'quay-operator.v3.15.0';
 app();
 
 async function fill(page, testid, value) {
+  if (!(await page.isVisible('[data-testid=plan-panel]'))) await inspector(page, 'plan');
   await page.fill(`[data-testid=${testid}]`, value);
   await page.dispatchEvent(`[data-testid=${testid}]`, 'change');
 }

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { app, open, finish, shot, upload, showChannel, CLI, CATALOGS, OUT, ROOT } from './harness.mjs';
+import { app, open, finish, shot, upload, showChannel, inspector, CLI, CATALOGS, OUT, ROOT } from './harness.mjs';
 
 const FIX = join(ROOT, 'crates/core/tests/fixtures/resolve');
 const QUAY = join(CATALOGS, 'community-operators-prod/v4.21/project-quay.yaml');
@@ -15,6 +15,7 @@ const QUAY = join(CATALOGS, 'community-operators-prod/v4.21/project-quay.yaml');
 app();
 
 async function simulate(page, { installed, resolver = 'v0', kind = 'none', failing = '', strategy = 'Default' }) {
+  await inspector(page, 'simulate');
   if (!(await page.isChecked('[data-testid=instant]'))) await page.check('[data-testid=instant]');
   await page.selectOption('[data-testid=resolver-select]', resolver);
   await page.selectOption('[data-testid=failure-kind-select]', kind);
@@ -141,6 +142,7 @@ test('animation frame rate on project-quay while playing', { skip: !existsSync(Q
     const p = cliPath(QUAY, 'project-quay', ch.name, n.name);
     if (!best || p.hops.length > best.hops.length) best = p;
   }
+  await inspector(page, 'simulate');
   if (await page.isChecked('[data-testid=instant]')) await page.uncheck('[data-testid=instant]');
   await page.fill('[data-testid=installed-picker]', best.from);
   await page.dispatchEvent('[data-testid=installed-picker]', 'change');

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { app, open, finish, shot, upload, waitGraph, baseUrl, CATALOGS } from './harness.mjs';
+import { app, open, finish, shot, upload, waitGraph, baseUrl, CATALOGS, inspector } from './harness.mjs';
 
 const SPLIT = join(CATALOGS, 'lightspeed-operator/v4.17-split');
 const INDEX = join(SPLIT, 'index.yaml');
@@ -28,6 +28,7 @@ function channelEntries(text) {
 }
 
 async function simulate(page, installed) {
+  await inspector(page, 'simulate');
   if (!(await page.isChecked('[data-testid=instant]'))) await page.check('[data-testid=instant]');
   await page.selectOption('[data-testid=resolver-select]', 'v0');
   await page.fill('[data-testid=installed-picker]', installed);

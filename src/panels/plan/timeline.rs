@@ -13,6 +13,7 @@ use crate::services::sources;
 use crate::state::comparison::{Comparison, SeriesStatus};
 use crate::state::plan::{PlanStore, SeriesInputs, SeriesPlanned};
 use crate::state::shared::Shared;
+use crate::widgets::form::Field;
 
 #[component]
 pub fn SeriesPlan(store: PlanStore) -> impl IntoView {
@@ -27,7 +28,7 @@ pub fn SeriesPlan(store: PlanStore) -> impl IntoView {
     };
     view! {
         <section class="plan-series" aria-label="Plan across platform versions" data-testid="plan-series">
-            <h3>"Across platform versions"</h3>
+            <h3 class="subheading">"Across platform versions"</h3>
             <p class="muted">"A folder with one catalog per platform version (v4.12/, v4.13/, …): for each cluster upgrade, the bundle the operator must reach first. The installed bundle, target, channel, resolver and preference are the ones above."</p>
             <label class="button" title="A folder with one catalog per subfolder named by platform version">
                 <input type="file" class="visually-hidden" prop:webkitdirectory=true multiple
@@ -60,15 +61,15 @@ fn platform_select(
 ) -> impl IntoView {
     let inputs = store.series_inputs;
     view! {
-        <label>{label}
-            <select data-testid=testid on:change=move |ev| inputs.update(|i| set(i, event_target_value(&ev)))>
+        <Field label=label>
+            <select class="control" data-testid=testid on:change=move |ev| inputs.update(|i| set(i, event_target_value(&ev)))>
                 <option value="" selected=move || inputs.with(|i| get(i).is_empty())>"—"</option>
                 {labels.into_iter().map(|l| {
                     let (value, text) = (l.clone(), l.clone());
                     view! { <option value=l selected=move || inputs.with(|i| get(i) == &value)>{text}</option> }
                 }).collect_view()}
             </select>
-        </label>
+        </Field>
     }
 }
 
@@ -84,13 +85,14 @@ fn platform_form(store: PlanStore, labels: Vec<String>) -> impl IntoView {
             <span class="compare-label" data-testid="plan-series-label">{format!("Series of {}: {}", labels.len(), labels.join(" → "))}</span>
             {platform_select(store, "plan-platform-from", "Cluster now on", labels.clone(), |i| &i.platform_from, |i, v| i.platform_from = v)}
             {platform_select(store, "plan-platform-to", "Upgrading to", labels, |i| &i.platform_to, |i, v| i.platform_to = v)}
-            <label>"or through"
-                <input type="text" data-testid="plan-platform-path" placeholder="4.14,4.16 (EUS jumps)" autocomplete="off"
-                    aria-label="platform versions the cluster passes through, comma-separated"
+            <Field label="or through (platform versions, comma-separated)">
+                <input type="text" class="control" data-testid="plan-platform-path" placeholder="4.14,4.16 (EUS jumps)" autocomplete="off"
                     prop:value=move || inputs.with(|i| i.platform_path.clone())
                     on:change=move |ev| inputs.update(|i| i.platform_path = event_target_value(&ev))/>
-            </label>
-            <button class="button primary" type="submit" data-testid="plan-series-run">"Plan across platforms"</button>
+            </Field>
+            <div class="form-actions">
+                <button class="button primary" type="submit" data-testid="plan-series-run">"Plan across platforms"</button>
+            </div>
         </form>
     }
 }

@@ -10,6 +10,7 @@ use crate::state::simulation::{
     failure_from_param, failure_param, strategy_from_param, strategy_param, ResolverChoice,
     SimInputs, SimulationStore,
 };
+use crate::widgets::form::Field;
 
 /// Every bundle of the package on screen, from any channel, sorted.
 fn bundle_names(graph: GraphStore) -> Memo<Vec<String>> {
@@ -58,7 +59,7 @@ fn select(
 ) -> impl IntoView {
     let inputs = SimulationStore::get().inputs;
     view! {
-        <select data-testid=testid on:change=move |ev| {
+        <select class="control" data-testid=testid on:change=move |ev| {
             let v = event_target_value(&ev);
             inputs.update(|i| apply(i, &v));
         }>
@@ -95,7 +96,7 @@ fn bundle_input(
 ) -> impl IntoView {
     let inputs = SimulationStore::get().inputs;
     view! {
-        <input list="sim-bundles" data-testid=testid placeholder="bundle name"
+        <input type="text" class="control" list="sim-bundles" data-testid=testid placeholder="bundle name"
             prop:value=move || inputs.with(get)
             on:change=move |ev| {
                 let v = event_target_value(&ev);
@@ -126,35 +127,35 @@ pub fn SimInputsForm() -> impl IntoView {
     };
     view! {
         <div class="sim-grid">
-            <label>"Installed bundle"
+            <Field label="Installed bundle">
                 {bundle_input("installed-picker", |i| i.installed.clone(), |i, v| i.installed = v)}
-            </label>
+            </Field>
             <datalist id="sim-bundles">
                 <For each=move || suggestions(&bundles.get(), &sim.inputs.with(|i| i.installed.clone())) key=|b| b.clone() let:b>
                     <option value=b.clone()></option>
                 </For>
             </datalist>
             <button class="button" type="button" data-testid="installed-from-selection" on:click=use_selected>"Use selected bundle"</button>
-            <label>"Resolver"
+            <Field label="Resolver">
                 {select("resolver-select", RESOLVERS, |i| i.resolver.param(), |i, v| {
                     i.resolver = ResolverChoice::from_param(v).unwrap_or_default();
                 })}
-            </label>
+            </Field>
             <div class="sim-channel" data-testid="sim-channel">"Channel: " {move || sim.channel.get().unwrap_or_default()}</div>
-            <label>"Failure"
+            <Field label="Failure">
                 {select("failure-kind-select", FAILURES, |i| failure_param(i.failure), |i, v| {
                     i.failure = failure_from_param(v).flatten();
                 })}
-            </label>
-            <label>"Failing bundle"
+            </Field>
+            <Field label="Failing bundle">
                 {bundle_input("failing-picker", |i| i.failing.clone(), |i, v| i.failing = v)}
-            </label>
+            </Field>
             <button class="button" type="button" data-testid="mark-failing" on:click=mark_selected>"Mark selected bundle as failing"</button>
-            <label>"Upgrade strategy"
+            <Field label="Upgrade strategy">
                 {select("strategy-select", STRATEGIES, |i| strategy_param(i.strategy), |i, v| {
                     i.strategy = strategy_from_param(v).unwrap_or(UpgradeStrategy::Default);
                 })}
-            </label>
+            </Field>
         </div>
     }
 }

@@ -16,11 +16,13 @@ use playback::PlaybackControls;
 use result::SimResult;
 use update::UpdatedCatalog;
 
+use crate::widgets::form::PanelHeading;
+
 #[component]
 pub fn SimulationPanel() -> impl IntoView {
     view! {
         <section class="panel simulation" aria-label="Upgrade simulation" data-testid="simulation-panel">
-            <h2>"Simulate an upgrade"</h2>
+            <PanelHeading text="Simulate an upgrade"/>
             <SimInputsForm/>
             <PlaybackControls/>
             <SimResult/>

@@ -10,10 +10,12 @@ use crate::state::simulation::{AddedEntry, SimulationStore};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use crate::widgets::form::Field;
+
 /// One text field of the add-entry form.
 fn field(label: &'static str, testid: &'static str, value: RwSignal<String>) -> impl IntoView {
     view! {
-        <label>{label}<input data-testid=testid on:input=move |ev| value.set(event_target_value(&ev))/></label>
+        <Field label=label><input type="text" class="control" data-testid=testid on:input=move |ev| value.set(event_target_value(&ev))/></Field>
     }
 }
 

@@ -1,0 +1,106 @@
+//! The workspace around the graph: which task of the inspector is open (Details, Simulate,
+//! Plan, Findings; `inspector=` in the URL) and whether the graph has the window to itself
+//! (focus mode; `focus=1`). Selecting a bundle opens its details.
+
+use leptos::prelude::*;
+
+/// The inspector's tasks, one open at a time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum InspectorTab {
+    #[default]
+    Details,
+    Simulate,
+    Plan,
+    Findings,
+}
+
+impl InspectorTab {
+    pub const ALL: [InspectorTab; 4] = [
+        InspectorTab::Details,
+        InspectorTab::Simulate,
+        InspectorTab::Plan,
+        InspectorTab::Findings,
+    ];
+
+    /// The value of `inspector=` (and the suffix of the tab's test id).
+    pub fn param(self) -> &'static str {
+        match self {
+            InspectorTab::Details => "details",
+            InspectorTab::Simulate => "simulate",
+            InspectorTab::Plan => "plan",
+            InspectorTab::Findings => "findings",
+        }
+    }
+
+    /// The tab named by `inspector=` (`None` for anything else).
+    pub fn from_param(p: &str) -> Option<InspectorTab> {
+        InspectorTab::ALL.into_iter().find(|t| t.param() == p)
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            InspectorTab::Details => "Details",
+            InspectorTab::Simulate => "Simulate",
+            InspectorTab::Plan => "Plan",
+            InspectorTab::Findings => "Findings",
+        }
+    }
+}
+
+/// The workspace store (cheap to copy).
+#[derive(Clone, Copy)]
+pub struct Workspace {
+    pub tab: RwSignal<InspectorTab>,
+    /// The graph has the window: both side columns are hidden.
+    pub focus: RwSignal<bool>,
+    /// Bumped to ask the simulation's outcome to scroll into view.
+    pub reveal_outcome: RwSignal<u64>,
+    /// A bundle the Plan panel should take as its starting point ("Plan from here").
+    pub plan_from: RwSignal<Option<String>>,
+}
+
+impl Workspace {
+    pub fn new() -> Workspace {
+        Workspace {
+            tab: RwSignal::new(InspectorTab::Details),
+            focus: RwSignal::new(false),
+            reveal_outcome: RwSignal::new(0),
+            plan_from: RwSignal::new(None),
+        }
+    }
+
+    /// The workspace from the context, when the shell provides one (not in the embed view).
+    pub fn try_get() -> Option<Workspace> {
+        use_context::<Workspace>()
+    }
+
+    /// Opens the inspector on `tab` and leaves focus mode (the inspector must be visible).
+    pub fn open(&self, tab: InspectorTab) {
+        self.tab.set(tab);
+        self.focus.set(false);
+    }
+
+    pub fn toggle_focus(&self) {
+        self.focus.update(|f| *f = !*f);
+    }
+}
+
+impl Default for Workspace {
+    fn default() -> Self {
+        Workspace::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tabs_round_trip_through_their_parameter() {
+        for t in InspectorTab::ALL {
+            assert_eq!(InspectorTab::from_param(t.param()), Some(t));
+        }
+        assert_eq!(InspectorTab::from_param("nope"), None);
+        assert_eq!(InspectorTab::from_param(""), None);
+    }
+}
