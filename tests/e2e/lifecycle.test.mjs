@@ -186,10 +186,10 @@ test('compare catalogs: descheduler 4.16 → 4.17 per bundle, as the CLI compute
   await page.fill('[data-testid=diff-other-name]', 'OCP 4.17');
   assert.match(await page.textContent('[data-testid=diff-direction-note]'), /^Old: OCP 4\.16 \(on-screen catalog, .*\) → new: OCP 4\.17 \(other catalog/);
   const rows = await page.$$eval('[data-testid=diff-row]', (els) => els.map((e) => ({
-    bundle: e.dataset.bundle, status: e.dataset.status, path: e.dataset.path.split(' '),
+    bundle: e.dataset.bundle, status: e.dataset.status, next: e.dataset.next || null, end: e.dataset.end, hops: Number(e.dataset.hops),
   })));
-  const expected = JSON.parse(cli(['diff', DESCHEDULER('v4.16'), '--to', DESCHEDULER('v4.17'), '--package', 'cluster-kube-descheduler-operator', '--json']))
-    .map((r) => ({ bundle: r.bundle, status: r.status, path: r.path }));
+  const expected = JSON.parse(cli(['diff', DESCHEDULER('v4.16'), '--to', DESCHEDULER('v4.17'), '--package', 'cluster-kube-descheduler-operator', '--json'])).fates
+    .map((r) => ({ bundle: r.bundle, status: r.status, next: r.next, end: r.end, hops: r.hops }));
   const byBundle = (a) => [...a].sort((x, y) => x.bundle.localeCompare(y.bundle));
   assert.deepEqual(byBundle(rows), byBundle(expected));
   assert.ok(rows.some((r) => r.status === 'stranded'), 'the real stranded bundle shows');
@@ -208,7 +208,7 @@ test('compare catalogs: descheduler 4.16 → 4.17 per bundle, as the CLI compute
   await page.selectOption('[data-testid=diff-direction]', 'screen-new');
   await page.waitForFunction(() => document.querySelector('[data-testid=diff-direction-note]')?.textContent.startsWith('Old: OCP 4.17'));
   const back = JSON.parse(cli(['diff', DESCHEDULER('v4.17'), '--to', DESCHEDULER('v4.16'), '--package', 'cluster-kube-descheduler-operator', '--json']));
-  await page.waitForFunction((n) => document.querySelectorAll('[data-testid=diff-row]').length === n, back.length);
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid=diff-row]').length === n, back.fates.length);
   // The catalog on screen is now the new side: the graph shows no fates.
   assert.equal(await page.locator('svg.graph [data-fate]').count(), 0);
   await finish(page);
@@ -233,7 +233,7 @@ test('a series folder shows every platform switch, as olm-graph diff-series comp
   await page.click('[data-testid=series-row][data-from="v4.16"] [data-testid=series-step]');
   await page.waitForSelector('[data-testid=series-detail-title]');
   const detail = await page.$$eval('[data-testid=diff-row]', (els) => els.map((e) => ({ bundle: e.dataset.bundle, status: e.dataset.status })));
-  const pair = JSON.parse(cli(['diff', DESCHEDULER('v4.16'), '--to', DESCHEDULER('v4.17'), '--package', 'cluster-kube-descheduler-operator', '--json']))
+  const pair = JSON.parse(cli(['diff', DESCHEDULER('v4.16'), '--to', DESCHEDULER('v4.17'), '--package', 'cluster-kube-descheduler-operator', '--json'])).fates
     .map((r) => ({ bundle: r.bundle, status: r.status }));
   const byBundle = (a) => [...a].sort((x, y) => x.bundle.localeCompare(y.bundle));
   assert.deepEqual(byBundle(detail), byBundle(pair));

@@ -191,7 +191,7 @@ test('studio: an edited replaces moves the edge and strands what olm-graph diff 
   writeFileSync(editedPath, edited);
   assert.deepEqual(after, cliChannel(editedPath, 'rhtpa-operator', 'stable-v1.1'));
 
-  const want = JSON.parse(cli(['diff', RHTPA, '--to', editedPath, '--package', 'rhtpa-operator', '--json']))
+  const want = JSON.parse(cli(['diff', RHTPA, '--to', editedPath, '--package', 'rhtpa-operator', '--json'])).fates
     .filter((r) => r.status === 'stranded').map((r) => r.bundle).sort();
   assert.ok(want.length > 0);
   await page.waitForFunction((n) => document.querySelector('[data-testid=studio-change]')?.dataset.stranded === String(n), want.length);

@@ -279,6 +279,12 @@ pub(crate) fn series_folders(dir: &std::path::Path) -> Result<Vec<(String, PathB
     Ok(dirs)
 }
 
+/// `diff-series`: one line, or one JSON record, per switch: the count of each fate and the
+/// changes (counted, or listed for channels and deprecations), no paths.
+///
+/// # Complexity
+/// The [`core_diff_series`] comparisons; the output is O(K + C) for K switches and C channels
+/// and deprecations listed.
 pub fn diff_series(args: SeriesArgs) -> CmdResult {
     let dirs = series_folders(&args.dir)?;
     if dirs.len() < 2 {

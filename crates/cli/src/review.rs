@@ -276,6 +276,12 @@ struct JsonReport<'a> {
     review: &'a Review,
 }
 
+/// The `--format json` report: the review as it is, with the verdict.
+///
+/// # Complexity
+/// O(S) for the size S of the review: its lists, its pictures, one outcome per installed
+/// bundle and resolver (first hop, end and length of its path) and the paths' hops once per
+/// channel and resolver; no path is repeated per bundle.
 fn json_report(review: &Review, failures: &[FailReason]) -> Result<String, CliError> {
     let doc = JsonReport {
         passed: failures.is_empty(),

@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 use olm_graph_core::lifecycle::diff::{EdgeChange, FATES};
-use olm_graph_core::lifecycle::{Fate, PackageDiff, SeriesStep};
+use olm_graph_core::lifecycle::{BundleFate, Fate, PackageDiff, SeriesStep};
 
 use crate::state::selection::Selection;
 
@@ -88,7 +88,26 @@ fn counts(d: &PackageDiff) -> impl IntoView {
     }
 }
 
+/// Paths up to this many hops are shown whole in the table; longer ones are shortened.
+const LISTED_HOPS: usize = 16;
+
+/// A bundle's path after the switch, as its row shows it: the hops after the bundle, whole up
+/// to [`LISTED_HOPS`] of them, else the first, the end and their count.
+///
+/// # Complexity
+/// O(min(H, [`LISTED_HOPS`])) expected time for H hops.
+fn path_cell(d: &PackageDiff, f: &BundleFate) -> String {
+    match (f.hops, &f.next) {
+        (0, _) | (_, None) => String::new(),
+        (1..=LISTED_HOPS, _) => d.path(f)[1..].join(" → "),
+        (hops, Some(next)) => format!("{next} → … → {} ({hops} hops)", f.end),
+    }
+}
+
 /// Everything a comparison shows: the status counts, the changes, and one row per old bundle.
+///
+/// # Complexity
+/// O(B + D) for B fates and D changes: each row shows at most [`LISTED_HOPS`] hops.
 pub fn diff_details(d: &PackageDiff) -> AnyView {
     let selection = Selection::get();
     let rows = d
@@ -96,11 +115,11 @@ pub fn diff_details(d: &PackageDiff) -> AnyView {
         .iter()
         .map(|f| {
             let b = f.bundle.clone();
-            let full_path = d.path(f);
-            let path = full_path.get(1..).map(|p| p.join(" → ")).unwrap_or_default();
+            let path = path_cell(d, f);
             view! {
                 <tr data-testid="diff-row" data-bundle=f.bundle.clone() data-channel=f.channel.clone()
-                    data-status=f.status.as_str() data-path=full_path.join(" ")
+                    data-status=f.status.as_str() data-next=f.next.clone().unwrap_or_default()
+                    data-end=f.end.clone() data-hops=f.hops.to_string()
                     title=f.note.clone().unwrap_or_default()>
                     <td><button class="link" title="Select it on the graph" on:click=move |_| selection.select_bundle(Some(b.clone()))>{f.bundle.clone()}</button></td>
                     <td>{f.channel.clone()}</td>
