@@ -159,7 +159,19 @@ impl<'c> PackageLifecycle<'c> {
     /// # Complexity
     /// O(s + p + v): the entry lookup, its phases and its platform versions.
     pub fn bundle(&self, bundle: &Bundle, as_of: &AsOf) -> BundleSupport {
-        let stream = bundle.version.as_ref().map(stream_of);
+        BundleSupport {
+            version: bundle.version_text.clone(),
+            ..self.facts(&bundle.name, bundle.version.as_ref(), as_of)
+        }
+    }
+
+    /// The facts of a bundle known by its name and version (`version` is then written from
+    /// the parsed version).
+    ///
+    /// # Complexity
+    /// O(s + p + v), as [`PackageLifecycle::bundle`].
+    pub fn facts(&self, name: &str, version: Option<&Version>, as_of: &AsOf) -> BundleSupport {
+        let stream = version.map(stream_of);
         let entry = stream.as_deref().and_then(|s| self.entry(s));
         let (phase, phase_ends) = match entry.map(|e| (e, e.phase_at(as_of.date))) {
             Some((e, PhaseAt::In(i, name))) => {
@@ -174,8 +186,8 @@ impl<'c> PackageLifecycle<'c> {
             _ => None,
         };
         BundleSupport {
-            bundle: bundle.name.clone(),
-            version: bundle.version_text.clone(),
+            bundle: name.to_string(),
+            version: version.map(ToString::to_string),
             stream,
             phase,
             phase_ends,
