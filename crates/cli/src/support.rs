@@ -141,8 +141,10 @@ fn is_lifecycle(d: &Diagnostic) -> bool {
 fn package_findings(catalog: &Catalog, package: &str) -> Vec<Diagnostic> {
     lint_catalog(catalog)
         .into_iter()
-        .filter(|d| d.package.as_deref().is_none_or(|p| p == package))
-        .filter(|d| is_lifecycle(d) || d.severity == Severity::Error)
+        .filter(|d| match d.package.as_deref() {
+            Some(p) => p == package && (is_lifecycle(d) || d.severity == Severity::Error),
+            None => d.severity == Severity::Error,
+        })
         .collect()
 }
 

@@ -439,3 +439,73 @@ mod planner {
         assert_eq!(facts[1].facts.compatible, Some(false));
     }
 }
+
+mod review {
+    use super::*;
+    use olm_graph_core::review::{review_catalogs, ReviewOptions};
+
+    const ENDED: &str = r#"schema: io.openshift.operators.lifecycles.v1alpha1
+package: foo
+versions:
+- name: "1.2"
+  phases:
+  - {name: Full support, startDate: "2025-01-01", endDate: "2025-12-31"}
+- name: "1.3"
+  phases:
+  - {name: Full support, startDate: "2025-01-01", endDate: "2025-12-31"}
+- name: "1.4"
+  phases:
+  - {name: Full support, startDate: "2025-01-01", endDate: "2025-12-31"}
+"#;
+
+    fn codes_of(diags: &[olm_graph_core::Diagnostic]) -> Vec<&str> {
+        diags.iter().map(|d| d.code.as_ref()).collect()
+    }
+
+    #[test]
+    fn a_new_stream_without_data_a_broken_blob_and_an_end_of_life_head_are_findings() {
+        let old = synthetic(ENDED);
+        let five = FOO.lines().nth(4).unwrap().replace("1.4.0+b1", "1.5.0");
+        let channel = FOO.lines().nth(1).unwrap().replace(
+            "]}",
+            r#", {"name": "foo.v1.5.0", "replaces": "foo.v1.4.0+b1"}]}"#,
+        );
+        let mut lines: Vec<String> = FOO.lines().map(str::to_string).collect();
+        lines[1] = channel;
+        lines.push(five);
+        let broken = ENDED.replace(
+            "2025-12-31\"}\n- name: \"1.3\"",
+            "2025-02-30\"}\n- name: \"1.3\"",
+        );
+        let new = load_files(vec![
+            InputFile::new("foo.json", lines.join("\n")),
+            InputFile::new("lifecycle.yaml", broken),
+        ]);
+        let options = ReviewOptions {
+            as_of: Some(day("2026-06-01")),
+            ..ReviewOptions::default()
+        };
+        let review = review_catalogs(&old, &new, &options).unwrap();
+        let foo = review.packages.iter().find(|p| p.package == "foo").unwrap();
+        let found = codes_of(&foo.findings.new);
+        assert!(found.contains(&"lifecycle.missing-stream"), "{found:?}");
+        assert!(found.contains(&"lifecycle.date"), "{found:?}");
+        let eol: Vec<_> = foo
+            .findings
+            .new
+            .iter()
+            .filter(|d| d.code == "lifecycle.end-of-life-head")
+            .collect();
+        assert!(
+            eol.is_empty(),
+            "the head is now 1.5.0, which has no data: {eol:?}"
+        );
+
+        let same = review_catalogs(&old, &old, &options).unwrap();
+        let foo = same.packages.iter().find(|p| p.package == "foo").unwrap();
+        assert_eq!(codes_of(&foo.findings.new), ["lifecycle.end-of-life-head"]);
+        assert_eq!(foo.findings.new[0].bundle.as_deref(), Some("foo.v1.4.0+b1"));
+        let without_date = review_catalogs(&old, &old, &ReviewOptions::default()).unwrap();
+        assert!(without_date.packages.is_empty());
+    }
+}

@@ -5,8 +5,10 @@ use std::collections::{BTreeMap, HashMap};
 
 use super::blob::{LifecycleBlob, Phase, StreamEntry, Text, SCHEMA};
 use super::date::Date;
+use super::facts::AsOf;
 use super::facts::{stream_of, PackageLifecycle};
 use crate::diag::{Diagnostic, Location};
+use crate::graph::{channel_graphs, Head};
 use crate::model::Catalog;
 
 /// True for `MAJOR.MINOR`: two decimal numbers without leading zeros.
@@ -198,13 +200,11 @@ pub fn lint_lifecycles(catalog: &Catalog) -> Vec<Diagnostic> {
         let Some(pkg) = catalog.package(package) else {
             let msg =
                 format!("lifecycle data for package {package:?}, which is not in the catalog");
-            out.push(finding(
-                first,
-                "lifecycle.unknown-package",
-                first.line,
-                "package".into(),
-                msg,
-            ));
+            let field = "package".to_string();
+            let mut d = finding(first, "lifecycle.unknown-package", first.line, field, msg);
+            // A finding of the catalog's, not of a package it lacks.
+            d.package = None;
+            out.push(d);
             continue;
         };
         let lifecycle = PackageLifecycle { blobs };
@@ -246,4 +246,52 @@ pub fn missing_streams(
             )
         })
         .collect()
+}
+
+/// One `lifecycle.end-of-life-head` finding per channel whose head is past its stream's end of
+/// life on `day` (packages with lifecycle data only): what `review` names on its date.
+///
+/// # Complexity
+/// O(V + E) per package with lifecycle data, for its channel graphs, plus O(s + p) per head.
+pub fn end_of_life_heads(catalog: &Catalog, day: Date) -> Vec<Diagnostic> {
+    let as_of = AsOf {
+        date: day,
+        platform: None,
+    };
+    let mut out = Vec::new();
+    for pkg in &catalog.packages {
+        let lifecycle = PackageLifecycle::of(&catalog.lifecycles, &pkg.name);
+        let Some(first) = lifecycle.blobs.first().copied() else {
+            continue;
+        };
+        for graph in channel_graphs(pkg) {
+            let Head::Unique(head) = &graph.head else {
+                continue;
+            };
+            let Some(bundle) = pkg.bundle(head) else {
+                continue;
+            };
+            let facts = lifecycle.bundle(bundle, &as_of);
+            if !facts.is_end_of_life() {
+                continue;
+            }
+            let msg = format!(
+                "the head of channel {} ({head}, stream {}) is end of life on {day} (its last day was {})",
+                graph.channel,
+                facts.stream.as_deref().unwrap_or_default(),
+                facts.end_of_life.map(|d| d.to_string()).unwrap_or_default(),
+            );
+            let d = finding(
+                first,
+                "lifecycle.end-of-life-head",
+                first.line,
+                "versions".into(),
+                msg,
+            )
+            .channel(&graph.channel)
+            .bundle(head);
+            out.push(d);
+        }
+    }
+    out
 }
