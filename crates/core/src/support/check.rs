@@ -207,7 +207,7 @@ pub fn lint_lifecycles(catalog: &Catalog) -> Vec<Diagnostic> {
             out.push(d);
             continue;
         };
-        let lifecycle = PackageLifecycle { blobs };
+        let lifecycle = PackageLifecycle::from_blobs(blobs);
         out.extend(missing_streams(&lifecycle, pkg, first));
     }
     out
@@ -216,7 +216,7 @@ pub fn lint_lifecycles(catalog: &Catalog) -> Vec<Diagnostic> {
 /// One finding per stream `pkg` ships without an entry, naming its first bundle.
 ///
 /// # Complexity
-/// O(B log B + B · s) for B bundles and s entries.
+/// O(B log B) for B bundles (entries are looked up hashed).
 pub fn missing_streams(
     lifecycle: &PackageLifecycle<'_>,
     pkg: &crate::model::Package,
@@ -252,18 +252,24 @@ pub fn missing_streams(
 /// life on `day` (packages with lifecycle data only): what `review` names on its date.
 ///
 /// # Complexity
-/// O(V + E) per package with lifecycle data, for its channel graphs, plus O(s + p) per head.
+/// O(n log n) for n blobs, then O(V + E) per package with lifecycle data, for its channel
+/// graphs, plus O(p) per head.
 pub fn end_of_life_heads(catalog: &Catalog, day: Date) -> Vec<Diagnostic> {
     let as_of = AsOf {
         date: day,
         platform: None,
     };
     let mut out = Vec::new();
-    for pkg in &catalog.packages {
-        let lifecycle = PackageLifecycle::of(&catalog.lifecycles, &pkg.name);
-        let Some(first) = lifecycle.blobs.first().copied() else {
+    let mut by_package: BTreeMap<&str, Vec<&LifecycleBlob>> = BTreeMap::new();
+    for blob in &catalog.lifecycles {
+        by_package.entry(&blob.package).or_default().push(blob);
+    }
+    for (package, blobs) in by_package {
+        let Some(pkg) = catalog.package(package) else {
             continue;
         };
+        let first = blobs[0];
+        let lifecycle = PackageLifecycle::from_blobs(blobs);
         for graph in channel_graphs(pkg) {
             let Head::Unique(head) = &graph.head else {
                 continue;
