@@ -67,6 +67,7 @@ const RULES: &[Rule] = &[
     Rule { id: "lifecycle.platform-version", name: "LifecyclePlatformVersion", short: "A platform version is not MAJOR.MINOR.", help: "platformCompatibility lists platform versions as MAJOR.MINOR (\"4.20\"). Fix: write them so." },
     Rule { id: "lifecycle.unknown-package", name: "LifecycleUnknownPackage", short: "Lifecycle data names a package that was not loaded.", help: "The blob cannot be joined to any bundle. Fix: load the package's catalog with it, or correct the package name." },
     Rule { id: "lifecycle.missing-stream", name: "LifecycleMissingStream", short: "A stream the package ships has no lifecycle entry.", help: "Bundles of that MAJOR.MINOR have no support phase and no platform compatibility. Fix: add an entry for the stream to the package's lifecycle blob." },
+    Rule { id: "lifecycle.end-of-life-head", name: "LifecycleEndOfLifeHead", short: "A channel head is past its stream's end of life.", help: "`review` names, on its date, each channel whose head belongs to a stream whose last support phase has ended: new installs from that channel get an unsupported version. Fix: publish a bundle of a supported stream to the channel, or deprecate the channel." },
     Rule { id: "lifecycle.shape", name: "LifecycleShape", short: "A lifecycle blob's versions is not a list.", help: "The blob then says nothing about any stream. Fix: make `versions` a list of streams." },
 ];
 

@@ -4,9 +4,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::ValueEnum;
+use olm_graph_core::model::Catalog;
 use olm_graph_core::plan::{
     merged_package, plan_commands, plan_route, plan_route_across, plan_series, platforms_between,
-    Plan, PlanOptions, Preference, SeriesOptions, Target,
+    Plan, PlanOptions, Preference, SeriesOptions, StopSupport, Target,
 };
 use olm_graph_core::resolve::{Resolver, UpgradeConstraintPolicy};
 
@@ -73,6 +74,8 @@ pub struct PlanArgs {
     /// One JSON object instead of text.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    pub support: crate::support::PlanSupportArgs,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug)]
@@ -80,6 +83,8 @@ enum PreferArg {
     FewestSwitches,
     FewestHops,
     AvoidDeprecated,
+    /// Routes whose stops are not end of life and run on --platform (lifecycle data).
+    Supported,
 }
 
 impl From<PreferArg> for Preference {
@@ -88,6 +93,7 @@ impl From<PreferArg> for Preference {
             PreferArg::FewestSwitches => Preference::FewestSwitches,
             PreferArg::FewestHops => Preference::FewestHops,
             PreferArg::AvoidDeprecated => Preference::AvoidDeprecated,
+            PreferArg::Supported => Preference::Supported,
         }
     }
 }
@@ -125,14 +131,14 @@ pub fn run(args: PlanArgs) -> CmdResult {
     };
     let options = plan_options(&args)?;
     let target = Target::parse(&args.to, pkg);
-    let plan = plan_route(pkg, &args.from, &target, &options)
-        .map_err(|e| CliError::Usage(e.to_string()))?;
+    let asked = crate::support::PlanSupport::read(&args.support, args.prefer.into(), &[&catalog])?;
+    let (plan, support) = asked.plan(pkg, &args.from, &target, &options, plan_route)?;
     let commands = if plan.reachable {
         plan_commands(pkg, &plan, &options)
     } else {
         Vec::new()
     };
-    output(&args, &plan, commands)
+    output(&args, &plan, commands, &support)
 }
 
 fn plan_options(args: &PlanArgs) -> Result<PlanOptions, CliError> {
@@ -180,7 +186,7 @@ fn run_across(args: PlanArgs) -> CmdResult {
     } else {
         Vec::new()
     };
-    output(&args, &plan, commands)
+    output(&args, &plan, commands, &[])
 }
 
 /// `plan --series`: one catalog per platform version.
@@ -223,16 +229,30 @@ fn run_series(args: PlanArgs) -> CmdResult {
         Some(pkg) if plan.reachable => plan_commands(pkg, &plan, &options.plan),
         _ => Vec::new(),
     };
-    output(&args, &plan, commands)
+    let all: Vec<&Catalog> = catalogs.iter().map(|(_, c)| c).collect();
+    let asked = crate::support::PlanSupport::read(&args.support, args.prefer.into(), &all)?;
+    let support = asked.series(&plan, &catalogs);
+    output(&args, &plan, commands, &support)
 }
 
 /// Prints the plan as text or JSON; exit 1 when it is unreachable.
-fn output(args: &PlanArgs, plan: &Plan, commands: Vec<String>) -> CmdResult {
+fn output(
+    args: &PlanArgs,
+    plan: &Plan,
+    commands: Vec<String>,
+    support: &[StopSupport],
+) -> CmdResult {
+    let asked = args.support.asked(args.prefer.into());
     if args.json {
         let doc = plan.document(commands);
+        let doc = crate::support::with_support(&doc, asked.then_some(support));
         print(&serde_json::to_string_pretty(&doc).unwrap_or_default());
     } else {
-        print(&plan_text(plan, &commands));
+        let mut text = plan_text(plan, &commands);
+        if asked {
+            text += &crate::support::support_text(support);
+        }
+        print(&text);
     }
     Ok(if plan.reachable {
         ExitCode::SUCCESS

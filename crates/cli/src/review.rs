@@ -71,6 +71,10 @@ pub struct ReviewArgs {
     /// Write the report to this file instead of stdout.
     #[arg(long, short)]
     pub output: Option<PathBuf>,
+    /// The review date: channel heads past their stream's end of life on it (lifecycle data)
+    /// are named (default: today, UTC).
+    #[arg(long, value_name = "YYYY-MM-DD", value_parser = crate::support::parse_date)]
+    pub as_of: Option<olm_graph_core::support::Date>,
 }
 
 fn fail(message: impl Into<String>) -> CliError {
@@ -99,6 +103,7 @@ pub fn run(args: ReviewArgs) -> CmdResult {
         new_label: sides.new.label.clone(),
         old_roots: roots(&sides.old),
         new_roots: roots(&sides.new),
+        as_of: Some(args.as_of.unwrap_or_else(crate::support::today)),
     };
     let mut review = review_catalogs(&old, &new, &options).map_err(|e| fail(e.to_string()))?;
     review.map_files(|f| {

@@ -215,3 +215,50 @@ fn lint_reports_lifecycle_findings_in_every_format() {
         .unwrap();
     assert_eq!(rule["name"], "LifecycleMissingStream");
 }
+
+#[test]
+fn plan_names_each_stops_phase_only_when_asked() {
+    let dir = catalogs_dir();
+    let base = [
+        "plan",
+        "submariner-operator-fbc/v4.17-split",
+        "-p",
+        "submariner",
+        "--from",
+        "submariner.v0.19.0",
+        "--to",
+        "submariner.v0.22.1",
+        "--json",
+    ];
+    let plain = json_of(&run_in(&dir, &base));
+    assert!(plain.get("support").is_none());
+    let mut args = base.to_vec();
+    args.extend([
+        "--lifecycle",
+        BLOBS,
+        "--as-of",
+        "2026-11-26",
+        "--platform",
+        "4.18",
+        "--prefer",
+        "supported",
+    ]);
+    let out = run_in(&dir, &args);
+    assert_eq!(out.status.code(), Some(0));
+    let doc = json_of(&out);
+    let support = doc["support"].as_array().unwrap();
+    assert_eq!(support.len(), doc["steps"].as_array().unwrap().len());
+    let target = support.last().unwrap();
+    assert_eq!(target["role"], "target");
+    assert_eq!(target["bundle"], "submariner.v0.22.1");
+    assert_eq!(target["phase"], "Full support");
+    assert_eq!(target["compatible"], true);
+    args.retain(|a| *a != "--json");
+    let text = String::from_utf8(run_in(&dir, &args).stdout).unwrap();
+    assert!(
+        text.contains(
+            "target submariner.v0.22.1 (stream 0.22): Full support until 2027-01-05, runs on 4.18"
+        ),
+        "{text}"
+    );
+}

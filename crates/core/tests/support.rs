@@ -330,3 +330,182 @@ fn malformed_blobs_never_panic() {
         let _ = facts(&c, "foo", &as_of("2025-03-01", Some("4.19")));
     }
 }
+
+mod planner {
+    use super::*;
+    use olm_graph_core::plan::{
+        plan_route, plan_route_supported, plan_support, PlanOptions, PlanStep, Preference,
+        StopSupport, Target,
+    };
+
+    fn support_of(c: &Catalog, plan: &olm_graph_core::plan::Plan, at: &AsOf) -> Vec<StopSupport> {
+        let pkg = c.package("submariner").unwrap();
+        let lc = PackageLifecycle::of(&c.lifecycles, "submariner");
+        let version_of =
+            |_: Option<&str>, b: &str| olm_graph_core::infer::bundle_version(pkg, b).map(|v| v.0);
+        plan_support(plan, &lc, at, &version_of)
+    }
+
+    #[test]
+    fn each_stop_and_the_target_get_their_phase_and_compatibility() {
+        let c = real("v4.17-split");
+        let pkg = c.package("submariner").unwrap();
+        let target = Target::Bundle("submariner.v0.22.1".into());
+        let plan = plan_route(pkg, "submariner.v0.19.0", &target, &PlanOptions::default()).unwrap();
+        let at = as_of("2026-11-26", Some("4.18"));
+        let facts = support_of(&c, &plan, &at);
+        assert_eq!(facts.len(), plan.steps.len());
+        let last = facts.last().unwrap();
+        assert_eq!(
+            (last.role, last.facts.bundle.as_str()),
+            ("target", "submariner.v0.22.1")
+        );
+        assert_eq!(last.facts.phase.as_deref(), Some("Full support"));
+        assert_eq!(last.facts.compatible, Some(true));
+        assert!(!last.unsupported());
+        for stop in &facts[..facts.len() - 1] {
+            assert_eq!(stop.role, "stop");
+            if stop.facts.stream.as_deref() == Some("0.20") {
+                assert!(stop.unsupported(), "0.20 is end of life: {stop:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn prefer_supported_takes_the_route_with_fewest_unsupported_stops() {
+        let c = real("v4.17-split");
+        let pkg = c.package("submariner").unwrap();
+        let lc = PackageLifecycle::of(&c.lifecycles, "submariner");
+        let at = as_of("2026-11-26", Some("4.18"));
+        let target = Target::Bundle("submariner.v0.22.1".into());
+        let options = PlanOptions::default();
+        let (plan, facts) =
+            plan_route_supported(pkg, "submariner.v0.19.0", &target, &options, &lc, &at).unwrap();
+        assert!(plan.reachable);
+        assert_eq!(facts, support_of(&c, &plan, &at));
+        let chosen = facts.iter().filter(|s| s.unsupported()).count();
+        for prefer in [
+            Preference::FewestSwitches,
+            Preference::FewestHops,
+            Preference::AvoidDeprecated,
+        ] {
+            let options = PlanOptions {
+                prefer,
+                ..PlanOptions::default()
+            };
+            let other = plan_route(pkg, "submariner.v0.19.0", &target, &options).unwrap();
+            let n = support_of(&c, &other, &at)
+                .iter()
+                .filter(|s| s.unsupported())
+                .count();
+            assert!(
+                chosen <= n,
+                "{prefer:?} has {n} unsupported stops, the choice {chosen}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_series_step_is_checked_on_its_own_platform_and_the_next_one() {
+        let c = real("v4.21-split");
+        let pkg = c.package("submariner").unwrap();
+        let target = Target::Bundle("submariner.v0.22.1".into());
+        let mut plan =
+            plan_route(pkg, "submariner.v0.22.0", &target, &PlanOptions::default()).unwrap();
+        let step = plan.steps[0].clone();
+        plan.steps = vec![
+            PlanStep {
+                platform: Some("v4.20".into()),
+                hops: Vec::new(),
+                ..step.clone()
+            },
+            PlanStep {
+                platform: Some("v4.21".into()),
+                ..step
+            },
+        ];
+        let at = as_of("2026-11-26", None);
+        let facts = support_of(&c, &plan, &at);
+        assert_eq!(facts[0].facts.bundle, "submariner.v0.22.0");
+        assert_eq!(facts[0].platform.as_deref(), Some("4.20"));
+        assert_eq!(facts[0].facts.compatible, Some(true));
+        assert_eq!(facts[0].next_platform.as_deref(), Some("4.21"));
+        assert_eq!(
+            facts[0].compatible_with_next,
+            Some(false),
+            "0.22 does not list 4.21"
+        );
+        assert!(facts[0].unsupported());
+        assert_eq!(facts[1].facts.compatible, Some(false));
+    }
+}
+
+mod review {
+    use super::*;
+    use olm_graph_core::review::{review_catalogs, ReviewOptions};
+
+    const ENDED: &str = r#"schema: io.openshift.operators.lifecycles.v1alpha1
+package: foo
+versions:
+- name: "1.2"
+  phases:
+  - {name: Full support, startDate: "2025-01-01", endDate: "2025-12-31"}
+- name: "1.3"
+  phases:
+  - {name: Full support, startDate: "2025-01-01", endDate: "2025-12-31"}
+- name: "1.4"
+  phases:
+  - {name: Full support, startDate: "2025-01-01", endDate: "2025-12-31"}
+"#;
+
+    fn codes_of(diags: &[olm_graph_core::Diagnostic]) -> Vec<&str> {
+        diags.iter().map(|d| d.code.as_ref()).collect()
+    }
+
+    #[test]
+    fn a_new_stream_without_data_a_broken_blob_and_an_end_of_life_head_are_findings() {
+        let old = synthetic(ENDED);
+        let five = FOO.lines().nth(4).unwrap().replace("1.4.0+b1", "1.5.0");
+        let channel = FOO.lines().nth(1).unwrap().replace(
+            "]}",
+            r#", {"name": "foo.v1.5.0", "replaces": "foo.v1.4.0+b1"}]}"#,
+        );
+        let mut lines: Vec<String> = FOO.lines().map(str::to_string).collect();
+        lines[1] = channel;
+        lines.push(five);
+        let broken = ENDED.replace(
+            "2025-12-31\"}\n- name: \"1.3\"",
+            "2025-02-30\"}\n- name: \"1.3\"",
+        );
+        let new = load_files(vec![
+            InputFile::new("foo.json", lines.join("\n")),
+            InputFile::new("lifecycle.yaml", broken),
+        ]);
+        let options = ReviewOptions {
+            as_of: Some(day("2026-06-01")),
+            ..ReviewOptions::default()
+        };
+        let review = review_catalogs(&old, &new, &options).unwrap();
+        let foo = review.packages.iter().find(|p| p.package == "foo").unwrap();
+        let found = codes_of(&foo.findings.new);
+        assert!(found.contains(&"lifecycle.missing-stream"), "{found:?}");
+        assert!(found.contains(&"lifecycle.date"), "{found:?}");
+        let eol: Vec<_> = foo
+            .findings
+            .new
+            .iter()
+            .filter(|d| d.code == "lifecycle.end-of-life-head")
+            .collect();
+        assert!(
+            eol.is_empty(),
+            "the head is now 1.5.0, which has no data: {eol:?}"
+        );
+
+        let same = review_catalogs(&old, &old, &options).unwrap();
+        let foo = same.packages.iter().find(|p| p.package == "foo").unwrap();
+        assert_eq!(codes_of(&foo.findings.new), ["lifecycle.end-of-life-head"]);
+        assert_eq!(foo.findings.new[0].bundle.as_deref(), Some("foo.v1.4.0+b1"));
+        let without_date = review_catalogs(&old, &old, &ReviewOptions::default()).unwrap();
+        assert!(without_date.packages.is_empty());
+    }
+}

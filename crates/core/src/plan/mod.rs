@@ -12,6 +12,7 @@
 //! - [`route`]: cutting the route into steps, with each hold and switch explained.
 //! - [`unreachable`]: where every candidate route ends when the target cannot be reached.
 //! - [`series`]: plans across platform versions, one catalog per version.
+//! - `supported`: support lifecycle facts of a plan's stops, and `--prefer supported`.
 //! - [`commands`]: the `oc patch subscription` lines (v0) or ClusterExtension YAML (v1).
 
 mod across;
@@ -19,6 +20,7 @@ mod commands;
 mod route;
 mod search;
 mod series;
+mod supported;
 mod units;
 mod unreachable;
 
@@ -28,6 +30,7 @@ pub use across::{merged_package, plan_route_across, verify_across};
 pub use commands::plan_commands;
 pub use route::{verify, verify_steps};
 pub use series::{plan_series, platforms_between, series_timeline, SeriesOptions, TimelineColumn};
+pub use supported::{plan_route_supported, plan_support, StopSupport};
 
 use crate::model::Package;
 use crate::resolve::{Reason, Resolver, UpgradeConstraintPolicy};
@@ -83,6 +86,10 @@ pub enum Preference {
     /// Never pass through a deprecated bundle or subscribe to a deprecated channel; then
     /// fewest switches, then fewest hops.
     AvoidDeprecated,
+    /// Of the routes the other preferences find, the one whose stops are fewest end of life
+    /// or incompatible with the platform (support lifecycle data, see
+    /// [`plan_route_supported`]); searched as fewest switches on its own.
+    Supported,
 }
 
 impl Preference {
@@ -91,6 +98,7 @@ impl Preference {
             Preference::FewestSwitches => "fewest-switches",
             Preference::FewestHops => "fewest-hops",
             Preference::AvoidDeprecated => "avoid-deprecated",
+            Preference::Supported => "supported",
         }
     }
 }

@@ -33,7 +33,7 @@ pub fn review_catalogs(
     options: &ReviewOptions,
 ) -> Result<Review, ReviewError> {
     let (mut old_by_package, old_loose) = by_package(lint_catalog(old));
-    let (mut new_by_package, new_loose) = by_package(lint_catalog(new));
+    let (mut new_by_package, new_loose) = by_package(review_findings(new, options));
     let names: BTreeSet<&str> = old
         .packages
         .iter()
@@ -70,6 +70,19 @@ pub fn review_catalogs(
         unchanged_packages,
         catalog_findings,
     })
+}
+
+/// The findings of the new side: its lint, and its end-of-life heads on the review date (only
+/// on this side, so that each review names them, as new findings).
+///
+/// # Complexity
+/// As [`lint_catalog`], plus [`crate::support::end_of_life_heads`].
+fn review_findings(catalog: &Catalog, options: &ReviewOptions) -> Vec<Diagnostic> {
+    let mut findings = lint_catalog(catalog);
+    if let Some(day) = options.as_of {
+        findings.extend(crate::support::end_of_life_heads(catalog, day));
+    }
+    findings
 }
 
 type ByPackage = (HashMap<String, Vec<Diagnostic>>, Vec<Diagnostic>);

@@ -42,6 +42,9 @@ pub struct ReviewOptions {
     pub new_label: String,
     pub old_roots: Vec<String>,
     pub new_roots: Vec<String>,
+    /// The review date: the new side's channel heads past their stream's end of life on it
+    /// are named as new findings (`lifecycle.end-of-life-head`); `None` leaves them out.
+    pub as_of: Option<crate::support::Date>,
 }
 
 /// The whole review of a catalog change.

@@ -5,8 +5,10 @@ use std::collections::{BTreeMap, HashMap};
 
 use super::blob::{LifecycleBlob, Phase, StreamEntry, Text, SCHEMA};
 use super::date::Date;
+use super::facts::AsOf;
 use super::facts::{stream_of, PackageLifecycle};
 use crate::diag::{Diagnostic, Location};
+use crate::graph::{channel_graphs, Head};
 use crate::model::Catalog;
 
 /// True for `MAJOR.MINOR`: two decimal numbers without leading zeros.
@@ -198,16 +200,14 @@ pub fn lint_lifecycles(catalog: &Catalog) -> Vec<Diagnostic> {
         let Some(pkg) = catalog.package(package) else {
             let msg =
                 format!("lifecycle data for package {package:?}, which is not in the catalog");
-            out.push(finding(
-                first,
-                "lifecycle.unknown-package",
-                first.line,
-                "package".into(),
-                msg,
-            ));
+            let field = "package".to_string();
+            let mut d = finding(first, "lifecycle.unknown-package", first.line, field, msg);
+            // A finding of the catalog's, not of a package it lacks.
+            d.package = None;
+            out.push(d);
             continue;
         };
-        let lifecycle = PackageLifecycle { blobs };
+        let lifecycle = PackageLifecycle::from_blobs(blobs);
         out.extend(missing_streams(&lifecycle, pkg, first));
     }
     out
@@ -216,7 +216,7 @@ pub fn lint_lifecycles(catalog: &Catalog) -> Vec<Diagnostic> {
 /// One finding per stream `pkg` ships without an entry, naming its first bundle.
 ///
 /// # Complexity
-/// O(B log B + B · s) for B bundles and s entries.
+/// O(B log B) for B bundles (entries are looked up hashed).
 pub fn missing_streams(
     lifecycle: &PackageLifecycle<'_>,
     pkg: &crate::model::Package,
@@ -246,4 +246,58 @@ pub fn missing_streams(
             )
         })
         .collect()
+}
+
+/// One `lifecycle.end-of-life-head` finding per channel whose head is past its stream's end of
+/// life on `day` (packages with lifecycle data only): what `review` names on its date.
+///
+/// # Complexity
+/// O(n log n) for n blobs, then O(V + E) per package with lifecycle data, for its channel
+/// graphs, plus O(p) per head.
+pub fn end_of_life_heads(catalog: &Catalog, day: Date) -> Vec<Diagnostic> {
+    let as_of = AsOf {
+        date: day,
+        platform: None,
+    };
+    let mut out = Vec::new();
+    let mut by_package: BTreeMap<&str, Vec<&LifecycleBlob>> = BTreeMap::new();
+    for blob in &catalog.lifecycles {
+        by_package.entry(&blob.package).or_default().push(blob);
+    }
+    for (package, blobs) in by_package {
+        let Some(pkg) = catalog.package(package) else {
+            continue;
+        };
+        let first = blobs[0];
+        let lifecycle = PackageLifecycle::from_blobs(blobs);
+        for graph in channel_graphs(pkg) {
+            let Head::Unique(head) = &graph.head else {
+                continue;
+            };
+            let Some(bundle) = pkg.bundle(head) else {
+                continue;
+            };
+            let facts = lifecycle.bundle(bundle, &as_of);
+            if !facts.is_end_of_life() {
+                continue;
+            }
+            let msg = format!(
+                "the head of channel {} ({head}, stream {}) is end of life on {day} (its last day was {})",
+                graph.channel,
+                facts.stream.as_deref().unwrap_or_default(),
+                facts.end_of_life.map(|d| d.to_string()).unwrap_or_default(),
+            );
+            let d = finding(
+                first,
+                "lifecycle.end-of-life-head",
+                first.line,
+                "versions".into(),
+                msg,
+            )
+            .channel(&graph.channel)
+            .bundle(head);
+            out.push(d);
+        }
+    }
+    out
 }

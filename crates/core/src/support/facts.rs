@@ -2,6 +2,8 @@
 //! support phase, when that phase ends, when the stream reaches end of life, and whether it
 //! runs on the platform.
 
+use std::collections::HashMap;
+
 use serde::{Deserialize, Serialize};
 
 use super::blob::{LifecycleBlob, StreamEntry};
@@ -121,21 +123,35 @@ impl StreamEntry {
     }
 }
 
-/// The lifecycle data of one package: the entries of its blobs, in load order.
+/// The lifecycle data of one package: its blobs in load order, and their entries by stream.
 #[derive(Debug, Clone, Default)]
 pub struct PackageLifecycle<'c> {
     pub blobs: Vec<&'c LifecycleBlob>,
+    /// The first entry of each stream name.
+    entries: HashMap<&'c str, &'c StreamEntry>,
 }
 
 impl<'c> PackageLifecycle<'c> {
     /// The blobs of `package` among `blobs`.
     ///
     /// # Complexity
-    /// O(n) for n blobs.
+    /// O(n + s) for n blobs and s entries of the package's.
     pub fn of(blobs: &'c [LifecycleBlob], package: &str) -> Self {
-        PackageLifecycle {
-            blobs: blobs.iter().filter(|b| b.package == package).collect(),
+        Self::from_blobs(blobs.iter().filter(|b| b.package == package).collect())
+    }
+
+    /// One package's blobs, in load order.
+    ///
+    /// # Complexity
+    /// O(s) for s entries over the blobs.
+    pub fn from_blobs(blobs: Vec<&'c LifecycleBlob>) -> Self {
+        let mut entries = HashMap::new();
+        for e in blobs.iter().flat_map(|b| b.versions.iter()) {
+            if let Some(name) = e.name.text.as_deref() {
+                entries.entry(name).or_insert(e);
+            }
         }
+        PackageLifecycle { blobs, entries }
     }
 
     /// True when the package has no lifecycle blob.
@@ -146,20 +162,29 @@ impl<'c> PackageLifecycle<'c> {
     /// The entry of `stream` (the first one when several blobs or entries name it).
     ///
     /// # Complexity
-    /// O(s) for s entries over the package's blobs.
+    /// O(1) expected (hashed).
     pub fn entry(&self, stream: &str) -> Option<&'c StreamEntry> {
-        self.blobs
-            .iter()
-            .flat_map(|b| b.versions.iter())
-            .find(|e| e.name.text.as_deref() == Some(stream))
+        self.entries.get(stream).copied()
     }
 
     /// The facts of one bundle on the day and platform asked.
     ///
     /// # Complexity
-    /// O(s + p + v): the entry lookup, its phases and its platform versions.
+    /// O(p + v): the entry lookup (hashed), its phases and its platform versions.
     pub fn bundle(&self, bundle: &Bundle, as_of: &AsOf) -> BundleSupport {
-        let stream = bundle.version.as_ref().map(stream_of);
+        BundleSupport {
+            version: bundle.version_text.clone(),
+            ..self.facts(&bundle.name, bundle.version.as_ref(), as_of)
+        }
+    }
+
+    /// The facts of a bundle known by its name and version (`version` is then written from
+    /// the parsed version).
+    ///
+    /// # Complexity
+    /// O(p + v), as [`PackageLifecycle::bundle`].
+    pub fn facts(&self, name: &str, version: Option<&Version>, as_of: &AsOf) -> BundleSupport {
+        let stream = version.map(stream_of);
         let entry = stream.as_deref().and_then(|s| self.entry(s));
         let (phase, phase_ends) = match entry.map(|e| (e, e.phase_at(as_of.date))) {
             Some((e, PhaseAt::In(i, name))) => {
@@ -174,8 +199,8 @@ impl<'c> PackageLifecycle<'c> {
             _ => None,
         };
         BundleSupport {
-            bundle: bundle.name.clone(),
-            version: bundle.version_text.clone(),
+            bundle: name.to_string(),
+            version: version.map(ToString::to_string),
             stream,
             phase,
             phase_ends,
@@ -187,7 +212,7 @@ impl<'c> PackageLifecycle<'c> {
     /// The facts of every bundle of `pkg`, in the package's bundle order.
     ///
     /// # Complexity
-    /// O(B · (s + p + v)) for B bundles.
+    /// O(B · (p + v)) for B bundles.
     pub fn package(&self, pkg: &Package, as_of: &AsOf) -> Vec<BundleSupport> {
         pkg.bundles.iter().map(|b| self.bundle(b, as_of)).collect()
     }

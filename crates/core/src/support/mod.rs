@@ -22,7 +22,7 @@ mod tree;
 
 pub(crate) use blob::read_blob;
 pub use blob::{LifecycleBlob, Phase, Platform, StreamEntry, Text, SCHEMA};
-pub use check::{is_major_minor, lint_lifecycles, missing_streams};
+pub use check::{end_of_life_heads, is_major_minor, lint_lifecycles, missing_streams};
 pub use date::{Date, DateError};
 pub use facts::{
     stream_of, AsOf, BundleSupport, PackageLifecycle, PhaseAt, END_OF_LIFE, NOT_YET_SUPPORTED,
