@@ -10,8 +10,9 @@
 //! - [`render_fbc`]: the FBC text opm would write, as far as the facts go (stubs otherwise).
 //! - [`template_catalog`]: the rendered catalog in the [`crate::model`], with diagnostics that
 //!   carry the template's file, line and column (for an editor that underlines them).
-//! - [`expand_inputs`] and [`Expansions::apply`]: the loader's hook, so that every input path
-//!   (files, directories, the app's inputs) reads a template as the catalog it stands for.
+//! - [`expand_inputs`] and [`Expansions::apply`]: the opening layer's hook
+//!   ([`crate::open`]), so that every input path (files, directories, the app's inputs) reads a
+//!   template as the catalog it stands for.
 //! - [`drift`]: where a rendered catalog differs from what its template renders.
 
 mod basic;
@@ -27,7 +28,6 @@ mod fbc;
 mod godecode;
 mod job;
 mod kind;
-mod lint;
 mod model_check;
 mod read;
 mod render;
@@ -49,7 +49,7 @@ pub use error::{
 };
 pub(crate) use job::Job;
 pub use kind::{TemplateKind, TEMPLATE_SCHEMAS};
-pub use lint::lint_unknown_versions;
+pub use crate::validate::lint_unknown_versions;
 pub(crate) use render::render_file;
 pub use render::{render_fbc, render_fbc_with, RenderedFbc};
 pub use source::BundleSource;

@@ -6,6 +6,10 @@
 //! invalid skipRange, `olm.package` property count, bundle image, duplicate versions, default
 //! channel, deprecation messages, release names. Lints are warnings with a suggested fix.
 
+mod template_lint;
+
+pub use template_lint::lint_unknown_versions;
+
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::fmt::Write as _;
 
@@ -26,7 +30,7 @@ pub fn lint_catalog(catalog: &Catalog) -> Vec<Diagnostic> {
     for pkg in &catalog.packages {
         let graphs = channel_graphs(pkg);
         out.extend(validate_package(pkg, &graphs));
-        out.extend(crate::template::lint_unknown_versions(pkg));
+        out.extend(lint_unknown_versions(pkg));
     }
     out
 }
