@@ -1,7 +1,7 @@
 //! The three template types and the schemas that name them.
 
-use super::error::{TemplateError, TemplateErrorKind};
 use crate::diag::Location;
+use crate::template::error::{TemplateError, TemplateErrorKind};
 
 /// The three template types opm knows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

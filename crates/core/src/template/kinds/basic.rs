@@ -2,14 +2,14 @@
 //! `image`, maybe a `name`, nothing else) is replaced by the bundle rendered from its image.
 //! Here "rendered" means taken from a bundle source, or else written as a stub.
 
-use super::doc::File;
-use super::error::{BasicError, TemplateErrorKind};
-use super::facts::{resolve, Resolved, Stub};
-use super::fbc::{BundleObj, Config};
-use super::spec::{self, SpecKind};
-use super::tree::Node;
-use super::{Job, TemplateError};
 use crate::diag::Diagnostic;
+use crate::template::bundles::facts::{resolve, Resolved, Stub};
+use crate::template::error::{BasicError, TemplateErrorKind};
+use crate::template::read::fbc::{BundleObj, Config};
+use crate::template::read::file::File;
+use crate::template::read::spec::{self, SpecKind};
+use crate::template::read::tree::Node;
+use crate::template::{Job, TemplateError};
 
 const KIND: SpecKind = SpecKind {
     schema: "olm.template.basic",

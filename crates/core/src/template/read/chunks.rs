@@ -6,7 +6,7 @@
 //! non-blank character is `{` is a JSON stream: its values are cut with `serde_json` and then
 //! read like YAML (JSON is YAML), so positions are kept.
 
-use super::tree::Pos;
+use crate::template::read::tree::Pos;
 
 /// One document of a file: where it is and what it holds.
 #[derive(Debug, Clone)]

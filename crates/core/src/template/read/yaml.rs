@@ -12,10 +12,10 @@ use std::fmt;
 
 use granit_parser::{ErrorKind, Event, Parser, ScalarStyle, ScanError, Span};
 
-use super::chunks::Chunk;
-use super::error::LimitError;
-use super::tree::{key_text, resolve_scalar, MapEntry, Node, NodeValue, Pos};
 use crate::load::{LimitKind, Limits};
+use crate::template::error::LimitError;
+use crate::template::read::chunks::Chunk;
+use crate::template::read::tree::{key_text, resolve_scalar, MapEntry, Node, NodeValue, Pos};
 
 /// Nodes anchors and aliases may copy for each event the parser read (the loader's factor).
 pub const REPLAYS_PER_EVENT: usize = 100;
@@ -345,8 +345,8 @@ impl<'l> Builder<'l> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::chunks::chunks;
     use super::*;
+    use crate::template::read::chunks::chunks;
 
     fn parse(text: &str, limits: &Limits) -> Result<Option<Node>, ParseError> {
         let c = chunks(text, limits.max_documents);

@@ -1,18 +1,18 @@
 //! Rendering templates: to FBC text, or to the catalog they stand for in the model.
 
-use super::doc::{self, File};
-use super::documents;
-use super::error::{
+use crate::diag::Diagnostic;
+use crate::load::{InputFile, Limits};
+use crate::template::bundles::source::BundleSource;
+use crate::template::error::{
     total_bytes_error, BasicError, DetectError, SpecError, SubstitutesError, TemplateError,
     TemplateErrorKind,
 };
-use super::fbc::Config;
-use super::job::Job;
-use super::kind::TemplateKind;
-use super::source::BundleSource;
-use super::{basic, substitutes, write};
-use crate::diag::Diagnostic;
-use crate::load::{InputFile, Limits};
+use crate::template::job::Job;
+use crate::template::kind::TemplateKind;
+use crate::template::read::documents;
+use crate::template::read::fbc::Config;
+use crate::template::read::file::{self as doc, File};
+use crate::template::{kinds::basic, kinds::substitutes, write::declcfg as write};
 
 /// Rendered FBC text and the warnings that came with it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -77,7 +77,7 @@ pub fn render_fbc_with(
 }
 
 /// Renders one template file: the type given or detected, and opm's rules for streams (only
-/// the first document is a template) extended as templates.md §1.1 describes.
+/// the first document is a template) extended as docs/spec/template-rules.md §1.1 describes.
 ///
 /// # Complexity
 /// As [`render_fbc_with`] for one file.

@@ -1,12 +1,12 @@
 //! `olm.semver` template text, written and edited the way a curator would by hand: a new
 //! template from a rendered package's bundle list, and a bundle image added to a channel
-//! archetype's list (the rest of the text, comments included, left as it is). Pure: tested
-//! natively. Which channels the template generates is core's business (the worker renders it).
+//! archetype's list (the rest of the text, comments included, left as it is). Which channels the
+//! template generates is `channels.rs`'s business.
 
 use std::borrow::Cow;
 use std::fmt;
 
-use olm_graph_core::model::Package;
+use crate::model::Package;
 use serde_json::{Map, Value};
 
 /// The channel archetypes of a semver template, in opm's order.
@@ -435,14 +435,14 @@ fn add_to_list(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use olm_graph_core::template::template_catalog;
-    use olm_graph_core::InputFile;
+    use crate::template::template_catalog;
+    use crate::InputFile;
 
-    const WIDGET: &str = include_str!("../../../tests/e2e/fixtures/widget-semver.yaml");
-    const SOURCE: &str = include_str!("../../../tests/e2e/fixtures/widget-bundles.json");
+    const WIDGET: &str = include_str!("../../../../../../tests/e2e/fixtures/widget-semver.yaml");
+    const SOURCE: &str = include_str!("../../../../../../tests/e2e/fixtures/widget-bundles.json");
     const V112: &str = "quay.io/acme/widget-operator-bundle@sha256:185ce7297d202aa0242910c3ecbc0b178eb43d379728873613aad9107b5a2312";
 
-    fn render(text: &str) -> olm_graph_core::Catalog {
+    fn render(text: &str) -> crate::Catalog {
         template_catalog(
             &[InputFile::new("t.yaml", text)],
             &[InputFile::new("widget-bundles.json", SOURCE)],

@@ -1,23 +1,23 @@
 //! `olm.template.substitutes`: a complete FBC plus `substitutions: [{name, base}]`, each putting
-//! the bundle rendered from image `name` in the place of bundle `base` (templates.md §5).
+//! the bundle rendered from image `name` in the place of bundle `base` (docs/spec/template-rules.md §5).
 
 use std::cmp::Ordering;
 use std::collections::{HashMap, HashSet};
 
 use serde_json::Value;
 
-use super::doc::File;
-use super::error::{SubstitutesError, SubstitutionReason, TemplateErrorKind};
-use super::facts::{resolve, Resolved};
-use super::fbc::{BundleObj, Config};
-use super::godecode::{self as go, Ctx};
-use super::spec::{self, SpecKind, Substitution};
-use super::tree::{Node, Pos};
-use super::{model_check, Job, TemplateError};
 use crate::load::Limits;
 use crate::model::ChannelEntry;
 use crate::release::{Release, VersionRelease};
 use crate::semver::Version;
+use crate::template::bundles::facts::{resolve, Resolved};
+use crate::template::error::{SubstitutesError, SubstitutionReason, TemplateErrorKind};
+use crate::template::read::fbc::{BundleObj, Config};
+use crate::template::read::file::File;
+use crate::template::read::godecode::{self as go, Ctx};
+use crate::template::read::spec::{self, SpecKind, Substitution};
+use crate::template::read::tree::{Node, Pos};
+use crate::template::{check::model_check, Job, TemplateError};
 
 const KIND: SpecKind = SpecKind {
     schema: "olm.template.substitutes",

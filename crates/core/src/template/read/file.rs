@@ -3,13 +3,13 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use super::chunks::{chunks, Chunk};
-use super::error::{DetectError, LimitError, TemplateError, TemplateErrorKind};
-use super::read::{parse_chunk, ParseError};
-use super::tree::{Node, NodeValue, Pos};
-use super::TemplateKind;
 use crate::diag::Location;
 use crate::load::{LimitKind, Limits};
+use crate::template::error::{DetectError, LimitError, TemplateError, TemplateErrorKind};
+use crate::template::read::chunks::{chunks, Chunk};
+use crate::template::read::tree::{Node, NodeValue, Pos};
+use crate::template::read::yaml::{parse_chunk, ParseError};
+use crate::template::TemplateKind;
 
 /// A template file being rendered.
 pub(crate) struct File<'a> {

@@ -5,11 +5,11 @@
 
 use std::collections::HashSet;
 
-use super::error::{LimitError, SemverReadError, StreamKind};
-use super::godecode::{self as go, Ctx};
-use super::read::parse_first_document;
-use super::tree::{MapEntry, Node, NodeValue, Pos};
 use crate::load::Limits;
+use crate::template::error::{LimitError, SemverReadError, StreamKind};
+use crate::template::read::godecode::{self as go, Ctx};
+use crate::template::read::tree::{MapEntry, Node, NodeValue, Pos};
+use crate::template::read::yaml::parse_first_document;
 
 /// The three channel archetypes, in rising stability.
 pub(crate) const ARCHETYPES: [&str; 3] = ["candidate", "fast", "stable"];

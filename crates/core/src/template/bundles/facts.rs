@@ -1,11 +1,11 @@
-//! Bundle facts without a registry (templates.md §6): for a bundle a template knows only by its
+//! Bundle facts without a registry (docs/spec/template-rules.md §6): for a bundle a template knows only by its
 //! image (and maybe a name), its name, version and package come, in this order, from a bundle
 //! source with the same image, from the bundle's own name (`.v<semver>` suffix), and from the
 //! image tag. Every fact carries where it came from.
 
-use super::fbc::BundleObj;
-use super::source::{repo_tag, BundleSource};
 use crate::diag::Location;
+use crate::template::bundles::source::{repo_tag, BundleSource};
+use crate::template::read::fbc::BundleObj;
 // Versions from CSV-style names: the one rule olm-graph uses everywhere (partial catalogs too).
 use crate::infer::{split_name, version_from_name};
 use crate::model::{BundleFacts, FactSource};

@@ -1,10 +1,12 @@
 //! The template documents of a file: which documents are templates, how the other documents of
 //! a stream are passed through, and a semver template read from a later document.
 
-use super::doc::File;
-use super::fbc::{self, Config};
-use super::{semver_template, Job, TemplateError, TemplateKind};
 use crate::diag::{Diagnostic, Location};
+use crate::template::read::fbc::{self, Config};
+use crate::template::read::file::File;
+use crate::template::{
+    kinds::semver::channels as semver_template, Job, TemplateError, TemplateKind,
+};
 
 /// Documents of a file whose `schema` is a template's, with their kind.
 ///

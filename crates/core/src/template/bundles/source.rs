@@ -2,20 +2,20 @@
 //! in for the bundle images opm would pull from a registry.
 //!
 //! A template's image reference finds its bundle by the same string first, else by the same
-//! `@sha256:` digest, else by the same repository and tag (templates.md §6 step 1).
+//! `@sha256:` digest, else by the same repository and tag (docs/spec/template-rules.md §6 step 1).
 
 use std::collections::HashMap;
 
 use serde_json::value::RawValue;
 use serde_json::Value;
 
-use super::chunks::chunks;
-use super::error::{total_bytes_error, LimitError};
-use super::fbc::{self, BundleObj};
-use super::read::parse_chunk;
 use crate::diag::{Diagnostic, Location, Severity};
 use crate::load::{InputFile, LimitKind, Limits};
 use crate::model::ImageMatch;
+use crate::template::error::{total_bytes_error, LimitError};
+use crate::template::read::chunks::chunks;
+use crate::template::read::fbc::{self, BundleObj};
+use crate::template::read::yaml::parse_chunk;
 
 /// The bundles of the rendered catalogs given as bundle sources, indexed by image.
 #[derive(Debug, Clone, Default)]

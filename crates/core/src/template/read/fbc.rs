@@ -7,10 +7,10 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, Value};
 
-use super::error::EntryError;
-use super::godecode::{self as go, Ctx};
 use crate::diag::Location;
 use crate::model::{BundleFacts, ChannelEntry};
+use crate::template::error::EntryError;
+use crate::template::read::godecode::{self as go, Ctx};
 
 /// A rendered (or passed-through) declarative config.
 #[derive(Debug, Clone, Default)]
@@ -171,7 +171,7 @@ pub(crate) fn meta(value: &Value) -> Result<Meta, String> {
 /// The compact JSON opm prints in `object '%s' is missing root schema field`, with the newline
 /// its encoder appends.
 pub(crate) fn blob_text(blob: &Map<String, Value>) -> String {
-    let mut s = super::compact::compact(&Value::Object(blob.clone()));
+    let mut s = crate::template::write::compact::compact(&Value::Object(blob.clone()));
     s.push('\n');
     s
 }

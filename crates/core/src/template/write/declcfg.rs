@@ -9,12 +9,12 @@ use std::collections::BTreeMap;
 use base64::Engine as _;
 use serde_json::Value;
 
-use super::compact::{write_scalar, write_string};
-use super::fbc::{
-    BundleObj, ChannelObj, Config, DeprecationObj, OtherObj, PackageObj, PropertyObj,
-};
 use crate::diag::Location;
 use crate::model::ChannelEntry;
+use crate::template::read::fbc::{
+    BundleObj, ChannelObj, Config, DeprecationObj, OtherObj, PackageObj, PropertyObj,
+};
+use crate::template::write::compact::{write_scalar, write_string};
 
 /// In the stream handed to the loader, the schema of an object that is itself a template (an
 /// opaque object to opm) is prefixed with this, so the loader does not expand it again.
@@ -142,7 +142,7 @@ pub(crate) fn model_stream(cfg: &Config) -> (String, Vec<Location>) {
     }
     for o in &cfg.others {
         let mut blob = o.blob.clone();
-        if super::TemplateKind::from_schema(&o.schema).is_some() {
+        if crate::template::TemplateKind::from_schema(&o.schema).is_some() {
             if let Some(m) = blob.as_object_mut() {
                 let key = m.keys().find(|k| k.eq_ignore_ascii_case("schema")).cloned();
                 if let Some(k) = key {

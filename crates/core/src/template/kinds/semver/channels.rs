@@ -1,5 +1,5 @@
-//! `olm.semver`: channels generated from bundle versions (templates.md §4). Bundles come from
-//! bundle sources or, failing that, from what the image tag says; the channels, entries,
+//! `olm.semver`: channels generated from bundle versions (docs/spec/template-rules.md §4).
+//! Bundles come from bundle sources or, failing that, from what the image tag says; the channels, entries,
 //! `replaces`, `skips` and default channel follow opm's `generateChannels` and `linkChannels`.
 
 use std::cmp::Ordering;
@@ -7,17 +7,17 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use serde_json::Value;
 
-use super::doc::File;
-use super::error::{PostProcessError, SemverError, StreamKind, TemplateErrorKind};
-use super::facts::{resolve, Resolved};
-use super::fbc::{BundleObj, ChannelObj, Config, IconObj, PackageObj};
-use super::godecode::{self as go, Ctx};
-use super::semver_read::{self, ReadError, SemverSpec, ARCHETYPES};
-use super::tree::Pos;
-use super::{Job, TemplateError};
 use crate::diag::Diagnostic;
 use crate::model::ChannelEntry;
 use crate::semver::Version;
+use crate::template::bundles::facts::{resolve, Resolved};
+use crate::template::error::{PostProcessError, SemverError, StreamKind, TemplateErrorKind};
+use crate::template::kinds::semver::read::{self as semver_read, ReadError, SemverSpec, ARCHETYPES};
+use crate::template::read::fbc::{BundleObj, ChannelObj, Config, IconObj, PackageObj};
+use crate::template::read::file::File;
+use crate::template::read::godecode::{self as go, Ctx};
+use crate::template::read::tree::Pos;
+use crate::template::{Job, TemplateError};
 
 fn semver_err(e: SemverError) -> TemplateErrorKind {
     TemplateErrorKind::Semver(e)

@@ -1,23 +1,23 @@
 //! Templates in the model: the rendered objects are written as a JSON stream, read by the
 //! ordinary loader (so every opm conversion rule applies), and then put back in place: every
 //! location points into the template again, packages are marked as coming from a template and
-//! bundles carry the facts of §6.
+//! bundles carry the facts of docs/spec/template-rules.md §6.
 //!
 //! The loader's hook is two calls: [`expand_inputs`] before files are read (a template file is
 //! replaced by the objects it stands for) and [`Expansions::apply`] on the loaded catalog.
 
 use std::collections::{BTreeSet, HashMap};
 
-use super::doc::File;
-use super::documents::{might_hold_template, template_documents};
-use super::error::total_bytes_error;
-use super::fbc::Config;
-use super::tree::Pos;
-use super::write::{self, NESTED_TAG};
-use super::{render_file, BundleSource, Job};
 use crate::diag::{Diagnostic, Location, Severity};
 use crate::load::{InputFile, Limits, LoadOptions};
 use crate::model::{BundleFacts, Catalog, FileFormat, TemplateOrigin};
+use crate::template::error::total_bytes_error;
+use crate::template::read::documents::{might_hold_template, template_documents};
+use crate::template::read::fbc::Config;
+use crate::template::read::file::File;
+use crate::template::read::tree::Pos;
+use crate::template::write::declcfg::{self as write, NESTED_TAG};
+use crate::template::{render_file, BundleSource, Job};
 
 /// What one template file was expanded into, to put the loaded catalog back in place.
 #[derive(Debug, Clone, Default)]
@@ -56,7 +56,7 @@ pub fn expand_inputs(files: Vec<InputFile>) -> (Vec<InputFile>, Expansions) {
 ///
 /// # Complexity
 /// O(n) in the total size n (a substring test), plus reading and rendering the templates found
-/// (see [`render_fbc_with`](super::render_fbc_with)).
+/// (see [`render_fbc_with`](crate::template::render_fbc_with)).
 pub fn expand_inputs_with(files: Vec<InputFile>, limits: &Limits) -> (Vec<InputFile>, Expansions) {
     let mut exp = Expansions::default();
     let source = BundleSource::empty();
@@ -83,7 +83,7 @@ impl Expansions {
     /// Renders one template file into the stream the loader reads instead.
     ///
     /// # Complexity
-    /// As [`render_fbc_with`](super::render_fbc_with) for this file.
+    /// As [`render_fbc_with`](crate::template::render_fbc_with) for this file.
     pub(crate) fn expand_one(&mut self, file: &File, job: &mut Job) -> InputFile {
         let json = file.text.trim_start().starts_with('{');
         let mut e = Expanded {
@@ -262,7 +262,7 @@ pub fn template_catalog(templates: &[InputFile], sources: &[InputFile]) -> Catal
 /// `load.limit` error and no objects).
 ///
 /// # Complexity
-/// As [`render_fbc_with`](super::render_fbc_with), plus loading the rendered objects.
+/// As [`render_fbc_with`](crate::template::render_fbc_with), plus loading the rendered objects.
 pub fn template_catalog_with(
     templates: &[InputFile],
     sources: &[InputFile],

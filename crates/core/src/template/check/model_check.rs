@@ -1,10 +1,10 @@
 //! Whether rendered objects are valid FBC, as opm's `ConvertToModel` judges them.
 
-use super::fbc::Config;
-use super::write;
 use crate::diag::Diagnostic;
 use crate::graph::channel_graphs;
 use crate::load::{InputFile, Limits, LoadOptions};
+use crate::template::read::fbc::Config;
+use crate::template::write::declcfg as write;
 use crate::validate::{render_tree, validate_package};
 
 /// The first reason opm's `ConvertToModel` (conversion, then model validation) rejects this

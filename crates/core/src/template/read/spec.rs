@@ -4,11 +4,11 @@
 
 use serde_json::Value;
 
-use super::doc::File;
-use super::error::{EntryError, SpecError};
-use super::fbc::{self, Config, Meta};
-use super::godecode::{self as go, Ctx};
-use super::tree::{Node, NodeValue, Pos};
+use crate::template::error::{EntryError, SpecError};
+use crate::template::read::fbc::{self, Config, Meta};
+use crate::template::read::file::File;
+use crate::template::read::godecode::{self as go, Ctx};
+use crate::template::read::tree::{Node, NodeValue, Pos};
 
 /// One `{name, base}` of a substitutes template.
 #[derive(Debug, Clone)]
