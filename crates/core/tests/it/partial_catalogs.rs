@@ -4,7 +4,7 @@
 //! The expected paths are computed here by a direct reading of the rules (chain order from the
 //! head for OLM v0, the highest version for OLM v1), independently of the resolver.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};

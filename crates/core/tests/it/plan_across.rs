@@ -2,7 +2,7 @@
 //! 4.17 descheduler catalogs (both have the package, with different heads), each replayed
 //! step by step with `CatalogsResolver` independently of the planner.
 
-mod common;
+use crate::common;
 
 use olm_graph_core::model::Catalog;
 use olm_graph_core::plan::{

@@ -1,7 +1,7 @@
 //! opm's model-building errors (operator-registry `TestConvertToModel`), row by row: the same
 //! catalogs give the same messages, and the rest of the catalog still loads.
 
-mod common;
+use crate::common;
 
 use olm_graph_core::model::Catalog;
 use olm_graph_core::{load_files, InputFile};

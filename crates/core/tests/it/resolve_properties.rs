@@ -1,6 +1,6 @@
 //! Properties of resolution on generated catalogs and on a whole real catalog.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 

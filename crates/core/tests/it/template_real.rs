@@ -5,7 +5,7 @@
 //! The expected counts were taken with a plain YAML parse of each file (PyYAML, template
 //! entries and stream documents together), independently of olm-graph's reader.
 
-mod common;
+use crate::common;
 
 use common::{catalog, load};
 use olm_graph_core::export::{graph_json, GraphJsonOptions};

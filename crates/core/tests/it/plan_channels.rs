@@ -2,7 +2,7 @@
 //! them at once), on the real project-quay catalog, each replayed hop by hop with a one-step
 //! resolution over the step's channels, independently of the planner.
 
-mod common;
+use crate::common;
 
 use olm_graph_core::model::Package;
 use olm_graph_core::plan::{plan_commands, plan_route, Plan, PlanError, PlanOptions, Target};

@@ -1,6 +1,6 @@
 //! Upgrade route plans on real catalogs, each replayed hop by hop with the resolver.
 
-mod common;
+use crate::common;
 
 use olm_graph_core::model::Package;
 use olm_graph_core::plan::{plan_commands, plan_route, Plan, PlanOptions, Preference, Target};

@@ -2,7 +2,7 @@
 //! reads `spec.source.catalog.version`) and several channels, on the real sailoperator catalog,
 //! whose channels `stable-1.N` each hold the 1.N bundles and whose `stable` skips to its head.
 
-mod common;
+use crate::common;
 
 use common::{catalog, load};
 use olm_graph_core::masterminds::VersionRange;

@@ -1,6 +1,6 @@
 //! The export formats: Mermaid (byte-for-byte `opm alpha render-graph`), DOT and SVG.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -62,7 +62,7 @@ fn assert_same(actual: &str, expected: &str, what: &str) {
 // Mermaid
 // ---------------------------------------------------------------------------------------------
 
-/// The worked example of docs/olm-semantics.md §3, copied verbatim from the document.
+/// The worked example of docs/spec/olm.md §3, copied verbatim from the document.
 const WORKED_EXAMPLE_V0: &str = r#"graph LR
   classDef deprecated fill:#E8960F
   classDef skipped stroke:#FF0000,stroke-width:4px

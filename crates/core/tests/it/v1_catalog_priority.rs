@@ -7,7 +7,7 @@
 //! deprecated. Their catalogs with bundles but no channels get one channel here, since
 //! olm-graph resolves over channel entries (opm rejects a bundle in no channel anyway).
 
-mod common;
+use crate::common;
 
 use common::{catalog, load};
 use olm_graph_core::load::{load_files, InputFile};

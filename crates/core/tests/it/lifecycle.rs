@@ -1,6 +1,6 @@
 //! Catalog lifecycle: terminated bundles, deprecate-and-truncate, catalog switch diffs.
 
-mod common;
+use crate::common;
 
 use common::{catalog, fixture, load};
 use olm_graph_core::graph::channel_graphs;

@@ -2,7 +2,7 @@
 //! to bottom), the head ends the reading order among the entries, and with every fan drawn each
 //! fan has its rail; the replaces edges never cross.
 
-mod common;
+use crate::common;
 
 use olm_graph_core::graph::{channel_graphs, ChannelGraph, Head};
 use olm_graph_core::layout::{crossings_of_routes, layout_channel, FanMode, Layout, LayoutOptions};

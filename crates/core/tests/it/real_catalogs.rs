@@ -3,7 +3,7 @@
 //! hit), then checks that opm-valid catalogs lint clean and that every channel has exactly one
 //! head.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 

@@ -1,6 +1,6 @@
 //! Upgrade resolution on small fixtures: one test per rule of OLM v0, OLM v1 and fail-forward.
 
-mod common;
+use crate::common;
 
 use common::{fixture, load};
 use olm_graph_core::graph::EdgeKind;

@@ -1,7 +1,7 @@
 //! Bad templates: opm's message word for word, with the file, line and column — through
 //! `render_fbc` and through the loader — and never a panic, whatever the bytes.
 
-mod common;
+use crate::common;
 
 use common::catalog;
 use olm_graph_core::load::InputFile;

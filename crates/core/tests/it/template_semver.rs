@@ -1,6 +1,6 @@
 //! The semver template: opm's own table tests (`alpha/template/semver/semver_test.go`), each
 //! case's bundle versions served by a bundle source, plus cases of our own (the worked example
-//! of templates.md §4.4, major channels, mixed archetypes, pre-releases, tags without a source).
+//! of docs/spec/template-rules.md §4.4, major channels, mixed archetypes, pre-releases, tags without a source).
 
 use olm_graph_core::load::InputFile;
 use olm_graph_core::template::{render_fbc, RenderedFbc, TemplateError};
@@ -618,7 +618,7 @@ fn package_metadata_from_the_default_channel_head_as_opm_table() {
 
 // ---- Our own cases ----
 
-/// templates.md §4.4: minor and major channels over three archetypes.
+/// docs/spec/template-rules.md §4.4: minor and major channels over three archetypes.
 #[test]
 fn worked_example_mixed_archetypes_both_kinds() {
     let cand = ["1.0.0", "1.0.1", "1.1.0", "1.1.1", "2.0.0-rc.1", "2.0.0"];
@@ -686,7 +686,7 @@ fn worked_example_mixed_archetypes_both_kinds() {
         ch("stable-v1.1", vec![e("a-v1.1.1", "a-v1.0.1", &[])]),
     ];
     assert_eq!(got, want);
-    // The same bundles under the other settings: the default channel only moves as §4.4 says.
+    // The same bundles under the other settings: the default channel only moves as docs/spec/template-rules.md §4.4 says.
     let default_of =
         |major, minor, pref| channels(&render_a(major, minor, pref, [&cand, &fast, &stable])).1;
     assert_eq!(default_of(true, true, "major"), "stable-v1.1");
