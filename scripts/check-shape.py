@@ -13,6 +13,12 @@ ROOT is a crate's source folder (with lib.rs or main.rs), e.g. `src` or `crates/
                  path through a re-export (`pub use` in a front-door `mod.rs`) leads to the
                  module that defines the item. Re-exports and `mod` declarations are not
                  dependencies of their own.
+                 It also fails when the top-level modules of a ROOT (the children of lib.rs or
+                 main.rs: `load`, `template`, ...) import each other in a circle: `load::x`
+                 naming `crate::template::y` makes `load` depend on `template`, whatever files
+                 inside them do it. The crate root itself is left out of that graph (it only
+                 declares and re-exports). Each edge of a reported circle names one import
+                 that makes it.
 --length         fail when a function in a ROOT is longer than --max-lines lines (80 by default),
                  from its `fn` line to its closing brace.
 --report-length  print those functions without failing.
@@ -393,6 +399,51 @@ def one_cycle(comp, deps):
     return comp
 
 
+def top_level(deps):
+    """The dependencies between top-level modules, and for each edge one file-level import
+    that makes it: ({top: {tops}}, {(top, top): (module, module)})."""
+    top, witness = {}, {}
+    for a, bs in sorted(deps.items()):
+        if not a:
+            continue
+        top.setdefault(a[:1], set())
+        for b in sorted(bs):
+            if not b or b[:1] == a[:1]:
+                continue
+            top.setdefault(b[:1], set())
+            top[a[:1]].add(b[:1])
+            witness.setdefault((a[:1], b[:1]), (a, b))
+    return top, witness
+
+
+def check_cycles(root, modules):
+    """Prints the circles among the modules of `root` and among its top-level modules; True
+    when there is one."""
+    deps = dependencies(modules)
+    comps = circles(deps)
+    edges = sum(len(v) for v in deps.values())
+    for comp in comps:
+        names = " -> ".join("::".join(p) or "crate" for p in one_cycle(comp, deps))
+        print(f"check-shape: {root}: import circle among {len(comp)} modules: {names}")
+    if not comps:
+        print(f"check-shape: {root}: {len(modules)} modules, {edges} imports, no circle")
+    top, witness = top_level(deps)
+    top_comps = circles(top)
+    for comp in top_comps:
+        cycle = one_cycle(comp, top)
+        steps = []
+        for a, b in zip(cycle, cycle[1:]):
+            wa, wb = witness[(a, b)]
+            steps.append(f"{a[0]} -> {b[0]} ({'::'.join(wa)} uses {'::'.join(wb)})")
+        members = ", ".join(p[0] for p in comp)
+        print(f"check-shape: {root}: import circle among {len(comp)} top-level modules "
+              f"({members}), for one: " + "; ".join(steps))
+    if not top_comps:
+        links = sum(len(v) for v in top.values())
+        print(f"check-shape: {root}: {len(top)} top-level modules, {links} links, no circle")
+    return bool(comps or top_comps)
+
+
 # ------------------------------------------------------------------------------ lengths
 
 FN_DECL = re.compile(r"\bfn\s+(\w+)")
@@ -450,17 +501,8 @@ def main():
         return cache[root]
 
     for root in args.cycles:
-        modules = crate(root)
-        deps = dependencies(modules)
-        comps = circles(deps)
-        edges = sum(len(v) for v in deps.values())
-        if comps:
+        if check_cycles(root, crate(root)):
             failed = True
-            for comp in comps:
-                names = " -> ".join("::".join(p) or "crate" for p in one_cycle(comp, deps))
-                print(f"check-shape: {root}: import circle among {len(comp)} modules: {names}")
-        else:
-            print(f"check-shape: {root}: {len(modules)} modules, {edges} imports, no circle")
 
     for roots, enforce in ((args.length, True), (args.report_length, False)):
         for root in roots:

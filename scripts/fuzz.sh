@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fuzzes the loader (JSON and YAML readers), the range parser, graph building, lint and path
-# resolution for a fixed time budget: the proptest harness of crates/core/tests/fuzz.rs, built
+# resolution for a fixed time budget: the proptest harness of crates/core/tests/it/fuzz.rs, built
 # in release mode, with random seeds (printed, and replayable with OLM_GRAPH_FUZZ_SEED).
 #
 #   bash scripts/fuzz.sh [SECONDS]     # default 600
@@ -17,10 +17,10 @@ esac
 cd "$(dirname "$0")/.."
 
 # Build first, so that the budget is spent fuzzing.
-cargo test --release -p olm-graph-core --test fuzz --no-run
+cargo test --release -p olm-graph-core --test it --no-run
 started=$(date +%s)
 # The watchdog: a hang (an input the harness never finishes) fails the run too.
 OLM_GRAPH_FUZZ_SECONDS="$seconds" timeout --signal=KILL "$((seconds + 300))" \
-  cargo test --release -p olm-graph-core --test fuzz -- --nocapture --exact \
-  fuzz_readers_ranges_graphs_lint_and_paths
+  cargo test --release -p olm-graph-core --test it -- --nocapture --exact \
+  fuzz::fuzz_readers_ranges_graphs_lint_and_paths
 echo "fuzz.sh: ran $(( $(date +%s) - started )) s without a finding"

@@ -11,11 +11,11 @@ mod timeline;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use olm_graph_core::plan::{Plan, PlanStep};
-use olm_graph_core::resolve::Resolver;
+use olm_graph_core::resolve::{via_label, Resolver};
 
 use crate::services::clipboard::copy_text;
 use crate::state::graph::GraphStore;
-use crate::state::plan::{preference_from_param, PlanInputs, PlanStore, Planned, TargetKind};
+use crate::state::plan::{PlanInputs, PlanStore, Planned, TargetKind};
 use crate::state::selection::{ChannelChoice, Selection};
 use crate::state::shared::Shared;
 use crate::state::simulation::SimulationStore;
@@ -181,7 +181,7 @@ fn PlanForm(store: PlanStore) -> impl IntoView {
             {select(store, "plan-resolver", "Resolver", &[("v0", "OLM v0 (Subscription)"), ("v1", "OLM v1 (ClusterExtension)")],
                 |i| i.resolver.as_str(), |i, v| i.resolver = if v == "v1" { Resolver::V1 } else { Resolver::V0 })}
             {select(store, "plan-prefer", "Prefer", PREFERENCES, |i| i.prefer.as_str(), |i, v| {
-                if let Some(p) = preference_from_param(v) { i.prefer = p; }
+                if let Ok(p) = v.parse() { i.prefer = p; }
             })}
             <div class="form-actions">
                 <button class="button primary" type="submit" data-testid="plan-run">"Plan"</button>
@@ -254,10 +254,9 @@ fn step_view(step: &PlanStep) -> impl IntoView {
         .hops
         .iter()
         .map(|h| {
-            let via: Vec<String> = h.via.iter().map(|r| r.label()).collect();
             view! {
                 <li data-testid="plan-hop" data-from=h.from.clone() data-to=h.to.clone()>
-                    {format!("{} → {}", h.from, h.to)}<span class="reason">{format!(" via {}", via.join(", "))}</span>
+                    {format!("{} → {}", h.from, h.to)}<span class="reason">{format!(" via {}", via_label(&h.via))}</span>
                 </li>
             }
         })

@@ -11,7 +11,7 @@ use olm_graph_core::plan::{
     plan_commands, plan_route, plan_series, platforms_between, series_timeline, Plan, PlanOptions,
     Preference, SeriesOptions, Target, TimelineColumn,
 };
-use olm_graph_core::resolve::Resolver;
+use olm_graph_core::resolve::{via_label, Resolver};
 
 use crate::state::comparison::Series;
 
@@ -48,16 +48,6 @@ impl TargetKind {
             TargetKind::ChannelHead => "channel",
             TargetKind::Version => "version",
         }
-    }
-}
-
-/// Reads a preference as the CLI spells it.
-pub fn preference_from_param(s: &str) -> Option<Preference> {
-    match s {
-        "fewest-switches" => Some(Preference::FewestSwitches),
-        "fewest-hops" => Some(Preference::FewestHops),
-        "avoid-deprecated" => Some(Preference::AvoidDeprecated),
-        _ => None,
     }
 }
 
@@ -141,11 +131,10 @@ pub fn route_of(plan: &Plan) -> Route {
     let mut hops = Vec::new();
     for step in &plan.steps {
         for (k, h) in step.hops.iter().enumerate() {
-            let reasons: Vec<String> = h.via.iter().map(|r| r.label()).collect();
             hops.push(RouteHop {
                 from: h.from.clone(),
                 to: h.to.clone(),
-                reasons: reasons.join(", "),
+                reasons: via_label(&h.via),
                 range: h.via.iter().any(|r| r.range.is_some()),
                 switch: (k == 0 && step.switch_reason.is_some()).then(|| step.channel.clone()),
             });
@@ -409,9 +398,9 @@ mod tests {
             Some(TargetKind::ChannelHead)
         );
         assert_eq!(
-            preference_from_param("fewest-hops"),
+            "fewest-hops".parse::<Preference>().ok(),
             Some(Preference::FewestHops)
         );
-        assert_eq!(preference_from_param("x"), None);
+        assert_eq!("x".parse::<Preference>().ok(), None);
     }
 }

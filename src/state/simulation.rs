@@ -4,7 +4,8 @@
 //! ([`PathMarks`], a derived signal the drawing reads like every other marking).
 //!
 //! The inputs are typed: strings from the URL or a form are parsed once, at that boundary, with
-//! [`ResolverChoice::from_param`], [`failure_from_param`] and [`strategy_from_param`].
+//! [`ResolverChoice::from_param`], [`failure_choice`] and core's `str::parse` (an upgrade
+//! strategy reads as OLM spells it, `TechPreviewUnsafeFailForward`, or as the CLI does).
 
 use std::collections::HashMap;
 
@@ -12,8 +13,8 @@ use leptos::prelude::*;
 use olm_graph_core::lifecycle::edit::{with_entry, NewEntry};
 use olm_graph_core::model::{Catalog, ChannelEntry};
 use olm_graph_core::resolve::{
-    first_difference, resolve_path, Failure, FailureKind, Hop, PathOptions, Resolver, UpgradePath,
-    UpgradeStrategy,
+    first_difference, resolve_path, via_label, Failure, FailureKind, PathOptions, Resolver,
+    UpgradePath, UpgradeStrategy,
 };
 use olm_graph_core::semver::Version;
 
@@ -66,36 +67,18 @@ impl ResolverChoice {
     }
 }
 
-/// Reads a failure kind: `csv`, `installplan`, or `none` (`Some(None)`); `None` for anything else.
-pub fn failure_from_param(s: &str) -> Option<Option<FailureKind>> {
+/// Reads a failure kind: `csv`, `installplan` (core's spellings), or `none` (`Some(None)`);
+/// `None` for anything else.
+pub fn failure_choice(s: &str) -> Option<Option<FailureKind>> {
     match s {
         "none" => Some(None),
-        "csv" => Some(Some(FailureKind::Csv)),
-        "installplan" => Some(Some(FailureKind::InstallPlan)),
-        _ => None,
+        kind => kind.parse().ok().map(Some),
     }
 }
 
 /// The parameter value of a failure kind (`none` for no failure).
 pub fn failure_param(kind: Option<FailureKind>) -> &'static str {
     kind.map_or("none", FailureKind::as_str)
-}
-
-/// Reads an OperatorGroup upgrade strategy as OLM spells it.
-pub fn strategy_from_param(s: &str) -> Option<UpgradeStrategy> {
-    match s {
-        "Default" => Some(UpgradeStrategy::Default),
-        "TechPreviewUnsafeFailForward" => Some(UpgradeStrategy::TechPreviewUnsafeFailForward),
-        _ => None,
-    }
-}
-
-/// An upgrade strategy as OLM spells it.
-pub fn strategy_param(s: UpgradeStrategy) -> &'static str {
-    match s {
-        UpgradeStrategy::Default => "Default",
-        UpgradeStrategy::TechPreviewUnsafeFailForward => "TechPreviewUnsafeFailForward",
-    }
 }
 
 /// The what-if inputs.
@@ -311,15 +294,6 @@ impl PathMarks {
     }
 }
 
-/// A hop's reasons as one label ("replaces, skipRange >=1.0.0 <1.2.0").
-pub fn hop_reasons(h: &Hop) -> String {
-    h.via
-        .iter()
-        .map(|r| r.label())
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 /// The markings of the first `visible` hops of each path; a failed hop of the first path is
 /// marked with `failure` (CSV when unknown).
 ///
@@ -341,7 +315,7 @@ pub fn path_marks(sim: &Simulation, visible: usize, failure: Option<FailureKind>
                 let node = marks.nodes.entry(h.to.clone()).or_default();
                 node.failed = Some(failure.unwrap_or(FailureKind::Csv));
             }
-            let text = hop_reasons(h);
+            let text = via_label(&h.via);
             let key = (h.from.clone(), h.to.clone());
             first_wins(&mut marks.edges.entry(key).or_default()[i], &text);
             if h.via.iter().any(|r| r.range.is_some()) {
@@ -697,7 +671,7 @@ mod tests {
         let hop = &v0.hops[0];
         assert_eq!(
             marks.edge(&hop.from, &hop.to).unwrap()[0].as_deref(),
-            Some(hop_reasons(hop).as_str())
+            Some(via_label(&hop.via).as_str())
         );
         // Only the visible hops are marked.
         let none = path_marks(&s, 0, None);
@@ -760,15 +734,15 @@ mod tests {
         assert_eq!(ResolverChoice::V1.path_resolver(), Resolver::V1);
         assert_eq!(ResolverChoice::V0.path_resolver(), Resolver::V0);
         assert_eq!(ResolverChoice::Both.path_resolver(), Resolver::V0);
-        assert_eq!(failure_from_param("none"), Some(None));
-        assert_eq!(failure_from_param("csv"), Some(Some(FailureKind::Csv)));
-        assert_eq!(failure_from_param("x"), None);
+        assert_eq!(failure_choice("none"), Some(None));
+        assert_eq!(failure_choice("csv"), Some(Some(FailureKind::Csv)));
+        assert_eq!(failure_choice("x"), None);
         assert_eq!(failure_param(Some(FailureKind::InstallPlan)), "installplan");
         for s in [
             UpgradeStrategy::Default,
             UpgradeStrategy::TechPreviewUnsafeFailForward,
         ] {
-            assert_eq!(strategy_from_param(strategy_param(s)), Some(s));
+            assert_eq!(s.olm_name().parse::<UpgradeStrategy>(), Ok(s));
         }
         // No failing bundle, no failure.
         let i = SimInputs {

@@ -34,7 +34,7 @@ use olm_graph_core::view::GraphView;
 const ITERATIONS: u32 = 200;
 const ROUNDS: u32 = 5;
 
-#[path = "../tests/common/mod.rs"]
+#[path = "../tests/it/common.rs"]
 mod common;
 
 fn catalogs() -> PathBuf {

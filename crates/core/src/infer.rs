@@ -1,6 +1,6 @@
 //! Versions of bundles known only by name or by image, for catalogs that lack the `olm.bundle`
 //! objects: a file of a split catalog opened alone, or a catalog template whose bundles are only
-//! image references (`../shared/docs/templates.md` §6, "Offline rendering in olm-graph").
+//! image references (`docs/spec/template-rules.md` §6, "Offline rendering in olm-graph").
 //!
 //! The rules, in order of trust:
 //! 1. the bundle's own `olm.package` property ([`VersionSource::BundleProperty`]);

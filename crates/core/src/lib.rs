@@ -1,5 +1,7 @@
 //! olm-graph-core: all OLM catalog semantics, in pure Rust. Its modules, one line each:
 //!
+//! - [`choice`]: one spelling per choice: `FromStr`, `Display` (and `clap::ValueEnum` with the
+//!   `clap` feature) for the enums a command line or a URL names by a word.
 //! - [`diag`]: diagnostics, every problem found with its file, position, object and field.
 //! - [`document`]: the `graph --json` document of a package: nodes, typed edges, heads, marks.
 //! - [`export`]: output formats: `graph --json`, Mermaid as `opm alpha render-graph` writes
@@ -12,11 +14,14 @@
 //! - [`lifecycle`]: how a catalog changes: terminated bundles, deprecate-and-truncate, image
 //!   templates, catalog switches and series.
 //! - [`load`]: reading File-Based Catalogs (JSON and YAML streams, directories,
-//!   `.indexignore`, legacy package manifests) into the [`model`], within input limits.
+//!   `.indexignore`, legacy package manifests) into the [`model`], within input limits; it
+//!   knows nothing of templates.
 //! - [`masterminds`]: Masterminds/semver v3 constraints, as OLM v1's ClusterExtension reads
 //!   its `version` field.
 //! - [`model`]: the catalog model: packages, channels and their entries, bundles,
 //!   deprecations.
+//! - [`open`]: the entry points that read what a user hands over: catalog templates expanded
+//!   ([`template`]), then the File-Based Catalog read ([`load`]).
 //! - [`partial`]: signs that what was loaded is part of a split catalog, and what is missing.
 //! - [`plan`]: upgrade routes across channels: the steps, holds and switches that reach a
 //!   target bundle, verified by replaying them with the resolver.
@@ -31,9 +36,27 @@
 //! - [`support`]: support lifecycle data (`io.openshift.operators.lifecycles.v1alpha1`):
 //!   each stream's support phases and platforms, joined to the bundles.
 //! - [`template`]: opm's catalog templates (basic, semver, substitutes), rendered offline.
+//! - [`text`]: small wording helpers (`1 entry`, `2 entries`).
 //! - [`validate`]: opm's validation rules with opm's messages, plus curator lints.
 //! - [`view`]: what a user interface draws and lists: the [`view::GraphView`] the web app and
 //!   the SVG export share, bundle details, summaries.
+//!
+//! # Layers
+//!
+//! Each module imports only modules of lower layers; `scripts/check-shape.py --cycles` fails on
+//! any circle between top-level modules. Lowest first:
+//!
+//! 1. `choice`, `diag`, `pullspec`, `semver`, `text`: no import from the crate.
+//! 2. `masterminds`, `model`, `range`, `release`.
+//! 3. `infer`, `load` (File-Based Catalogs only), `partial`, `range_match`.
+//! 4. `graph`.
+//! 5. `layout`, `resolve`, `validate`.
+//! 6. `plan`, `template` (over `load` and `validate`), `view`.
+//! 7. `lifecycle`, `open` (templates, then `load`).
+//! 8. `document`.
+//! 9. `export`.
+//! 10. `review`.
+pub mod choice;
 pub mod diag;
 pub mod document;
 pub mod export;
@@ -44,6 +67,7 @@ pub mod lifecycle;
 pub mod load;
 pub mod masterminds;
 pub mod model;
+pub mod open;
 pub mod partial;
 pub mod plan;
 pub mod pullspec;
@@ -55,11 +79,11 @@ pub mod review;
 pub mod semver;
 pub mod support;
 pub mod template;
+pub mod text;
 pub mod validate;
 pub mod view;
 
 pub use diag::{Diagnostic, Location, Severity};
-pub use load::{
-    load_files, load_files_with_progress, load_paths, InputFile, LoadError, LoadOptions, Progress,
-};
+pub use load::{InputFile, LoadError, LoadOptions, Progress};
 pub use model::Catalog;
+pub use open::{load_files, load_files_with_progress, load_paths};

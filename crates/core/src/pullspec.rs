@@ -4,14 +4,13 @@
 //! image library's fork of distribution's reference grammar), digest included; empty specs are
 //! not checked.
 //!
-//! The grammar itself is [`crate::lifecycle::image_template::parse_reference`]; this module adds
+//! The grammar itself is [`parse_reference`] (distribution's reference grammar, which the
+//! catalog image templates of [`crate::lifecycle`] check too); this module adds
 //! what normalisation and digest parsing add on top: the default domain (`docker.io/library/`),
 //! the 64-hex identifier refusal, the lowercase repository check, and go-digest's algorithm and
 //! length checks (`sha256`, `sha384`, `sha512` only).
 
 use std::fmt;
-
-use crate::lifecycle::image_template::{parse_reference, ReferenceError};
 
 /// Why a pull spec does not parse; `Display` is the message of the Go library opm uses.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -163,6 +162,154 @@ fn is_digest_shape(algorithm: &str, encoded: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'=' | b'_' | b'-'))
 }
 
+/// Why an image reference does not parse; `Display` is distribution's message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReferenceError {
+    /// The reference is empty.
+    NoComponent,
+    /// The part after `@` is not `algorithm:hex` with at least 32 hex digits.
+    InvalidDigest,
+    /// A tag or a path component breaks the grammar.
+    InvalidFormat,
+    /// The name is longer than 255 characters.
+    NameTooLong,
+    /// A path component has uppercase letters.
+    Uppercase,
+}
+
+impl std::fmt::Display for ReferenceError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            ReferenceError::NoComponent => "repository name must have at least one component",
+            ReferenceError::InvalidDigest => "invalid digest format",
+            ReferenceError::InvalidFormat => "invalid reference format",
+            ReferenceError::NameTooLong => "repository name must not be more than 255 characters",
+            ReferenceError::Uppercase => "repository name must be lowercase",
+        })
+    }
+}
+
+impl std::error::Error for ReferenceError {}
+
+/// Checks an image reference against distribution's grammar (`reference.Parse`):
+/// `[domain[:port]/]path[:tag][@digest]`, lowercase path components joined by `.`, `_`, `__`
+/// or dashes, tags of `[\w][\w.-]{0,127}`, digests `algorithm:hex` (hex at least 32 long),
+/// names at most 255 characters.
+pub fn parse_reference(s: &str) -> Result<(), ReferenceError> {
+    if s.is_empty() {
+        return Err(ReferenceError::NoComponent);
+    }
+    let (rest, digest) = match s.split_once('@') {
+        Some((r, d)) => (r, Some(d)),
+        None => (s, None),
+    };
+    if let Some(d) = digest {
+        let Some((alg, hex)) = d.split_once(':') else {
+            return Err(ReferenceError::InvalidDigest);
+        };
+        let alg_ok = alg.split(['-', '_', '+', '.']).all(|p| {
+            p.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+                && p.chars().all(|c| c.is_ascii_alphanumeric())
+        });
+        if !alg_ok || hex.len() < 32 || !hex.chars().all(|c| c.is_ascii_hexdigit()) {
+            return Err(ReferenceError::InvalidDigest);
+        }
+    }
+    // A tag is after the last ':' that comes after the last '/'.
+    let last_slash = rest.rfind('/').map_or(0, |i| i + 1);
+    let (name, tag) = match rest[last_slash..].rfind(':') {
+        Some(i) => (&rest[..last_slash + i], Some(&rest[last_slash + i + 1..])),
+        None => (rest, None),
+    };
+    if let Some(t) = tag {
+        let mut cs = t.chars();
+        let first_ok = cs
+            .next()
+            .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !first_ok || t.len() > 128 || !cs.all(|c| c.is_ascii_alphanumeric() || "_.-".contains(c))
+        {
+            return Err(ReferenceError::InvalidFormat);
+        }
+    }
+    if name.len() > 255 {
+        return Err(ReferenceError::NameTooLong);
+    }
+    let comps = || name.split('/');
+    let path_ok = |path: &str| path.split('/').all(is_path_component);
+    if let Some((first, path)) = name.split_once('/') {
+        if is_domain(first) && path_ok(path) {
+            return Ok(());
+        }
+    }
+    if path_ok(name) {
+        return Ok(());
+    }
+    if comps().any(|c| c.chars().any(|ch| ch.is_ascii_uppercase()))
+        && !comps().any(|c| c.contains(['{', '}']))
+    {
+        return Err(ReferenceError::Uppercase);
+    }
+    Err(ReferenceError::InvalidFormat)
+}
+
+/// `[a-z0-9]+` joined by `.`, `_`, `__` or one or more `-`.
+fn is_path_component(c: &str) -> bool {
+    let b = c.as_bytes();
+    if b.is_empty() || !is_alnum_lower(b[0]) || !is_alnum_lower(b[b.len() - 1]) {
+        return false;
+    }
+    let mut i = 0;
+    while i < b.len() {
+        if is_alnum_lower(b[i]) {
+            i += 1;
+            continue;
+        }
+        // a separator run
+        let start = i;
+        while i < b.len() && !is_alnum_lower(b[i]) {
+            i += 1;
+        }
+        let sep = &c[start..i];
+        let ok = sep == "." || sep == "_" || sep == "__" || sep.bytes().all(|x| x == b'-');
+        if !ok {
+            return false;
+        }
+    }
+    true
+}
+
+fn is_alnum_lower(b: u8) -> bool {
+    b.is_ascii_lowercase() || b.is_ascii_digit()
+}
+
+/// A domain: dot-separated components of `[a-zA-Z0-9]` with inner dashes, or a bracketed IPv6
+/// address, with an optional `:port`.
+fn is_domain(d: &str) -> bool {
+    let (host, port) = match d.rsplit_once(':') {
+        Some((h, p)) if !h.ends_with(']') || d.starts_with('[') => (h, Some(p)),
+        _ => (d, None),
+    };
+    if let Some(p) = port {
+        if p.is_empty() || !p.chars().all(|c| c.is_ascii_digit()) {
+            return false;
+        }
+    }
+    if host.starts_with('[') {
+        return host.ends_with(']')
+            && host[1..host.len() - 1]
+                .chars()
+                .all(|c| c.is_ascii_hexdigit() || c == ':');
+    }
+    !host.is_empty()
+        && host.split('.').all(|c| {
+            let b = c.as_bytes();
+            !b.is_empty()
+                && b[0].is_ascii_alphanumeric()
+                && b[b.len() - 1].is_ascii_alphanumeric()
+                && b.iter().all(|x| x.is_ascii_alphanumeric() || *x == b'-')
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -212,6 +359,33 @@ mod tests {
         for (spec, message) in cases {
             let got = validate_pull_spec(&spec).map_err(|e| e.to_string());
             assert_eq!(got, Err(message.to_string()), "{spec}");
+        }
+    }
+
+    #[test]
+    fn reference_grammar() {
+        for ok in [
+            "quay.io/openshift/catalog:v4.16",
+            "registry.redhat.io/redhat/redhat-operator-index:v4.16",
+            "localhost:5000/a/b",
+            "ubuntu",
+            "a__b/c-d.e_f:latest",
+            "quay.io/x/y@sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+            "[::1]:5000/x:1",
+        ] {
+            assert_eq!(parse_reference(ok), Ok(()), "{ok}");
+        }
+        for bad in [
+            "",
+            "quay.io/X/y",
+            "quay.io/x/y:",
+            "quay.io/x/{y}",
+            "a/b:-tag",
+            "quay.io//x",
+            "x@sha256:123",
+            "x:y:z",
+        ] {
+            assert!(parse_reference(bad).is_err(), "{bad}");
         }
     }
 }

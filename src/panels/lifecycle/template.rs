@@ -1,4 +1,4 @@
-//! The catalog image template editor (semantics §9): a CatalogSource image template and a
+//! The catalog image template editor (docs/spec/olm.md §9): a CatalogSource image template and a
 //! cluster's values give the image OLM would pull, shown as the CatalogSource's
 //! `ResolvedImage` status would show it, or OLM's message when it cannot be resolved. Core
 //! resolves (`lifecycle::resolve_template`).

@@ -1,4 +1,4 @@
-//! Deprecate and truncate (semantics §7.3), previewed: choose a bundle, and the graph fades
+//! Deprecate and truncate (docs/spec/olm.md §7.3), previewed: choose a bundle, and the graph fades
 //! what would go while this panel lists it (entries, bundles, channels, stranded clusters);
 //! then download the new catalog. Core does the work (`lifecycle::deprecate_truncate`,
 //! `lifecycle::write_truncated`); the preview lives in the lifecycle store so the graph can

@@ -7,8 +7,7 @@ use olm_graph_core::resolve::UpgradeStrategy;
 use crate::state::graph::GraphStore;
 use crate::state::selection::Selection;
 use crate::state::simulation::{
-    failure_from_param, failure_param, strategy_from_param, strategy_param, ResolverChoice,
-    SimInputs, SimulationStore,
+    failure_choice, failure_param, ResolverChoice, SimInputs, SimulationStore,
 };
 use crate::widgets::form::Field;
 
@@ -144,7 +143,7 @@ pub fn SimInputsForm() -> impl IntoView {
             <div class="sim-channel" data-testid="sim-channel">"Channel: " {move || sim.channel.get().unwrap_or_default()}</div>
             <Field label="Failure">
                 {select("failure-kind-select", FAILURES, |i| failure_param(i.failure), |i, v| {
-                    i.failure = failure_from_param(v).flatten();
+                    i.failure = failure_choice(v).flatten();
                 })}
             </Field>
             <Field label="Failing bundle">
@@ -152,8 +151,8 @@ pub fn SimInputsForm() -> impl IntoView {
             </Field>
             <button class="button" type="button" data-testid="mark-failing" on:click=mark_selected>"Mark selected bundle as failing"</button>
             <Field label="Upgrade strategy">
-                {select("strategy-select", STRATEGIES, |i| strategy_param(i.strategy), |i, v| {
-                    i.strategy = strategy_from_param(v).unwrap_or(UpgradeStrategy::Default);
+                {select("strategy-select", STRATEGIES, |i| i.strategy.olm_name(), |i, v| {
+                    i.strategy = v.parse().unwrap_or(UpgradeStrategy::Default);
                 })}
             </Field>
         </div>

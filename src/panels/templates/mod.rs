@@ -8,7 +8,8 @@
 //! - [`session`]: each edit rendered (debounced) and put on screen;
 //! - [`editor`]: the text area, its marks and the list of findings in the text;
 //! - [`summary`]: status, lint, what changes for installed clusters;
-//! - [`semver_form`] over [`semver_text`]: the semver template's text, written and edited;
+//! - [`semver_form`] over core's `template::semver_edit`: the semver template's text, written
+//!   and edited;
 //! - [`files`]: bundle sources and downloads.
 //!
 //! Test hooks: `template-studio`, `studio-toggle`, `studio-body`, `studio-close`.
@@ -16,7 +17,6 @@
 pub mod editor;
 pub mod files;
 pub mod semver_form;
-pub mod semver_text;
 pub mod session;
 pub mod start;
 pub mod summary;

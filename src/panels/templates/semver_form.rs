@@ -10,8 +10,8 @@ use leptos::html;
 use leptos::prelude::*;
 use olm_graph_core::semver::Version;
 
-use crate::panels::templates::semver_text::{add_bundle, Archetype};
 use crate::state::templates::{EnteredVersion, TemplateStudio};
+use olm_graph_core::template::semver_edit::{add_bundle, Archetype};
 
 /// Whether the session's text is a semver template (a cheap test; the worker decides).
 pub fn is_semver(text: &str) -> bool {

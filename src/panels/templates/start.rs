@@ -8,12 +8,12 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::panels::load_bar::CATALOG_TYPES;
-use crate::panels::templates::semver_text::semver_template_from;
 use crate::services::sources;
 use crate::state::load::{FileText, LoadStore, Loaded};
 use crate::state::selection::Selection;
 use crate::state::shared::Shared;
 use crate::state::templates::{template_on_screen, Session, TemplateStudio};
+use olm_graph_core::template::semver_edit::semver_template_from;
 
 /// Whether a file's text holds a catalog template (a cheap test; the worker decides).
 fn looks_like_template(f: &FileText) -> bool {

@@ -1,6 +1,6 @@
 //! Deprecate and truncate: the FBC form of the removed `opm index deprecatetruncate`.
 //!
-//! Following the sqlite implementation (semantics doc §7.3): the *tail* of a bundle is
+//! Following the sqlite implementation (docs/spec/olm.md §7.3): the *tail* of a bundle is
 //! everything below it along `replaces` (in each channel that holds it); the tail's entries are
 //! removed from the channels the deprecated bundle is in; bundles left in no channel are
 //! deleted; the deprecated bundle's own `replaces` is dropped; channels whose head it is are

@@ -92,16 +92,14 @@ pub enum Preference {
     Supported,
 }
 
-impl Preference {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Preference::FewestSwitches => "fewest-switches",
-            Preference::FewestHops => "fewest-hops",
-            Preference::AvoidDeprecated => "avoid-deprecated",
-            Preference::Supported => "supported",
-        }
-    }
-}
+crate::choice::spelled_choice!(
+    Preference,
+    "preference",
+    FewestSwitches => "fewest-switches",
+    FewestHops => "fewest-hops",
+    AvoidDeprecated => "avoid-deprecated",
+    Supported => "supported",
+);
 
 /// What to plan.
 #[derive(Debug, Clone, Default)]

@@ -1,8 +1,8 @@
 //! What one rendering run knows (the bundle source) and collects (diagnostics, stubs).
 
-use super::facts::{describe, Stub};
-use super::source::BundleSource;
 use crate::diag::{Diagnostic, Location};
+use crate::template::bundles::facts::{describe, Stub};
+use crate::template::bundles::source::BundleSource;
 
 /// What a rendering run knows and collects.
 pub(crate) struct Job<'a> {

@@ -1,7 +1,7 @@
 //! The three template types and the schemas that name them.
 
-use super::error::{TemplateError, TemplateErrorKind};
 use crate::diag::Location;
+use crate::template::error::{TemplateError, TemplateErrorKind};
 
 /// The three template types opm knows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -10,6 +10,14 @@ pub enum TemplateKind {
     Semver,
     Substitutes,
 }
+
+crate::choice::spelled_choice!(
+    TemplateKind,
+    "template type",
+    Basic => "basic",
+    Semver => "semver",
+    Substitutes => "substitutes",
+);
 
 /// The schemas that mark a template document.
 pub const TEMPLATE_SCHEMAS: [&str; 3] = [
@@ -36,11 +44,7 @@ impl TemplateKind {
     /// # Complexity
     /// O(1).
     pub fn type_name(self) -> &'static str {
-        match self {
-            TemplateKind::Basic => "basic",
-            TemplateKind::Semver => "semver",
-            TemplateKind::Substitutes => "substitutes",
-        }
+        self.as_str()
     }
 
     /// The kind of a schema.
@@ -61,14 +65,11 @@ impl TemplateKind {
     /// # Complexity
     /// O(1).
     pub fn from_type_name(name: &str) -> Result<Self, TemplateError> {
-        match name {
-            "basic" => Ok(TemplateKind::Basic),
-            "semver" => Ok(TemplateKind::Semver),
-            "substitutes" => Ok(TemplateKind::Substitutes),
-            other => Err(TemplateError::new(
-                TemplateErrorKind::InvalidType(other.to_string()),
+        name.parse().map_err(|_| {
+            TemplateError::new(
+                TemplateErrorKind::InvalidType(name.to_string()),
                 Location::default(),
-            )),
-        }
+            )
+        })
     }
 }

@@ -1,0 +1,475 @@
+//! Reading one template document into a [`Node`] tree with granit-parser (the YAML parser the
+//! loader uses), within the loader's [`Limits`].
+//!
+//! Every limit is checked while the events arrive, so a hostile document costs no more than
+//! reading up to the spot where it crosses one: nesting depth, nodes (keys, values and list
+//! items, alias expansions counted again), string length, and alias replays (at most
+//! [`REPLAYS_PER_EVENT`] nodes copied by anchors and aliases for each event of the document
+//! itself, the loader's rule). Nothing here recurses on input depth.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use granit_parser::{ErrorKind, Event, Parser, ScalarStyle, ScanError, Span};
+
+use crate::load::{LimitKind, Limits};
+use crate::template::error::LimitError;
+use crate::template::read::chunks::Chunk;
+use crate::template::read::tree::{key_text, resolve_scalar, MapEntry, Node, NodeValue, Pos};
+
+/// Nodes anchors and aliases may copy for each event the parser read (the loader's factor).
+pub const REPLAYS_PER_EVENT: usize = 100;
+/// Nodes anchors and aliases may always copy, however short the document.
+const REPLAY_ALLOWANCE: usize = 10_000;
+/// How far above the depth limit granit-parser's own nesting limits sit: its scanner looks up
+/// to 1024 characters ahead, so the reader's counter stops first and names the limit.
+const PARSER_DEPTH_MARGIN: usize = 1100;
+
+/// A document that could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError {
+    pub message: String,
+    pub pos: Pos,
+    /// Read as JSON (the message is then a JSON reader's).
+    pub json: bool,
+    /// The input limit the document crossed, when that is what stopped it.
+    pub limit: Option<LimitError>,
+}
+
+impl ParseError {
+    /// The problem as go-yaml words it: `yaml: line N: <problem>`, without the parser's
+    /// context (`while scanning a quoted scalar, …`), which go-yaml leaves out.
+    ///
+    /// # Complexity
+    /// O(length of the message).
+    pub fn go_yaml(&self) -> String {
+        let first = self.message.lines().next().unwrap_or_default();
+        let problem = match first.split_once(", ") {
+            Some((context, rest)) if context.starts_with("while ") => rest,
+            _ => first,
+        };
+        format!("yaml: line {}: {problem}", self.pos.line)
+    }
+
+    /// What opm's decoder reports: a JSON reader's message for JSON input, else
+    /// `error converting YAML to JSON: yaml: line N: …`.
+    ///
+    /// # Complexity
+    /// O(length of the message).
+    pub fn decoder_message(&self) -> String {
+        if self.json {
+            self.message.clone()
+        } else {
+            format!("error converting YAML to JSON: {}", self.go_yaml())
+        }
+    }
+
+    fn limit(limit: LimitError, pos: Pos) -> Self {
+        ParseError {
+            message: limit.to_string(),
+            pos,
+            json: false,
+            limit: Some(limit),
+        }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} (line {}, column {})",
+            self.message, self.pos.line, self.pos.column
+        )
+    }
+}
+
+/// Reads the first document of a chunk. `Ok(None)` for a chunk of only comments and blanks
+/// (opm reads it as `null`).
+///
+/// # Complexity
+/// O(n) in the chunk's length: the nodes anchors and aliases copy are at most
+/// [`REPLAYS_PER_EVENT`] times the events read.
+pub fn parse_chunk(text: &str, chunk: &Chunk, limits: &Limits) -> Result<Option<Node>, ParseError> {
+    let body = &text[chunk.span.0..chunk.span.1];
+    if chunk.json {
+        check_json(body, chunk.first_line, limits)?;
+    }
+    parse_yaml(body, chunk.first_line, limits)
+}
+
+/// Parses a whole text's first YAML document (not cut at `---` lines first), as go-yaml's
+/// `Unmarshal` does for the strict semver reader.
+///
+/// # Complexity
+/// As [`parse_chunk`].
+pub fn parse_first_document(text: &str, limits: &Limits) -> Result<Option<Node>, ParseError> {
+    parse_yaml(text, 1, limits)
+}
+
+fn parse_yaml(body: &str, first_line: usize, limits: &Limits) -> Result<Option<Node>, ParseError> {
+    let nesting = limits.max_depth.saturating_add(PARSER_DEPTH_MARGIN);
+    let options = granit_parser::options! {
+        flow_nesting_limit: nesting,
+        block_nesting_limit: nesting,
+    };
+    let mut builder = Builder::new(first_line, limits);
+    let mut parser = Parser::new_from_str_with_options(body, options);
+    while let Some(event) = parser.next_event() {
+        let (event, span) = event.map_err(|e| builder.scan_error(&e))?;
+        if builder.feed(event, span)? {
+            break;
+        }
+    }
+    Ok(builder.done)
+}
+
+/// A JSON value checked with `serde_json` first: its messages are those of a JSON reader.
+fn check_json(body: &str, first_line: usize, limits: &Limits) -> Result<(), ParseError> {
+    let mut stream = serde_json::Deserializer::from_str(body).into_iter::<serde::de::IgnoredAny>();
+    let Some(Err(e)) = stream.next() else {
+        return Ok(());
+    };
+    let msg = e.to_string();
+    let msg = match msg.rfind(" at line ") {
+        Some(i) => msg[..i].to_string(),
+        None => msg,
+    };
+    let pos = Pos {
+        line: first_line + e.line().saturating_sub(1),
+        column: e.column().max(1),
+    };
+    if msg.starts_with("recursion limit exceeded") {
+        // serde_json never reads deeper than 127 levels, whatever the limit says.
+        let limit = LimitError::Crossed {
+            kind: LimitKind::Depth,
+            limit: limits.max_depth.min(127),
+        };
+        return Err(ParseError {
+            json: true,
+            ..ParseError::limit(limit, pos)
+        });
+    }
+    Err(ParseError {
+        message: msg,
+        pos,
+        json: true,
+        limit: None,
+    })
+}
+
+/// An open sequence or mapping while building: the node, its anchor, the node count when it
+/// opened, and (mappings) a key waiting for its value.
+struct Open {
+    node: Node,
+    anchor: usize,
+    nodes_before: usize,
+    key: Option<(String, Pos)>,
+}
+
+/// Builds the first document's tree from parser events, counting against the limits.
+struct Builder<'l> {
+    first_line: usize,
+    limits: &'l Limits,
+    stack: Vec<Open>,
+    /// Anchored nodes and their node counts.
+    anchors: HashMap<usize, (Node, usize)>,
+    nodes: usize,
+    events: usize,
+    replayed: usize,
+    done: Option<Node>,
+    in_document: bool,
+}
+
+impl<'l> Builder<'l> {
+    fn new(first_line: usize, limits: &'l Limits) -> Self {
+        Builder {
+            first_line,
+            limits,
+            stack: Vec::new(),
+            anchors: HashMap::new(),
+            nodes: 0,
+            events: 0,
+            replayed: 0,
+            done: None,
+            in_document: false,
+        }
+    }
+
+    fn pos(&self, line: usize, col: usize) -> Pos {
+        Pos {
+            line: self.first_line + line.saturating_sub(1),
+            column: col + 1,
+        }
+    }
+
+    fn crossed(&self, kind: LimitKind, pos: Pos) -> ParseError {
+        let limit = LimitError::Crossed {
+            kind,
+            limit: self.limits.get(kind),
+        };
+        ParseError::limit(limit, pos)
+    }
+
+    fn scan_error(&self, e: &ScanError) -> ParseError {
+        let pos = self.pos(e.marker().line(), e.marker().col());
+        if matches!(e.kind(), ErrorKind::RecursionLimitExceeded) {
+            return self.crossed(LimitKind::Depth, pos);
+        }
+        ParseError {
+            message: e.info(),
+            pos,
+            json: false,
+            limit: None,
+        }
+    }
+
+    /// Takes one event; true when the first document is complete.
+    fn feed(&mut self, event: Event<'_>, span: Span) -> Result<bool, ParseError> {
+        self.events += 1;
+        let pos = self.pos(span.start.line(), span.start.col());
+        match event {
+            Event::DocumentStart(..) => self.in_document = true,
+            Event::DocumentEnd => return Ok(self.in_document),
+            Event::StreamEnd => return Ok(true),
+            Event::Scalar(text, style, anchor, tag) => {
+                if text.len() > self.limits.max_string_bytes {
+                    return Err(self.crossed(LimitKind::StringBytes, pos));
+                }
+                let str_tag = tag.as_ref().is_some_and(|t| t.suffix() == "str");
+                let value = resolve_scalar(&text, style == ScalarStyle::Plain, str_tag);
+                self.add(Node { pos, value }, anchor, 1)?;
+            }
+            Event::Alias(id) => self.alias(id, pos)?,
+            Event::SequenceStart(_, anchor, _) => {
+                self.open(NodeValue::Seq(Vec::new()), anchor, pos)?
+            }
+            Event::MappingStart(_, anchor, _) => {
+                self.open(NodeValue::Map(Vec::new()), anchor, pos)?
+            }
+            Event::SequenceEnd | Event::MappingEnd => self.close()?,
+            _ => {}
+        }
+        Ok(false)
+    }
+
+    /// Counts nodes copied by an anchor or an alias against the replay allowance.
+    fn replay(&mut self, nodes: usize, pos: Pos) -> Result<(), ParseError> {
+        self.replayed = self.replayed.saturating_add(nodes);
+        let allowed = self
+            .events
+            .saturating_mul(REPLAYS_PER_EVENT)
+            .saturating_add(REPLAY_ALLOWANCE);
+        if self.replayed > allowed {
+            let bomb = LimitError::AliasBomb {
+                factor: REPLAYS_PER_EVENT,
+            };
+            return Err(ParseError::limit(bomb, pos));
+        }
+        Ok(())
+    }
+
+    fn alias(&mut self, id: usize, pos: Pos) -> Result<(), ParseError> {
+        let Some((_, size)) = self.anchors.get(&id) else {
+            return Err(ParseError {
+                message: "unknown anchor".into(),
+                pos,
+                json: false,
+                limit: None,
+            });
+        };
+        let size = *size;
+        self.replay(size, pos)?;
+        let node = self.anchors.get(&id).map(|(n, _)| n.clone());
+        match node {
+            Some(node) => self.add(node, 0, size),
+            None => Ok(()),
+        }
+    }
+
+    fn open(&mut self, value: NodeValue, anchor: usize, pos: Pos) -> Result<(), ParseError> {
+        if self.stack.len() >= self.limits.max_depth {
+            return Err(self.crossed(LimitKind::Depth, pos));
+        }
+        self.stack.push(Open {
+            node: Node { pos, value },
+            anchor,
+            nodes_before: self.nodes,
+            key: None,
+        });
+        Ok(())
+    }
+
+    fn close(&mut self) -> Result<(), ParseError> {
+        let Some(open) = self.stack.pop() else {
+            return Ok(());
+        };
+        let size = self.nodes - open.nodes_before + 1;
+        if open.anchor != 0 {
+            // The anchored copy is paid for like an alias expansion.
+            self.replay(size, open.node.pos)?;
+            self.anchors.insert(open.anchor, (open.node.clone(), size));
+        }
+        self.add(open.node, 0, 1)
+    }
+
+    /// Puts a finished node into its parent (or makes it the document); `count` is the number
+    /// of nodes it adds (1, or an alias expansion's size).
+    fn add(&mut self, node: Node, anchor: usize, count: usize) -> Result<(), ParseError> {
+        self.nodes = self.nodes.saturating_add(count);
+        if self.nodes > self.limits.max_nodes {
+            return Err(self.crossed(LimitKind::Nodes, node.pos));
+        }
+        if anchor != 0 {
+            self.anchors.insert(anchor, (node.clone(), 1));
+        }
+        let Some(parent) = self.stack.last_mut() else {
+            self.done = Some(node);
+            return Ok(());
+        };
+        match &mut parent.node.value {
+            NodeValue::Seq(items) => items.push(node),
+            NodeValue::Map(entries) => match parent.key.take() {
+                None => parent.key = Some((key_text(&node), node.pos)),
+                Some((key, key_pos)) => entries.push(MapEntry {
+                    key,
+                    key_pos,
+                    value: node,
+                }),
+            },
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::template::read::chunks::chunks;
+
+    fn parse(text: &str, limits: &Limits) -> Result<Option<Node>, ParseError> {
+        let c = chunks(text, limits.max_documents);
+        parse_chunk(text, &c.list[0], limits)
+    }
+
+    fn first(text: &str) -> Node {
+        parse(text, &Limits::DEFAULT).unwrap().unwrap()
+    }
+
+    #[test]
+    fn positions_keys_and_duplicates() {
+        let n = first("---\n# c\nentries:\n- name: a\n  name: b\nschema: olm.template.basic\n");
+        let m = n.as_map().unwrap();
+        assert_eq!(m[0].key, "entries");
+        assert_eq!(m[0].key_pos, Pos { line: 3, column: 1 });
+        assert_eq!(
+            n.get("schema").unwrap().as_str(),
+            Some("olm.template.basic")
+        );
+        let e = &n.get("entries").unwrap();
+        let NodeValue::Seq(items) = &e.value else {
+            panic!("a list")
+        };
+        assert_eq!(items[0].pos.line, 4);
+        assert_eq!(items[0].get("name").unwrap().as_str(), Some("b"));
+        assert_eq!(items[0].to_json()["name"], "b");
+        let n = first("a: !!str 1\nb: '2'\nc: 3\nd: yes\n");
+        assert_eq!(
+            n.to_json(),
+            serde_json::json!({"a": "1", "b": "2", "c": 3, "d": true})
+        );
+    }
+
+    #[test]
+    fn a_comment_only_chunk_is_empty() {
+        let text = "# only\n---\na: 1\n";
+        let c = chunks(text, 10);
+        assert_eq!(parse_chunk(text, &c.list[0], &Limits::DEFAULT), Ok(None));
+    }
+
+    #[test]
+    fn json_streams_keep_positions() {
+        let text = "{\"schema\": \"olm.semver\",\n \"stable\": {\"bundles\": [{\"image\": \"x\"}]}}\n{\"a\":1}";
+        let c = chunks(text, 10).list;
+        assert_eq!(c.len(), 2);
+        let n = parse_chunk(text, &c[0], &Limits::DEFAULT).unwrap().unwrap();
+        assert_eq!(n.get("stable").unwrap().pos.line, 2);
+        let bad = "{\"schema\": \"x\",\n \"a\": [1, }";
+        let e = parse(bad, &Limits::DEFAULT).unwrap_err();
+        assert_eq!(e.pos.line, 2, "{e}");
+        assert!(e.limit.is_none());
+    }
+
+    #[test]
+    fn each_limit_stops_the_document_where_it_is_crossed() {
+        let small = Limits {
+            max_depth: 3,
+            max_nodes: 6,
+            max_string_bytes: 4,
+            ..Limits::DEFAULT
+        };
+        let kind = |text: &str| parse(text, &small).unwrap_err().limit;
+        let crossed = |kind: LimitKind| {
+            Some(LimitError::Crossed {
+                kind,
+                limit: small.get(kind),
+            })
+        };
+        assert!(parse("a: [[x]]\n", &small).is_ok());
+        assert_eq!(kind("a: [[[x]]]\n"), crossed(LimitKind::Depth));
+        assert_eq!(kind("a: [1, 2, 3]\nb: 4\n"), crossed(LimitKind::Nodes));
+        assert_eq!(kind("a: abcde\n"), crossed(LimitKind::StringBytes));
+        let e = parse("a: [[[x]]]\n", &small).unwrap_err();
+        assert_eq!(e.pos, Pos { line: 1, column: 6 });
+        assert!(e.message.contains("--max-depth"), "{e}");
+    }
+
+    #[test]
+    fn aliases_expand_within_the_replay_allowance() {
+        let n = first("a: &x [1, 2]\nb: *x\n");
+        assert_eq!(n.to_json()["b"], serde_json::json!([1, 2]));
+        let mut bomb = String::from("a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
+        for i in 1..9 {
+            let p = i - 1;
+            bomb.push_str(&format!(
+                "a{i}: &a{i} [*a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}]\n"
+            ));
+        }
+        let e = parse(&bomb, &Limits::DEFAULT).unwrap_err();
+        assert_eq!(
+            e.limit,
+            Some(LimitError::AliasBomb {
+                factor: REPLAYS_PER_EVENT
+            })
+        );
+        assert!(e.message.contains("alias bomb"), "{e}");
+    }
+
+    #[test]
+    fn deep_json_is_a_depth_limit() {
+        let deep = format!("{{\"x\": {}{}}}", "[".repeat(300), "]".repeat(300));
+        let e = parse(&deep, &Limits::DEFAULT).unwrap_err();
+        assert!(matches!(
+            e.limit,
+            Some(LimitError::Crossed {
+                kind: LimitKind::Depth,
+                ..
+            })
+        ));
+        let deep = format!("x: {}{}", "[".repeat(5000), "]".repeat(5000));
+        let e = parse(&deep, &Limits::DEFAULT).unwrap_err();
+        assert!(
+            e.message.starts_with("nesting deeper than 100 levels"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn truncated_yaml_is_an_error_with_a_position() {
+        let text = "schema: olm.semver\nstable:\n  bundles:\n  - image: \"quay.io/x:v1\n";
+        let e = parse(text, &Limits::DEFAULT).unwrap_err();
+        assert!(e.pos.line >= 4, "{e}");
+        assert!(e.go_yaml().starts_with("yaml: line "), "{}", e.go_yaml());
+    }
+}

@@ -1,0 +1,216 @@
+//! Loads every real catalog under `../shared/catalogs/` and checks olm-graph against the counts
+//! an independent counter (`catalog_stats.py`) wrote into SOURCES.md (and that no input limit is
+//! hit), then checks that opm-valid catalogs lint clean and that every channel has exactly one
+//! head.
+
+use crate::common;
+
+use std::collections::BTreeMap;
+
+use common::{catalogs_dir, load};
+use olm_graph_core::graph::channel_graphs;
+use olm_graph_core::validate::lint_catalog;
+
+/// One row of a SOURCES.md file table.
+#[derive(Debug)]
+struct Row {
+    source: String,
+    file: String,
+    packages: usize,
+    channels: usize,
+    bundles: usize,
+    entries: usize,
+    replaces: usize,
+    skip_entries: usize,
+    skip_names: usize,
+    skip_range: usize,
+    deprecations: BTreeMap<String, usize>,
+}
+
+fn rows() -> Vec<Row> {
+    let text =
+        std::fs::read_to_string(catalogs_dir().join("SOURCES.md")).expect("SOURCES.md is readable");
+    let mut source = String::new();
+    let mut out = Vec::new();
+    for line in text.lines() {
+        if let Some(s) = line.strip_prefix("### ") {
+            source = s.trim().to_string();
+            continue;
+        }
+        if !line.starts_with("| `") || source.is_empty() {
+            continue;
+        }
+        let cols: Vec<&str> = line.split('|').map(str::trim).collect();
+        // ["", file, source path, bytes, pkg, ch, bun, ent, repl, skips, sRng, depr, payload, notes, ""]
+        let n = |i: usize| {
+            cols[i]
+                .parse::<usize>()
+                .unwrap_or_else(|_| panic!("number in column {i} of {line}"))
+        };
+        let (se, sn) = cols[9].split_once('/').expect("skips column is a/b");
+        let mut deprecations = BTreeMap::new();
+        for part in cols[11].split_whitespace() {
+            if let Some((k, v)) = part.split_once(':') {
+                deprecations.insert(k.to_string(), v.parse().expect("deprecation count"));
+            }
+        }
+        out.push(Row {
+            source: source.clone(),
+            file: cols[1].trim_matches('`').to_string(),
+            packages: n(4),
+            channels: n(5),
+            bundles: n(6),
+            entries: n(7),
+            replaces: n(8),
+            skip_entries: se.parse().expect("skip entries"),
+            skip_names: sn.parse().expect("skip names"),
+            skip_range: n(10),
+            deprecations,
+        });
+    }
+    out
+}
+
+/// Rendered catalogs from the Red Hat and community repositories: each passed `opm validate`.
+fn is_published(source: &str) -> bool {
+    !matches!(
+        source,
+        "examples" | "legacy-package-manifests" | "templates"
+    )
+}
+
+#[test]
+fn counts_match_sources_md_for_every_catalog() {
+    let rows = rows();
+    assert!(
+        rows.len() > 150,
+        "expected the whole SOURCES.md file list, found {} rows",
+        rows.len()
+    );
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for row in rows.iter().filter(|r| r.source != "templates") {
+        let path = catalogs_dir().join(&row.source).join(&row.file);
+        let catalog = load(&path);
+        // The default input limits are generous enough for every real catalog.
+        for d in catalog
+            .diagnostics
+            .iter()
+            .filter(|d| d.code == "load.limit")
+        {
+            failures.push(format!("{}/{}: {d}", row.source, row.file));
+        }
+        let declared = catalog.packages.iter().filter(|p| p.declared).count();
+        let channels: Vec<_> = catalog
+            .packages
+            .iter()
+            .flat_map(|p| p.channels.iter())
+            .collect();
+        let entries: Vec<_> = channels.iter().flat_map(|c| c.entries.iter()).collect();
+        let bundles: usize = catalog.packages.iter().map(|p| p.bundles.len()).sum();
+        let mut deprecations = BTreeMap::new();
+        for p in &catalog.packages {
+            let d = &p.deprecations;
+            if d.package.is_some() {
+                *deprecations.entry("package".to_string()).or_insert(0) += 1;
+            }
+            if !d.channels.is_empty() {
+                *deprecations.entry("channel".to_string()).or_insert(0) += d.channels.len();
+            }
+            if !d.bundles.is_empty() {
+                *deprecations.entry("bundle".to_string()).or_insert(0) += d.bundles.len();
+            }
+        }
+        // A file holding only an olm.deprecations object: its package is not in the file, so the
+        // deprecation cannot be applied; count the raw object's entries instead.
+        let raw_deprecations: usize = catalog.files.iter().map(|f| f.deprecations).sum();
+        let got = (
+            declared,
+            channels.len(),
+            bundles,
+            entries.len(),
+            entries.iter().filter(|e| e.replaces.is_some()).count(),
+            entries.iter().filter(|e| !e.skips.is_empty()).count(),
+            entries.iter().map(|e| e.skips.len()).sum::<usize>(),
+            entries.iter().filter(|e| e.skip_range.is_some()).count(),
+        );
+        let want = (
+            row.packages,
+            row.channels,
+            row.bundles,
+            row.entries,
+            row.replaces,
+            row.skip_entries,
+            row.skip_names,
+            row.skip_range,
+        );
+        if got != want {
+            failures.push(format!("{}/{}: (pkg, ch, bun, ent, repl, skipEntries, skipNames, sRng) got {got:?}, want {want:?}", row.source, row.file));
+        }
+        if declared > 0 && deprecations != row.deprecations {
+            failures.push(format!(
+                "{}/{}: deprecations got {deprecations:?}, want {:?}",
+                row.source, row.file, row.deprecations
+            ));
+        }
+        if declared == 0 && !row.deprecations.is_empty() {
+            assert_eq!(
+                raw_deprecations, 1,
+                "{}: the lone olm.deprecations object is read",
+                row.file
+            );
+        }
+        checked += 1;
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {checked} catalogs differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert!(checked > 140, "checked {checked}");
+}
+
+#[test]
+fn published_catalogs_lint_without_errors_and_have_one_head_per_channel() {
+    let mut failures = Vec::new();
+    let mut channels = 0;
+    for row in rows().iter().filter(|r| is_published(&r.source)) {
+        let path = catalogs_dir().join(&row.source).join(&row.file);
+        let catalog = load(&path);
+        let placeholder = row.source == "mtv-fbc" && row.file.starts_with("v4.23/");
+        let errors: Vec<String> = lint_catalog(&catalog)
+            .into_iter()
+            .filter(|d| d.is_error())
+            .map(|d| d.to_string())
+            .collect();
+        if placeholder {
+            // The default channel names a channel that does not exist: opm reports an empty channel.
+            assert_eq!(errors.len(), 1, "{errors:?}");
+            assert!(
+                errors[0].contains("channel must contain at least one bundle"),
+                "{errors:?}"
+            );
+        } else if !errors.is_empty() {
+            failures.push(format!(
+                "{}/{}:\n  {}",
+                row.source,
+                row.file,
+                errors.join("\n  ")
+            ));
+        }
+        for pkg in &catalog.packages {
+            for g in channel_graphs(pkg) {
+                channels += 1;
+                if g.head.name().is_none() {
+                    failures.push(format!(
+                        "{}/{} channel {}: {:?}",
+                        row.source, row.file, g.channel, g.head
+                    ));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(channels > 300, "checked {channels} channels");
+}
