@@ -406,7 +406,8 @@ class OlmGraph extends HTMLElement {
       if (from !== name && to !== name) continue;
       el.setAttribute('data-lit', 'true');
       boxes.get(from === name ? to : from)?.setAttribute('data-lit', 'true');
-      if (el.closest('g.fan') && !el.getBBox?.().width) layer.before(fanCurve(boxes.get(from), boxes.get(to), el.dataset.edgeKind));
+      const shapeless = from && to && el.closest('g.fan') && !el.getBBox?.().width;
+      if (shapeless) layer.before(fanCurve(boxes.get(from), boxes.get(to), el.dataset.edgeKind));
     }
   }
 }

@@ -1,7 +1,7 @@
 // The <olm-graph> element (dist/embed/, built by scripts/build-embed.sh) on pages that are not
 // the app: a plain HTML page with a real catalog by src= and an inline YAML catalog, and the
-// MkDocs site of docs/ (built with tools/mkdocs, from scripts/setup.sh). Both are served from
-// a temporary folder with the element's files copied in. Figures drawn are compared with
+// MkDocs site of docs/ (built with tools/mkdocs, from scripts/setup.sh), and the snippet the
+// app's Export menu saves. All are served from a temporary folder holding a copy of dist/. Figures drawn are compared with
 // `olm-graph graph --json` and `olm-graph path --json`; the time from an element coming near
 // the viewport to its first drawing is written to test-output/embed-timings.json (a measure,
 // not an assertion).
@@ -77,12 +77,12 @@ ${inlineElement('far', 'channel="stable"')}
 const ctx = { dir: null, server: null, browser: null, timings: {} };
 
 before(async () => {
-  for (const p of [join(DIST, 'embed/olm-graph.js'), CLI, MKDOCS]) {
+  for (const p of [join(DIST, 'index.html'), join(DIST, 'embed/olm-graph.js'), CLI, MKDOCS]) {
     if (!existsSync(p)) throw new Error(`missing ${p} (scripts/build-embed.sh, cargo build, scripts/setup.sh browser)`);
   }
   mkdirSync(OUT, { recursive: true });
   ctx.dir = mkdtempSync(join(tmpdir(), 'olm-embed-'));
-  cpSync(join(DIST, 'embed'), join(ctx.dir, 'embed'), { recursive: true });
+  cpSync(DIST, ctx.dir, { recursive: true }); // the app at the root, the element in embed/
   mkdirSync(join(ctx.dir, 'catalogs'));
   cpSync(GPU, join(ctx.dir, 'catalogs/gpu.yaml'));
   writeFileSync(join(ctx.dir, 'catalogs/inline.yaml'), INLINE);
@@ -298,6 +298,12 @@ test('the MkDocs page draws both figures, and without JavaScript shows the stati
   }
   const snippet = await facts(p, ids[0]);
   assert.deepEqual(snippet.steps, pathSteps(join(ROOT, 'docs/examples/example-operator.yaml'), 'example-operator', 'stable', 'example-operator.v1.0.0'));
+  // Hovering an entry draws its fan (a curve per bundle its skipRange covers) and lights it.
+  await p.locator(`#${ids[0]} svg.graph g.node[data-name="example-operator.v1.3.0"]`).hover();
+  assert.equal(await p.locator(`#${ids[0]} path.fan-hover`).count(), 3);
+  assert.equal(await p.locator(`#${ids[0]} svg.hovering`).count(), 1);
+  await p.mouse.move(2, 2);
+  assert.equal(await p.locator(`#${ids[0]} path.fan-hover`).count(), 0);
   await p.screenshot({ path: join(OUT, 'embed-mkdocs.png'), fullPage: true });
   assert.deepEqual(p.errors, []);
   await p.context().close();
@@ -312,4 +318,25 @@ test('the MkDocs page draws both figures, and without JavaScript shows the stati
   assert.notEqual(fallback.rectDisplay, 'none');
   await still.screenshot({ path: join(OUT, 'embed-mkdocs-nojs.png'), fullPage: true });
   await still.context().close();
+});
+
+test('the app\'s Export menu saves the element for the view, which draws on another page', async () => {
+  const query = new URLSearchParams({ url: `${ctx.server.url}catalogs/gpu.yaml`, package: PKG, channel: 'stable', installed: FROM });
+  const app = await open(`?${query}`);
+  await app.waitForFunction(() => document.querySelector('svg.graph')?.querySelector('[data-bundle]'), null, { timeout: 60000 });
+  await app.click('[data-testid=export-menu-button]');
+  const [download] = await Promise.all([
+    app.waitForEvent('download', { timeout: 60000 }),
+    app.click('[data-testid=export-element]'),
+  ]);
+  assert.equal(download.suggestedFilename(), `${PKG}-stable-element.html`);
+  const snippet = readFileSync(await download.path(), 'utf8');
+  assert.ok(snippet.startsWith(`<div class="olm-graph-figure">\n<olm-graph src="${ctx.server.url}catalogs/gpu.yaml" app="${ctx.server.url}" package="${PKG}" channel="stable" installed="${FROM}" resolver="v0">`), snippet.slice(0, 400));
+  await app.context().close();
+  writeFileSync(join(ctx.dir, 'plain/from-app.html'), page('From the app', snippet));
+  const p = await open('plain/from-app.html');
+  const id = await p.evaluate(() => { document.querySelector('olm-graph').id = 'fromApp'; return 'fromApp'; });
+  assert.equal(await drawn(p, id), 'drawn');
+  assert.deepEqual((await facts(p, id)).steps, pathSteps(GPU, PKG, 'stable', FROM));
+  await p.context().close();
 });

@@ -1,13 +1,15 @@
-//! The menu's file items (SVG, animated SVG, PNG, Mermaid, DOT) and what saving reports.
+//! The menu's file items (SVG, animated SVG, PNG, Mermaid, DOT, the `<olm-graph>` element)
+//! and what saving reports.
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use olm_graph_core::export::RenderFormat;
+use olm_graph_core::export::{embed_snippet_for_url, RenderFormat, RenderRequest};
 
 use crate::panels::export::files::ExportTarget;
 use crate::panels::export::menu::{Menu, Status, StatusKind};
 use crate::panels::export::png::svg_to_png;
 use crate::services::download::{download_blob, download_text};
+use crate::services::url::{link, page_href};
 use crate::state::Stores;
 
 /// The installed bundle of the simulation, if one is chosen.
@@ -103,6 +105,46 @@ pub fn save_png(stores: Stores, menu: Menu) {
     });
 }
 
+/// Saves the `<olm-graph>` element of the view for a docs page (as `olm-graph render -f embed`
+/// writes it, with the catalog's URL as `src` and this app as `app`), beside the `<iframe>`
+/// snippet; like that snippet it needs a catalog loaded from a URL.
+pub fn save_element(stores: Stores, menu: Menu) {
+    let (Some(target), Some(data)) = (
+        ExportTarget::on_screen(&stores),
+        stores.graph.package_data.get_untracked(),
+    ) else {
+        return menu.report(Status::new(
+            StatusKind::Error,
+            "Nothing to export: choose a package.",
+        ));
+    };
+    let Some(src) = stores.load.catalog_url() else {
+        return menu.report(Status::new(
+            StatusKind::Error,
+            "The <olm-graph> element needs the catalog's URL: load it from an http(s) URL, or write the snippet with olm-graph render -f embed.",
+        ));
+    };
+    let request = RenderRequest {
+        channel: target.channel.clone(),
+        from: installed(&stores),
+        resolver: stores
+            .simulation
+            .inputs
+            .with(|i| i.resolver.path_resolver()),
+        ..RenderRequest::new(target.package.clone(), RenderFormat::Svg)
+    };
+    let app = link(&page_href(), &Default::default());
+    let name = target.file(Some("element"), "html");
+    let result = embed_snippet_for_url(&data.loaded.catalog, &request, &src, Some(&app))
+        .map_err(|e| e.to_string())
+        .and_then(|text| download_text(&name, "text/html;charset=utf-8", &text));
+    menu.report(match result {
+        Ok(_) => Status::new(StatusKind::Ok, format!("Saved {name}")),
+        Err(e) => Status::new(StatusKind::Error, format!("Could not export {name}: {e}")),
+    });
+    menu.close(true);
+}
+
 /// The animated item's tooltip: what it draws, or why it is disabled.
 fn animated_title(stores: Stores) -> String {
     if installed(&stores).is_none() {
@@ -148,5 +190,9 @@ pub fn FileItems(menu: Menu) -> impl IntoView {
             on:click=move |_| save_png(stores, menu)>"PNG (2×)"</button>
         {item("export-mermaid", "Mermaid flowchart as opm alpha render-graph writes it (.mmd)", "Mermaid (.mmd)", RenderFormat::Mermaid)}
         {item("export-dot", "Graphviz DOT (.dot)", "DOT (.dot)", RenderFormat::Dot)}
+        <button type="button" role="menuitem" class="export-item" data-testid="export-element"
+            aria-disabled=move || (stores.load.catalog_url().is_none() || stores.graph.view.with(Option::is_none)).to_string()
+            title="The <olm-graph> element for a docs page, with the catalog's URL and the SVG inside (olm-graph render -f embed); needs a catalog loaded from a URL"
+            on:click=move |_| save_element(stores, menu)>"<olm-graph> element (.html)"</button>
     }
 }

@@ -14,7 +14,9 @@ pub mod style;
 pub mod svg;
 
 pub use dot::{channel_dot, graph_dot, package_dot, PlainError};
-pub use embed::{embed_snippet, figure, read_catalog, Figure, FigureRequest, FigureView};
+pub use embed::{
+    embed_snippet, embed_snippet_for_url, figure, read_catalog, Figure, FigureRequest, FigureView,
+};
 pub use json::{graph_json, GraphJsonOptions};
 pub use mermaid::{mermaid, MermaidError, MermaidOptions, MermaidOutput};
 pub use path_mermaid::{mermaid_text, path_mermaid, PathMermaidOptions};

@@ -1,5 +1,6 @@
+use super::snippet::*;
 use super::*;
-use crate::export::{render, RenderFormat};
+use crate::export::{render, RenderFormat, RenderRequest};
 use crate::load::load_files;
 
 const CATALOG: &str = r#"
@@ -193,4 +194,24 @@ fn only_flat_stylesheets_are_scoped() {
     let at = "<svg><style>@media x{.a{b:c}}</style></svg>";
     assert_eq!(scope_stylesheet(at, "s"), at);
     assert_eq!(scope_stylesheet("<svg/>", "s"), "<svg/>");
+}
+
+#[test]
+fn a_snippet_for_a_url_names_it_and_the_app() {
+    let c = load_files(files());
+    let r = RenderRequest {
+        channel: Some("beta".into()),
+        ..RenderRequest::new("foo", RenderFormat::Svg)
+    };
+    let s = embed_snippet_for_url(
+        &c,
+        &r,
+        "https://example.test/c.yaml?a=1&b=\"",
+        Some("https://app.test/"),
+    )
+    .unwrap();
+    assert!(s.starts_with("<div class=\"olm-graph-figure\">\n<olm-graph src=\"https://example.test/c.yaml?a=1&amp;b=&quot;\" app=\"https://app.test/\" package=\"foo\" channel=\"beta\">\n<svg"), "{s}");
+    assert!(!s.contains("<script"));
+    let bare = embed_snippet_for_url(&c, &r, "c.yaml", None).unwrap();
+    assert!(bare.contains("<olm-graph src=\"c.yaml\" package=\"foo\""));
 }
