@@ -10,6 +10,7 @@
 //! within the limits), `convert` and `assemble` (opm's model rules), `legacy` (package
 //! manifests), `indexignore`.
 
+mod ahead;
 mod assemble;
 mod budget;
 mod convert;
@@ -26,6 +27,7 @@ mod source;
 mod stream;
 mod yaml;
 mod yaml_de;
+mod yaml_fast;
 
 use std::path::Path;
 
@@ -114,7 +116,7 @@ pub fn load_paths_with<P: AsRef<Path>>(
 /// Byte ranges of a file's documents, and whether each one could be read: for writers that
 /// re-emit objects verbatim.
 pub(crate) fn document_spans(path: &str, text: &str) -> Vec<((usize, usize), bool)> {
-    let mut docs = Vec::new();
+    let mut docs: Vec<stream::Doc> = Vec::new();
     stream::read_docs_with(path, text, &Limits::DEFAULT, &mut docs);
     docs.into_iter()
         .map(|d| (d.span, d.result.is_ok()))

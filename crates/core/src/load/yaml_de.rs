@@ -74,7 +74,28 @@ pub(crate) fn read_document<'de, T>(
     caps: Caps,
     read: impl FnOnce(&mut Events<'de>) -> Result<T, YamlError>,
 ) -> Result<T, YamlError> {
-    let mut events = Events::new(text, caps);
+    read_events(Events::new(text, caps), read)
+}
+
+/// Reads the single document of `text` with `read` through the fast reader of the block
+/// subset (`yaml_fast.rs`); `None` when the document is outside it or `read` fails, and it is
+/// to be read with [`read_document`] (which gives the error and its position).
+pub(crate) fn read_document_fast<'de, T>(
+    text: &'de str,
+    caps: Caps,
+    max_depth: usize,
+    read: impl FnOnce(&mut Events<'de>) -> Result<T, YamlError>,
+) -> Option<T> {
+    let events = super::yaml_fast::document_events(text, max_depth).ok()?;
+    let events = Events::with_source(Source::Fast(events.into_iter()), caps);
+    read_events(events, read).ok()
+}
+
+/// Reads the document of `events` with `read`, checking that it is the only one.
+fn read_events<'de, T>(
+    mut events: Events<'de>,
+    read: impl FnOnce(&mut Events<'de>) -> Result<T, YamlError>,
+) -> Result<T, YamlError> {
     loop {
         match events.next_raw()? {
             (Event::StreamStart, _) => continue,
@@ -95,6 +116,12 @@ pub(crate) fn read_document<'de, T>(
     }
 }
 
+/// Where the events come from: granit-parser, or the fast reader's list.
+enum Source<'de> {
+    Parser(Box<Parser<'de, StrInput<'de>>>),
+    Fast(std::vec::IntoIter<(Event<'de>, Span)>),
+}
+
 type Recorded<'de> = Rc<Vec<(Event<'de>, Span)>>;
 
 /// An anchored node being recorded: its anchor id, its events so far, its open collections.
@@ -105,7 +132,7 @@ const ALLOWANCE: usize = 10_000;
 
 /// The events of one document, with aliases expanded.
 pub(crate) struct Events<'de> {
-    parser: Parser<'de, StrInput<'de>>,
+    source: Source<'de>,
     peeked: Option<(Event<'de>, Span)>,
     /// Alias expansions being replayed (innermost last): the events and the next index.
     replays: Vec<(Recorded<'de>, usize)>,
@@ -128,8 +155,13 @@ impl<'de> Events<'de> {
             flow_nesting_limit: caps.depth,
             block_nesting_limit: caps.depth,
         };
+        let parser = Parser::new_from_str_with_options(text, options);
+        Events::with_source(Source::Parser(Box::new(parser)), caps)
+    }
+
+    fn with_source(source: Source<'de>, caps: Caps) -> Self {
         Events {
-            parser: Parser::new_from_str_with_options(text, options),
+            source,
             peeked: None,
             replays: Vec::new(),
             anchors: HashMap::new(),
@@ -173,8 +205,14 @@ impl<'de> Events<'de> {
 
     /// The next event from the parser, comments and anchor metadata left out.
     fn parser_event(&mut self) -> Result<(Event<'de>, Span), YamlError> {
+        let parser = match &mut self.source {
+            Source::Parser(p) => p,
+            Source::Fast(events) => {
+                return Ok(events.next().unwrap_or((Event::StreamEnd, Span::default())))
+            }
+        };
         loop {
-            let Some(next) = self.parser.next() else {
+            let Some(next) = parser.next() else {
                 return Ok((Event::StreamEnd, Span::default()));
             };
             let (ev, span) = next?;
