@@ -17,6 +17,7 @@ use super::doc::{
 use super::options::{limit_message, LimitKind, Limits};
 use super::raw::{RawObject, Read};
 use super::yaml_de::{read_document, read_document_fast, Caps, YamlError};
+use super::yaml_fast::Scratch;
 use crate::diag::Diagnostic;
 
 /// Reads a YAML stream document by document into `sink`.
@@ -26,6 +27,7 @@ use crate::diag::Diagnostic;
 /// each document is read once within the limits; memory O(d) for the largest document d.
 pub(super) fn read_stream(path: &str, text: &str, limits: &Limits, sink: &mut dyn DocSink) {
     let caps = caps(limits);
+    let mut scratch = Scratch::default();
     let mut sent = 0;
     for (count, seg) in Segments::new(text).enumerate() {
         if count >= limits.max_documents {
@@ -38,7 +40,8 @@ pub(super) fn read_stream(path: &str, text: &str, limits: &Limits, sink: &mut dy
             continue;
         }
         sent += 1;
-        sink.doc(read_doc(path, doc, &seg, sent, limits, caps));
+        let read = Reading { limits, caps };
+        sink.doc(read_doc(path, doc, &seg, sent, &read, &mut scratch));
         sink.reached(seg.end);
     }
 }
@@ -59,6 +62,13 @@ fn caps(limits: &Limits) -> Caps {
         depth: limits.max_depth.saturating_add(1100),
         replays_per_event: 100,
     }
+}
+
+/// How the documents of a stream are read.
+#[derive(Clone, Copy)]
+struct Reading<'l> {
+    limits: &'l Limits,
+    caps: Caps,
 }
 
 /// A document of the stream: its bytes and its first line.
@@ -145,14 +155,15 @@ fn is_empty_doc(doc: &str) -> bool {
 }
 
 /// Reads one document; `seg` places it in the file.
-fn read_doc(
+fn read_doc<'t>(
     path: &str,
-    doc: &str,
+    doc: &'t str,
     seg: &Segment,
     number: usize,
-    limits: &Limits,
-    caps: Caps,
+    read: &Reading,
+    scratch: &mut Scratch<'t>,
 ) -> Doc {
+    let Reading { limits, caps } = *read;
     // The object's own first line: skip the marker, blank lines and comments.
     let obj_line = seg.first_line
         + doc
@@ -163,7 +174,7 @@ fn read_doc(
             })
             .count();
     let max_depth = limits.max_depth.saturating_add(1);
-    let fast = read_document_fast(doc, caps, max_depth, |de| {
+    let fast = read_document_fast(doc, caps, max_depth, scratch, |de| {
         RawObject::read(de, &Budget::new(*limits))
     });
     if let Some(raw) = fast {
@@ -268,7 +279,8 @@ mod tests {
                     continue;
                 }
                 let value = |de: &mut Events<'_>| Value::read(de, &Budget::new(limits));
-                let Some(fast) = read_document_fast(doc, caps, 101, value) else {
+                let mut scratch = Scratch::default();
+                let Some(fast) = read_document_fast(doc, caps, 101, &mut scratch, value) else {
                     slow_docs += 1;
                     continue;
                 };
@@ -277,7 +289,8 @@ mod tests {
                 let at = format!("{}:{}", path.display(), seg.first_line);
                 assert_eq!(Some(&fast), slow.as_ref().ok(), "{at}");
                 let raw = |de: &mut Events<'_>| RawObject::read(de, &Budget::new(limits));
-                let fast = read_document_fast(doc, caps, 101, raw).map(|o| format!("{o:?}"));
+                let fast =
+                    read_document_fast(doc, caps, 101, &mut scratch, raw).map(|o| format!("{o:?}"));
                 let slow = read_document(doc, caps, raw).map(|o| format!("{o:?}"));
                 assert_eq!(fast, slow.ok(), "{at}");
             }

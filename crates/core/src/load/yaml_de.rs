@@ -14,6 +14,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::rc::Rc;
 
+use super::yaml_fast::Scratch;
 use granit_parser::{Event, Marker, Parser, ScalarStyle, ScanError, Span, StrInput, Tag};
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 
@@ -74,26 +75,34 @@ pub(crate) fn read_document<'de, T>(
     caps: Caps,
     read: impl FnOnce(&mut Events<'de>) -> Result<T, YamlError>,
 ) -> Result<T, YamlError> {
-    read_events(Events::new(text, caps), read)
+    read_events(&mut Events::new(text, caps), read)
 }
 
 /// Reads the single document of `text` with `read` through the fast reader of the block
-/// subset (`yaml_fast.rs`); `None` when the document is outside it or `read` fails, and it is
-/// to be read with [`read_document`] (which gives the error and its position).
+/// subset (`yaml_fast.rs`), in the buffers of `scratch`; `None` when the document is outside
+/// the subset or `read` fails, and it is to be read with [`read_document`] (which gives the
+/// error and its position).
 pub(crate) fn read_document_fast<'de, T>(
     text: &'de str,
     caps: Caps,
     max_depth: usize,
+    scratch: &mut Scratch<'de>,
     read: impl FnOnce(&mut Events<'de>) -> Result<T, YamlError>,
 ) -> Option<T> {
-    let events = super::yaml_fast::document_events(text, max_depth).ok()?;
-    let events = Events::with_source(Source::Fast(events.into_iter()), caps);
-    read_events(events, read).ok()
+    super::yaml_fast::document_events(text, max_depth, scratch).ok()?;
+    let events = std::mem::take(&mut scratch.events);
+    let mut events = Events::with_source(Source::Fast(events, 0), caps);
+    let value = read_events(&mut events, read).ok();
+    if let Source::Fast(mut list, _) = events.source {
+        list.clear();
+        scratch.events = list;
+    }
+    value
 }
 
 /// Reads the document of `events` with `read`, checking that it is the only one.
 fn read_events<'de, T>(
-    mut events: Events<'de>,
+    events: &mut Events<'de>,
     read: impl FnOnce(&mut Events<'de>) -> Result<T, YamlError>,
 ) -> Result<T, YamlError> {
     loop {
@@ -103,7 +112,7 @@ fn read_events<'de, T>(
             (_, span) => return Err(events.error_at("the text holds no YAML document", span)),
         }
     }
-    let value = read(&mut events).map_err(|e| events.locate(e))?;
+    let value = read(events).map_err(|e| events.locate(e))?;
     match events.next()? {
         (Event::DocumentEnd, _) => {}
         (_, span) => return Err(events.error_at("expected the end of the document", span)),
@@ -116,10 +125,11 @@ fn read_events<'de, T>(
     }
 }
 
-/// Where the events come from: granit-parser, or the fast reader's list.
+/// Where the events come from: granit-parser, or the fast reader's list and the next index
+/// (each event is taken out as it is read).
 enum Source<'de> {
     Parser(Box<Parser<'de, StrInput<'de>>>),
-    Fast(std::vec::IntoIter<(Event<'de>, Span)>),
+    Fast(Vec<(Event<'de>, Span)>, usize),
 }
 
 type Recorded<'de> = Rc<Vec<(Event<'de>, Span)>>;
@@ -207,8 +217,14 @@ impl<'de> Events<'de> {
     fn parser_event(&mut self) -> Result<(Event<'de>, Span), YamlError> {
         let parser = match &mut self.source {
             Source::Parser(p) => p,
-            Source::Fast(events) => {
-                return Ok(events.next().unwrap_or((Event::StreamEnd, Span::default())))
+            Source::Fast(events, next) => {
+                let end = (Event::StreamEnd, Span::default());
+                let item = match events.get_mut(*next) {
+                    Some(slot) => std::mem::replace(slot, end),
+                    None => end,
+                };
+                *next += 1;
+                return Ok(item);
             }
         };
         loop {

@@ -23,35 +23,41 @@ type R<T> = Result<T, Fallback>;
 /// Longest plain or quoted key read here (granit-parser's simple keys stop at 1024).
 const MAX_KEY: usize = 1000;
 
-/// The events of one document (stream and document start and end included), or [`Fallback`].
+/// Buffers a file's documents share (so that each document does not allocate its own).
+#[derive(Default)]
+pub(crate) struct Scratch<'t> {
+    lines: Vec<Line>,
+    pub events: Vec<(Event<'t>, Span)>,
+}
+
+/// The events of one document (stream and document start and end included) into
+/// `scratch.events`, or [`Fallback`].
 ///
 /// # Complexity
 /// O(n) time and memory in the length n of the document: each line is looked at a bounded
 /// number of times (once to split, once to read, once more when it ends a node); nesting is
 /// bounded by `max_depth`.
-pub(crate) fn document_events(text: &str, max_depth: usize) -> R<Vec<(Event<'_>, Span)>> {
+pub(crate) fn document_events<'t>(
+    text: &'t str,
+    max_depth: usize,
+    scratch: &mut Scratch<'t>,
+) -> R<()> {
+    scratch.events.clear();
     if !plain_bytes(text.as_bytes()) {
         return Err(Fallback);
     }
+    split_lines(text, &mut scratch.lines);
     let mut r = Reader {
         text,
-        lines: split_lines(text),
+        lines: std::mem::take(&mut scratch.lines),
         at: 0,
-        events: Vec::with_capacity(text.len() / 16),
+        events: std::mem::take(&mut scratch.events),
         max_depth,
     };
-    r.push(Event::StreamStart);
-    r.push(Event::DocumentStart(false, None));
-    r.skip_marker()?;
-    let first = r.next_content().ok_or(Fallback)?;
-    let indent = r.lines[first].indent;
-    r.block_node(indent, false, 0)?;
-    if r.next_content().is_some() {
-        return Err(Fallback);
-    }
-    r.push(Event::DocumentEnd);
-    r.push(Event::StreamEnd);
-    Ok(r.events)
+    let read = r.document();
+    scratch.lines = r.lines;
+    scratch.events = r.events;
+    read
 }
 
 /// True when the text holds no byte the subset leaves to granit-parser: control characters
@@ -97,9 +103,9 @@ struct Line {
 ///
 /// # Complexity
 /// O(n).
-fn split_lines(text: &str) -> Vec<Line> {
+fn split_lines(text: &str, lines: &mut Vec<Line>) {
     let b = text.as_bytes();
-    let mut lines = Vec::with_capacity(b.len() / 32 + 1);
+    lines.clear();
     let mut start = 0;
     while start < b.len() {
         let end = memchr::memchr(b'\n', &b[start..]).map_or(b.len(), |i| start + i);
@@ -107,7 +113,6 @@ fn split_lines(text: &str) -> Vec<Line> {
         lines.push(Line { start, end, indent });
         start = end + 1;
     }
-    lines
 }
 
 /// True for the characters that may not start a plain scalar or key here.
@@ -145,6 +150,22 @@ struct Reader<'t> {
 }
 
 impl<'t> Reader<'t> {
+    /// The whole document: its root node between the stream's and document's events.
+    fn document(&mut self) -> R<()> {
+        self.push(Event::StreamStart);
+        self.push(Event::DocumentStart(false, None));
+        self.skip_marker()?;
+        let first = self.next_content().ok_or(Fallback)?;
+        let indent = self.lines[first].indent;
+        self.block_node(indent, false, 0)?;
+        if self.next_content().is_some() {
+            return Err(Fallback);
+        }
+        self.push(Event::DocumentEnd);
+        self.push(Event::StreamEnd);
+        Ok(())
+    }
+
     fn push(&mut self, ev: Event<'t>) {
         self.events.push((ev, Span::default()));
     }
@@ -691,9 +712,11 @@ mod tests {
     use super::*;
 
     fn kinds(text: &str) -> Option<Vec<String>> {
-        let events = document_events(text, 100).ok()?;
+        let mut scratch = Scratch::default();
+        document_events(text, 100, &mut scratch).ok()?;
         Some(
-            events
+            scratch
+                .events
                 .into_iter()
                 .map(|(e, _)| match e {
                     Event::Scalar(v, s, ..) => format!("{s:?}:{v}"),
