@@ -12,25 +12,27 @@ use super::options::Limits;
 use super::stream;
 use crate::model::FileFormat;
 
-/// One thing a file's reader sent to its sink.
-enum Sent {
-    Doc(Doc),
-    Reached(usize),
+/// What a file's reader sent to its sink: the documents, and each offset reached with the
+/// number of documents sent before it.
+#[derive(Default)]
+struct Sent {
+    docs: Vec<Doc>,
+    reached: Vec<(usize, usize)>,
 }
 
 /// A file read ahead: its format and what its reader sent, in order.
 pub(super) struct ReadAhead {
     format: FileFormat,
-    sent: Vec<Sent>,
+    sent: Sent,
 }
 
 /// Records what a reader sends.
-impl DocSink for Vec<Sent> {
+impl DocSink for Sent {
     fn doc(&mut self, doc: Doc) {
-        self.push(Sent::Doc(doc));
+        self.docs.push(doc);
     }
     fn reached(&mut self, offset: usize) {
-        self.push(Sent::Reached(offset));
+        self.reached.push((self.docs.len(), offset));
     }
 }
 
@@ -39,8 +41,9 @@ impl ReadAhead {
     ///
     /// # Complexity
     /// As [`stream::read_docs_with`]: O(n) for a file of n bytes; memory O(objects).
+    #[cfg(not(target_arch = "wasm32"))]
     fn read(file: &InputFile, limits: &Limits) -> Self {
-        let mut sent = Vec::new();
+        let mut sent = Sent::default();
         let format = stream::read_docs_with(&file.path, &file.text, limits, &mut sent);
         ReadAhead { format, sent }
     }
@@ -50,12 +53,14 @@ impl ReadAhead {
     /// # Complexity
     /// O(d) for d documents.
     pub fn replay(self, sink: &mut dyn DocSink) -> FileFormat {
-        for s in self.sent {
-            match s {
-                Sent::Doc(d) => sink.doc(d),
-                Sent::Reached(offset) => sink.reached(offset),
+        let mut reached = self.sent.reached.into_iter().peekable();
+        for (i, doc) in self.sent.docs.into_iter().enumerate() {
+            while let Some((_, offset)) = reached.next_if(|(before, _)| *before == i) {
+                sink.reached(offset);
             }
+            sink.doc(doc);
         }
+        reached.for_each(|(_, offset)| sink.reached(offset));
         self.format
     }
 }

@@ -186,8 +186,8 @@ impl<'t> Reader<'t> {
             return Ok(());
         };
         let line = self.rest(i, 0);
-        if line.starts_with("---") {
-            if !line[3..].trim_end_matches(' ').is_empty() {
+        if let Some(rest) = line.strip_prefix("---") {
+            if !rest.trim_end_matches(' ').is_empty() {
                 return Err(Fallback);
             }
             self.at = i + 1;
