@@ -9,7 +9,6 @@
 use super::doc::{Doc, DocSink};
 use super::input::InputFile;
 use super::options::Limits;
-use super::stream;
 use crate::model::FileFormat;
 
 /// What a file's reader sent to its sink: the documents, and each offset reached with the
@@ -40,11 +39,11 @@ impl ReadAhead {
     /// Reads one file into a record.
     ///
     /// # Complexity
-    /// As [`stream::read_docs_with`]: O(n) for a file of n bytes; memory O(objects).
+    /// As [`read_docs_with`](super::stream::read_docs_with): O(n) for a file of n bytes; memory O(objects).
     #[cfg(not(target_arch = "wasm32"))]
     fn read(file: &InputFile, limits: &Limits) -> Self {
         let mut sent = Sent::default();
-        let format = stream::read_docs_with(&file.path, &file.text, limits, &mut sent);
+        let format = super::stream::read_docs_with(&file.path, &file.text, limits, &mut sent);
         ReadAhead { format, sent }
     }
 
