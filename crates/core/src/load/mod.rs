@@ -12,6 +12,7 @@
 //! within the limits), `convert` and `assemble` (opm's model rules), `legacy` (package
 //! manifests), `indexignore`.
 
+mod ahead;
 mod assemble;
 mod budget;
 mod convert;
@@ -28,6 +29,7 @@ mod source;
 mod stream;
 mod yaml;
 mod yaml_de;
+mod yaml_fast;
 
 pub use error::LoadError;
 pub use indexignore::IgnoreRules;
@@ -46,7 +48,7 @@ pub use crate::open::{
 /// Byte ranges of a file's documents, and whether each one could be read: for writers that
 /// re-emit objects verbatim.
 pub(crate) fn document_spans(path: &str, text: &str) -> Vec<((usize, usize), bool)> {
-    let mut docs = Vec::new();
+    let mut docs: Vec<stream::Doc> = Vec::new();
     stream::read_docs_with(path, text, &Limits::DEFAULT, &mut docs);
     docs.into_iter()
         .map(|d| (d.span, d.result.is_ok()))

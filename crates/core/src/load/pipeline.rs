@@ -6,6 +6,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
+use super::ahead::{self, ReadAhead};
 use super::assemble::assemble;
 use super::convert::{self, Obj, Objects};
 use super::indexignore::IgnoreRules;
@@ -51,9 +52,11 @@ pub(crate) fn load_fbc(
     progress: &mut dyn FnMut(Progress),
 ) -> Catalog {
     let mut load = Load::new(files, options, progress);
-    for file in files {
-        load.file(file);
-    }
+    let wanted = load.will_read(files);
+    let limits = load.options.limits;
+    ahead::for_each_in_order(files, &wanted, &limits, &mut |file, read| {
+        load.file(file, read)
+    });
     load.finish()
 }
 
@@ -112,8 +115,35 @@ impl<'p> Load<'p> {
         }
     }
 
-    /// Reads one file: skipped, or split into documents that are sorted one by one.
-    pub fn file(&mut self, file: &InputFile) {
+    /// Which files [`Load::file`] will read rather than skip, as its rules decide in input
+    /// order (so that they can be read ahead).
+    ///
+    /// # Complexity
+    /// O(F · R) for F files and R ignore rules.
+    fn will_read(&self, files: &[InputFile]) -> Vec<bool> {
+        let mut total = 0usize;
+        let mut over = false;
+        let limit = self.options.limits.max_total_bytes;
+        files
+            .iter()
+            .map(|file| {
+                if is_indexignore(&file.path)
+                    || self.rules.is_ignored(&file.path)
+                    || (self.options.only_catalog_extensions && !has_catalog_extension(&file.path))
+                    || over
+                {
+                    return false;
+                }
+                total = total.saturating_add(file.text.len());
+                over = total > limit;
+                !over
+            })
+            .collect()
+    }
+
+    /// Reads one file (from `read` when it was read ahead): skipped, or split into documents
+    /// that are sorted one by one.
+    pub fn file(&mut self, file: &InputFile, read: Option<ReadAhead>) {
         if is_indexignore(&file.path) {
             return;
         }
@@ -138,7 +168,10 @@ impl<'p> Load<'p> {
             file,
             summary,
         };
-        let format = stream::read_docs_with(&file.path, &file.text, &limits, &mut sink);
+        let format = match read {
+            Some(read) => read.replay(&mut sink),
+            None => stream::read_docs_with(&file.path, &file.text, &limits, &mut sink),
+        };
         let mut summary = sink.summary;
         summary.format = format;
         self.file_done(file, summary);

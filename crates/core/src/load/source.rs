@@ -100,8 +100,9 @@ impl PathReader {
         let meta = std::fs::metadata(p).map_err(|e| LoadError::io(&shown, e))?;
         if !meta.is_dir() {
             let file = std::fs::File::open(p).map_err(|e| LoadError::io(&shown, e))?;
+            let hint = usize::try_from(meta.len()).unwrap_or(usize::MAX);
             let bytes = self
-                .capped(file, &shown)
+                .capped(file, &shown, hint)
                 .map_err(|e| LoadError::io(&shown, e))?;
             if let Some(bytes) = bytes {
                 let text = String::from_utf8(bytes).map_err(|_| LoadError::NotUtf8 {
@@ -135,7 +136,11 @@ impl PathReader {
 
     /// A file found in a directory: problems are notes, not errors.
     fn dir_file(&mut self, f: &Path, shown: String) {
-        let read = std::fs::File::open(f).and_then(|file| self.capped(file, &shown));
+        let read = std::fs::File::open(f).and_then(|file| {
+            let hint = file.metadata().map_or(0, |m| m.len());
+            let hint = usize::try_from(hint).unwrap_or(usize::MAX);
+            self.capped(file, &shown, hint)
+        });
         match read {
             Ok(None) => {}
             Ok(Some(bytes)) => match String::from_utf8(bytes) {
@@ -172,7 +177,11 @@ impl PathReader {
                 return Err(LoadError::io(STDIN_PATH, source));
             }
         };
-        let Some(bytes) = self.capped(&bytes[..], STDIN_NAME).ok().flatten() else {
+        let Some(bytes) = self
+            .capped(&bytes[..], STDIN_NAME, bytes.len())
+            .ok()
+            .flatten()
+        else {
             return Ok(());
         };
         let text = String::from_utf8(bytes).map_err(|_| LoadError::NotUtf8 {
@@ -183,13 +192,19 @@ impl PathReader {
     }
 
     /// Reads at most what the total-size limit leaves; `None` (with the limit's diagnostic)
-    /// when the file would cross it, or when an earlier one did.
-    fn capped(&mut self, src: impl std::io::Read, shown: &str) -> std::io::Result<Option<Vec<u8>>> {
+    /// when the file would cross it, or when an earlier one did. `hint` is the expected size
+    /// (the buffer is allocated once for it, within the limit).
+    fn capped(
+        &mut self,
+        src: impl std::io::Read,
+        shown: &str,
+        hint: usize,
+    ) -> std::io::Result<Option<Vec<u8>>> {
         if self.exhausted {
             self.not_read += 1;
             return Ok(None);
         }
-        let mut bytes = Vec::new();
+        let mut bytes = Vec::with_capacity(hint.min(self.remaining).saturating_add(1));
         src.take((self.remaining as u64).saturating_add(1))
             .read_to_end(&mut bytes)?;
         if bytes.len() <= self.remaining {

@@ -41,7 +41,7 @@ pub fn read_docs_with(
         Some(b'{') => {
             let stream = json::read_stream(path, text, limits, sink);
             if stream.worth_reading_as_yaml() {
-                let mut yaml = Vec::new();
+                let mut yaml: Vec<Doc> = Vec::new();
                 yaml::read_stream(path, text, limits, &mut yaml);
                 if yaml.iter().all(|d| d.result.is_ok()) {
                     yaml.into_iter().for_each(|d| sink.doc(d));

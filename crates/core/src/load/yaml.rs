@@ -16,7 +16,8 @@ use super::doc::{
 };
 use super::options::{limit_message, LimitKind, Limits};
 use super::raw::{RawObject, Read};
-use super::yaml_de::{read_document, Caps, YamlError};
+use super::yaml_de::{read_document, read_document_fast, Caps, YamlError};
+use super::yaml_fast::Scratch;
 use crate::diag::Diagnostic;
 
 /// Reads a YAML stream document by document into `sink`.
@@ -26,6 +27,7 @@ use crate::diag::Diagnostic;
 /// each document is read once within the limits; memory O(d) for the largest document d.
 pub(super) fn read_stream(path: &str, text: &str, limits: &Limits, sink: &mut dyn DocSink) {
     let caps = caps(limits);
+    let mut scratch = Scratch::default();
     let mut sent = 0;
     for (count, seg) in Segments::new(text).enumerate() {
         if count >= limits.max_documents {
@@ -38,7 +40,8 @@ pub(super) fn read_stream(path: &str, text: &str, limits: &Limits, sink: &mut dy
             continue;
         }
         sent += 1;
-        sink.doc(read_doc(path, doc, &seg, sent, limits, caps));
+        let read = Reading { limits, caps };
+        sink.doc(read_doc(path, doc, &seg, sent, &read, &mut scratch));
         sink.reached(seg.end);
     }
 }
@@ -59,6 +62,13 @@ fn caps(limits: &Limits) -> Caps {
         depth: limits.max_depth.saturating_add(1100),
         replays_per_event: 100,
     }
+}
+
+/// How the documents of a stream are read.
+#[derive(Clone, Copy)]
+struct Reading<'l> {
+    limits: &'l Limits,
+    caps: Caps,
 }
 
 /// A document of the stream: its bytes and its first line.
@@ -145,14 +155,15 @@ fn is_empty_doc(doc: &str) -> bool {
 }
 
 /// Reads one document; `seg` places it in the file.
-fn read_doc(
+fn read_doc<'t>(
     path: &str,
-    doc: &str,
+    doc: &'t str,
     seg: &Segment,
     number: usize,
-    limits: &Limits,
-    caps: Caps,
+    read: &Reading,
+    scratch: &mut Scratch<'t>,
 ) -> Doc {
+    let Reading { limits, caps } = *read;
     // The object's own first line: skip the marker, blank lines and comments.
     let obj_line = seg.first_line
         + doc
@@ -162,6 +173,17 @@ fn read_doc(
                 t.is_empty() || t.starts_with('#') || t == "---"
             })
             .count();
+    let max_depth = limits.max_depth.saturating_add(1);
+    let fast = read_document_fast(doc, caps, max_depth, scratch, |de| {
+        RawObject::read(de, &Budget::new(*limits))
+    });
+    if let Some(raw) = fast {
+        return Doc {
+            location: location(path, obj_line, 1, number),
+            span: (seg.start, seg.end),
+            result: Ok(raw),
+        };
+    }
     let budget = Budget::new(*limits);
     let read = read_document(doc, caps, |de| RawObject::read(de, &budget));
     let result = read.map_err(|e| {
@@ -215,4 +237,68 @@ fn first_tab(doc: &str, from: usize) -> Option<(usize, usize)> {
         .enumerate()
         .skip(from.saturating_sub(1))
         .find_map(|(i, l)| l.find('\t').map(|c| (i + 1, l[..c].chars().count() + 1)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::yaml_de::Events;
+    use super::*;
+    use std::path::{Path, PathBuf};
+
+    fn yaml_files(dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                yaml_files(&p, out);
+            } else if p.extension().is_some_and(|x| x == "yaml" || x == "yml") {
+                out.push(p);
+            }
+        }
+    }
+
+    /// Every document of the real catalogs that the fast reader takes reads as granit-parser
+    /// reads it, value for value, and as the same raw object.
+    #[test]
+    fn the_fast_reader_agrees_with_granit_on_the_real_catalogs() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/catalogs");
+        let mut files = Vec::new();
+        yaml_files(&root, &mut files);
+        let limits = Limits::DEFAULT;
+        let caps = caps(&limits);
+        let (mut fast_docs, mut slow_docs) = (0, 0);
+        for path in files {
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            for seg in Segments::new(&text) {
+                let doc = &text[seg.start..seg.end];
+                if is_empty_doc(doc) {
+                    continue;
+                }
+                let value = |de: &mut Events<'_>| Value::read(de, &Budget::new(limits));
+                let mut scratch = Scratch::default();
+                let Some(fast) = read_document_fast(doc, caps, 101, &mut scratch, value) else {
+                    slow_docs += 1;
+                    continue;
+                };
+                fast_docs += 1;
+                let slow = read_document(doc, caps, value);
+                let at = format!("{}:{}", path.display(), seg.first_line);
+                assert_eq!(Some(&fast), slow.as_ref().ok(), "{at}");
+                let raw = |de: &mut Events<'_>| RawObject::read(de, &Budget::new(limits));
+                let fast =
+                    read_document_fast(doc, caps, 101, &mut scratch, raw).map(|o| format!("{o:?}"));
+                let slow = read_document(doc, caps, raw).map(|o| format!("{o:?}"));
+                assert_eq!(fast, slow.ok(), "{at}");
+            }
+        }
+        eprintln!("fast reader: {fast_docs} documents, granit-parser: {slow_docs}");
+        assert!(
+            fast_docs > 1000,
+            "{fast_docs} documents read fast, {slow_docs} not"
+        );
+    }
 }

@@ -14,6 +14,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::rc::Rc;
 
+use super::yaml_fast::Scratch;
 use granit_parser::{Event, Marker, Parser, ScalarStyle, ScanError, Span, StrInput, Tag};
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 
@@ -74,7 +75,36 @@ pub(crate) fn read_document<'de, T>(
     caps: Caps,
     read: impl FnOnce(&mut Events<'de>) -> Result<T, YamlError>,
 ) -> Result<T, YamlError> {
-    let mut events = Events::new(text, caps);
+    read_events(&mut Events::new(text, caps), read)
+}
+
+/// Reads the single document of `text` with `read` through the fast reader of the block
+/// subset (`yaml_fast.rs`), in the buffers of `scratch`; `None` when the document is outside
+/// the subset or `read` fails, and it is to be read with [`read_document`] (which gives the
+/// error and its position).
+pub(crate) fn read_document_fast<'de, T>(
+    text: &'de str,
+    caps: Caps,
+    max_depth: usize,
+    scratch: &mut Scratch<'de>,
+    read: impl FnOnce(&mut Events<'de>) -> Result<T, YamlError>,
+) -> Option<T> {
+    super::yaml_fast::document_events(text, max_depth, scratch).ok()?;
+    let events = std::mem::take(&mut scratch.events);
+    let mut events = Events::with_source(Source::Fast(events, 0), caps);
+    let value = read_events(&mut events, read).ok();
+    if let Source::Fast(mut list, _) = events.source {
+        list.clear();
+        scratch.events = list;
+    }
+    value
+}
+
+/// Reads the document of `events` with `read`, checking that it is the only one.
+fn read_events<'de, T>(
+    events: &mut Events<'de>,
+    read: impl FnOnce(&mut Events<'de>) -> Result<T, YamlError>,
+) -> Result<T, YamlError> {
     loop {
         match events.next_raw()? {
             (Event::StreamStart, _) => continue,
@@ -82,7 +112,7 @@ pub(crate) fn read_document<'de, T>(
             (_, span) => return Err(events.error_at("the text holds no YAML document", span)),
         }
     }
-    let value = read(&mut events).map_err(|e| events.locate(e))?;
+    let value = read(events).map_err(|e| events.locate(e))?;
     match events.next()? {
         (Event::DocumentEnd, _) => {}
         (_, span) => return Err(events.error_at("expected the end of the document", span)),
@@ -95,6 +125,13 @@ pub(crate) fn read_document<'de, T>(
     }
 }
 
+/// Where the events come from: granit-parser, or the fast reader's list and the next index
+/// (each event is taken out as it is read).
+enum Source<'de> {
+    Parser(Box<Parser<'de, StrInput<'de>>>),
+    Fast(Vec<(Event<'de>, Span)>, usize),
+}
+
 type Recorded<'de> = Rc<Vec<(Event<'de>, Span)>>;
 
 /// An anchored node being recorded: its anchor id, its events so far, its open collections.
@@ -105,7 +142,7 @@ const ALLOWANCE: usize = 10_000;
 
 /// The events of one document, with aliases expanded.
 pub(crate) struct Events<'de> {
-    parser: Parser<'de, StrInput<'de>>,
+    source: Source<'de>,
     peeked: Option<(Event<'de>, Span)>,
     /// Alias expansions being replayed (innermost last): the events and the next index.
     replays: Vec<(Recorded<'de>, usize)>,
@@ -128,8 +165,13 @@ impl<'de> Events<'de> {
             flow_nesting_limit: caps.depth,
             block_nesting_limit: caps.depth,
         };
+        let parser = Parser::new_from_str_with_options(text, options);
+        Events::with_source(Source::Parser(Box::new(parser)), caps)
+    }
+
+    fn with_source(source: Source<'de>, caps: Caps) -> Self {
         Events {
-            parser: Parser::new_from_str_with_options(text, options),
+            source,
             peeked: None,
             replays: Vec::new(),
             anchors: HashMap::new(),
@@ -173,8 +215,20 @@ impl<'de> Events<'de> {
 
     /// The next event from the parser, comments and anchor metadata left out.
     fn parser_event(&mut self) -> Result<(Event<'de>, Span), YamlError> {
+        let parser = match &mut self.source {
+            Source::Parser(p) => p,
+            Source::Fast(events, next) => {
+                let end = (Event::StreamEnd, Span::default());
+                let item = match events.get_mut(*next) {
+                    Some(slot) => std::mem::replace(slot, end),
+                    None => end,
+                };
+                *next += 1;
+                return Ok(item);
+            }
+        };
         loop {
-            let Some(next) = self.parser.next() else {
+            let Some(next) = parser.next() else {
                 return Ok((Event::StreamEnd, Span::default()));
             };
             let (ev, span) = next?;
