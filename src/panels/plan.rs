@@ -15,7 +15,7 @@ use olm_graph_core::resolve::Resolver;
 
 use crate::services::clipboard::copy_text;
 use crate::state::graph::GraphStore;
-use crate::state::plan::{preference_from_param, PlanInputs, PlanStore, Planned, TargetKind};
+use crate::state::plan::{PlanInputs, PlanStore, Planned, TargetKind};
 use crate::state::selection::{ChannelChoice, Selection};
 use crate::state::shared::Shared;
 use crate::state::simulation::SimulationStore;
@@ -174,7 +174,7 @@ fn PlanForm(store: PlanStore) -> impl IntoView {
             {select(store, "plan-resolver", "Resolver", &[("v0", "OLM v0 (Subscription)"), ("v1", "OLM v1 (ClusterExtension)")],
                 |i| i.resolver.as_str(), |i, v| i.resolver = if v == "v1" { Resolver::V1 } else { Resolver::V0 })}
             {select(store, "plan-prefer", "Prefer", PREFERENCES, |i| i.prefer.as_str(), |i, v| {
-                if let Some(p) = preference_from_param(v) { i.prefer = p; }
+                if let Ok(p) = v.parse() { i.prefer = p; }
             })}
             <button class="button primary" type="submit" data-testid="plan-run">"Plan"</button>
         </form>

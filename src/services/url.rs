@@ -19,10 +19,7 @@ use olm_graph_core::resolve::UpgradeStrategy;
 use wasm_bindgen::JsValue;
 
 use crate::state::selection::{ChannelChoice, LinkedView};
-use crate::state::simulation::{
-    failure_from_param, failure_param, strategy_from_param, strategy_param, ResolverChoice,
-    SimInputs,
-};
+use crate::state::simulation::{failure_choice, failure_param, ResolverChoice, SimInputs};
 use crate::state::Stores;
 
 /// Everything a query names.
@@ -71,12 +68,10 @@ impl UrlParams {
                 resolver: get("resolver")
                     .and_then(|r| ResolverChoice::from_param(&r))
                     .unwrap_or_default(),
-                failure: get("failure")
-                    .and_then(|f| failure_from_param(&f))
-                    .flatten(),
+                failure: get("failure").and_then(|f| failure_choice(&f)).flatten(),
                 failing: get("fail").unwrap_or_default(),
                 strategy: get("strategy")
-                    .and_then(|s| strategy_from_param(&s))
+                    .and_then(|s| s.parse().ok())
                     .unwrap_or_default(),
             },
         }
@@ -138,7 +133,7 @@ fn simulation_pairs(s: &SimInputs) -> Vec<(&'static str, String)> {
         out.push(("failure", failure_param(s.failure).to_string()));
     }
     if s.strategy != UpgradeStrategy::Default {
-        out.push(("strategy", strategy_param(s.strategy).to_string()));
+        out.push(("strategy", s.strategy.olm_name().to_string()));
     }
     out
 }

@@ -51,16 +51,6 @@ impl TargetKind {
     }
 }
 
-/// Reads a preference as the CLI spells it.
-pub fn preference_from_param(s: &str) -> Option<Preference> {
-    match s {
-        "fewest-switches" => Some(Preference::FewestSwitches),
-        "fewest-hops" => Some(Preference::FewestHops),
-        "avoid-deprecated" => Some(Preference::AvoidDeprecated),
-        _ => None,
-    }
-}
-
 /// The planner's inputs, as typed.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct PlanInputs {
@@ -409,9 +399,9 @@ mod tests {
             Some(TargetKind::ChannelHead)
         );
         assert_eq!(
-            preference_from_param("fewest-hops"),
+            "fewest-hops".parse::<Preference>().ok(),
             Some(Preference::FewestHops)
         );
-        assert_eq!(preference_from_param("x"), None);
+        assert_eq!("x".parse::<Preference>().ok(), None);
     }
 }

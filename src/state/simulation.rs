@@ -4,7 +4,8 @@
 //! ([`PathMarks`], a derived signal the drawing reads like every other marking).
 //!
 //! The inputs are typed: strings from the URL or a form are parsed once, at that boundary, with
-//! [`ResolverChoice::from_param`], [`failure_from_param`] and [`strategy_from_param`].
+//! [`ResolverChoice::from_param`], [`failure_choice`] and core's `str::parse` (an upgrade
+//! strategy reads as OLM spells it, `TechPreviewUnsafeFailForward`, or as the CLI does).
 
 use std::collections::HashMap;
 
@@ -66,36 +67,18 @@ impl ResolverChoice {
     }
 }
 
-/// Reads a failure kind: `csv`, `installplan`, or `none` (`Some(None)`); `None` for anything else.
-pub fn failure_from_param(s: &str) -> Option<Option<FailureKind>> {
+/// Reads a failure kind: `csv`, `installplan` (core's spellings), or `none` (`Some(None)`);
+/// `None` for anything else.
+pub fn failure_choice(s: &str) -> Option<Option<FailureKind>> {
     match s {
         "none" => Some(None),
-        "csv" => Some(Some(FailureKind::Csv)),
-        "installplan" => Some(Some(FailureKind::InstallPlan)),
-        _ => None,
+        kind => kind.parse().ok().map(Some),
     }
 }
 
 /// The parameter value of a failure kind (`none` for no failure).
 pub fn failure_param(kind: Option<FailureKind>) -> &'static str {
     kind.map_or("none", FailureKind::as_str)
-}
-
-/// Reads an OperatorGroup upgrade strategy as OLM spells it.
-pub fn strategy_from_param(s: &str) -> Option<UpgradeStrategy> {
-    match s {
-        "Default" => Some(UpgradeStrategy::Default),
-        "TechPreviewUnsafeFailForward" => Some(UpgradeStrategy::TechPreviewUnsafeFailForward),
-        _ => None,
-    }
-}
-
-/// An upgrade strategy as OLM spells it.
-pub fn strategy_param(s: UpgradeStrategy) -> &'static str {
-    match s {
-        UpgradeStrategy::Default => "Default",
-        UpgradeStrategy::TechPreviewUnsafeFailForward => "TechPreviewUnsafeFailForward",
-    }
 }
 
 /// The what-if inputs.
@@ -760,15 +743,15 @@ mod tests {
         assert_eq!(ResolverChoice::V1.path_resolver(), Resolver::V1);
         assert_eq!(ResolverChoice::V0.path_resolver(), Resolver::V0);
         assert_eq!(ResolverChoice::Both.path_resolver(), Resolver::V0);
-        assert_eq!(failure_from_param("none"), Some(None));
-        assert_eq!(failure_from_param("csv"), Some(Some(FailureKind::Csv)));
-        assert_eq!(failure_from_param("x"), None);
+        assert_eq!(failure_choice("none"), Some(None));
+        assert_eq!(failure_choice("csv"), Some(Some(FailureKind::Csv)));
+        assert_eq!(failure_choice("x"), None);
         assert_eq!(failure_param(Some(FailureKind::InstallPlan)), "installplan");
         for s in [
             UpgradeStrategy::Default,
             UpgradeStrategy::TechPreviewUnsafeFailForward,
         ] {
-            assert_eq!(strategy_from_param(strategy_param(s)), Some(s));
+            assert_eq!(s.olm_name().parse::<UpgradeStrategy>(), Ok(s));
         }
         // No failing bundle, no failure.
         let i = SimInputs {

@@ -1,5 +1,7 @@
 //! olm-graph-core: all OLM catalog semantics, in pure Rust. Its modules, one line each:
 //!
+//! - [`choice`]: one spelling per choice: `FromStr`, `Display` (and `clap::ValueEnum` with the
+//!   `clap` feature) for the enums a command line or a URL names by a word.
 //! - [`diag`]: diagnostics, every problem found with its file, position, object and field.
 //! - [`document`]: the `graph --json` document of a package: nodes, typed edges, heads, marks.
 //! - [`export`]: output formats: `graph --json`, Mermaid as `opm alpha render-graph` writes
@@ -32,6 +34,7 @@
 //! - [`validate`]: opm's validation rules with opm's messages, plus curator lints.
 //! - [`view`]: what a user interface draws and lists: the [`view::GraphView`] the web app and
 //!   the SVG export share, bundle details, summaries.
+pub mod choice;
 pub mod diag;
 pub mod document;
 pub mod export;

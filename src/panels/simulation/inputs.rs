@@ -7,8 +7,7 @@ use olm_graph_core::resolve::UpgradeStrategy;
 use crate::state::graph::GraphStore;
 use crate::state::selection::Selection;
 use crate::state::simulation::{
-    failure_from_param, failure_param, strategy_from_param, strategy_param, ResolverChoice,
-    SimInputs, SimulationStore,
+    failure_choice, failure_param, ResolverChoice, SimInputs, SimulationStore,
 };
 
 /// Every bundle of the package on screen, from any channel, sorted.
@@ -143,7 +142,7 @@ pub fn SimInputsForm() -> impl IntoView {
             <div class="sim-channel" data-testid="sim-channel">"Channel: " {move || sim.channel.get().unwrap_or_default()}</div>
             <label>"Failure"
                 {select("failure-kind-select", FAILURES, |i| failure_param(i.failure), |i, v| {
-                    i.failure = failure_from_param(v).flatten();
+                    i.failure = failure_choice(v).flatten();
                 })}
             </label>
             <label>"Failing bundle"
@@ -151,8 +150,8 @@ pub fn SimInputsForm() -> impl IntoView {
             </label>
             <button class="button" type="button" data-testid="mark-failing" on:click=mark_selected>"Mark selected bundle as failing"</button>
             <label>"Upgrade strategy"
-                {select("strategy-select", STRATEGIES, |i| strategy_param(i.strategy), |i, v| {
-                    i.strategy = strategy_from_param(v).unwrap_or(UpgradeStrategy::Default);
+                {select("strategy-select", STRATEGIES, |i| i.strategy.olm_name(), |i, v| {
+                    i.strategy = v.parse().unwrap_or(UpgradeStrategy::Default);
                 })}
             </label>
         </div>

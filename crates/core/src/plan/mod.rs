@@ -85,15 +85,13 @@ pub enum Preference {
     AvoidDeprecated,
 }
 
-impl Preference {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Preference::FewestSwitches => "fewest-switches",
-            Preference::FewestHops => "fewest-hops",
-            Preference::AvoidDeprecated => "avoid-deprecated",
-        }
-    }
-}
+crate::choice::spelled_choice!(
+    Preference,
+    "preference",
+    FewestSwitches => "fewest-switches",
+    FewestHops => "fewest-hops",
+    AvoidDeprecated => "avoid-deprecated",
+);
 
 /// What to plan.
 #[derive(Debug, Clone, Default)]

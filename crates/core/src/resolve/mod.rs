@@ -72,14 +72,7 @@ pub enum Resolver {
     V1,
 }
 
-impl Resolver {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Resolver::V0 => "v0",
-            Resolver::V1 => "v1",
-        }
-    }
-}
+crate::choice::spelled_choice!(Resolver, "resolver", V0 => "v0", V1 => "v1");
 
 /// OLM v1 `upgradeConstraintPolicy`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -91,6 +84,13 @@ pub enum UpgradeConstraintPolicy {
     SelfCertified,
 }
 
+crate::choice::spelled_choice!(
+    UpgradeConstraintPolicy,
+    "upgrade constraint policy",
+    CatalogProvided => "CatalogProvided",
+    SelfCertified => "SelfCertified",
+);
+
 /// How an upgrade into the failing bundle fails.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -101,14 +101,12 @@ pub enum FailureKind {
     InstallPlan,
 }
 
-impl FailureKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            FailureKind::Csv => "csv",
-            FailureKind::InstallPlan => "installplan",
-        }
-    }
-}
+crate::choice::spelled_choice!(
+    FailureKind,
+    "failure kind",
+    Csv => "csv",
+    InstallPlan => "installplan",
+);
 
 /// The OperatorGroup's `spec.upgradeStrategy`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
@@ -116,6 +114,28 @@ pub enum UpgradeStrategy {
     #[default]
     Default,
     TechPreviewUnsafeFailForward,
+}
+
+// The command line's words print; OLM's field values (the web app's URL) read too.
+crate::choice::spelled_choice!(
+    UpgradeStrategy,
+    "upgrade strategy",
+    Default => "default" ["Default"],
+    TechPreviewUnsafeFailForward => "fail-forward" ["TechPreviewUnsafeFailForward"],
+);
+
+impl UpgradeStrategy {
+    /// The value of the OperatorGroup's `spec.upgradeStrategy` field (`Default`,
+    /// `TechPreviewUnsafeFailForward`); [`str::parse`] reads it too.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn olm_name(self) -> &'static str {
+        match self {
+            UpgradeStrategy::Default => "Default",
+            UpgradeStrategy::TechPreviewUnsafeFailForward => "TechPreviewUnsafeFailForward",
+        }
+    }
 }
 
 /// A bundle whose upgrade fails, for a what-if.

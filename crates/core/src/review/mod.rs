@@ -225,6 +225,45 @@ impl Default for FailOn {
     }
 }
 
+/// One condition of `olm-graph review --fail-on`, as the command line names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FailOnCondition {
+    /// The change introduces an error finding.
+    Error,
+    /// The change strands an installed bundle (OLM v0 or v1).
+    Stranded,
+    /// The change removes a channel head from its channel.
+    RemovedHead,
+    /// Never fail.
+    None,
+}
+
+crate::choice::spelled_choice!(
+    FailOnCondition,
+    "fail-on condition",
+    Error => "error" : "The change introduces an error finding",
+    Stranded => "stranded" : "The change strands an installed bundle (OLM v0 or v1)",
+    RemovedHead => "removed-head" : "The change removes a channel head from its channel",
+    None => "none" : "Never fail",
+);
+
+impl FailOn {
+    /// The conditions named, or `None` when `none` is combined with another condition.
+    ///
+    /// # Complexity
+    /// O(n) in the conditions named.
+    pub fn from_conditions(conditions: &[FailOnCondition]) -> Option<FailOn> {
+        if conditions.contains(&FailOnCondition::None) && conditions.len() > 1 {
+            return None;
+        }
+        Some(FailOn {
+            error: conditions.contains(&FailOnCondition::Error),
+            stranded: conditions.contains(&FailOnCondition::Stranded),
+            removed_head: conditions.contains(&FailOnCondition::RemovedHead),
+        })
+    }
+}
+
 /// Why a review fails.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "reason", rename_all = "kebab-case")]

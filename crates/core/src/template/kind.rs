@@ -11,6 +11,14 @@ pub enum TemplateKind {
     Substitutes,
 }
 
+crate::choice::spelled_choice!(
+    TemplateKind,
+    "template type",
+    Basic => "basic",
+    Semver => "semver",
+    Substitutes => "substitutes",
+);
+
 /// The schemas that mark a template document.
 pub const TEMPLATE_SCHEMAS: [&str; 3] = [
     "olm.template.basic",
@@ -36,11 +44,7 @@ impl TemplateKind {
     /// # Complexity
     /// O(1).
     pub fn type_name(self) -> &'static str {
-        match self {
-            TemplateKind::Basic => "basic",
-            TemplateKind::Semver => "semver",
-            TemplateKind::Substitutes => "substitutes",
-        }
+        self.as_str()
     }
 
     /// The kind of a schema.
@@ -61,14 +65,11 @@ impl TemplateKind {
     /// # Complexity
     /// O(1).
     pub fn from_type_name(name: &str) -> Result<Self, TemplateError> {
-        match name {
-            "basic" => Ok(TemplateKind::Basic),
-            "semver" => Ok(TemplateKind::Semver),
-            "substitutes" => Ok(TemplateKind::Substitutes),
-            other => Err(TemplateError::new(
-                TemplateErrorKind::InvalidType(other.to_string()),
+        name.parse().map_err(|_| {
+            TemplateError::new(
+                TemplateErrorKind::InvalidType(name.to_string()),
                 Location::default(),
-            )),
-        }
+            )
+        })
     }
 }
