@@ -1,6 +1,7 @@
 //! What the command line accepts: the `olm-graph` parser, its subcommands and their arguments,
-//! the input limits, and the value enums of the flags. Nothing here reads a catalog; each
-//! subcommand's work is its file in [`crate::commands`].
+//! the input limits, and the output formats. The choices OLM itself defines (resolver, failure,
+//! strategy, preference, policy, template type, `--fail-on`) are core's enums, spelled by core.
+//! Nothing here reads a catalog; each subcommand's work is its file in [`crate::commands`].
 
 use std::path::PathBuf;
 
@@ -8,6 +9,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use olm_graph_core::load::Limits;
 use olm_graph_core::plan::Preference;
 use olm_graph_core::resolve::{FailureKind, Resolver, UpgradeConstraintPolicy, UpgradeStrategy};
+use olm_graph_core::review::FailOnCondition;
 use olm_graph_core::template::TemplateKind;
 
 /// Inspect OLM File-Based Catalogs: packages, upgrade graphs, validation, upgrade paths.
@@ -83,8 +85,8 @@ pub struct SwitchArgs {
     /// The subscription's channel (default: each bundle's, the default channel first).
     #[arg(long, short)]
     pub channel: Option<String>,
-    #[arg(long, value_enum, default_value_t = ResolverArg::V0)]
-    pub resolver: ResolverArg,
+    #[arg(long, value_enum, default_value_t = Resolver::V0)]
+    pub resolver: Resolver,
     /// JSON records instead of text.
     #[arg(long)]
     pub json: bool,
@@ -199,8 +201,8 @@ pub struct GraphArgs {
     #[arg(long)]
     pub json: bool,
     /// The resolver whose rules decide which bundles are terminated.
-    #[arg(long, value_enum, default_value_t = ResolverArg::V0)]
-    pub resolver: ResolverArg,
+    #[arg(long, value_enum, default_value_t = Resolver::V0)]
+    pub resolver: Resolver,
 }
 
 /// Arguments of `olm-graph lint`.
@@ -237,8 +239,8 @@ pub struct PathArgs {
     /// The installed bundle (any bundle of the package, or a name the catalog no longer has).
     #[arg(long)]
     pub from: String,
-    #[arg(long, value_enum, default_value_t = ResolverArg::V0)]
-    pub resolver: ResolverArg,
+    #[arg(long, value_enum, default_value_t = Resolver::V0)]
+    pub resolver: Resolver,
     /// OLM v1 only: ignore the catalog's upgrade edges (upgradeConstraintPolicy SelfCertified).
     #[arg(long)]
     pub self_certified: bool,
@@ -246,11 +248,11 @@ pub struct PathArgs {
     #[arg(long)]
     pub fail: Option<String>,
     /// How the upgrade into --fail fails.
-    #[arg(long, value_enum, default_value_t = FailureArg::Csv)]
-    pub failure: FailureArg,
+    #[arg(long, value_enum, default_value_t = FailureKind::Csv)]
+    pub failure: FailureKind,
     /// The OperatorGroup's upgrade strategy.
-    #[arg(long, value_enum, default_value_t = StrategyArg::Default)]
-    pub strategy: StrategyArg,
+    #[arg(long, value_enum, default_value_t = UpgradeStrategy::Default)]
+    pub strategy: UpgradeStrategy,
     /// The catalog published after the failure (files or directories).
     #[arg(long, num_args = 1..)]
     pub updated_catalog: Vec<PathBuf>,
@@ -382,14 +384,14 @@ pub struct PlanArgs {
     /// resolves across the catalogs, and each hop names its catalog.
     #[arg(long, value_name = "PATH=N", conflicts_with = "series")]
     pub catalog_priority: Vec<String>,
-    #[arg(long, value_enum, default_value_t = ResolverArg::V0)]
-    pub resolver: ResolverArg,
+    #[arg(long, value_enum, default_value_t = Resolver::V0)]
+    pub resolver: Resolver,
     /// What the route minimises first.
-    #[arg(long, value_enum, default_value_t = PreferArg::FewestSwitches)]
-    pub prefer: PreferArg,
+    #[arg(long, value_enum, default_value_t = Preference::FewestSwitches)]
+    pub prefer: Preference,
     /// OLM v1 only: the ClusterExtension's upgradeConstraintPolicy.
-    #[arg(long, value_enum, default_value_t = PolicyArg::CatalogProvided)]
-    pub upgrade_constraint_policy: PolicyArg,
+    #[arg(long, value_enum, default_value_t = UpgradeConstraintPolicy::CatalogProvided)]
+    pub upgrade_constraint_policy: UpgradeConstraintPolicy,
     /// OLM v1 only: the ClusterExtension's version range (Masterminds semver); no step leaves
     /// it, and the ClusterExtension manifests carry it.
     #[arg(long, value_name = "RANGE")]
@@ -432,8 +434,8 @@ pub struct RenderArgs {
     #[arg(long)]
     pub from: Option<String>,
     /// svg: which OLM rules choose the path's hops.
-    #[arg(long, value_enum, default_value_t = ResolverArg::V0, requires = "from")]
-    pub resolver: ResolverArg,
+    #[arg(long, value_enum, default_value_t = Resolver::V0, requires = "from")]
+    pub resolver: Resolver,
     /// svg: animate the path hop by hop (CSS only; still under prefers-reduced-motion).
     #[arg(long, requires = "from")]
     pub animate: bool,
@@ -489,19 +491,6 @@ pub enum ReviewFormat {
     Json,
 }
 
-/// A condition of `--fail-on`.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FailOnArg {
-    /// The change introduces an error finding.
-    Error,
-    /// The change strands an installed bundle (OLM v0 or v1).
-    Stranded,
-    /// The change removes a channel head from its channel.
-    RemovedHead,
-    /// Never fail.
-    None,
-}
-
 /// Arguments of `olm-graph review`.
 #[derive(Args, Debug)]
 pub struct ReviewArgs {
@@ -524,7 +513,7 @@ pub struct ReviewArgs {
         value_delimiter = ',',
         default_value = "error,stranded"
     )]
-    pub fail_on: Vec<FailOnArg>,
+    pub fail_on: Vec<FailOnCondition>,
     /// Also write one SVG per changed channel into this directory.
     #[arg(long, value_name = "DIR")]
     pub svg_dir: Option<PathBuf>,
@@ -609,24 +598,6 @@ pub struct BenchArgs {
     pub json: bool,
 }
 
-/// opm's template types (`opm alpha render-template TYPE`).
-#[derive(ValueEnum, Clone, Copy, Debug)]
-pub enum TypeArg {
-    Basic,
-    Semver,
-    Substitutes,
-}
-
-impl From<TypeArg> for TemplateKind {
-    fn from(t: TypeArg) -> Self {
-        match t {
-            TypeArg::Basic => TemplateKind::Basic,
-            TypeArg::Semver => TemplateKind::Semver,
-            TypeArg::Substitutes => TemplateKind::Substitutes,
-        }
-    }
-}
-
 /// Arguments of `render-template`.
 #[derive(Args, Debug)]
 pub struct RenderTemplateArgs {
@@ -638,7 +609,7 @@ pub struct RenderTemplateArgs {
     pub bundles: Vec<PathBuf>,
     /// The template type, as opm's TYPE argument (default: read from each file's schema).
     #[arg(long = "type", value_enum)]
-    pub kind: Option<TypeArg>,
+    pub kind: Option<TemplateKind>,
     /// Write the FBC here instead of standard output.
     #[arg(short, long)]
     pub output: Option<PathBuf>,
@@ -673,82 +644,4 @@ pub enum LintFormat {
     Sarif,
     /// A Markdown summary: counts by rule, then the findings.
     Markdown,
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug)]
-pub enum ResolverArg {
-    V0,
-    V1,
-}
-
-impl From<ResolverArg> for Resolver {
-    fn from(r: ResolverArg) -> Self {
-        match r {
-            ResolverArg::V0 => Resolver::V0,
-            ResolverArg::V1 => Resolver::V1,
-        }
-    }
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug)]
-pub enum FailureArg {
-    Csv,
-    Installplan,
-}
-
-impl From<FailureArg> for FailureKind {
-    fn from(f: FailureArg) -> Self {
-        match f {
-            FailureArg::Csv => FailureKind::Csv,
-            FailureArg::Installplan => FailureKind::InstallPlan,
-        }
-    }
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug)]
-pub enum StrategyArg {
-    Default,
-    FailForward,
-}
-
-impl From<StrategyArg> for UpgradeStrategy {
-    fn from(s: StrategyArg) -> Self {
-        match s {
-            StrategyArg::Default => UpgradeStrategy::Default,
-            StrategyArg::FailForward => UpgradeStrategy::TechPreviewUnsafeFailForward,
-        }
-    }
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug)]
-pub enum PreferArg {
-    FewestSwitches,
-    FewestHops,
-    AvoidDeprecated,
-}
-
-impl From<PreferArg> for Preference {
-    fn from(p: PreferArg) -> Self {
-        match p {
-            PreferArg::FewestSwitches => Preference::FewestSwitches,
-            PreferArg::FewestHops => Preference::FewestHops,
-            PreferArg::AvoidDeprecated => Preference::AvoidDeprecated,
-        }
-    }
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug)]
-#[value(rename_all = "verbatim")]
-pub enum PolicyArg {
-    CatalogProvided,
-    SelfCertified,
-}
-
-impl From<PolicyArg> for UpgradeConstraintPolicy {
-    fn from(p: PolicyArg) -> Self {
-        match p {
-            PolicyArg::CatalogProvided => UpgradeConstraintPolicy::CatalogProvided,
-            PolicyArg::SelfCertified => UpgradeConstraintPolicy::SelfCertified,
-        }
-    }
 }

@@ -25,7 +25,7 @@ pub fn run(args: DiffArgs) -> CmdResult {
     let switch = &args.switch;
     let options = DiffOptions {
         channel: switch.channel.clone(),
-        resolver: switch.resolver.into(),
+        resolver: switch.resolver,
     };
     let d = diff_side_by_side(&old, &new, &switch.package, &options)?;
     if switch.json {

@@ -31,7 +31,7 @@ pub fn run(args: DiffSeriesArgs) -> CmdResult {
     }
     let options = DiffOptions {
         channel: switch.channel.clone(),
-        resolver: switch.resolver.into(),
+        resolver: switch.resolver,
     };
     let steps = diff_series(&catalogs, &switch.package, &options);
     if switch.json {

@@ -35,7 +35,7 @@ pub fn run(args: GraphArgs) -> CmdResult {
             &graphs,
             &GraphDocumentOptions {
                 channel: args.channel.clone(),
-                resolver: args.resolver.into(),
+                resolver: args.resolver,
             },
         );
         out!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());

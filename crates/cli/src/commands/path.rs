@@ -30,7 +30,7 @@ pub fn run(args: PathArgs) -> CmdResult {
 
 /// The resolution `path` asks for; `--channels` and `--version` are OLM v1's.
 fn path_options(args: &PathArgs) -> Result<PathOptions, CliError> {
-    let resolver: Resolver = args.resolver.into();
+    let resolver = args.resolver;
     let v1_only = args.channels.is_some() || args.version.is_some();
     if v1_only && resolver != Resolver::V1 {
         return Err(CliError::Usage(
@@ -50,8 +50,8 @@ fn path_options(args: &PathArgs) -> Result<PathOptions, CliError> {
         },
         failure: args.fail.as_ref().map(|bundle| Failure {
             bundle: bundle.clone(),
-            kind: args.failure.into(),
-            strategy: args.strategy.into(),
+            kind: args.failure,
+            strategy: args.strategy,
         }),
         installed_version: None,
     })
@@ -198,7 +198,7 @@ fn channels_text(args: &PathArgs) -> String {
 /// # Complexity
 /// What [`resolve_path_across`] costs, then O(H + C) to print H hops and C catalogs.
 fn across_catalogs(args: &PathArgs) -> CmdResult {
-    let loaded = Loaded::read(&args.paths, &args.catalog_priority, args.resolver.into())?;
+    let loaded = Loaded::read(&args.paths, &args.catalog_priority, args.resolver)?;
     let catalogs = loaded.cluster_catalogs();
     let options = path_options(args)?;
     let path = resolve_path_across(&catalogs, &args.package, &args.from, &options)

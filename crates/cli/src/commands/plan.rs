@@ -42,7 +42,7 @@ pub fn run(args: PlanArgs) -> CmdResult {
 }
 
 fn plan_options(args: &PlanArgs) -> Result<PlanOptions, CliError> {
-    let resolver: Resolver = args.resolver.into();
+    let resolver = args.resolver;
     if args.channels.is_some() && resolver != Resolver::V1 {
         return Err(CliError::Usage(
             "--channels are a ClusterExtension's: use them with --resolver v1".into(),
@@ -51,10 +51,10 @@ fn plan_options(args: &PlanArgs) -> Result<PlanOptions, CliError> {
     let version = version_range(resolver, args.version.as_deref())?;
     Ok(PlanOptions {
         resolver,
-        prefer: args.prefer.into(),
+        prefer: args.prefer,
         channel: args.channel.clone(),
         channels: args.channels.clone(),
-        policy: args.upgrade_constraint_policy.into(),
+        policy: args.upgrade_constraint_policy,
         version,
         namespace: args.namespace.clone(),
         installed_version: None,
@@ -65,7 +65,7 @@ fn plan_options(args: &PlanArgs) -> Result<PlanOptions, CliError> {
 /// `plan --catalog-priority`: each path its own ClusterCatalog, planned under OLM v1 across
 /// them.
 fn run_across(args: PlanArgs) -> CmdResult {
-    let loaded = Loaded::read(&args.paths, &args.catalog_priority, args.resolver.into())?;
+    let loaded = Loaded::read(&args.paths, &args.catalog_priority, args.resolver)?;
     let catalogs = loaded.cluster_catalogs();
     let Some(merged) = merged_package(&catalogs, &args.package) else {
         return Err(CliError::Usage(format!(

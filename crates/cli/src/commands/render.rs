@@ -69,7 +69,7 @@ pub fn run(args: RenderArgs) -> CmdResult {
     let request = RenderRequest {
         channel: args.channel.clone(),
         from: args.from.clone(),
-        resolver: args.resolver.into(),
+        resolver: args.resolver,
         animate: args.animate,
         fans: match (args.no_fans, args.all_fans) {
             (true, _) => FanMode::Edges,

@@ -17,7 +17,7 @@ use crate::output::print_diagnostics;
 pub fn run(args: RenderTemplateArgs) -> CmdResult {
     let templates = read_templates(&args.templates)?;
     let sources = read_inputs(&args.bundles)?;
-    let rendered = match render_fbc(&templates, &sources, args.kind.map(Into::into)) {
+    let rendered = match render_fbc(&templates, &sources, args.kind) {
         Ok(r) => r,
         Err(e) => {
             print_error(&e);

@@ -13,11 +13,12 @@ use olm_graph_core::load::has_catalog_extension;
 use olm_graph_core::load_paths;
 use olm_graph_core::model::Catalog;
 use olm_graph_core::review::{
-    markdown, review_catalogs, Change, FailOn, FailReason, MarkdownOptions, Review, ReviewOptions,
+    markdown, review_catalogs, Change, FailOn, FailOnCondition, FailReason, MarkdownOptions,
+    Review, ReviewOptions,
 };
 use serde::Serialize;
 
-use crate::args::{FailOnArg, ReviewArgs, ReviewFormat};
+use crate::args::{ReviewArgs, ReviewFormat};
 use crate::error::{CliError, CmdResult};
 use crate::output::write_stdout;
 use git::Side;
@@ -119,17 +120,10 @@ fn plain_sides(args: &ReviewArgs) -> Result<Sides, CliError> {
     })
 }
 
-fn fail_on(args: &[FailOnArg]) -> Result<FailOn, CliError> {
-    if args.contains(&FailOnArg::None) && args.len() > 1 {
-        return Err(fail(
-            "--fail-on none cannot be combined with other conditions",
-        ));
-    }
-    Ok(FailOn {
-        error: args.contains(&FailOnArg::Error),
-        stranded: args.contains(&FailOnArg::Stranded),
-        removed_head: args.contains(&FailOnArg::RemovedHead),
-    })
+/// What `--fail-on` names; `none` stands alone.
+fn fail_on(conditions: &[FailOnCondition]) -> Result<FailOn, CliError> {
+    FailOn::from_conditions(conditions)
+        .ok_or_else(|| fail("--fail-on none cannot be combined with other conditions"))
 }
 
 /// Loads a side and checks that each of its paths holds a catalog.
