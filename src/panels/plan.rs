@@ -11,7 +11,7 @@ mod timeline;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use olm_graph_core::plan::{Plan, PlanStep};
-use olm_graph_core::resolve::Resolver;
+use olm_graph_core::resolve::{via_label, Resolver};
 
 use crate::services::clipboard::copy_text;
 use crate::state::graph::GraphStore;
@@ -245,10 +245,9 @@ fn step_view(step: &PlanStep) -> impl IntoView {
         .hops
         .iter()
         .map(|h| {
-            let via: Vec<String> = h.via.iter().map(|r| r.label()).collect();
             view! {
                 <li data-testid="plan-hop" data-from=h.from.clone() data-to=h.to.clone()>
-                    {format!("{} → {}", h.from, h.to)}<span class="reason">{format!(" via {}", via.join(", "))}</span>
+                    {format!("{} → {}", h.from, h.to)}<span class="reason">{format!(" via {}", via_label(&h.via))}</span>
                 </li>
             }
         })

@@ -3,6 +3,7 @@
 //! whether a partly valid catalog is shown or the previous one was kept.
 
 use leptos::prelude::*;
+use olm_graph_core::text::plural;
 use olm_graph_core::Severity;
 
 use crate::state::load::{LoadReport, LoadStore};
@@ -11,10 +12,6 @@ use crate::widgets::finding::FindingItem;
 /// Load diagnostics listed before folding the rest (the panel stays small).
 const SHOWN: usize = 3;
 
-fn plural(n: usize, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
-}
-
 /// One line on how the last load went.
 pub fn report_summary(r: &LoadReport) -> String {
     let count = |s| r.diagnostics.iter().filter(|d| d.severity == s).count();
@@ -22,8 +19,8 @@ pub fn report_summary(r: &LoadReport) -> String {
     let warnings = count(Severity::Warning);
     let found = format!(
         "{}, {}",
-        plural(errors, "error"),
-        plural(warnings, "warning")
+        plural(errors, "error", "errors"),
+        plural(warnings, "warning", "warnings")
     );
     match &r.kept_previous {
         Some(prev) => format!(
@@ -33,7 +30,7 @@ pub fn report_summary(r: &LoadReport) -> String {
         None => format!(
             "Read {}: {found} while reading; {} shown{}.",
             r.label,
-            plural(r.packages, "package"),
+            plural(r.packages, "package", "packages"),
             if errors > 0 {
                 " (what could be read)"
             } else {

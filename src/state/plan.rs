@@ -11,7 +11,7 @@ use olm_graph_core::plan::{
     plan_commands, plan_route, plan_series, platforms_between, series_timeline, Plan, PlanOptions,
     Preference, SeriesOptions, Target, TimelineColumn,
 };
-use olm_graph_core::resolve::Resolver;
+use olm_graph_core::resolve::{via_label, Resolver};
 
 use crate::state::comparison::Series;
 
@@ -131,11 +131,10 @@ pub fn route_of(plan: &Plan) -> Route {
     let mut hops = Vec::new();
     for step in &plan.steps {
         for (k, h) in step.hops.iter().enumerate() {
-            let reasons: Vec<String> = h.via.iter().map(|r| r.label()).collect();
             hops.push(RouteHop {
                 from: h.from.clone(),
                 to: h.to.clone(),
-                reasons: reasons.join(", "),
+                reasons: via_label(&h.via),
                 range: h.via.iter().any(|r| r.range.is_some()),
                 switch: (k == 0 && step.switch_reason.is_some()).then(|| step.channel.clone()),
             });

@@ -13,8 +13,8 @@ use leptos::prelude::*;
 use olm_graph_core::lifecycle::edit::{with_entry, NewEntry};
 use olm_graph_core::model::{Catalog, ChannelEntry};
 use olm_graph_core::resolve::{
-    first_difference, resolve_path, Failure, FailureKind, Hop, PathOptions, Resolver, UpgradePath,
-    UpgradeStrategy,
+    first_difference, resolve_path, via_label, Failure, FailureKind, PathOptions, Resolver,
+    UpgradePath, UpgradeStrategy,
 };
 use olm_graph_core::semver::Version;
 
@@ -294,15 +294,6 @@ impl PathMarks {
     }
 }
 
-/// A hop's reasons as one label ("replaces, skipRange >=1.0.0 <1.2.0").
-pub fn hop_reasons(h: &Hop) -> String {
-    h.via
-        .iter()
-        .map(|r| r.label())
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 /// The markings of the first `visible` hops of each path; a failed hop of the first path is
 /// marked with `failure` (CSV when unknown).
 ///
@@ -324,7 +315,7 @@ pub fn path_marks(sim: &Simulation, visible: usize, failure: Option<FailureKind>
                 let node = marks.nodes.entry(h.to.clone()).or_default();
                 node.failed = Some(failure.unwrap_or(FailureKind::Csv));
             }
-            let text = hop_reasons(h);
+            let text = via_label(&h.via);
             let key = (h.from.clone(), h.to.clone());
             first_wins(&mut marks.edges.entry(key).or_default()[i], &text);
             if h.via.iter().any(|r| r.range.is_some()) {
@@ -680,7 +671,7 @@ mod tests {
         let hop = &v0.hops[0];
         assert_eq!(
             marks.edge(&hop.from, &hop.to).unwrap()[0].as_deref(),
-            Some(hop_reasons(hop).as_str())
+            Some(via_label(&hop.via).as_str())
         );
         // Only the visible hops are marked.
         let none = path_marks(&s, 0, None);

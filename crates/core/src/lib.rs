@@ -31,6 +31,7 @@
 //! - [`review`]: what a catalog change does, for a pull request: changes, findings, fates.
 //! - [`semver`]: blang/semver v4 versions, the ones OLM compares bundles with.
 //! - [`template`]: opm's catalog templates (basic, semver, substitutes), rendered offline.
+//! - [`text`]: small wording helpers (`1 entry`, `2 entries`).
 //! - [`validate`]: opm's validation rules with opm's messages, plus curator lints.
 //! - [`view`]: what a user interface draws and lists: the [`view::GraphView`] the web app and
 //!   the SVG export share, bundle details, summaries.
@@ -55,6 +56,7 @@ pub mod resolve;
 pub mod review;
 pub mod semver;
 pub mod template;
+pub mod text;
 pub mod validate;
 pub mod view;
 

@@ -163,6 +163,22 @@ pub struct BundleFacts {
 }
 
 impl Package {
+    /// The package's deprecation entries by reference: `olm.package`, `olm.channel/<c>`,
+    /// `olm.bundle/<b>`, sorted.
+    ///
+    /// # Complexity
+    /// O(D log D) for D deprecation entries.
+    pub fn deprecation_refs(&self) -> std::collections::BTreeSet<String> {
+        let d = &self.deprecations;
+        let mut out = std::collections::BTreeSet::new();
+        if d.package.is_some() {
+            out.insert("olm.package".to_string());
+        }
+        out.extend(d.channels.keys().map(|c| format!("olm.channel/{c}")));
+        out.extend(d.bundles.keys().map(|b| format!("olm.bundle/{b}")));
+        out
+    }
+
     /// The channel with this name.
     ///
     /// # Complexity

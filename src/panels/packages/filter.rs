@@ -38,14 +38,10 @@ pub fn filter_packages(summaries: &[PackageSummary], query: &str) -> Vec<Hit> {
     hits.into_iter().map(|(_, h)| h).collect()
 }
 
-/// "1 bundle", "3 bundles".
-pub fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use olm_graph_core::text::plural;
     use olm_graph_core::validate::lint_catalog;
     use olm_graph_core::view::package_summaries;
     use olm_graph_core::{load_files, InputFile};

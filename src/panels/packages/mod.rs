@@ -6,11 +6,12 @@ pub mod fuzzy;
 
 use leptos::html;
 use leptos::prelude::*;
+use olm_graph_core::text::plural;
 use web_sys::KeyboardEvent;
 
 use crate::state::load::LoadStore;
 use crate::state::selection::Selection;
-use filter::{filter_packages, plural, Hit};
+use filter::{filter_packages, Hit};
 use fuzzy::segments;
 
 /// Whether a key event comes from a text field (where `/` is typed, not a shortcut).

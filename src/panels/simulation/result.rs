@@ -7,7 +7,9 @@ use olm_graph_core::resolve::{Explanation, Outcome, UpgradePath};
 
 use crate::services::clipboard::copy_text;
 use crate::state::shared::Shared;
-use crate::state::simulation::{hop_reasons, Resolved, Simulation, SimulationStore};
+use olm_graph_core::resolve::via_label;
+
+use crate::state::simulation::{Resolved, Simulation, SimulationStore};
 
 /// The outcome of a path in one sentence.
 pub fn outcome_text(p: &UpgradePath) -> String {
@@ -101,7 +103,7 @@ fn path_view(i: usize, r: &Resolved) -> AnyView {
         .map(|h| view! {
             <li data-from=h.from.clone() data-to=h.to.clone() data-failed-hop=h.failed.to_string()>
                 {format!("{} → {}", h.from, h.to)}
-                <span class="reason">{format!(" via {}", hop_reasons(h))}</span>
+                <span class="reason">{format!(" via {}", via_label(&h.via))}</span>
                 {h.failed.then_some(" (fails)")}{h.updated_catalog.then_some(" [updated catalog]")}
             </li>
         })

@@ -39,12 +39,11 @@ pub fn path_mermaid(path: &UpgradePath, options: &PathMermaidOptions) -> String 
     for (i, hop) in path.hops.iter().enumerate() {
         let class = if hop.failed { ":::failed" } else { "" };
         let _ = writeln!(out, "  n{}[\"{}\"]{class}", i + 1, mermaid_text(&hop.to));
-        let via: Vec<String> = hop.via.iter().map(|r| r.label()).collect();
         let _ = writeln!(
             out,
             "  n{i} -->|\"{}. {}\"| n{}",
             i + 1,
-            mermaid_text(&via.join(", ")),
+            mermaid_text(&crate::resolve::via_label(&hop.via)),
             i + 1
         );
     }

@@ -252,17 +252,6 @@ fn in_both<'a>(a: &[&'a str], b: &[&str]) -> Vec<&'a str> {
         .collect()
 }
 
-fn deprecation_refs(p: &Package) -> BTreeSet<String> {
-    let d = &p.deprecations;
-    let mut out = BTreeSet::new();
-    if d.package.is_some() {
-        out.insert("olm.package".to_string());
-    }
-    out.extend(d.channels.keys().map(|c| format!("olm.channel/{c}")));
-    out.extend(d.bundles.keys().map(|b| format!("olm.bundle/{b}")));
-    out
-}
-
 /// Compares `package` in the old and new catalogs.
 ///
 /// # Complexity
@@ -336,7 +325,7 @@ impl<'a> DiffSide<'a> {
             graphs: channel_graphs(p),
             names: sorted_names(p.bundles.iter().map(|b| b.name.as_str())),
             chans: sorted_names(p.channels.iter().map(|c| c.name.as_str())),
-            deprecations: deprecation_refs(p),
+            deprecations: p.deprecation_refs(),
         }
     }
 }

@@ -21,7 +21,7 @@ fn labels(via: &[Reason]) -> String {
     if via.is_empty() {
         return "SelfCertified: any bundle of the channel".to_string();
     }
-    via.iter().map(Reason::label).collect::<Vec<_>>().join(", ")
+    crate::resolve::via_label(via)
 }
 
 /// What the channel of state `s` does next, in words.

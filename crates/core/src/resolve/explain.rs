@@ -182,7 +182,7 @@ fn explain_v0(stop: &Stop, alternatives: &[Alternative]) -> Option<Explanation> 
             message: format!(
                 "{cur} is stuck: {} upgrades it ({}), but {} is skipped by {skipper_name}, and OLM v0 never upgrades to a skipped entry; {skipper_name} does not replace, skip or range over {cur} itself (skips are not transitive)",
                 alt.bundle,
-                alt.via.iter().map(|r| r.label()).collect::<Vec<_>>().join(", "),
+                super::via_label(&alt.via),
                 alt.bundle
             ),
             bundle: Some(alt.bundle.clone()),

@@ -228,6 +228,15 @@ impl Reason {
     }
 }
 
+/// A hop's reasons as one label, each [`Reason::label`] joined by `, `
+/// (`replaces, skipRange >=1.0.0 <1.2.0`); empty when there is none.
+///
+/// # Complexity
+/// O(R) for R reasons.
+pub fn via_label(via: &[Reason]) -> String {
+    via.iter().map(Reason::label).collect::<Vec<_>>().join(", ")
+}
+
 /// Every reason that holds for `entry` to upgrade `installed` (empty when none does).
 ///
 /// # Complexity

@@ -126,7 +126,8 @@ impl Content {
                 .unwrap_or_default()
         };
         let (old_channels, new_channels) = (channels(old), channels(new));
-        let deprecations = |p: Option<&Package>| p.map(deprecation_refs).unwrap_or_default();
+        let deprecations =
+            |p: Option<&Package>| p.map(Package::deprecation_refs).unwrap_or_default();
         let (old_deprecations, new_deprecations) = (deprecations(old), deprecations(new));
         Content {
             status,
@@ -261,18 +262,6 @@ fn entry_fields(old: &ChannelEntry, new: &ChannelEntry) -> Vec<&'static str> {
         fields.push("skipRange");
     }
     fields
-}
-
-/// `olm.package`, `olm.channel/<c>`, `olm.bundle/<b>`, as [`PackageDiff`] names them.
-fn deprecation_refs(p: &Package) -> BTreeSet<String> {
-    let d = &p.deprecations;
-    let mut out = BTreeSet::new();
-    if d.package.is_some() {
-        out.insert("olm.package".to_string());
-    }
-    out.extend(d.channels.keys().map(|c| format!("olm.channel/{c}")));
-    out.extend(d.bundles.keys().map(|b| format!("olm.bundle/{b}")));
-    out
 }
 
 /// The full review of a package known to have changed.

@@ -17,8 +17,8 @@ use crate::resolve::Resolver;
 use crate::Diagnostic;
 
 use super::picture::{Change, ChannelPicture, MermaidDrawing, MermaidLimits, MermaidScope};
-use super::text::plural;
 use super::{FailOn, FindingChanges, InstalledBundle, PackageReview, Review};
+use crate::text::plural;
 
 /// How the Markdown report is written.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -13,7 +13,6 @@ mod compare;
 mod findings;
 pub mod markdown;
 mod picture;
-mod text;
 
 use std::fmt;
 

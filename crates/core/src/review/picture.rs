@@ -351,7 +351,7 @@ impl ChannelPicture {
         let shown = |c: Change| !changes_only || c != Change::Kept;
         for (i, r) in self.ranges.iter().enumerate() {
             if shown(r.change) && keep[r.to] {
-                let bundles = super::text::plural(r.sources, "bundle", "bundles");
+                let bundles = crate::text::plural(r.sources, "bundle", "bundles");
                 let label = format!("skipRange {} · {bundles}", r.range);
                 let _ = writeln!(out, "  r{i}{{{{\"{}\"}}}}", mermaid_text(&label));
                 classes[5].1.push(format!("r{i}"));

@@ -61,13 +61,12 @@ impl PathMarks {
             };
             marks.on_path[f] = true;
             marks.on_path[t] = true;
-            let via: Vec<String> = h.via.iter().map(|r| r.label()).collect();
             marks.hops.push(Hop {
                 number: k + 1,
                 from: f,
                 to: t,
                 kind: h.via.first().map(|r| r.kind),
-                via: via.join(", "),
+                via: crate::resolve::via_label(&h.via),
             });
         }
         marks
