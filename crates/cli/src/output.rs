@@ -45,8 +45,3 @@ pub fn print_diagnostics<'a>(list: impl Iterator<Item = &'a Diagnostic>) {
     }
     let _ = err.flush();
 }
-
-/// `1 error`, `2 errors`.
-pub fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}

@@ -11,6 +11,7 @@ use std::process::ExitCode;
 use olm_graph_core::model::{Catalog, FileFormat};
 use olm_graph_core::review::markdown::cell_code;
 use olm_graph_core::review::markdown_escape;
+use olm_graph_core::text::plural;
 use olm_graph_core::validate::{lint_catalog, render_tree};
 use olm_graph_core::{Diagnostic, Severity};
 use serde_sarif::sarif;
@@ -18,7 +19,7 @@ use serde_sarif::sarif;
 use crate::args::{LintArgs, LintFormat};
 use crate::error::{CliError, CmdResult};
 use crate::input::{load, load_plain};
-use crate::output::{out, plural, write_stdout};
+use crate::output::{out, write_stdout};
 
 /// One kind of finding: its stable id (the finding's `code`), a name, and help with the fix.
 struct Rule {

@@ -8,8 +8,8 @@ use std::process::ExitCode;
 use olm_graph_core::export::{path_mermaid, PathMermaidOptions};
 use olm_graph_core::model::Catalog;
 use olm_graph_core::resolve::{
-    resolve_path, resolve_path_across, CatalogsPath, ClusterCatalog, Failure, PathOptions,
-    Resolver, UpgradeConstraintPolicy, UpgradePath,
+    resolve_path, resolve_path_across, via_label, CatalogsPath, ClusterCatalog, Failure,
+    PathOptions, Resolver, UpgradeConstraintPolicy, UpgradePath,
 };
 use serde_json::json;
 
@@ -142,7 +142,6 @@ fn print_text(args: &PathArgs, path: &UpgradePath) {
         out!("  no upgrade");
     }
     for (i, h) in path.hops.iter().enumerate() {
-        let via: Vec<String> = h.via.iter().map(|r| r.label()).collect();
         let failed = if h.failed { "  FAILS" } else { "" };
         let updated = if h.updated_catalog {
             "  (updated catalog)"
@@ -159,7 +158,7 @@ fn print_text(args: &PathArgs, path: &UpgradePath) {
             i + 1,
             h.from,
             h.to,
-            via.join(", ")
+            via_label(&h.via)
         );
         for a in &h.alternatives {
             out!("       not {}: {}", a.bundle, a.why);
@@ -264,14 +263,13 @@ fn across_text(args: &PathArgs, path: &CatalogsPath, catalogs: &[ClusterCatalog]
         out.push_str("  no upgrade\n");
     }
     for (i, h) in path.hops.iter().enumerate() {
-        let via: Vec<String> = h.via.iter().map(|r| r.label()).collect();
         let _ = writeln!(
             out,
             "  {}. {} -> {}  via {}  (catalog {})",
             i + 1,
             h.from,
             h.to,
-            via.join(", "),
+            via_label(&h.via),
             h.catalog
         );
         for o in &h.other_catalogs {

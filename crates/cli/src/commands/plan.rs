@@ -6,7 +6,7 @@ use olm_graph_core::plan::{
     merged_package, plan_commands, plan_route, plan_route_across, plan_series, platforms_between,
     Plan, PlanOptions, SeriesOptions, Target,
 };
-use olm_graph_core::resolve::Resolver;
+use olm_graph_core::resolve::{via_label, Resolver};
 
 use crate::args::PlanArgs;
 use crate::catalogs::{version_range, Loaded};
@@ -173,11 +173,10 @@ fn plan_text(plan: &Plan, commands: &[String]) -> String {
             out += &format!("     switch: {why}\n");
         }
         for h in &step.hops {
-            let via: Vec<String> = h.via.iter().map(|r| r.label()).collect();
-            let via = if via.is_empty() {
+            let via = if h.via.is_empty() {
                 "SelfCertified (any bundle of the channel)".to_string()
             } else {
-                via.join(", ")
+                via_label(&h.via)
             };
             let from = h
                 .catalog
