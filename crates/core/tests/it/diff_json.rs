@@ -2,8 +2,6 @@
 //! its `end`, is the path `resolve_path` walks from that bundle in the new catalog, and the
 //! document grows linearly with the catalog (no whole paths unless asked).
 
-
-
 use crate::common::{catalog, load};
 use olm_graph_core::lifecycle::{diff_package, DiffOptions, Fate, PathListing};
 use olm_graph_core::model::Catalog;

@@ -1,8 +1,6 @@
 //! Support lifecycle data (`io.openshift.operators.lifecycles.v1alpha1`): reading the blobs,
 //! each bundle's phase and compatibility on a day, and the `lifecycle.*` findings.
 
-
-
 use crate::common::catalog;
 use olm_graph_core::model::Catalog;
 use olm_graph_core::support::{lint_lifecycles, AsOf, BundleSupport, Date, PackageLifecycle};

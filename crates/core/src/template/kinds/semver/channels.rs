@@ -12,7 +12,9 @@ use crate::model::ChannelEntry;
 use crate::semver::Version;
 use crate::template::bundles::facts::{resolve, Resolved};
 use crate::template::error::{PostProcessError, SemverError, StreamKind, TemplateErrorKind};
-use crate::template::kinds::semver::read::{self as semver_read, ReadError, SemverSpec, ARCHETYPES};
+use crate::template::kinds::semver::read::{
+    self as semver_read, ReadError, SemverSpec, ARCHETYPES,
+};
 use crate::template::read::fbc::{BundleObj, ChannelObj, Config, IconObj, PackageObj};
 use crate::template::read::file::File;
 use crate::template::read::godecode::{self as go, Ctx};

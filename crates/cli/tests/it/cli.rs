@@ -49,7 +49,7 @@ fn normalize(mut doc: Value) -> Value {
 
 fn golden(name: &str) -> Value {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/golden")
+        .join("tests/fixtures/golden")
         .join(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     serde_json::from_str(&text).expect("golden is JSON")

@@ -2,7 +2,7 @@
 //! entry of the channel), then each hop with why the resolver took it. (The blocks are also parsed
 //! by mermaid's own parser in `scripts/check-review-mermaid.sh`.)
 
-mod common;
+use crate::common;
 
 fn fixture() -> String {
     common::manifest_dir()

@@ -2,9 +2,9 @@
 //! the real 4.16 and 4.17 descheduler catalogs, each hop replayed with `path` across the same
 //! catalogs.
 
-mod common;
-
 use serde_json::Value;
+
+use crate::common;
 
 const PKG: &str = "cluster-kube-descheduler-operator";
 const FROM: &str = "clusterkubedescheduleroperator.4.14.0-202310201027";

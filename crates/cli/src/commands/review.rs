@@ -2,80 +2,26 @@
 //! with an exit status a pipeline can gate on: 1 when the change does what `--fail-on` names,
 //! 0 otherwise, 2 for input that cannot be read or bad arguments.
 
+mod git;
+
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Args, ValueEnum};
 use olm_graph_core::export::{render, RenderFormat, RenderRequest};
 use olm_graph_core::load::has_catalog_extension;
 use olm_graph_core::load_paths;
 use olm_graph_core::model::Catalog;
 use olm_graph_core::review::{
-    markdown, review_catalogs, Change, FailOn, FailReason, MarkdownOptions, Review, ReviewOptions,
+    markdown, review_catalogs, Change, FailOn, FailOnCondition, FailReason, MarkdownOptions,
+    Review, ReviewOptions,
 };
 use serde::Serialize;
 
-use crate::commands::{CliError, CmdResult};
-use crate::format::write_stdout;
-use crate::git::{self, Side};
-
-/// Output format of `review`.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ReviewFormat {
-    /// A report for a pull-request comment: counts first, details collapsed, Mermaid graphs.
-    Markdown,
-    /// The whole review as one JSON document.
-    Json,
-}
-
-/// A condition of `--fail-on`.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FailOnArg {
-    /// The change introduces an error finding.
-    Error,
-    /// The change strands an installed bundle (OLM v0 or v1).
-    Stranded,
-    /// The change removes a channel head from its channel.
-    RemovedHead,
-    /// Never fail.
-    None,
-}
-
-/// Arguments of `olm-graph review`.
-#[derive(Args, Debug)]
-pub struct ReviewArgs {
-    /// The old catalog (files or directories); with --git, the paths to compare in both
-    /// revisions (default: the working directory).
-    pub paths: Vec<PathBuf>,
-    /// The new catalog (files or directories).
-    #[arg(long, num_args = 1.., conflicts_with = "git")]
-    pub to: Vec<PathBuf>,
-    /// Read both sides from git: BASE (against the working tree), BASE..HEAD, or BASE...HEAD
-    /// (from the merge base of the two).
-    #[arg(long, value_name = "BASE[..HEAD]")]
-    pub git: Option<String>,
-    #[arg(long, value_enum, default_value_t = ReviewFormat::Markdown)]
-    pub format: ReviewFormat,
-    /// What fails the review (exit 1), comma-separated.
-    #[arg(
-        long,
-        value_enum,
-        value_delimiter = ',',
-        default_value = "error,stranded"
-    )]
-    pub fail_on: Vec<FailOnArg>,
-    /// Also write one SVG per changed channel into this directory.
-    #[arg(long, value_name = "DIR")]
-    pub svg_dir: Option<PathBuf>,
-    /// Write the report to this file instead of stdout.
-    #[arg(long, short)]
-    pub output: Option<PathBuf>,
-    /// The review date: channel heads past their stream's end of life on it (lifecycle data)
-    /// are named (default: today, UTC).
-    #[arg(long, value_name = "YYYY-MM-DD", value_parser = crate::support::parse_date)]
-    pub as_of: Option<olm_graph_core::support::Date>,
-}
+use crate::args::{ReviewArgs, ReviewFormat};
+use crate::error::{CliError, CmdResult};
+use crate::output::write_stdout;
+use git::Side;
 
 fn fail(message: impl Into<String>) -> CliError {
     CliError::Input(message.into())
@@ -103,7 +49,7 @@ pub fn run(args: ReviewArgs) -> CmdResult {
         new_label: sides.new.label.clone(),
         old_roots: roots(&sides.old),
         new_roots: roots(&sides.new),
-        as_of: Some(args.as_of.unwrap_or_else(crate::support::today)),
+        as_of: Some(args.as_of.unwrap_or_else(super::lifecycle::today)),
     };
     let mut review = review_catalogs(&old, &new, &options).map_err(|e| fail(e.to_string()))?;
     review.map_files(|f| {
@@ -175,17 +121,10 @@ fn plain_sides(args: &ReviewArgs) -> Result<Sides, CliError> {
     })
 }
 
-fn fail_on(args: &[FailOnArg]) -> Result<FailOn, CliError> {
-    if args.contains(&FailOnArg::None) && args.len() > 1 {
-        return Err(fail(
-            "--fail-on none cannot be combined with other conditions",
-        ));
-    }
-    Ok(FailOn {
-        error: args.contains(&FailOnArg::Error),
-        stranded: args.contains(&FailOnArg::Stranded),
-        removed_head: args.contains(&FailOnArg::RemovedHead),
-    })
+/// What `--fail-on` names; `none` stands alone.
+fn fail_on(conditions: &[FailOnCondition]) -> Result<FailOn, CliError> {
+    FailOn::from_conditions(conditions)
+        .ok_or_else(|| fail("--fail-on none cannot be combined with other conditions"))
 }
 
 /// Loads a side and checks that each of its paths holds a catalog.

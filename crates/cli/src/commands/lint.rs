@@ -1,36 +1,25 @@
-//! `olm-graph lint --format github|sarif|markdown`: the findings as GitHub workflow commands
-//! (annotations on the diff lines), as SARIF 2.1.0 (code scanning), or as a Markdown summary.
-//! File names are relative to the working directory, as both GitHub formats expect.
+//! `olm-graph lint`: validate like `opm validate` and add curator lints. The findings as opm's
+//! error tree and the warnings (text), as JSON, as GitHub workflow commands (annotations on the
+//! diff lines), as SARIF 2.1.0 (code scanning), or as a Markdown summary. File names are relative
+//! to the working directory, as both GitHub formats expect.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Component, Path};
 use std::process::ExitCode;
 
-use clap::ValueEnum;
 use olm_graph_core::model::{Catalog, FileFormat};
 use olm_graph_core::review::markdown::cell_code;
 use olm_graph_core::review::markdown_escape;
-use olm_graph_core::validate::lint_catalog;
-use olm_graph_core::{load_paths, Diagnostic, Severity};
+use olm_graph_core::text::plural;
+use olm_graph_core::validate::{lint_catalog, render_tree};
+use olm_graph_core::{Diagnostic, Severity};
 use serde_sarif::sarif;
 
-use crate::commands::{self, CliError, CmdResult};
-
-/// Output format of `lint`.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LintFormat {
-    /// opm's error tree and the warnings (the default).
-    Text,
-    /// Every finding as a JSON array (as `--json`).
-    Json,
-    /// GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=…::message`.
-    Github,
-    /// SARIF 2.1.0, one rule per kind of finding.
-    Sarif,
-    /// A Markdown summary: counts by rule, then the findings.
-    Markdown,
-}
+use crate::args::{LintArgs, LintFormat};
+use crate::error::{CliError, CmdResult};
+use crate::input::{load, load_plain};
+use crate::output::{out, write_stdout};
 
 /// One kind of finding: its stable id (the finding's `code`), a name, and help with the fix.
 struct Rule {
@@ -71,20 +60,25 @@ const RULES: &[Rule] = &[
     Rule { id: "lifecycle.shape", name: "LifecycleShape", short: "A lifecycle blob's versions is not a list.", help: "The blob then says nothing about any stream. Fix: make `versions` a list of streams." },
 ];
 
-/// Runs `lint`: `--json` and `--format json` print the JSON findings, `text` (the default) opm's
-/// error tree, both through `commands::lint`; the other formats are written here.
-pub fn run_lint(paths: &[PathBuf], json: bool, format: Option<LintFormat>) -> CmdResult {
+/// Runs `lint`: exit 1 when there is an error finding. `--json` and `--format json` print the
+/// JSON findings and `text` (the default) opm's error tree, as [`text_or_json`] does; the other
+/// formats are written here.
+///
+/// # Complexity
+/// What [`lint_catalog`] costs, then O(F) for F findings.
+pub fn run(args: LintArgs) -> CmdResult {
     type Writer = fn(&[Diagnostic], &Catalog, &Path) -> Result<String, CliError>;
+    let format = args.format;
     // clap refuses --json together with --format.
     let write: Writer = match format {
-        None => return commands::lint(paths, json),
-        Some(LintFormat::Text) => return commands::lint(paths, false),
-        Some(LintFormat::Json) => return commands::lint(paths, true),
+        None => return text_or_json(&args, args.json),
+        Some(LintFormat::Text) => return text_or_json(&args, false),
+        Some(LintFormat::Json) => return text_or_json(&args, true),
         Some(LintFormat::Github) => |findings, _, cwd| Ok(github(findings, cwd)),
         Some(LintFormat::Sarif) => |findings, _, cwd| sarif(findings, cwd),
         Some(LintFormat::Markdown) => |findings, catalog, cwd| Ok(markdown(findings, catalog, cwd)),
     };
-    let catalog = load_paths(paths).map_err(|e| CliError::Input(e.to_string()))?;
+    let catalog = load_plain(&args.paths)?;
     let findings = lint_catalog(&catalog);
     let cwd = std::env::current_dir().unwrap_or_default();
     write_stdout(&write(&findings, &catalog, &cwd)?);
@@ -100,33 +94,61 @@ pub fn run_lint(paths: &[PathBuf], json: bool, format: Option<LintFormat>) -> Cm
             plural(warnings, "warning", "warnings")
         );
     }
-    Ok(if errors > 0 {
+    Ok(exit_status(errors))
+}
+
+/// Exit 1 when there are errors, 0 otherwise.
+fn exit_status(errors: usize) -> ExitCode {
+    if errors > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
-    })
-}
-
-/// `1 error`, `2 errors`.
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
-/// Writes to stdout; a closed pipe ends the program quietly.
-pub fn write_stdout(text: &str) {
-    use std::io::Write as _;
-    let mut stdout = std::io::stdout().lock();
-    if stdout
-        .write_all(text.as_bytes())
-        .and_then(|_| stdout.flush())
-        .is_err()
-    {
-        std::process::exit(0);
     }
 }
 
+/// The text format (opm's error tree, the warnings, the counts) or the JSON findings; this
+/// loader also gives the split-catalog hint.
+///
+/// # Complexity
+/// What [`lint_catalog`] costs, then O(F) for F findings.
+fn text_or_json(args: &LintArgs, json: bool) -> CmdResult {
+    let catalog = load(&args.paths)?;
+    let findings = lint_catalog(&catalog);
+    let errors = findings.iter().filter(|d| d.is_error()).count();
+    if json {
+        out!(
+            "{}",
+            serde_json::to_string_pretty(&findings).unwrap_or_default()
+        );
+        return Ok(exit_status(errors));
+    }
+    let tree = render_tree(&findings);
+    if !tree.is_empty() {
+        out!("{}", tree.trim_end());
+    }
+    for d in findings.iter().filter(|d| d.severity == Severity::Warning) {
+        out!("{d}");
+    }
+    let warnings = findings
+        .iter()
+        .filter(|d| d.severity == Severity::Warning)
+        .count();
+    let skipped = catalog
+        .files
+        .iter()
+        .filter(|f| f.format == FileFormat::Skipped)
+        .count();
+    out!(
+        "{} packages, {} files read ({} skipped): {errors} errors, {warnings} warnings",
+        catalog.packages.len(),
+        catalog.files.len() - skipped,
+        skipped
+    );
+    Ok(exit_status(errors))
+}
+
 /// `file` (a path as the loader shows it) relative to `cwd`, with `/` separators.
-pub fn relative_path(file: &str, cwd: &Path) -> String {
+fn relative_path(file: &str, cwd: &Path) -> String {
     let path = Path::new(file);
     let normal = |p: &Path| -> Vec<String> {
         let mut out: Vec<String> = Vec::new();

@@ -3,12 +3,10 @@
 //! workflow commands parse with file, line and column, Markdown tables are well formed and no
 //! catalog text becomes HTML.
 
-mod common;
-
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use common::{catalogs_dir, manifest_dir, markdown_shape, run};
+use crate::common::{catalogs_dir, manifest_dir, markdown_shape, run};
 use serde_json::Value;
 
 /// Every catalog unit: each folder or file one level below a source folder.
@@ -52,8 +50,9 @@ fn findings(path: &Path) -> Vec<Value> {
 }
 
 fn sarif_validator() -> jsonschema::Validator {
-    let text = std::fs::read_to_string(manifest_dir().join("tests/sarif/sarif-2.1.0.json"))
-        .expect("vendored SARIF schema");
+    let text =
+        std::fs::read_to_string(manifest_dir().join("tests/fixtures/sarif/sarif-2.1.0.json"))
+            .expect("vendored SARIF schema");
     let schema: Value = serde_json::from_str(&text).expect("schema is JSON");
     jsonschema::options()
         .should_validate_formats(true)

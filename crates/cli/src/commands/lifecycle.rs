@@ -7,11 +7,10 @@
 //! not MAJOR.MINOR).
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
+
 use std::process::ExitCode;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use clap::Args;
 use olm_graph_core::diag::{Diagnostic, Severity};
 use olm_graph_core::infer::bundle_version;
 use olm_graph_core::model::{Catalog, Package};
@@ -19,47 +18,14 @@ use olm_graph_core::plan::{
     plan_route_supported, plan_support, Plan, PlanError, PlanOptions, Preference, StopSupport,
     Target,
 };
-use olm_graph_core::support::{
-    is_major_minor, AsOf, BundleSupport, Date, LifecycleBlob, PackageLifecycle,
-};
+use olm_graph_core::support::{AsOf, BundleSupport, Date, LifecycleBlob, PackageLifecycle};
 use olm_graph_core::validate::lint_catalog;
 use serde::Serialize;
 
-use crate::commands::{load, CliError, CmdResult};
-use crate::format::write_stdout;
-
-/// Arguments of `olm-graph lifecycle`.
-#[derive(Args, Debug)]
-pub struct LifecycleArgs {
-    /// Catalog files or directories, the lifecycle blobs among them (`-` reads stdin).
-    #[arg(required = true)]
-    pub paths: Vec<PathBuf>,
-    #[arg(long, short)]
-    pub package: String,
-    /// The day to judge support on (default: today, UTC).
-    #[arg(long, value_name = "YYYY-MM-DD", value_parser = parse_date)]
-    pub as_of: Option<Date>,
-    /// The OpenShift version to check compatibility with.
-    #[arg(long, value_name = "MAJOR.MINOR", value_parser = parse_platform)]
-    pub platform: Option<String>,
-    /// One JSON document instead of a table per channel.
-    #[arg(long)]
-    pub json: bool,
-}
-
-/// A `--as-of` day.
-pub fn parse_date(text: &str) -> Result<Date, String> {
-    text.parse::<Date>().map_err(|e| e.to_string())
-}
-
-/// A `--platform` version.
-pub fn parse_platform(text: &str) -> Result<String, String> {
-    if is_major_minor(text) {
-        Ok(text.to_string())
-    } else {
-        Err(format!("{text:?} is not MAJOR.MINOR (for example 4.20)"))
-    }
-}
+use crate::args::{LifecycleArgs, PlanSupportArgs};
+use crate::error::{CliError, CmdResult};
+use crate::input::load;
+use crate::output::write_stdout;
 
 /// Today in UTC, from the system clock (1970-01-01 if the clock is before it).
 pub fn today() -> Date {
@@ -205,32 +171,6 @@ fn tables(pkg: &Package, rows: &[BundleSupport], as_of: &AsOf, findings: &[Diagn
         }
     }
     out
-}
-
-/// `plan`'s support lifecycle flags.
-#[derive(Args, Debug, Default)]
-#[command(next_help_heading = "Support lifecycle")]
-pub struct PlanSupportArgs {
-    /// Judge the target's and each stop's support phase on this day (default: today, UTC).
-    #[arg(long, value_name = "YYYY-MM-DD", value_parser = parse_date)]
-    pub as_of: Option<Date>,
-    /// The OpenShift version the target and each stop must run on (series plans check each
-    /// step's own platform).
-    #[arg(long, value_name = "MAJOR.MINOR", value_parser = parse_platform)]
-    pub platform: Option<String>,
-    /// Lifecycle blobs to read besides the catalogs (with --series: for every platform).
-    #[arg(long = "lifecycle", value_name = "PATH")]
-    pub lifecycle: Vec<PathBuf>,
-}
-
-impl PlanSupportArgs {
-    /// True when the plan should report lifecycle facts.
-    pub fn asked(&self, prefer: Preference) -> bool {
-        prefer == Preference::Supported
-            || self.as_of.is_some()
-            || self.platform.is_some()
-            || !self.lifecycle.is_empty()
-    }
 }
 
 /// The lifecycle data and question of one `plan`.

@@ -3,13 +3,11 @@
 //! v1), exit statuses for `--fail-on`, well-formed Markdown with Mermaid blocks of the grammar
 //! we write, inert hostile text, and clear exit-2 errors for bad revisions, paths and files.
 
-mod common;
-
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::Output;
 
-use common::{
+use crate::common::{
     catalogs_dir, check_mermaid, descheduler, descheduler_repo, markdown_shape, only_report_html,
     run, run_in,
 };

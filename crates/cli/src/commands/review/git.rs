@@ -10,7 +10,7 @@ use std::process::{Command, Stdio};
 
 use tempfile::TempDir;
 
-use crate::commands::CliError;
+use crate::error::CliError;
 
 /// One side of the change: what the report calls it and the paths to load.
 #[derive(Debug)]

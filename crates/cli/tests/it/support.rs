@@ -1,11 +1,9 @@
 //! `olm-graph lifecycle` and the lifecycle findings of `lint`, through the binary.
 
-mod common;
-
 use std::io::Write as _;
 use std::process::{Command, Stdio};
 
-use common::{catalogs_dir, run_in};
+use crate::common::{catalogs_dir, run_in};
 use serde_json::Value;
 
 const SUB: &str = "submariner-operator-fbc/v4.21-split";

@@ -3,17 +3,18 @@
 //! `catalog/` holds descheduler 4.16 on `origin/main` and 4.17 in the change. The review must
 //! fail and list the 27 bundles 4.17 strands under OLM v0.
 
-mod common;
-
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::{Command, Output};
 
-use common::{descheduler_repo, manifest_dir, markdown_shape, ScratchRepo};
+use crate::common::{self, descheduler_repo, manifest_dir, markdown_shape, ScratchRepo};
 
-/// The `## CI` section of `docs/ci.md`.
+/// The file that holds the `## CI` section, relative to this crate's folder.
+const CI_SOURCE: &str = "../../docs/ci.md";
+
+/// The `## CI` section of [`CI_SOURCE`].
 fn ci_section() -> String {
-    let readme = std::fs::read_to_string(manifest_dir().join("../../docs/ci.md")).expect("docs/ci.md");
+    let readme = std::fs::read_to_string(manifest_dir().join(CI_SOURCE)).expect(CI_SOURCE);
     let start = readme.find("\n## CI\n").expect("a CI section");
     let rest = &readme[start + 1..];
     let end = rest[3..].find("\n## ").map_or(rest.len(), |i| i + 3);

@@ -1,9 +1,9 @@
 //! `olm-graph path --catalog-priority`: OLM v1 across several ClusterCatalogs on the real 4.16
 //! and 4.17 descheduler catalogs (both have the package, with different heads).
 
-mod common;
-
 use serde_json::Value;
+
+use crate::common;
 
 const PKG: &str = "cluster-kube-descheduler-operator";
 const FROM: &str = "clusterkubedescheduleroperator.v5.0.2";

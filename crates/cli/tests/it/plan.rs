@@ -1,8 +1,8 @@
 //! `olm-graph plan`: text, `--json` in its documented shape, and exit codes.
 
-mod common;
-
 use serde_json::Value;
+
+use crate::common;
 
 fn quay() -> String {
     common::catalogs_dir()

@@ -1,118 +1,20 @@
 //! `olm-graph plan`: the route from an installed bundle to a target, across channels.
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::ValueEnum;
 use olm_graph_core::model::Catalog;
 use olm_graph_core::plan::{
     merged_package, plan_commands, plan_route, plan_route_across, plan_series, platforms_between,
-    Plan, PlanOptions, Preference, SeriesOptions, StopSupport, Target,
+    Plan, PlanOptions, SeriesOptions, StopSupport, Target,
 };
-use olm_graph_core::resolve::{Resolver, UpgradeConstraintPolicy};
+use olm_graph_core::resolve::{via_label, Resolver};
 
-use crate::commands::{load, print, CliError, CmdResult};
-use crate::ResolverArg;
-
-/// Arguments of `olm-graph plan`.
-#[derive(clap::Args, Debug)]
-pub struct PlanArgs {
-    /// Catalog files or directories.
-    #[arg(required_unless_present = "series")]
-    paths: Vec<PathBuf>,
-    /// A series folder, one catalog per subfolder (v4.12/, v4.13/, ...): plan across platform
-    /// versions.
-    #[arg(long, conflicts_with = "paths")]
-    series: Option<PathBuf>,
-    /// The platform version the cluster runs now (with --series), e.g. 4.16.
-    #[arg(long, requires = "series")]
-    platform_from: Option<String>,
-    /// The platform version the cluster goes to (with --series).
-    #[arg(long, requires = "series")]
-    platform_to: Option<String>,
-    /// The platform versions the cluster passes through, in order (EUS-style jumps leave
-    /// versions out), e.g. 4.14,4.16.
-    #[arg(long, requires = "series", value_delimiter = ',', conflicts_with_all = ["platform_from", "platform_to"])]
-    platform_path: Vec<String>,
-    #[arg(long, short)]
-    package: String,
-    /// The installed bundle.
-    #[arg(long)]
-    from: String,
-    /// A bundle name, a version, `channel:C` (the head of C) or `latest` (with --series: on
-    /// the last platform).
-    #[arg(long, default_value = "latest")]
-    to: String,
-    /// The channel the subscription follows now (default: any channel listing --from).
-    #[arg(long, short)]
-    channel: Option<String>,
-    /// OLM v1 only: the ClusterExtension's channels, comma-separated; given with no value,
-    /// every channel. OLM v1 resolves among them at once, so the route switches only to
-    /// channels outside them.
-    #[arg(long, num_args = 0.., value_delimiter = ',', conflicts_with_all = ["channel", "series"])]
-    channels: Option<Vec<String>>,
-    /// OLM v1 only: each PATH is its own ClusterCatalog, named by the path as given, and this
-    /// one has `spec.priority` N (the others 0); repeat for several. Each step is what OLM v1
-    /// resolves across the catalogs, and each hop names its catalog.
-    #[arg(long, value_name = "PATH=N", conflicts_with = "series")]
-    catalog_priority: Vec<String>,
-    #[arg(long, value_enum, default_value_t = ResolverArg::V0)]
-    resolver: ResolverArg,
-    /// What the route minimises first.
-    #[arg(long, value_enum, default_value_t = PreferArg::FewestSwitches)]
-    prefer: PreferArg,
-    /// OLM v1 only: the ClusterExtension's upgradeConstraintPolicy.
-    #[arg(long, value_enum, default_value_t = PolicyArg::CatalogProvided)]
-    upgrade_constraint_policy: PolicyArg,
-    /// OLM v1 only: the ClusterExtension's version range (Masterminds semver); no step leaves
-    /// it, and the ClusterExtension manifests carry it.
-    #[arg(long, value_name = "RANGE")]
-    version: Option<String>,
-    /// The namespace written into the commands.
-    #[arg(long, short)]
-    namespace: Option<String>,
-    /// One JSON object instead of text.
-    #[arg(long)]
-    json: bool,
-    #[command(flatten)]
-    pub support: crate::support::PlanSupportArgs,
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug)]
-enum PreferArg {
-    FewestSwitches,
-    FewestHops,
-    AvoidDeprecated,
-    /// Routes whose stops are not end of life and run on --platform (lifecycle data).
-    Supported,
-}
-
-impl From<PreferArg> for Preference {
-    fn from(p: PreferArg) -> Self {
-        match p {
-            PreferArg::FewestSwitches => Preference::FewestSwitches,
-            PreferArg::FewestHops => Preference::FewestHops,
-            PreferArg::AvoidDeprecated => Preference::AvoidDeprecated,
-            PreferArg::Supported => Preference::Supported,
-        }
-    }
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug)]
-#[value(rename_all = "verbatim")]
-pub enum PolicyArg {
-    CatalogProvided,
-    SelfCertified,
-}
-
-impl From<PolicyArg> for UpgradeConstraintPolicy {
-    fn from(p: PolicyArg) -> Self {
-        match p {
-            PolicyArg::CatalogProvided => UpgradeConstraintPolicy::CatalogProvided,
-            PolicyArg::SelfCertified => UpgradeConstraintPolicy::SelfCertified,
-        }
-    }
-}
+use crate::args::PlanArgs;
+use crate::catalogs::{version_range, Loaded};
+use crate::commands::lifecycle as support;
+use crate::error::{CliError, CmdResult};
+use crate::input::{load, load_series};
+use crate::output::print;
 
 /// Runs `olm-graph plan`: exit 0 with a route, 1 when none exists (with the reasons).
 pub fn run(args: PlanArgs) -> CmdResult {
@@ -131,7 +33,7 @@ pub fn run(args: PlanArgs) -> CmdResult {
     };
     let options = plan_options(&args)?;
     let target = Target::parse(&args.to, pkg);
-    let asked = crate::support::PlanSupport::read(&args.support, args.prefer.into(), &[&catalog])?;
+    let asked = support::PlanSupport::read(&args.support, args.prefer.into(), &[&catalog])?;
     let (plan, support) = asked.plan(pkg, &args.from, &target, &options, plan_route)?;
     let commands = if plan.reachable {
         plan_commands(pkg, &plan, &options)
@@ -142,19 +44,19 @@ pub fn run(args: PlanArgs) -> CmdResult {
 }
 
 fn plan_options(args: &PlanArgs) -> Result<PlanOptions, CliError> {
-    let resolver: Resolver = args.resolver.into();
+    let resolver = args.resolver;
     if args.channels.is_some() && resolver != Resolver::V1 {
         return Err(CliError::Usage(
             "--channels are a ClusterExtension's: use them with --resolver v1".into(),
         ));
     }
-    let version = crate::commands::version_range(resolver, args.version.as_deref())?;
+    let version = version_range(resolver, args.version.as_deref())?;
     Ok(PlanOptions {
         resolver,
-        prefer: args.prefer.into(),
+        prefer: args.prefer,
         channel: args.channel.clone(),
         channels: args.channels.clone(),
-        policy: args.upgrade_constraint_policy.into(),
+        policy: args.upgrade_constraint_policy,
         version,
         namespace: args.namespace.clone(),
         installed_version: None,
@@ -165,11 +67,7 @@ fn plan_options(args: &PlanArgs) -> Result<PlanOptions, CliError> {
 /// `plan --catalog-priority`: each path its own ClusterCatalog, planned under OLM v1 across
 /// them.
 fn run_across(args: PlanArgs) -> CmdResult {
-    let loaded = crate::catalogs::Loaded::read(
-        &args.paths,
-        &args.catalog_priority,
-        Resolver::from(args.resolver),
-    )?;
+    let loaded = Loaded::read(&args.paths, &args.catalog_priority, args.resolver)?;
     let catalogs = loaded.cluster_catalogs();
     let Some(merged) = merged_package(&catalogs, &args.package) else {
         return Err(CliError::Usage(format!(
@@ -192,11 +90,7 @@ fn run_across(args: PlanArgs) -> CmdResult {
 /// `plan --series`: one catalog per platform version.
 fn run_series(args: PlanArgs) -> CmdResult {
     let dir = args.series.clone().unwrap_or_default();
-    let dirs = crate::lifecycle::series_folders(&dir)?;
-    let mut catalogs = Vec::with_capacity(dirs.len());
-    for (label, path) in dirs {
-        catalogs.push((label, load(&[path])?));
-    }
+    let catalogs = load_series(&dir)?;
     let platforms = if args.platform_path.is_empty() {
         let (Some(from), Some(to)) = (args.platform_from.as_deref(), args.platform_to.as_deref())
         else {
@@ -230,7 +124,7 @@ fn run_series(args: PlanArgs) -> CmdResult {
         _ => Vec::new(),
     };
     let all: Vec<&Catalog> = catalogs.iter().map(|(_, c)| c).collect();
-    let asked = crate::support::PlanSupport::read(&args.support, args.prefer.into(), &all)?;
+    let asked = support::PlanSupport::read(&args.support, args.prefer.into(), &all)?;
     let support = asked.series(&plan, &catalogs);
     output(&args, &plan, commands, &support)
 }
@@ -245,12 +139,12 @@ fn output(
     let asked = args.support.asked(args.prefer.into());
     if args.json {
         let doc = plan.document(commands);
-        let doc = crate::support::with_support(&doc, asked.then_some(support));
+        let doc = support::with_support(&doc, asked.then_some(support));
         print(&serde_json::to_string_pretty(&doc).unwrap_or_default());
     } else {
         let mut text = plan_text(plan, &commands);
         if asked {
-            text += &crate::support::support_text(support);
+            text += &support::support_text(support);
         }
         print(&text);
     }
@@ -262,7 +156,7 @@ fn output(
 }
 
 /// The plan as text: one block per step, then the commands.
-pub fn plan_text(plan: &Plan, commands: &[String]) -> String {
+fn plan_text(plan: &Plan, commands: &[String]) -> String {
     let mut out = format!(
         "plan ({}): package {}, from {} to {}\n",
         plan.resolver.as_str(),
@@ -295,11 +189,10 @@ pub fn plan_text(plan: &Plan, commands: &[String]) -> String {
             out += &format!("     switch: {why}\n");
         }
         for h in &step.hops {
-            let via: Vec<String> = h.via.iter().map(|r| r.label()).collect();
-            let via = if via.is_empty() {
+            let via = if h.via.is_empty() {
                 "SelfCertified (any bundle of the channel)".to_string()
             } else {
-                via.join(", ")
+                via_label(&h.via)
             };
             let from = h
                 .catalog

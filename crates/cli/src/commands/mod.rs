@@ -1,0 +1,20 @@
+//! One file per subcommand: each turns its arguments (from [`crate::args`]) into calls to core
+//! and prints what they return. What several commands share (errors, loading, printing) lives
+//! outside this folder, which nothing outside `main` depends on.
+
+pub mod bench;
+pub mod deprecate_truncate;
+pub mod diff;
+pub mod diff_series;
+pub mod diff_template;
+pub mod graph;
+pub mod lifecycle;
+pub mod lint;
+pub mod packages;
+pub mod path;
+pub mod plain_crossings;
+pub mod plan;
+pub mod render;
+pub mod render_template;
+pub mod resolve_image;
+pub mod review;

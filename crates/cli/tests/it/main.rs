@@ -1,0 +1,24 @@
+//! The CLI's integration tests, one binary (linking one binary instead of fifteen is most of a
+//! cold run): one module per part of the command line, each running the built `olm-graph`.
+//! Fixtures, golden files and the SARIF schema are in `tests/fixtures/`; `tests/node/` holds
+//! the Node package `scripts/check-review-mermaid.sh` uses.
+
+mod common;
+
+mod bench;
+mod catalog_priority;
+mod ci_readme;
+mod cli;
+mod closed_pipe;
+mod diff_json;
+mod lifecycle;
+mod lint_formats;
+mod partial;
+mod path_mermaid;
+mod plan;
+mod plan_across;
+mod render;
+mod review;
+mod stdin;
+mod support;
+mod template;
