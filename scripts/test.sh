@@ -27,12 +27,12 @@ step() { echo; echo "== $*"; }
 step "cargo fmt --check"
 cargo fmt --all -- --check
 step "module shape: no import circle and no function over 80 lines (web app, core, CLI)"
-python3 scripts/check-shape.py --cycles src crates/core/src crates/cli/src \
-    --length src crates/core/src crates/cli/src
+python3 scripts/check-shape.py --cycles src crates/core/src crates/cli/src crates/embed/src \
+    --length src crates/core/src crates/cli/src crates/embed/src
 step "cargo clippy -D warnings"
-cargo clippy -p olm-graph-core -p olm-graph-cli --all-targets -- -D warnings
+cargo clippy -p olm-graph-core -p olm-graph-cli -p olm-graph-embed --all-targets -- -D warnings
 step "native tests (core and CLI)"
-cargo test -p olm-graph-core -p olm-graph-cli
+cargo test -p olm-graph-core -p olm-graph-cli -p olm-graph-embed
 
 if [ "$what" = all ]; then
     step "Mermaid blocks of review reports (mermaid's parser in Node)"

@@ -48,7 +48,8 @@
 //!
 //! 1. `choice`, `diag`, `pullspec`, `semver`, `text`: no import from the crate.
 //! 2. `masterminds`, `model`, `range`, `release`.
-//! 3. `infer`, `load` (File-Based Catalogs only), `partial`, `range_match`.
+//! 3. `infer`, `load` (File-Based Catalogs only), `partial`, `range_match`, `support` (its
+//!    blobs are part of the [`model`]).
 //! 4. `graph`.
 //! 5. `layout`, `resolve`, `validate`.
 //! 6. `plan`, `template` (over `load` and `validate`), `view`.

@@ -33,7 +33,7 @@ pub fn run(args: PlanArgs) -> CmdResult {
     };
     let options = plan_options(&args)?;
     let target = Target::parse(&args.to, pkg);
-    let asked = support::PlanSupport::read(&args.support, args.prefer.into(), &[&catalog])?;
+    let asked = support::PlanSupport::read(&args.support, args.prefer, &[&catalog])?;
     let (plan, support) = asked.plan(pkg, &args.from, &target, &options, plan_route)?;
     let commands = if plan.reachable {
         plan_commands(pkg, &plan, &options)
@@ -124,7 +124,7 @@ fn run_series(args: PlanArgs) -> CmdResult {
         _ => Vec::new(),
     };
     let all: Vec<&Catalog> = catalogs.iter().map(|(_, c)| c).collect();
-    let asked = support::PlanSupport::read(&args.support, args.prefer.into(), &all)?;
+    let asked = support::PlanSupport::read(&args.support, args.prefer, &all)?;
     let support = asked.series(&plan, &catalogs);
     output(&args, &plan, commands, &support)
 }
@@ -136,7 +136,7 @@ fn output(
     commands: Vec<String>,
     support: &[StopSupport],
 ) -> CmdResult {
-    let asked = args.support.asked(args.prefer.into());
+    let asked = args.support.asked(args.prefer);
     if args.json {
         let doc = plan.document(commands);
         let doc = support::with_support(&doc, asked.then_some(support));

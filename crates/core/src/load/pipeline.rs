@@ -252,7 +252,7 @@ impl<'p> Load<'p> {
             Err(Some(schema)) => {
                 summary.others += 1;
                 let span = doc.span;
-                if schema == crate::support::SCHEMA {
+                if schema == crate::model::support_blob::SCHEMA {
                     self.keep_lifecycle(file, span, &location);
                 }
                 let other = OtherObject {
@@ -272,7 +272,7 @@ impl<'p> Load<'p> {
     fn keep_lifecycle(&mut self, file: &InputFile, span: (usize, usize), location: &Location) {
         let text = file.text.get(span.0..span.1).unwrap_or_default();
         let line = location.line.unwrap_or(1);
-        if let Some(blob) = crate::support::read_blob(text, &file.path, line) {
+        if let Some(blob) = crate::model::support_blob::read_blob(text, &file.path, line) {
             self.catalog.lifecycles.push(blob);
         }
     }

@@ -76,11 +76,11 @@ pub fn review_catalogs(
 /// on this side, so that each review names them, as new findings).
 ///
 /// # Complexity
-/// As [`lint_catalog`], plus [`crate::support::end_of_life_heads`].
+/// As [`lint_catalog`], plus [`super::end_of_life::end_of_life_heads`].
 fn review_findings(catalog: &Catalog, options: &ReviewOptions) -> Vec<Diagnostic> {
     let mut findings = lint_catalog(catalog);
     if let Some(day) = options.as_of {
-        findings.extend(crate::support::end_of_life_heads(catalog, day));
+        findings.extend(super::end_of_life::end_of_life_heads(catalog, day));
     }
     findings
 }

@@ -10,6 +10,7 @@
 //! the change only when it was not already stranded before it.
 
 mod compare;
+mod end_of_life;
 mod findings;
 pub mod markdown;
 mod picture;

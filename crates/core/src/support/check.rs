@@ -3,12 +3,11 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use super::blob::{LifecycleBlob, Phase, StreamEntry, Text, SCHEMA};
 use super::date::Date;
-use super::facts::AsOf;
+use crate::model::support_blob::{LifecycleBlob, Phase, StreamEntry, Text, SCHEMA};
+
 use super::facts::{stream_of, PackageLifecycle};
 use crate::diag::{Diagnostic, Location};
-use crate::graph::{channel_graphs, Head};
 use crate::model::Catalog;
 
 /// True for `MAJOR.MINOR`: two decimal numbers without leading zeros.
@@ -24,7 +23,7 @@ pub fn is_major_minor(text: &str) -> bool {
 }
 
 /// A finding about `blob`, at `line` (else the blob's line), on `field`.
-fn finding(
+pub(crate) fn finding(
     blob: &LifecycleBlob,
     code: &'static str,
     line: Option<usize>,
@@ -246,58 +245,4 @@ pub fn missing_streams(
             )
         })
         .collect()
-}
-
-/// One `lifecycle.end-of-life-head` finding per channel whose head is past its stream's end of
-/// life on `day` (packages with lifecycle data only): what `review` names on its date.
-///
-/// # Complexity
-/// O(n log n) for n blobs, then O(V + E) per package with lifecycle data, for its channel
-/// graphs, plus O(p) per head.
-pub fn end_of_life_heads(catalog: &Catalog, day: Date) -> Vec<Diagnostic> {
-    let as_of = AsOf {
-        date: day,
-        platform: None,
-    };
-    let mut out = Vec::new();
-    let mut by_package: BTreeMap<&str, Vec<&LifecycleBlob>> = BTreeMap::new();
-    for blob in &catalog.lifecycles {
-        by_package.entry(&blob.package).or_default().push(blob);
-    }
-    for (package, blobs) in by_package {
-        let Some(pkg) = catalog.package(package) else {
-            continue;
-        };
-        let first = blobs[0];
-        let lifecycle = PackageLifecycle::from_blobs(blobs);
-        for graph in channel_graphs(pkg) {
-            let Head::Unique(head) = &graph.head else {
-                continue;
-            };
-            let Some(bundle) = pkg.bundle(head) else {
-                continue;
-            };
-            let facts = lifecycle.bundle(bundle, &as_of);
-            if !facts.is_end_of_life() {
-                continue;
-            }
-            let msg = format!(
-                "the head of channel {} ({head}, stream {}) is end of life on {day} (its last day was {})",
-                graph.channel,
-                facts.stream.as_deref().unwrap_or_default(),
-                facts.end_of_life.map(|d| d.to_string()).unwrap_or_default(),
-            );
-            let d = finding(
-                first,
-                "lifecycle.end-of-life-head",
-                first.line,
-                "versions".into(),
-                msg,
-            )
-            .channel(&graph.channel)
-            .bundle(head);
-            out.push(d);
-        }
-    }
-    out
 }

@@ -6,8 +6,8 @@ use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::blob::{LifecycleBlob, StreamEntry};
 use super::date::Date;
+use crate::model::support_blob::{LifecycleBlob, StreamEntry};
 use crate::model::{Bundle, Package};
 use crate::semver::Version;
 
@@ -66,8 +66,8 @@ pub fn stream_of(version: &Version) -> String {
 }
 
 /// A phase's dates when both are real days.
-fn dates(p: &super::blob::Phase) -> Option<(Date, Date)> {
-    let d = |t: &super::blob::Text| t.text.as_deref()?.parse::<Date>().ok();
+fn dates(p: &crate::model::support_blob::Phase) -> Option<(Date, Date)> {
+    let d = |t: &crate::model::support_blob::Text| t.text.as_deref()?.parse::<Date>().ok();
     Some((d(&p.start_date)?, d(&p.end_date)?))
 }
 

@@ -7,22 +7,21 @@
 //! *product stream* is supported, as its vendor publishes it.
 //!
 //! - `date`: calendar days (`YYYY-MM-DD`), validation and "the day after".
-//! - `tree`: a document read with every node's line, for findings that point at a field.
-//! - `blob`: the blob as written, unknown fields kept (the loader captures it).
+//! - the blob as written, unknown fields kept, is part of the model
+//!   ([`crate::model::support_blob`]: the loader captures it with every value's line).
 //! - `facts`: a bundle's stream, phase, end of life and platform compatibility on a day.
-//! - `check`: the `lifecycle.*` findings (warnings) that `lint` and `review` report.
+//! - `check`: the `lifecycle.*` findings (warnings) that `lint` reports (`review` adds the
+//!   end-of-life heads of its date, in `review::end_of_life`).
 //!
 //! The semantics, and what the enhancement says, are in `docs/lifecycle-data.md`.
 
-mod blob;
 mod check;
 mod date;
 mod facts;
-mod tree;
 
-pub(crate) use blob::read_blob;
-pub use blob::{LifecycleBlob, Phase, Platform, StreamEntry, Text, SCHEMA};
-pub use check::{end_of_life_heads, is_major_minor, lint_lifecycles, missing_streams};
+pub use crate::model::support_blob::{LifecycleBlob, Phase, Platform, StreamEntry, Text, SCHEMA};
+pub(crate) use check::finding;
+pub use check::{is_major_minor, lint_lifecycles, missing_streams};
 pub use date::{Date, DateError};
 pub use facts::{
     stream_of, AsOf, BundleSupport, PackageLifecycle, PhaseAt, END_OF_LIFE, NOT_YET_SUPPORTED,

@@ -1,13 +1,15 @@
 //! The lifecycle blob (`io.openshift.operators.lifecycles.v1alpha1`) as read: every value as
 //! written with its line, unknown fields kept. Whether the values are right is
-//! [`super::check`]'s business; reading never fails on a value.
+//! `crate::support`'s business; reading never fails on a value.
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::tree::Node;
+mod tree;
+
+use tree::Node;
 
 /// The schema of a lifecycle blob.
 pub const SCHEMA: &str = "io.openshift.operators.lifecycles.v1alpha1";
@@ -188,6 +190,6 @@ pub(crate) fn read_blob(text: &str, file: &str, object_line: usize) -> Option<Li
         })
         .count();
     let base = object_line.saturating_sub(skipped).max(1);
-    let tree = super::tree::read_tree(text)?;
+    let tree = tree::read_tree(text)?;
     matches!(tree, Node::Map { .. }).then(|| LifecycleBlob::from_tree(&tree, file, base))
 }

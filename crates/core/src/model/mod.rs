@@ -4,6 +4,8 @@
 //! per package; lookups by name are through the `*_index` maps. Names are unique within a
 //! package after loading (duplicates are reported and the first one is kept, as opm rejects them).
 
+pub mod support_blob;
+
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -22,7 +24,7 @@ pub struct Catalog {
     /// Every file that was read, in the order read.
     pub files: Vec<FileSummary>,
     /// Support lifecycle blobs, in the order read (also kept in `others`, as opm keeps them).
-    pub lifecycles: Vec<crate::support::LifecycleBlob>,
+    pub lifecycles: Vec<support_blob::LifecycleBlob>,
     /// Problems found while reading and converting, in input order.
     pub diagnostics: Vec<Diagnostic>,
 }
