@@ -9,6 +9,7 @@ use crate::graph::canvas::fit;
 use crate::graph::pan_zoom::UsePanZoomReturn;
 use crate::state::graph::GraphStore;
 use crate::state::workspace::Workspace;
+use crate::widgets::form::ToggleButton;
 
 /// The fan mode after the "fans" toggle: grouped fans (markers) or every edge on its own.
 pub fn toggled_edges(mode: FanMode) -> FanMode {
@@ -58,12 +59,11 @@ pub fn GraphTools(
                 "all fans"
             </button>
             {Workspace::try_get().map(|ws| view! {
-                <button class="button toggle" type="button" data-testid="focus-graph"
-                    aria-pressed=move || ws.focus.get().to_string()
+                <ToggleButton testid="focus-graph" pressed=Signal::derive(move || ws.focus.get())
                     title="Give the graph the whole window, hiding the package list and the inspector (f)"
-                    on:click=move |_| ws.toggle_focus()>
+                    on_click=Callback::new(move |()| ws.toggle_focus())>
                     {move || if ws.focus.get() { "Restore panels" } else { "Focus" }}
-                </button>
+                </ToggleButton>
             })}
             {children.map(|c| c())}
         </div>

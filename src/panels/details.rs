@@ -87,7 +87,7 @@ fn PackageView() -> impl IntoView {
                 </dl>
                 {p.description.clone().filter(|d| !d.trim().is_empty()).map(|d| view! {
                     <h3>"Description"</h3>
-                    <div class="description">{d}</div>
+                    <div class="description" tabindex="0">{d}</div>
                 })}
                 <p class="hint">"Click a bundle in the graph to see its entries, edges, metadata and findings."</p>
             </div>
@@ -163,6 +163,8 @@ fn BundleActions(name: String) -> impl IntoView {
     let simulate = Callback::new(move |()| {
         let installed = from.clone();
         sim.inputs.update(|i| i.installed = installed);
+        // Once the new result has reset the playback, show the whole path painted.
+        request_animation_frame(move || sim.step.set(sim.total()));
         ws.open(InspectorTab::Simulate);
         ws.reveal_outcome.update(|n| *n += 1);
     });
@@ -284,7 +286,7 @@ fn csv_metadata(d: &BundleDetails) -> Option<impl IntoView> {
             {d.min_kube_version.clone().map(|v| view! { <dt>"minKubeVersion"</dt><dd data-field="min-kube-version">{v}</dd> })}
             {d.max_openshift_version.clone().map(|v| view! { <dt>"maxOpenShiftVersion"</dt><dd>{v}</dd> })}
         </dl>
-        {d.description.clone().map(|v| view! { <div class="description" data-field="description">{v}</div> })}
+        {d.description.clone().map(|v| view! { <div class="description" data-field="description" tabindex="0">{v}</div> })}
     })
 }
 

@@ -151,6 +151,8 @@ test('800 px wide: nothing scrolls sideways; the side panels are drawers and eve
     // The lifecycle tools and the export menu fit too.
     await page.click('[data-testid=lifecycle-tab-diff]');
     await inside(page, '[data-testid=lifecycle-diff] .form-row');
+    // The tool lies over the right of the workspace (toolbar included): close it first.
+    await page.click('[data-testid=lifecycle-tab-diff]');
     await page.click('[data-testid=export-menu-button]');
     await inside(page, '[data-testid=export-menu] [role=menu]');
     await page.keyboard.press('Escape');

@@ -108,7 +108,14 @@ export function cli(args) {
 /** Opens the inspector's `tab` (details, simulate, plan, findings) with its tab control. */
 export async function inspector(page, tab) {
   const control = page.locator(`[data-testid=inspector-tab-${tab}]`);
-  if (!(await control.isVisible())) await page.click('[data-testid=open-inspector-drawer]');
+  if (!(await control.isVisible())) {
+    await page.click('[data-testid=open-inspector-drawer]');
+    // The drawer slides in: wait until it is inside the window.
+    await page.waitForFunction(() => {
+      const r = document.querySelector('#inspector-drawer').getBoundingClientRect();
+      return r.right <= window.innerWidth + 0.5;
+    });
+  }
   await control.click();
   await page.locator(`#inspector-${tab}`).waitFor({ state: 'visible' });
 }

@@ -135,6 +135,7 @@ function shownColumns(page) {
 test('a series folder gives the Plan panel a platform timeline equal to plan --series --json', async () => {
   const page = await open();
   await upload(page, join(SERIES, 'v4.16/cluster-kube-descheduler-operator.json'), DESCHEDULER);
+  await inspector(page, 'plan');
   await page.setInputFiles('[data-testid=plan-series-input]', SERIES);
   await page.waitForSelector('[data-testid=plan-series-label]', { timeout: 60000 });
   assert.match(await page.textContent('[data-testid=plan-series-label]'), /v4\.12 → v4\.13 → .* → v4\.22/);

@@ -147,7 +147,10 @@ for (const [width, height] of SIZES) {
       assert.deepEqual(await geometry(page), [], `${tab} tab`);
       await view(page, `${tab}-${size}`);
     }
-    if (width < 1000) await page.keyboard.press('Escape');
+    if (width < 1000) {
+      await page.keyboard.press('Escape');
+      await page.locator('#inspector-drawer').waitFor({ state: 'hidden' });
+    }
 
     // The lifecycle tools and the template studio lie over the inspector: the graph keeps its size.
     const graphWidth = () => page.evaluate(() => document.querySelector('svg.graph').getBoundingClientRect().width);
@@ -184,7 +187,7 @@ test('1280 × 800: clicking v24.6.2 shows its details; "Simulate from here" show
   assert.equal(new URL(page.url()).searchParams.get('inspector'), 'simulate');
   await view(page, 'simulate-from-here');
   // "Plan from here" fills the plan's starting point.
-  await page.click(`[data-bundle="${BUNDLE}"]`);
+  await inspector(page, 'details');
   await page.click('[data-testid=plan-from-selection]');
   assert.equal(await page.inputValue('[data-testid=plan-from]'), BUNDLE);
   await finish(page);

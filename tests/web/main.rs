@@ -18,6 +18,7 @@ mod details;
 mod export;
 mod findings;
 mod graph;
+mod inspector;
 mod lifecycle;
 mod packages;
 mod problems;
