@@ -18,9 +18,10 @@ use crate::widgets::form::Field;
 #[component]
 pub fn SeriesPlan(store: PlanStore) -> impl IntoView {
     let comparison = Comparison::get();
-    let loader = Loader::get();
+    // Taken when there is one (the full app): a panel mounted alone still draws.
+    let loader = use_context::<Loader>();
     let open = move |ev: leptos::ev::Event| {
-        let Some((input, list)) = sources::picked(&ev) else {
+        let (Some(loader), Some((input, list))) = (loader, sources::picked(&ev)) else {
             return;
         };
         let files = sources::read_picked(input, list, true);
