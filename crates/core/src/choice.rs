@@ -141,7 +141,12 @@ mod tests {
     fn preference_is_spelled_in_kebab_case() {
         round_trips(
             Preference::ALL,
-            &["fewest-switches", "fewest-hops", "avoid-deprecated", "supported"],
+            &[
+                "fewest-switches",
+                "fewest-hops",
+                "avoid-deprecated",
+                "supported",
+            ],
         );
     }
 
