@@ -11,7 +11,7 @@
 # Several groups may be given: scripts/setup.sh web browser
 # Afterwards `source scripts/env.sh` so that tools/binaryen/node_modules/.bin is
 # first on PATH (needed by `trunk build --release`).
-# Versions and traps: shared/docs/toolchain.md.
+# Versions and traps: docs/development.md.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
