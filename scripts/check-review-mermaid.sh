@@ -39,7 +39,9 @@ else
     (cd "$NODE_DIR" && npm ci --no-audit --no-fund --loglevel=error)
 fi
 
-cargo build -q -p olm-graph-cli
+# The same packages as scripts/test.sh's test step: the binary it built is reused, not rebuilt
+# with other features (a second copy of every crate on disk).
+cargo test -q --no-run -p olm-graph-core -p olm-graph-cli -p olm-graph-embed
 BIN="$ROOT/target/debug/olm-graph"
 rm -rf "$OUT"
 mkdir -p "$OUT"

@@ -14,6 +14,8 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 # shellcheck source=scripts/env.sh
 source scripts/env.sh
+# shellcheck source=scripts/disk.sh
+source scripts/disk.sh
 # Trunk builds the root package without `-p`; this cargo shim adds it (see the script).
 export PATH="$ROOT/scripts/trunk-cargo:$PATH"
 export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
@@ -32,6 +34,10 @@ cargo test -p olm-graph-web --lib
 
 step "web: wasm-bindgen tests in headless Chromium"
 cargo test -p olm-graph-web --target wasm32-unknown-unknown --test web
+
+# The debug builds are not needed past this point; on a CI machine short of disk they go.
+prune_if_low target/debug target/wasm32-unknown-unknown/debug
+[ -n "${CI:-}" ] && disk_report "web tests, before the release builds"
 
 step "web: release builds (CLI for the comparisons, app with trunk)"
 cargo build --release -p olm-graph-cli

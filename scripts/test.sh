@@ -24,6 +24,20 @@ fi
 
 step() { echo; echo "== $*"; }
 
+# Disk: a CI machine may have only a few GiB free, and may keep target/ from earlier runs (cargo
+# never removes stale artifacts). On CI: no incremental caches, and a clean target/ when less
+# than OLM_MIN_FREE_GIB (default 12) is left. scripts/test-web.sh prunes between its stages.
+# shellcheck source=scripts/disk.sh
+source scripts/disk.sh
+if [ -n "${CI:-}" ]; then
+    export CARGO_INCREMENTAL=0
+    disk_report "before the tests"
+    if [ -d target ] && [ "$(free_gib)" -lt "${OLM_MIN_FREE_GIB:-12}" ]; then
+        echo "test: only $(free_gib) GiB free: cargo clean"
+        cargo clean
+    fi
+fi
+
 step "cargo fmt --check"
 cargo fmt --all -- --check
 step "module shape: no import circle and no function over 80 lines (web app, core, CLI)"
@@ -43,3 +57,5 @@ if [ "$web" = 1 ] && [ -x scripts/test-web.sh ]; then
     step "web tests"
     bash scripts/test-web.sh
 fi
+[ -n "${CI:-}" ] && disk_report "after the tests"
+exit 0
