@@ -5,8 +5,9 @@ use std::io::Read as _;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use olm_graph_core::load::{load_files_with, read_paths, Limits, ReadPaths};
+use olm_graph_core::load::{read_paths, Limits, ReadPaths};
 use olm_graph_core::model::Catalog;
+use olm_graph_core::open::load_files_with;
 use olm_graph_core::partial::{partial_catalog, PartialCatalog};
 use olm_graph_core::view::natural_cmp;
 use olm_graph_core::{load_paths, InputFile, LoadOptions};

@@ -247,7 +247,8 @@ fn svg_options(catalog: &Catalog, request: &RenderRequest) -> Result<SvgOptions,
 mod tests {
     use super::*;
     use crate::export::{channel_dot, channel_svg, package_dot, package_svg};
-    use crate::load::{load_files, InputFile};
+    use crate::load::InputFile;
+    use crate::open::load_files;
 
     const CATALOG: &str = r#"
 schema: olm.package

@@ -135,7 +135,8 @@ impl PackageDiff {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::load::{load_files, InputFile};
+    use crate::load::InputFile;
+    use crate::open::load_files;
 
     fn chain(names: &[&str]) -> String {
         let mut text = String::from(r#"{"schema":"olm.package","name":"p","defaultChannel":"c"}"#);

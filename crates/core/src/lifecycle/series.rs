@@ -87,7 +87,7 @@ pub fn diff_series(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::load::load_files;
+    use crate::open::load_files;
 
     fn pkg(entries: &[&str]) -> String {
         let mut y = String::from("schema: olm.package\nname: p\ndefaultChannel: stable\n---\nschema: olm.channel\npackage: p\nname: stable\nentries:\n");

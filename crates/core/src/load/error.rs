@@ -1,6 +1,6 @@
 //! Errors of the loader's public API. Problems inside a catalog are never errors: they are
 //! [`Diagnostic`](crate::Diagnostic)s of the loaded catalog. An error means a path given to
-//! [`load_paths`](super::load_paths) could not be read at all.
+//! [`load_paths`](crate::open::load_paths) could not be read at all.
 
 /// A path (or standard input) that could not be read at all.
 #[derive(Debug, thiserror::Error)]

@@ -2,8 +2,9 @@
 //! This layer knows nothing of catalog templates: [`crate::open`] expands them above it, then
 //! calls [`load_fbc`] here.
 //!
-//! [`load_files`] is pure (the web app hands it the files a user picked); [`load_paths`] reads
-//! the file system (and `-`, standard input) first (the CLI). Both give one [`Catalog`] with
+//! [`load_files`](crate::open::load_files) is pure (the web app hands it the files a user
+//! picked); [`load_paths`](crate::open::load_paths) reads the file system (and `-`, standard
+//! input) first (the CLI). Both give one [`Catalog`] with
 //! every problem reported as a [`Diagnostic`]; nothing here panics on bad input, and every
 //! input is read in time linear in its size within the [`Limits`] of [`LoadOptions`].
 //!
@@ -38,12 +39,6 @@ pub use options::{LimitKind, Limits, LoadOptions};
 pub(crate) use pipeline::load_fbc;
 pub use source::{read_paths, InputSource, ReadPaths, STDIN_NAME, STDIN_PATH};
 pub(crate) use yaml::yaml_value;
-
-// The entry points that read templates too live one layer up, in `crate::open`; they stay
-// reachable here by their old paths until every caller names `open` (the CLI, the web app).
-pub use crate::open::{
-    load_files, load_files_with, load_files_with_progress, load_paths, load_paths_with,
-};
 
 /// Byte ranges of a file's documents, and whether each one could be read: for writers that
 /// re-emit objects verbatim.

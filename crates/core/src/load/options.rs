@@ -56,7 +56,7 @@ impl Limits {
         max_total_bytes: 1 << 30,
     };
 
-    /// Sets the limits that [`load_paths`](super::load_paths) applies for the rest of this
+    /// Sets the limits that [`load_paths`](crate::open::load_paths) applies for the rest of this
     /// process (the CLI's `--max-*` flags). Returns `false`, changing nothing, when they were
     /// already set. Loads given explicit [`LoadOptions`] are not affected.
     pub fn set_process_default(self) -> bool {

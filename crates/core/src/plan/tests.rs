@@ -1,7 +1,8 @@
 //! Plans on small synthetic catalogs.
 
 use super::*;
-use crate::load::{load_files, InputFile};
+use crate::load::InputFile;
+use crate::open::load_files;
 
 fn catalog(yaml: &str) -> crate::Catalog {
     load_files(vec![InputFile::new("c.yaml", yaml)])

@@ -347,7 +347,7 @@ properties:
 #[test]
 fn installed_from_another_channel_is_drawn_with_its_upgrade_edges() {
     let yaml = "schema: olm.package\nname: demo\ndefaultChannel: stable\n---\nschema: olm.channel\npackage: demo\nname: stable\nentries:\n- name: demo.v1.0.0\n---\nschema: olm.channel\npackage: demo\nname: fast\nentries:\n- name: demo.v1.2.0\n  skipRange: '>=1.0.0 <1.2.0'\n- name: demo.v1.3.0\n  replaces: demo.v1.2.0\n---\nschema: olm.bundle\npackage: demo\nname: demo.v1.0.0\nimage: q/d:1\nproperties: [{type: olm.package, value: {packageName: demo, version: 1.0.0}}]\n---\nschema: olm.bundle\npackage: demo\nname: demo.v1.2.0\nimage: q/d:2\nproperties: [{type: olm.package, value: {packageName: demo, version: 1.2.0}}]\n---\nschema: olm.bundle\npackage: demo\nname: demo.v1.3.0\nimage: q/d:3\nproperties: [{type: olm.package, value: {packageName: demo, version: 1.3.0}}]\n";
-    let catalog = crate::load::load_files(vec![crate::load::InputFile::new("c.yaml", yaml)]);
+    let catalog = crate::open::load_files(vec![crate::load::InputFile::new("c.yaml", yaml)]);
     let pkg = catalog.package("demo").expect("demo");
     let graphs = crate::graph::channel_graphs(pkg);
     let fast = graphs.iter().find(|g| g.channel == "fast").expect("fast");

@@ -3,8 +3,9 @@
 //! panic; the good catalog beside it still loads. Times and peak memory at these sizes are
 //! measured by `cargo run --release -p olm-graph-core --example hostile_input` (README).
 
-use olm_graph_core::load::{load_files_with, Limits, LoadOptions};
+use olm_graph_core::load::{Limits, LoadOptions};
 use olm_graph_core::model::Catalog;
+use olm_graph_core::open::load_files_with;
 use olm_graph_core::{load_files, Diagnostic, InputFile};
 
 const GOOD: &str = "schema: olm.package\nname: good\ndefaultChannel: stable\n---\nschema: olm.channel\npackage: good\nname: stable\nentries:\n- name: good.v1.0.0\n---\nschema: olm.bundle\npackage: good\nname: good.v1.0.0\nimage: example/good:1\nproperties:\n- type: olm.package\n  value:\n    packageName: good\n    version: 1.0.0\n";

@@ -158,7 +158,7 @@ fn valid_digests_and_tags_with_digests_load_without_error() {
 /// Every bundle image and related image of the real catalogs is a pull spec opm accepts.
 #[test]
 fn real_catalogs_have_no_pull_spec_errors() {
-    let c = olm_graph_core::load::load_paths(&[common::catalogs_dir()]).expect("catalogs read");
+    let c = olm_graph_core::open::load_paths(&[common::catalogs_dir()]).expect("catalogs read");
     let bad: Vec<_> = c
         .diagnostics
         .iter()

@@ -4,7 +4,8 @@
 //! bundle images, many substitutions) render in full.
 
 use olm_graph_core::diag::Severity;
-use olm_graph_core::load::{load_files_with, InputFile, LimitKind, Limits, LoadOptions};
+use olm_graph_core::load::{InputFile, LimitKind, Limits, LoadOptions};
+use olm_graph_core::open::load_files_with;
 use olm_graph_core::template::{
     render_fbc_with, LimitError, TemplateError, TemplateErrorKind, TemplateKind,
 };

@@ -10,9 +10,10 @@
 use crate::common;
 
 use common::{catalog, load};
-use olm_graph_core::load::{load_files, InputFile};
+use olm_graph_core::load::InputFile;
 use olm_graph_core::masterminds::VersionRange;
 use olm_graph_core::model::Catalog;
+use olm_graph_core::open::load_files;
 use olm_graph_core::resolve::{
     resolve_install, resolve_path_across, CatalogStep, CatalogsError, CatalogsResolver,
     ClusterCatalog, PathOptions, ResolutionError, Resolver, UpgradeConstraintPolicy,

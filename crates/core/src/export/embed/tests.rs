@@ -1,7 +1,7 @@
 use super::snippet::*;
 use super::*;
 use crate::export::{render, RenderFormat, RenderRequest};
-use crate::load::load_files;
+use crate::open::load_files;
 
 const CATALOG: &str = r#"
 schema: olm.package
