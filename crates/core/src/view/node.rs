@@ -1,6 +1,6 @@
 //! [`ViewNode`]: one node of a view, with its flags and the classes and words derived from them.
 
-use super::overlay::PhaseClass;
+use super::phase::PhaseClass;
 use crate::support::BundleSupport;
 
 /// A node ready to draw.
