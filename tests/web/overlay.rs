@@ -100,12 +100,18 @@ async fn the_toggle_draws_the_phases_and_writes_the_url() {
     assert_eq!(attr_of(&root, "demo.v1.1.0", "data-phase"), None);
     let button = toggle(&root);
     assert!(!button.disabled());
-    assert_eq!(button.get_attribute("aria-pressed").as_deref(), Some("false"));
+    assert_eq!(
+        button.get_attribute("aria-pressed").as_deref(),
+        Some("false")
+    );
     // As a link with lifecycle=1&asof=2026-11-26&platform=4.18 sets it.
     let linked = UrlParams::parse("?package=demo&lifecycle=1&asof=2026-11-26&platform=4.18");
     stores.graph.overlay.set(linked.support.clone());
     settle().await;
-    assert_eq!(button.get_attribute("aria-pressed").as_deref(), Some("true"));
+    assert_eq!(
+        button.get_attribute("aria-pressed").as_deref(),
+        Some("true")
+    );
     let phase = |b: &str| attr_of(&root, b, "data-phase");
     let compatible = |b: &str| attr_of(&root, b, "data-compatible");
     assert_eq!(phase("demo.v1.0.0").as_deref(), Some("end of life"));
@@ -131,7 +137,10 @@ async fn the_toggle_draws_the_phases_and_writes_the_url() {
         .unwrap()
         .text_content()
         .unwrap();
-    assert_eq!(notice, "1 shipped stream of demo has no lifecycle data: 2.0");
+    assert_eq!(
+        notice,
+        "1 shipped stream of demo has no lifecycle data: 2.0"
+    );
     // The inputs round-trip through the URL's parameters.
     let params = current_params(&stores, true);
     assert_eq!(params.support, linked.support);
@@ -164,7 +173,10 @@ async fn without_lifecycle_data_the_toggle_is_disabled_and_says_why() {
     let button = toggle(&root);
     assert!(button.disabled());
     let title = button.get_attribute("title").unwrap();
-    assert!(title.contains("No lifecycle data covers this package"), "{title}");
+    assert!(
+        title.contains("No lifecycle data covers this package"),
+        "{title}"
+    );
     // Turned on by a link anyway: it can be turned off, and the notice says there is no data.
     stores.graph.overlay.set(OverlayInputs {
         on: true,
@@ -172,12 +184,18 @@ async fn without_lifecycle_data_the_toggle_is_disabled_and_says_why() {
     });
     settle().await;
     assert!(!button.disabled());
-    assert_eq!(attr_of(&root, "plain.v1.0.0", "data-phase").as_deref(), Some("unknown"));
+    assert_eq!(
+        attr_of(&root, "plain.v1.0.0", "data-phase").as_deref(),
+        Some("unknown")
+    );
     let notice = root
         .query_selector("[data-testid=lifecycle-notice]")
         .unwrap()
         .unwrap()
         .text_content()
         .unwrap();
-    assert!(notice.starts_with("No lifecycle data covers plain"), "{notice}");
+    assert!(
+        notice.starts_with("No lifecycle data covers plain"),
+        "{notice}"
+    );
 }
