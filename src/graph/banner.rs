@@ -1,8 +1,9 @@
 //! Above the drawing: what is drawn (package, channel, default marker, counts, head) and the
-//! notices of what is drawn (deprecated channel or package, a head problem).
+//! notices of what is drawn (deprecated channel or package, a head problem, shipped streams the
+//! lifecycle overlay has no data for).
 
 use leptos::prelude::*;
-use olm_graph_core::view::GraphView;
+use olm_graph_core::view::{GraphView, SupportOverlay};
 
 use crate::state::graph::GraphStore;
 
@@ -25,6 +26,17 @@ pub fn graph_stats(v: &GraphView) -> String {
         stats.push_str(&format!(" · head {}", head.name));
     }
     stats
+}
+
+/// The lifecycle overlay's notice: the shipped streams without data (core's wording), or that
+/// no lifecycle data covers the package at all.
+pub fn lifecycle_notice(overlay: &SupportOverlay, package: &str) -> Option<String> {
+    if !overlay.has_data {
+        return Some(format!(
+            "No lifecycle data covers {package}: every bundle shows as no data."
+        ));
+    }
+    overlay.notice(package)
 }
 
 /// What is drawn: package and channel, default marker, counts and head.
@@ -71,6 +83,9 @@ pub fn GraphNotices() -> impl IntoView {
             })}
             {v.head_error.clone().map(|m| view! {
                 <div class="notice error" role="note"><strong>"Head: "</strong>{m}</div>
+            })}
+            {graph.support.get().and_then(|o| lifecycle_notice(&o, &v.package)).map(|m| view! {
+                <div class="notice lifecycle" role="note" data-testid="lifecycle-notice">{m}</div>
             })}
         })
     }

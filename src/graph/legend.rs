@@ -1,9 +1,12 @@
 //! The legend: what the edge strokes and node markings mean (a strip under the graph; each
-//! item explains itself further on hover), with the choice of rules for terminated bundles.
+//! item explains itself further on hover), with the choice of rules for terminated bundles,
+//! and the six support phase tints while the lifecycle overlay is on.
 
 use leptos::prelude::*;
 use olm_graph_core::resolve::Resolver;
+use olm_graph_core::view::PhaseClass;
 
+use crate::state::graph::GraphStore;
 use crate::state::lifecycle::Lifecycle;
 
 /// An edge kind: a short stroke with its arrow.
@@ -77,6 +80,39 @@ fn TerminatedItem() -> impl IntoView {
     }
 }
 
+/// A support phase of the lifecycle overlay: a box in its tint.
+fn phase_item(class: PhaseClass) -> impl IntoView {
+    view! {
+        <li title=class.description() data-phase-class=class.as_str() class="legend-phase">
+            <svg width="30" height="14" aria-hidden="true">
+                <g class=format!("node {} legend-node", class.css_class())>
+                    <rect class="box" x="1" y="1" width="28" height="12" rx="4"/>
+                </g>
+            </svg>
+            <span>{class.label()}</span>
+        </li>
+    }
+}
+
+/// The six phase tints, while the lifecycle overlay is drawn, after a label with its day.
+#[component]
+fn PhaseItems() -> impl IntoView {
+    let graph = GraphStore::get();
+    move || {
+        let as_of = graph
+            .view
+            .with(|v| v.as_ref().and_then(|v| v.support.clone()))?;
+        let title = match &as_of.platform {
+            Some(p) => format!("Support on {} (OpenShift {p}):", as_of.date),
+            None => format!("Support on {}:", as_of.date),
+        };
+        Some(view! {
+            <li class="legend-subtitle" data-testid="legend-support">{title}</li>
+            {PhaseClass::ALL.map(phase_item).into_iter().collect_view()}
+        })
+    }
+}
+
 #[component]
 pub fn Legend() -> impl IntoView {
     view! {
@@ -93,6 +129,7 @@ pub fn Legend() -> impl IntoView {
                 {node_item("legacy olm.deprecated bundle property: OLM v0 prohibits installing the bundle (it never becomes a subscription's target)", "deprecated legacy", true, "legacy olm.deprecated (prohibited by OLM v0)")}
                 <TerminatedItem/>
                 {node_item("virtual: named by a replaces or skips but not an entry of this channel; those one entry names are one dashed box (click it to expand, hover it for their names)", "virtual", false, "virtual")}
+                <PhaseItems/>
             </ul>
         </section>
     }

@@ -7,7 +7,7 @@
 //! handled once for all nodes by the drawing (see `drawing.rs`).
 //!
 //! Test hooks: `data-bundle`, `data-virtual`, `data-deprecated`, `data-legacy-deprecated`,
-//! `data-head`, `data-terminated`, `data-removed`, `data-to-deprecate`, `data-fate`; on the
+//! `data-head`, `data-phase` and `data-compatible` (the lifecycle overlay), `data-terminated`, `data-removed`, `data-to-deprecate`, `data-fate`; on the
 //! simulation's path `data-on-path[-v1]`, `data-path-step[-v1]` (0 = installed), `data-failed`
 //! (`csv` or `installplan`) and `data-path-current`.
 
@@ -126,6 +126,8 @@ pub fn Node(view: SharedView, index: usize, scene: Scene) -> impl IntoView {
             data-deprecated=n.deprecated.to_string()
             data-legacy-deprecated=n.legacy_deprecated.to_string()
             data-head=n.head.to_string()
+            data-phase=n.phase_attr().map(str::to_string)
+            data-compatible=n.compatible_attr()
             data-terminated=move || marks.terminated.get().to_string()
             data-removed=move || marks.removed.get().to_string()
             data-to-deprecate=move || marks.to_deprecate.get().to_string()

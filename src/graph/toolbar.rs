@@ -1,6 +1,7 @@
 //! The graph's toolbar: zoom out and in, the zoom level, fit, the fan toggles (fans grouped or
-//! every edge on its own; every fan drawn or only markers), focus mode (in the full app: the
-//! graph takes the window), and whatever the shell adds (the export menu).
+//! every edge on its own; every fan drawn or only markers), the support lifecycle overlay (its
+//! toggle, day and OpenShift version), focus mode (in the full app: the graph takes the
+//! window), and whatever the shell adds (the export menu).
 
 use leptos::prelude::*;
 use olm_graph_core::layout::FanMode;
@@ -8,6 +9,7 @@ use olm_graph_core::layout::FanMode;
 use crate::graph::canvas::fit;
 use crate::graph::pan_zoom::UsePanZoomReturn;
 use crate::state::graph::GraphStore;
+use crate::state::support::{parse_platform, today};
 use crate::state::workspace::Workspace;
 use crate::widgets::form::ToggleButton;
 
@@ -58,6 +60,7 @@ pub fn GraphTools(
                 on:click=move |_| graph.fans.update(|f| *f = toggled_all_fans(*f))>
                 "all fans"
             </button>
+            <LifecycleControls/>
             {Workspace::try_get().map(|ws| view! {
                 <ToggleButton testid="focus-graph" pressed=Signal::derive(move || ws.focus.get())
                     title="Give the graph the whole window, hiding the package list and the inspector (f)"
@@ -67,5 +70,65 @@ pub fn GraphTools(
             })}
             {children.map(|c| c())}
         </div>
+    }
+}
+
+/// The toggle's title: what it does, or why it is disabled.
+fn lifecycle_title(available: bool) -> &'static str {
+    if available {
+        "Tint each bundle by its support phase on the day chosen, from the lifecycle data (io.openshift.operators.lifecycles.v1alpha1) loaded with the catalog"
+    } else {
+        "No lifecycle data covers this package: load a lifecycle file (io.openshift.operators.lifecycles.v1alpha1) together with the catalog"
+    }
+}
+
+/// The support lifecycle overlay: its toggle (disabled, with the reason in its title, when no
+/// lifecycle blob covers the package), and while it is on the day and the OpenShift version.
+#[component]
+fn LifecycleControls() -> impl IntoView {
+    let graph = GraphStore::get();
+    let on = move || graph.overlay.with(|o| o.on);
+    let available = move || graph.has_lifecycle.get();
+    let day = move || {
+        graph
+            .overlay
+            .with(|o| o.date.unwrap_or_else(today))
+            .to_string()
+    };
+    let platform = move || {
+        graph
+            .overlay
+            .with(|o| o.platform.clone().unwrap_or_default())
+    };
+    let set_day = move |ev: leptos::ev::Event| {
+        let text = event_target_value(&ev);
+        graph.overlay.update(|o| o.date = text.trim().parse().ok());
+    };
+    let set_platform = move |ev: leptos::ev::Event| {
+        let text = event_target_value(&ev);
+        graph.overlay.update(|o| o.platform = parse_platform(&text));
+    };
+    view! {
+        <button class="button toggle" type="button" data-testid="lifecycle-toggle"
+            aria-pressed=move || on().to_string()
+            disabled=move || !available() && !on()
+            title=move || lifecycle_title(available())
+            on:click=move |_| graph.overlay.update(|o| o.on = !o.on)>
+            "Lifecycle"
+        </button>
+        {move || on().then(|| view! {
+            <label class="tool-field">
+                <span>"as of"</span>
+                <input type="date" data-testid="lifecycle-asof" required
+                    title="The day the support phases are judged on (default: today)"
+                    prop:value=day on:change=set_day/>
+            </label>
+            <label class="tool-field">
+                <span>"OpenShift"</span>
+                <input type="text" data-testid="lifecycle-platform" size="5" inputmode="decimal"
+                    placeholder="4.18" title="The OpenShift version (MAJOR.MINOR) to check each bundle's compatibility with; empty: none"
+                    prop:value=platform on:change=set_platform/>
+            </label>
+        })}
     }
 }

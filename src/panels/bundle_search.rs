@@ -105,6 +105,7 @@ mod tests {
             display_name: None,
             description: None,
             collapsed: None,
+            support: None,
         }
     }
 

@@ -120,6 +120,7 @@ fn BundleView(d: BundleDetails) -> impl IntoView {
                 </div>
             }).collect_view()}
             <BundleFacts d=d.clone()/>
+            <SupportFacts name=d.name.clone()/>
             <FactSources name=d.name.clone()/>
             {csv_metadata(&d)}
             <h3>"Entries"</h3>
@@ -212,6 +213,39 @@ fn BundleFacts(d: BundleDetails) -> impl IntoView {
             <dt>"Channels"</dt>
             <dd data-field="channels" class="chips">{channels}</dd>
         </dl>
+    }
+}
+
+/// With the lifecycle overlay on: the bundle's support phase, its end, the stream's end of
+/// life and (with a platform) whether it runs there, as core's facts give them.
+#[component]
+fn SupportFacts(name: String) -> impl IntoView {
+    let graph = GraphStore::get();
+    move || {
+        let overlay = graph.support.get()?;
+        let f = overlay.facts(&name)?.clone();
+        let as_of = overlay.as_of.clone();
+        let phase = f
+            .phase
+            .clone()
+            .unwrap_or_else(|| "no lifecycle data".into());
+        let compatible = as_of.platform.clone().map(|p| {
+            let word = match f.compatible {
+                Some(true) => "yes",
+                Some(false) => "no",
+                None => "no data",
+            };
+            view! { <dt>{format!("Runs on OpenShift {p}")}</dt><dd data-field="compatible">{word}</dd> }
+        });
+        Some(view! {
+            <dl class="facts" data-testid="details-support">
+                <dt>{format!("Support on {}", as_of.date)}</dt>
+                <dd data-field="phase">{phase}</dd>
+                {f.phase_ends.map(|d| view! { <dt>"Phase ends"</dt><dd data-field="phase-ends">{d.to_string()}</dd> })}
+                {f.end_of_life.map(|d| view! { <dt>"End of life"</dt><dd data-field="end-of-life">{d.to_string()}</dd> })}
+                {compatible}
+            </dl>
+        })
     }
 }
 

@@ -10,8 +10,9 @@ mod timeline;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use olm_graph_core::plan::{Plan, PlanStep};
+use olm_graph_core::plan::{Plan, PlanStep, StopSupport};
 use olm_graph_core::resolve::{via_label, Resolver};
+use olm_graph_core::support::AsOf;
 
 use crate::services::clipboard::copy_text;
 use crate::state::graph::GraphStore;
@@ -106,6 +107,7 @@ pub fn PlanPanel() -> impl IntoView {
             <PanelHeading text="Plan an upgrade route"/>
             <PlanForm store=store/>
             {move || store.result.get().map(|r| result_view(r, sim, selection))}
+            {move || store.support.get().map(|(as_of, stops)| support_view(&as_of, &stops))}
             <timeline::SeriesPlan store=store/>
         </section>
     }
@@ -275,6 +277,53 @@ fn step_view(step: &PlanStep) -> impl IntoView {
             <ol class="hops">{hops}</ol>
             {hold}
         </li>
+    }
+}
+
+/// With the lifecycle overlay on: each stop's and the target's support phase, phase end, end
+/// of life and compatibility (core's per-stop facts).
+fn support_view(as_of: &AsOf, stops: &[StopSupport]) -> impl IntoView {
+    let heading = match &as_of.platform {
+        Some(p) => format!("Support on {} (OpenShift {p})", as_of.date),
+        None => format!("Support on {}", as_of.date),
+    };
+    let rows = stops
+        .iter()
+        .map(|s| {
+            let f = &s.facts;
+            let phase = f
+                .phase
+                .clone()
+                .unwrap_or_else(|| "no lifecycle data".into());
+            let ends = f.phase_ends.map(|d| d.to_string()).unwrap_or_default();
+            let eol = f.end_of_life.map(|d| d.to_string()).unwrap_or_default();
+            let compatible = match f.compatible {
+                Some(true) => "yes",
+                Some(false) => "no",
+                None => "",
+            };
+            view! {
+                <tr data-testid="plan-support-stop" data-bundle=f.bundle.clone() data-role=s.role
+                    data-phase=f.phase.clone().unwrap_or_else(|| "unknown".into())
+                    data-compatible=f.compatible.map(|c| c.to_string())>
+                    <td>{format!("{} {}", s.role, s.step)}</td>
+                    <td class="mono wrap">{f.bundle.clone()}</td>
+                    <td>{phase}</td><td>{ends}</td><td>{eol}</td><td>{compatible}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <div class="plan-support" data-testid="plan-support">
+            <h3>{heading}</h3>
+            <table class="table">
+                <thead><tr>
+                    <th scope="col">"Step"</th><th scope="col">"Bundle"</th><th scope="col">"Phase"</th>
+                    <th scope="col">"Until"</th><th scope="col">"End of life"</th><th scope="col">"Runs"</th>
+                </tr></thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
     }
 }
 

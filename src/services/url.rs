@@ -8,6 +8,7 @@
 //! | `installed=`, `resolver=`, `fail=`, `failure=`, `strategy=` | the simulation |
 //! | `inspector=details\|simulate\|plan\|findings` | the inspector's open task |
 //! | `focus=1` | the graph has the window (both side columns hidden) |
+//! | `lifecycle=1`, `asof=YYYY-MM-DD`, `platform=MAJOR.MINOR` | the support lifecycle overlay, its day (default today) and OpenShift version |
 //!
 //! [`UrlParams`] parses a query and writes one (pure, tested natively); [`link`] puts a query
 //! on the app's address; [`sync_address_bar`] keeps the address bar in step with the stores
@@ -22,6 +23,7 @@ use wasm_bindgen::JsValue;
 
 use crate::state::selection::{ChannelChoice, LinkedView};
 use crate::state::simulation::{failure_choice, failure_param, ResolverChoice, SimInputs};
+use crate::state::support::OverlayInputs;
 use crate::state::workspace::InspectorTab;
 use crate::state::Stores;
 
@@ -38,6 +40,8 @@ pub struct UrlParams {
     pub inspector: Option<InspectorTab>,
     /// `focus=1`: the graph has the window.
     pub focus: bool,
+    /// `lifecycle=1`, `asof=`, `platform=`: the support lifecycle overlay.
+    pub support: OverlayInputs,
 }
 
 impl UrlParams {
@@ -65,6 +69,11 @@ impl UrlParams {
             embed: get("embed").is_some_and(yes),
             inspector: get("inspector").and_then(|t| InspectorTab::from_param(&t)),
             focus: get("focus").is_some_and(yes),
+            support: OverlayInputs::from_params(
+                get("lifecycle").as_deref(),
+                get("asof").as_deref(),
+                get("platform").as_deref(),
+            ),
             catalog_url: get("url")
                 .map(|u| u.trim().to_string())
                 .filter(|u| !u.is_empty()),
@@ -122,6 +131,9 @@ impl UrlParams {
         }
         if self.focus {
             q.append_pair("focus", "1");
+        }
+        for (k, v) in self.support.params() {
+            q.append_pair(k, &v);
         }
         let q = q.finish();
         if q.is_empty() {
@@ -184,6 +196,7 @@ pub fn current_params(stores: &Stores, embed: bool) -> UrlParams {
         simulation: stores.simulation.inputs.get(),
         inspector: workspace.map(|w| w.tab.get()),
         focus: workspace.is_some_and(|w| w.focus.get()),
+        support: stores.graph.overlay.get(),
     }
 }
 
@@ -342,6 +355,22 @@ mod tests {
         assert!(!d.focus);
         assert_eq!(d.query(), "?package=p");
         assert_eq!(UrlParams::parse("?inspector=graph").inspector, None);
+    }
+
+    #[test]
+    fn the_lifecycle_overlay_round_trips() {
+        let s = UrlParams::parse("?package=p&lifecycle=1&asof=2026-11-26&platform=4.20");
+        assert!(s.support.on);
+        assert_eq!(s.support.platform.as_deref(), Some("4.20"));
+        assert_eq!(
+            s.query(),
+            "?package=p&lifecycle=1&asof=2026-11-26&platform=4.20"
+        );
+        assert_eq!(UrlParams::parse(&s.query()), s);
+        assert_eq!(
+            UrlParams::parse("?package=p&asof=soon").query(),
+            "?package=p"
+        );
     }
 
     #[test]

@@ -6,11 +6,12 @@ use olm_graph_core::graph::{channel_graphs, ChannelGraph, PackageGraph};
 use olm_graph_core::layout::{FanMode, LayoutOptions};
 use olm_graph_core::model::Package;
 use olm_graph_core::resolve::Installed;
-use olm_graph_core::view::{channel_summaries, ChannelSummary, GraphView};
+use olm_graph_core::view::{channel_summaries, ChannelSummary, GraphView, SupportOverlay};
 
 use crate::state::load::Loaded;
 use crate::state::selection::{ChannelChoice, Selection};
 use crate::state::shared::Shared;
+use crate::state::support::{today, OverlayInputs};
 
 type PrebuiltView = (
     Shared<PackageData>,
@@ -82,6 +83,12 @@ pub struct GraphStore {
     /// The installed bundle (the simulation's): drawn beside a channel it is not an entry of,
     /// with the edges by which the channel's entries upgrade it.
     pub installed: RwSignal<Option<String>>,
+    /// The support lifecycle overlay's inputs (the toolbar's, the URL's).
+    pub overlay: RwSignal<OverlayInputs>,
+    /// The overlay of the package shown, when it is on: core's facts for every bundle.
+    pub support: Memo<Option<Shared<SupportOverlay>>>,
+    /// The package shown has lifecycle data (the overlay's toggle is enabled).
+    pub has_lifecycle: Memo<bool>,
     pub package_data: Memo<Option<Shared<PackageData>>>,
     /// The channel shown (`None`: all channels or nothing).
     pub shown_channel: Memo<Option<String>>,
@@ -126,20 +133,43 @@ impl GraphStore {
             }
             graph_view(&data, channel.as_deref(), &options).map(Shared::new)
         });
+        let overlay = RwSignal::new(OverlayInputs::default());
+        let has_lifecycle = Memo::new(move |_| {
+            package_data.with(|d| {
+                d.as_ref().is_some_and(|d| {
+                    let name = &d.package().name;
+                    d.loaded
+                        .catalog
+                        .lifecycles
+                        .iter()
+                        .any(|b| &b.package == name)
+                })
+            })
+        });
+        let support = Memo::new(move |_| {
+            let as_of = overlay.with(|o| o.as_of(today()))?;
+            let data = package_data.get()?;
+            let lifecycles = &data.loaded.catalog.lifecycles;
+            Some(Shared::new(SupportOverlay::of(
+                lifecycles,
+                data.package(),
+                as_of,
+            )))
+        });
         let view = Memo::new(move |_| {
             let view = laid_out.get()?;
             let data = package_data.get()?;
-            Some(with_installed(
-                view,
-                data.package(),
-                installed.get().as_deref(),
-            ))
+            let view = with_installed(view, data.package(), installed.get().as_deref());
+            Some(with_support(view, support.get().as_deref()))
         });
         GraphStore {
             fans,
             target,
             expanded,
             installed,
+            overlay,
+            support,
+            has_lifecycle,
             package_data,
             shown_channel,
             view,
@@ -274,6 +304,20 @@ fn with_installed(
         Some(_) => Shared::new(shown),
         None => view,
     }
+}
+
+/// `view` with the lifecycle overlay's facts on its nodes (core's
+/// [`GraphView::apply_support`]); `view` itself without the overlay.
+///
+/// # Complexity
+/// O(1) without the overlay, else O(V + E) to copy the view and O(V log B) for the facts.
+fn with_support(view: Shared<GraphView>, overlay: Option<&SupportOverlay>) -> Shared<GraphView> {
+    let Some(overlay) = overlay else {
+        return view;
+    };
+    let mut shown = (*view).clone();
+    shown.apply_support(overlay);
+    Shared::new(shown)
 }
 
 fn package_data(loaded: Shared<Loaded>, name: String) -> Option<Shared<PackageData>> {

@@ -7,6 +7,7 @@
 //! - [`graph`]: the package data and the laid-out graph view of what is selected;
 //! - [`lifecycle`]: terminated bundles and the deprecate-and-truncate preview;
 //! - [`comparison`]: the other catalog (or series) of a catalog switch, and its fates;
+//! - [`support`]: the support lifecycle overlay's inputs (its facts are the graph store's);
 //! - [`simulation`]: the upgrade what-if, its paths and the markings they put on the graph;
 //! - [`plan`]: the route planner's inputs and plan (the Plan panel's own store);
 //! - [`templates`]: the template studio (provided on its own, beside [`Stores`]);
@@ -20,6 +21,7 @@ pub mod plan;
 pub mod selection;
 pub mod shared;
 pub mod simulation;
+pub mod support;
 pub mod templates;
 pub mod workspace;
 

@@ -6,16 +6,18 @@
 //! --series` does it).
 
 use leptos::prelude::*;
+use olm_graph_core::infer::bundle_version;
 use olm_graph_core::model::Package;
 use olm_graph_core::plan::{
-    plan_commands, plan_route, plan_series, platforms_between, series_timeline, Plan, PlanOptions,
-    Preference, SeriesOptions, Target, TimelineColumn,
+    plan_commands, plan_route, plan_series, plan_support, platforms_between, series_timeline, Plan,
+    PlanOptions, Preference, SeriesOptions, StopSupport, Target, TimelineColumn,
 };
 use olm_graph_core::resolve::{via_label, Resolver};
+use olm_graph_core::support::{AsOf, PackageLifecycle};
 
 use crate::state::comparison::Series;
 
-use crate::state::graph::GraphStore;
+use crate::state::graph::{GraphStore, PackageData};
 use crate::state::shared::Shared;
 use crate::state::simulation::{Route, RouteHop};
 
@@ -236,10 +238,27 @@ pub struct PlanStore {
     /// The inputs of the last "Plan" press (`None`: nothing planned).
     pub request: RwSignal<Option<PlanInputs>>,
     pub result: Memo<Option<Shared<Result<Planned, String>>>>,
+    /// With the lifecycle overlay on: the support facts of each stop and of the target of the
+    /// plan (core's `plan_support`, as `olm-graph plan --as-of --platform` prints them).
+    pub support: Memo<Option<(AsOf, Vec<StopSupport>)>>,
     pub series_inputs: RwSignal<SeriesInputs>,
     /// The inputs of the last "Plan across platforms" press.
     pub series_request: RwSignal<Option<(PlanInputs, SeriesInputs)>>,
     pub series_result: Memo<Option<Shared<Result<SeriesPlanned, String>>>>,
+}
+
+/// The support facts of each stop of `plan` and of its target on `as_of`, from the lifecycle
+/// blobs of the catalog on screen (core's `plan_support`, each bundle's version read as
+/// `olm-graph plan` reads it).
+///
+/// # Complexity
+/// O(n + s + T · (p + v)) for n blobs, s stream entries and T stops of p phases and v
+/// platform versions (plus a name lookup per stop).
+pub fn stop_support(data: &PackageData, plan: &Plan, as_of: &AsOf) -> Vec<StopSupport> {
+    let pkg = data.package();
+    let lifecycle = PackageLifecycle::of(&data.loaded.catalog.lifecycles, &pkg.name);
+    let version_of = |_: Option<&str>, b: &str| bundle_version(pkg, b).map(|v| v.0);
+    plan_support(plan, &lifecycle, as_of, &version_of)
 }
 
 impl PlanStore {
@@ -251,6 +270,14 @@ impl PlanStore {
             let wanted = request.get()?;
             let data = graph.package_data.get()?;
             Some(Shared::new(make_plan(data.package(), &wanted)))
+        });
+        let support = Memo::new(move |_| {
+            let overlay = graph.support.get()?;
+            let result = result.get()?;
+            let planned = (*result).as_ref().ok()?;
+            let data = graph.package_data.get()?;
+            let stops = stop_support(&data, &planned.plan, &overlay.as_of);
+            Some((overlay.as_of.clone(), stops))
         });
         let series_request: RwSignal<Option<(PlanInputs, SeriesInputs)>> = RwSignal::new(None);
         let series_result = Memo::new(move |_| {
@@ -267,6 +294,7 @@ impl PlanStore {
             inputs,
             request,
             result,
+            support,
             series_inputs: RwSignal::new(SeriesInputs::default()),
             series_request,
             series_result,

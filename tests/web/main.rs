@@ -20,6 +20,7 @@ mod findings;
 mod graph;
 mod inspector;
 mod lifecycle;
+mod overlay;
 mod packages;
 mod problems;
 mod simulation;

@@ -478,12 +478,30 @@ pub struct RenderArgs {
     /// svg: draw the absent bundles an entry names (its group) one by one; repeatable.
     #[arg(long, value_name = "ENTRY")]
     pub expand: Vec<String>,
+    /// svg: the support lifecycle overlay from the catalog's lifecycle blobs: nodes tinted by
+    /// support phase (with `data-phase`, `data-compatible`) and the phases in the legend.
+    /// --as-of or --platform turn it on too.
+    #[arg(long)]
+    pub lifecycle_overlay: bool,
+    /// svg: the day the overlay judges support on (default: today, UTC).
+    #[arg(long, value_name = "YYYY-MM-DD", value_parser = parse_date)]
+    pub as_of: Option<Date>,
+    /// svg: the OpenShift version the overlay checks compatibility with.
+    #[arg(long, value_name = "MAJOR.MINOR", value_parser = parse_platform)]
+    pub platform: Option<String>,
     /// Write to this file instead of stdout.
     #[arg(long, short)]
     pub output: Option<PathBuf>,
     /// svg, dot: print layout statistics (edge crossings) to stderr.
     #[arg(long, hide = true)]
     pub stats: bool,
+}
+
+impl RenderArgs {
+    /// True when the lifecycle overlay is asked for.
+    pub fn overlay(&self) -> bool {
+        self.lifecycle_overlay || self.as_of.is_some() || self.platform.is_some()
+    }
 }
 
 /// Arguments of the hidden `plain-crossings` helper.

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use olm_graph_core::export::{render, RenderFormat, RenderRequest, Rendered};
 use olm_graph_core::layout::FanMode;
 use olm_graph_core::resolve::Resolver;
+use olm_graph_core::support::AsOf;
 
 use crate::services::download::file_name_part;
 use crate::state::load::Loaded;
@@ -35,6 +36,8 @@ pub struct ExportTarget {
     pub package: String,
     pub channel: Option<String>,
     fans: FanMode,
+    /// The lifecycle overlay's day and platform, when it is on (the SVG follows it).
+    support: Option<AsOf>,
 }
 
 impl ExportTarget {
@@ -46,6 +49,11 @@ impl ExportTarget {
             package: data.package().name.clone(),
             channel: stores.graph.shown_channel.get_untracked(),
             fans: stores.graph.fans.get_untracked(),
+            support: stores
+                .graph
+                .support
+                .get_untracked()
+                .map(|o| o.as_of.clone()),
         })
     }
 
@@ -67,6 +75,7 @@ impl ExportTarget {
             resolver,
             animate,
             fans: self.fans,
+            support: self.support.clone(),
             ..RenderRequest::new(self.package.clone(), format)
         };
         render(&self.catalog.catalog, &request).map_err(|e| e.to_string())

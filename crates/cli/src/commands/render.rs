@@ -14,8 +14,10 @@ use olm_graph_core::layout::{
 };
 use olm_graph_core::load::{read_paths, Limits};
 use olm_graph_core::model::{Catalog, Package};
+use olm_graph_core::support::AsOf;
 
 use crate::args::{DrawingFormat, RenderArgs};
+use crate::commands::lifecycle::today;
 use crate::error::{usage, CliError, CmdResult};
 use crate::input::{load_plain, report_load_errors};
 
@@ -51,13 +53,23 @@ fn svg_only(args: &RenderArgs) -> Result<(), CliError> {
     if !args.expand.is_empty() {
         return Err(usage("--expand needs --format svg"));
     }
+    if args.overlay() {
+        return Err(usage(
+            "--lifecycle-overlay, --as-of and --platform need --format svg",
+        ));
+    }
     Ok(())
 }
 
-/// Runs `olm-graph render`.
-pub fn run(args: RenderArgs) -> CmdResult {
+/// Refuses the flags the chosen format does not read.
+fn check_flags(args: &RenderArgs) -> Result<(), CliError> {
     if !matches!(args.format, DrawingFormat::Svg | DrawingFormat::Embed) {
-        svg_only(&args)?;
+        svg_only(args)?;
+    }
+    if args.format == DrawingFormat::Embed && args.overlay() {
+        return Err(usage(
+            "--lifecycle-overlay, --as-of and --platform need --format svg",
+        ));
     }
     if args.format != DrawingFormat::Mermaid
         && (args.draw_v0_semantics || args.minimum_edge.is_some())
@@ -66,6 +78,12 @@ pub fn run(args: RenderArgs) -> CmdResult {
             "--draw-v0-semantics and --minimum-edge need --format mermaid",
         ));
     }
+    Ok(())
+}
+
+/// Runs `olm-graph render`.
+pub fn run(args: RenderArgs) -> CmdResult {
+    check_flags(&args)?;
     let catalog = load_plain(&args.paths)?;
     report_load_errors(&catalog);
     let request = RenderRequest {
@@ -87,6 +105,10 @@ pub fn run(args: RenderArgs) -> CmdResult {
         expanded_groups: args.expand.clone(),
         draw_v0_semantics: args.draw_v0_semantics,
         minimum_edge: args.minimum_edge.clone(),
+        support: args.overlay().then(|| AsOf {
+            date: args.as_of.unwrap_or_else(today),
+            platform: args.platform.clone(),
+        }),
         ..RenderRequest::new(
             args.package.clone(),
             match args.format {

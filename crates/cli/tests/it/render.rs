@@ -326,3 +326,38 @@ fn embed_is_the_element_with_the_package_inline_and_the_svg_inside() {
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert!(stderr(&out).contains("unknown package \"nope\""));
 }
+
+#[test]
+fn the_lifecycle_overlay_tints_the_svg_and_needs_svg() {
+    let dir = crate::common::catalogs_dir();
+    let sub = dir.join("submariner-operator-fbc/v4.21-split");
+    let blobs = dir.join("lifecycle/lifecycles-v1alpha1.yaml");
+    let (sub, blobs) = (sub.to_string_lossy(), blobs.to_string_lossy());
+    let base = ["render", &sub, &blobs, "-p", "submariner"];
+    let with = |extra: &[&str]| {
+        let mut args = base.to_vec();
+        args.extend_from_slice(extra);
+        run(&args)
+    };
+    let svg = stdout(&with(&["--as-of", "2026-11-26", "--platform", "4.20"]));
+    assert!(svg.contains("data-phase=\"Full support\" data-compatible=\"true\""));
+    assert_eq!(svg.matches("data-phase=\"unknown\"").count(), 2);
+    // --lifecycle-overlay alone judges today; without any flag there is no overlay.
+    assert!(stdout(&with(&["--lifecycle-overlay"])).contains("data-phase="));
+    assert!(!stdout(&with(&[])).contains("data-phase="));
+    // Values that are not a day or MAJOR.MINOR are refused by the parser (exit 2)…
+    for bad in [&["--as-of", "2026-13-01"][..], &["--platform", "four"]] {
+        let out = with(bad);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}: {}", stderr(&out));
+    }
+    // …and the overlay with another format as a usage error (exit 1), as --no-fans is.
+    for bad in [
+        &["--lifecycle-overlay", "-f", "dot"][..],
+        &["--as-of", "2026-11-26", "-f", "mermaid"],
+        &["--platform", "4.20", "-f", "embed"],
+    ] {
+        let out = with(bad);
+        assert_eq!(out.status.code(), Some(1), "{bad:?}");
+        assert!(stderr(&out).contains("need --format svg"), "{bad:?}");
+    }
+}

@@ -11,7 +11,8 @@ use crate::model::Catalog;
 use crate::resolve::{resolve_path, PathOptions, ResolveError, Resolver};
 
 use super::{graph_dot, mermaid, render_view, svg_view, MermaidError, MermaidOptions, SvgOptions};
-use crate::view::ViewSource;
+use crate::support::AsOf;
+use crate::view::{SupportOverlay, ViewSource};
 
 /// The picture formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -78,6 +79,9 @@ pub struct RenderRequest {
     pub draw_v0_semantics: bool,
     /// mermaid: opm's `--minimum-edge`.
     pub minimum_edge: Option<String>,
+    /// svg: the support lifecycle overlay on this day and platform, from the catalog's
+    /// lifecycle blobs (`--lifecycle-overlay`, `--as-of`, `--platform`).
+    pub support: Option<AsOf>,
 }
 
 impl RenderRequest {
@@ -99,6 +103,7 @@ impl RenderRequest {
             expanded_groups: Vec::new(),
             draw_v0_semantics: false,
             minimum_edge: None,
+            support: None,
         }
     }
 }
@@ -197,7 +202,11 @@ pub fn render(catalog: &Catalog, request: &RenderRequest) -> Result<Rendered, Re
     let text = match request.format {
         RenderFormat::Dot => graph_dot(pkg, graph),
         RenderFormat::Svg | RenderFormat::Mermaid => {
-            let options = svg_options(catalog, request)?;
+            let mut options = svg_options(catalog, request)?;
+            options.support = request
+                .support
+                .clone()
+                .map(|as_of| SupportOverlay::of(&catalog.lifecycles, pkg, as_of));
             render_view(&svg_view(pkg, graph, &options), &options)
         }
     };

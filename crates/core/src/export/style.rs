@@ -7,6 +7,23 @@
 //! for colour-blind readers.
 
 use crate::graph::EdgeKind;
+use crate::view::PhaseClass;
+
+/// Fills of the support lifecycle overlay, one per [`PhaseClass`] in [`PhaseClass::ALL`]'s
+/// order: light tints of the Okabe–Ito colours (bluish green, sky blue, yellow, vermillion,
+/// reddish purple; grey for no data), told apart by lightness as well as hue, each with a
+/// contrast of at least 9:1 against [`TEXT`] so labels stay legible.
+pub const PHASE_FILLS: [&str; 6] = [
+    "#b9e4d2", "#cfe6f7", "#f6e89a", "#f3b08f", "#e6d0e3", "#eceff3",
+];
+
+/// The fill of a phase class.
+///
+/// # Complexity
+/// O(1).
+pub fn phase_fill(class: PhaseClass) -> &'static str {
+    PHASE_FILLS[class as usize]
+}
 
 /// `replaces` edges (solid).
 pub const REPLACES: &str = "#2563eb";

@@ -221,15 +221,8 @@ pub fn missing_streams(
     pkg: &crate::model::Package,
     blob: &LifecycleBlob,
 ) -> Vec<Diagnostic> {
-    let mut streams: BTreeMap<String, Vec<&str>> = BTreeMap::new();
-    for b in &pkg.bundles {
-        if let Some(v) = &b.version {
-            streams.entry(stream_of(v)).or_default().push(&b.name);
-        }
-    }
-    streams
+    streams_without_entry(lifecycle, pkg)
         .into_iter()
-        .filter(|(s, _)| lifecycle.entry(s).is_none())
         .map(|(s, bundles)| {
             let msg = format!(
                 "stream {s} ({} bundle(s), e.g. {}) has no lifecycle entry",
@@ -244,5 +237,44 @@ pub fn missing_streams(
                 msg,
             )
         })
+        .collect()
+}
+
+/// The streams `pkg` ships (MAJOR.MINOR of its bundles' versions) that `lifecycle` has no
+/// entry for, each with its bundles, in version order (0.9 before 0.10).
+///
+/// # Complexity
+/// O(B log B) for B bundles (entries are looked up hashed).
+fn streams_without_entry<'p>(
+    lifecycle: &PackageLifecycle<'_>,
+    pkg: &'p crate::model::Package,
+) -> Vec<(String, Vec<&'p str>)> {
+    let mut streams: BTreeMap<(u64, u64), (String, Vec<&str>)> = BTreeMap::new();
+    for b in &pkg.bundles {
+        if let Some(v) = &b.version {
+            let slot = streams
+                .entry((v.major, v.minor))
+                .or_insert_with(|| (stream_of(v), Vec::new()));
+            slot.1.push(&b.name);
+        }
+    }
+    streams
+        .into_values()
+        .filter(|(s, _)| lifecycle.entry(s).is_none())
+        .collect()
+}
+
+/// The streams `pkg` ships that `lifecycle` has no entry for, in version order: what the
+/// `lifecycle.missing-stream` findings name, for a notice.
+///
+/// # Complexity
+/// O(B log B) for B bundles.
+pub fn unlisted_streams(
+    lifecycle: &PackageLifecycle<'_>,
+    pkg: &crate::model::Package,
+) -> Vec<String> {
+    streams_without_entry(lifecycle, pkg)
+        .into_iter()
+        .map(|(s, _)| s)
         .collect()
 }

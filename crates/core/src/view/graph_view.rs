@@ -236,6 +236,9 @@ pub struct GraphView {
     pub rows: usize,
     /// The lanes' captions (the package view: each channel's name above its lane).
     pub captions: Vec<ViewCaption>,
+    /// The day (and platform) of the lifecycle overlay when it is drawn
+    /// ([`GraphView::apply_support`]).
+    pub support: Option<crate::support::AsOf>,
     /// Each node's first line, whole.
     texts: Vec<String>,
     /// Each node's second line (its fans), whole.
@@ -372,6 +375,7 @@ impl GraphView {
             marker_font_size: MARKER_FONT_SIZE,
             rows: layout.rows,
             captions,
+            support: None,
             texts,
             markers,
             fans_into,

@@ -48,6 +48,7 @@ impl GraphView {
                 .collect(),
             display_name: None,
             collapsed: None,
+            support: None,
             description: Some(format!(
                 "installed from another channel; not an entry of {}",
                 channel.name

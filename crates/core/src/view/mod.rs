@@ -10,6 +10,8 @@
 //! - `text.rs`, `tooltips.rs` and `draw.rs`: the words and the SVG path data every drawing
 //!   shares (version labels, fan markers, shortening in the middle, text widths, the
 //!   deprecation wording, tooltips, edge classes, `route_d`, `rail_d`).
+//! - [`SupportOverlay`] and [`PhaseClass`] (`overlay.rs`, `phase.rs`): the support lifecycle overlay, each
+//!   node's phase facts and tint class.
 //! - [`bundle_details`] (`details.rs`): what a details panel shows for one bundle.
 //! - [`package_summaries`], [`channel_summaries`], [`natural_cmp`], [`finding_target`]
 //!   (`summaries.rs`): counts and markers for lists and tabs, and what a finding points at.
@@ -19,6 +21,8 @@ mod draw;
 mod graph_view;
 mod installed;
 mod node;
+mod overlay;
+mod phase;
 mod source;
 mod summaries;
 mod text;
@@ -33,6 +37,8 @@ pub use graph_view::{
     GraphView, ViewBand, ViewCaption, ViewEdge, ViewGroup, ViewStaircase, MAX_NODE_WIDTH,
 };
 pub use node::ViewNode;
+pub use overlay::{support_lines, SupportOverlay};
+pub use phase::PhaseClass;
 pub use source::ViewSource;
 pub use summaries::{
     channel_summaries, finding_target, natural_cmp, package_summaries, ChannelSummary,

@@ -1,5 +1,8 @@
 //! [`ViewNode`]: one node of a view, with its flags and the classes and words derived from them.
 
+use super::phase::PhaseClass;
+use crate::support::BundleSupport;
+
 /// A node ready to draw.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ViewNode {
@@ -26,12 +29,16 @@ pub struct ViewNode {
     /// The group it is collapsed into (index into [`super::GraphView::groups`]); such a node is not
     /// drawn on its own.
     pub collapsed: Option<usize>,
+    /// The bundle's support facts when the view is drawn with the lifecycle overlay
+    /// ([`super::GraphView::apply_support`]); `None` without the overlay, or for a node that is
+    /// not a bundle of the package.
+    pub support: Option<BundleSupport>,
 }
 
 impl ViewNode {
     /// The node's fixed classes: `node`, then `head`, `deprecated`, `legacy`, `virtual` as they
-    /// apply, and `member` when it is collapsed into a group (the app adds its live markings,
-    /// the export `on-path`).
+    /// apply, `member` when it is collapsed into a group, and its phase's class (`phase-full`…)
+    /// with the lifecycle overlay (the app adds its live markings, the export `on-path`).
     ///
     /// # Complexity
     /// O(1).
@@ -48,7 +55,43 @@ impl ViewNode {
                 c.push_str(name);
             }
         }
+        if let Some(p) = self.phase_class() {
+            c.push(' ');
+            c.push_str(&p.css_class());
+        }
         c
+    }
+
+    /// The tint class of its support phase, with the lifecycle overlay.
+    ///
+    /// # Complexity
+    /// O(length of the phase name).
+    pub fn phase_class(&self) -> Option<PhaseClass> {
+        self.support
+            .as_ref()
+            .map(|s| PhaseClass::of(s.phase.as_deref()))
+    }
+
+    /// `data-phase`: the phase's name as `lifecycle --json` writes it, `unknown` where that is
+    /// null; `None` without facts.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn phase_attr(&self) -> Option<&str> {
+        self.support
+            .as_ref()
+            .map(|s| s.phase.as_deref().unwrap_or("unknown"))
+    }
+
+    /// `data-compatible`: `true` or `false`; `None` where compatibility is unknown.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn compatible_attr(&self) -> Option<&'static str> {
+        self.support
+            .as_ref()
+            .and_then(|s| s.compatible)
+            .map(|ok| if ok { "true" } else { "false" })
     }
 
     /// What a screen reader says for the node: its name and markings.
@@ -67,6 +110,10 @@ impl ViewNode {
         }
         if self.is_virtual {
             s.push_str(", virtual node");
+        }
+        if let Some(support) = &self.support {
+            s.push_str(", support: ");
+            s.push_str(support.phase.as_deref().unwrap_or("no lifecycle data"));
         }
         s
     }

@@ -124,6 +124,7 @@ impl ViewNode {
                 .and_then(|b| b.display_name.clone())
                 .filter(|d| !d.is_empty()),
             collapsed: None,
+            support: None,
             description,
         }
     }

@@ -133,6 +133,11 @@ impl GraphView {
                 )?,
             }
         }
+        if let (Some(support), Some(as_of)) = (&n.support, &self.support) {
+            for line in super::support_lines(support, as_of) {
+                write!(out, "\n{line}")?;
+            }
+        }
         Ok(())
     }
 

@@ -21,6 +21,7 @@ mod release;
 mod resolve;
 mod resolve_properties;
 mod support;
+mod support_overlay;
 mod template_errors;
 mod template_hostile;
 mod template_real;

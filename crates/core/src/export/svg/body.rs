@@ -233,6 +233,12 @@ impl Body<'_> {
             if let Some(v) = &n.version {
                 self.attr("data-version", v);
             }
+            if let Some(phase) = n.phase_attr() {
+                self.attr("data-phase", phase);
+            }
+            if let Some(ok) = n.compatible_attr() {
+                self.attr("data-compatible", ok);
+            }
             self.out.push('>');
             self.title(|w| view.write_node_tooltip(i, w));
             if n.collapsed.is_none() {

@@ -4,10 +4,11 @@
 use std::fmt::Write as _;
 
 use crate::export::style;
-use crate::view::{num, GraphView};
+use crate::view::{num, GraphView, PhaseClass};
 
-/// The stylesheet, with the view's font sizes; with `animate`, the hop animation and its
-/// reduced-motion fallback.
+/// The stylesheet, with the view's font sizes; with the lifecycle overlay, the phase tints
+/// (after the node states, so a deprecated bundle shows its phase); with `animate`, the hop
+/// animation and its reduced-motion fallback.
 pub(super) fn stylesheet(view: &GraphView, animate: bool) -> String {
     let mut s = String::new();
     let _ = write!(
@@ -59,6 +60,16 @@ pub(super) fn stylesheet(view: &GraphView, animate: bool) -> String {
         sr = style::SKIP_RANGE,
         srd = style::SKIP_RANGE_DASH,
     );
+    if view.support.is_some() {
+        for class in PhaseClass::ALL {
+            let _ = write!(
+                s,
+                ".node.{} rect{{fill:{}}}",
+                class.css_class(),
+                style::phase_fill(class)
+            );
+        }
+    }
     if animate {
         s.push_str(
             ".hop.animated{stroke-dasharray:1 1;stroke-dashoffset:1;\

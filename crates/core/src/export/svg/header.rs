@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use crate::graph::EdgeKind;
-use crate::view::{ellipsize_end, num, GraphView};
+use crate::view::{ellipsize_end, num, GraphView, PhaseClass};
 
 use super::escape::push_text;
 
@@ -27,12 +27,12 @@ pub(super) struct Header {
 }
 
 /// The height of a header with `subtitles` lines under the title, with a legend of two rows
-/// (three with a path), before the view is known.
+/// (one more with a path, one more with the lifecycle overlay), before the view is known.
 ///
 /// # Complexity
 /// O(1).
-pub(super) fn estimated_height(subtitles: usize, legend: bool, path: bool) -> f64 {
-    let rows = if path { 3.0 } else { 2.0 };
+pub(super) fn estimated_height(subtitles: usize, legend: bool, path: bool, support: bool) -> f64 {
+    let rows = 2.0 + f64::from(u8::from(path)) + f64::from(u8::from(support));
     let legend = if legend { 14.0 + rows * 20.0 } else { 0.0 };
     MARGIN + 20.0 + 17.0 * subtitles as f64 + legend + 4.0
 }
@@ -42,6 +42,7 @@ enum Swatch {
     Line(EdgeKind),
     Band(EdgeKind),
     Node(&'static str),
+    Phase(PhaseClass),
     Path,
 }
 
@@ -148,13 +149,20 @@ impl Header {
                 "<g class=\"node {class}\"><rect x=\"{x}\" y=\"{}\" width=\"28\" height=\"14\" rx=\"4\"/></g>",
                 num(row_y - 7.0)
             ),
+            Swatch::Phase(p) => write!(
+                out,
+                "<g class=\"node {}\" data-phase-class=\"{}\"><rect x=\"{x}\" y=\"{}\" width=\"28\" height=\"14\" rx=\"4\"/></g>",
+                p.css_class(),
+                p.as_str(),
+                num(row_y - 7.0)
+            ),
             Swatch::Path => write!(out, "<path class=\"hop\" d=\"M{x},{y} L{x1},{y}\"/>"),
         };
     }
 }
 
-/// What the legend shows for `view`: the edge kinds, the fans it has, the node states, and the
-/// path when one is drawn.
+/// What the legend shows for `view`: the edge kinds, the fans it has, the node states, the
+/// path when one is drawn, and the six phase tints with the lifecycle overlay.
 fn legend_items(view: &GraphView, path: bool) -> Vec<(Swatch, &'static str)> {
     let mut items = vec![
         (Swatch::Line(EdgeKind::Replaces), "replaces"),
@@ -187,5 +195,19 @@ fn legend_items(view: &GraphView, path: bool) -> Vec<(Swatch, &'static str)> {
     if path {
         items.push((Swatch::Path, "upgrade path"));
     }
+    if view.support.is_some() {
+        items.extend(PhaseClass::ALL.map(|p| (Swatch::Phase(p), p.label())));
+    }
     items
+}
+
+/// The subtitle of the lifecycle overlay: the day, and the platform when one is asked.
+///
+/// # Complexity
+/// O(1).
+pub(super) fn support_subtitle(as_of: &crate::support::AsOf) -> String {
+    match &as_of.platform {
+        Some(p) => format!("support phases on {}, OpenShift {p}", as_of.date),
+        None => format!("support phases on {}", as_of.date),
+    }
 }

@@ -13,6 +13,11 @@
 //! of a skipRange (or skips) fan under its source node. Nodes are `<g class="node …"
 //! data-name="…">` with a `<title>` tooltip and the two lines of their label.
 //!
+//! With [`SvgOptions::support`] (the support lifecycle overlay), each node that is a bundle of
+//! the package also carries `data-phase` (the phase's name, `unknown` where there is none) and,
+//! when known, `data-compatible`; its box is tinted by its [`crate::view::PhaseClass`], and the
+//! legend lists the six tints.
+//!
 //! With [`SvgOptions::path`], the hops of an upgrade path are drawn as a highlighted route, one
 //! `<path class="hop">` per hop. When [`SvgOptions::animate`] is on, the hops light up one after
 //! the other (a CSS `@keyframes` stroke animation with a per-hop `animation-delay`, no
@@ -34,7 +39,7 @@ use crate::graph::{ChannelGraph, PackageGraph};
 use crate::layout::LayoutOptions;
 use crate::model::Package;
 use crate::resolve::UpgradePath;
-use crate::view::{num, GraphView, ViewSource};
+use crate::view::{num, GraphView, SupportOverlay, ViewSource};
 
 use super::style;
 use body::Body;
@@ -60,6 +65,9 @@ pub struct SvgOptions {
     pub animate: bool,
     /// Seconds per hop of the animation (clamped to 0.05–60).
     pub hop_seconds: f64,
+    /// The support lifecycle overlay: nodes tinted by phase, with `data-phase` and
+    /// `data-compatible`, and the phases in the legend.
+    pub support: Option<SupportOverlay>,
 }
 
 impl Default for SvgOptions {
@@ -70,6 +78,7 @@ impl Default for SvgOptions {
             path: None,
             animate: true,
             hop_seconds: 0.8,
+            support: None,
         }
     }
 }
@@ -90,21 +99,35 @@ pub fn svg_view<G: ViewSource + ?Sized>(
     if path {
         subtitles.push(String::new());
     }
+    if let Some(overlay) = &options.support {
+        subtitles.push(header::support_subtitle(&overlay.as_of));
+    }
     let mut layout = options.layout.clone();
-    let estimate = header::estimated_height(subtitles.len(), options.legend, path);
+    let support = options.support.is_some();
+    let estimate = header::estimated_height(subtitles.len(), options.legend, path, support);
     layout.reserved_height = estimate;
-    let mut view = GraphView::build(package, graph, &layout);
+    let build = |layout: &LayoutOptions| {
+        let mut view = GraphView::build(package, graph, layout);
+        if let Some(overlay) = &options.support {
+            view.apply_support(overlay);
+        }
+        view
+    };
+    let mut view = build(&layout);
     let real = Header::new(&view, &subtitles, options.legend, path).height;
     if layout.target.is_some() && (real - estimate).abs() > 8.0 {
         layout.reserved_height = real;
-        view = GraphView::build(package, graph, &layout);
+        view = build(&layout);
     }
     // A path from a bundle of another channel starts from that bundle, drawn beside the channel.
     if let Some(path) = &options.path {
-        view.add_installed(
+        let added = view.add_installed(
             package,
             &crate::resolve::Installed::from_package(package, &path.from),
         );
+        if let Some(overlay) = added.and(options.support.as_ref()) {
+            view.apply_support(overlay);
+        }
     }
     view
 }
@@ -136,6 +159,7 @@ pub fn render_view(view: &GraphView, options: &SvgOptions) -> String {
     let marks = PathMarks::new(view, options.path.as_ref());
     let mut subtitles = view.summary.clone();
     subtitles.extend(marks.line.clone());
+    subtitles.extend(view.support.as_ref().map(header::support_subtitle));
     let header = Header::new(view, &subtitles, options.legend, options.path.is_some());
     let (width, height) = (header.width, header.height + view.height);
     let taps: usize = view.bands.iter().map(|b| b.sources.len()).sum();
