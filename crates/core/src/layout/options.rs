@@ -147,7 +147,12 @@ pub(super) struct Geo {
 }
 
 /// Height of a lane's caption line above its first row.
-pub(super) const CAPTION_HEIGHT: f64 = 14.0;
+pub(super) const CAPTION_HEIGHT: f64 = 20.0;
+
+/// How far a caption's baseline stands above its row: clear of the head and deprecation
+/// badges, which reach 7–8 px above a node's top edge (the caption runs across the node, and a
+/// long channel name reaches the badge at its right end).
+pub(super) const CAPTION_LIFT: f64 = 10.0;
 
 impl Geo {
     /// # Complexity

@@ -4,7 +4,7 @@
 
 use super::grid::Grid;
 use super::levels::Levels;
-use super::options::{Geo, CAPTION_HEIGHT};
+use super::options::{Geo, CAPTION_HEIGHT, CAPTION_LIFT};
 use super::NodeBox;
 
 /// Box positions of every node.
@@ -87,7 +87,7 @@ impl<'a> Placement<'a> {
                 super::Caption {
                     node: first(lead[r]),
                     x: self.geo.xl(0),
-                    y: self.lane_top[l] - above - CAPTION_HEIGHT * 0.3,
+                    y: self.lane_top[l] - above - CAPTION_LIFT,
                 }
             })
             .collect()

@@ -168,6 +168,12 @@ fn the_package_view_of_project_quay_reads_at_seven_pixels_in_a_full_hd_window() 
             .iter()
             .zip(&view.nodes)
             .any(|(b, n)| n.channels.contains(&c.text) && b.y > c.y && b.y - c.y < 40.0);
+        // The baseline clears the badges on the node's top edge (up to 8 px above it).
+        let clear = view
+            .boxes
+            .iter()
+            .all(|b| c.y <= b.y - 9.0 || c.y > b.y + b.height || c.x + 200.0 < b.x);
+        assert!(clear, "{}: caption runs into a node's badges", c.text);
         assert!(
             just_below,
             "{}: caption just above a row of its channel",
