@@ -174,7 +174,7 @@ fn read_doc<'t>(
             })
             .count();
     let max_depth = limits.max_depth.saturating_add(1);
-    let fast = read_document_fast(doc, caps, max_depth, scratch, |de| {
+    let fast = read_document_fast(doc, max_depth, scratch, |de| {
         RawObject::read(de, &Budget::new(*limits))
     });
     if let Some(raw) = fast {
@@ -241,7 +241,7 @@ fn first_tab(doc: &str, from: usize) -> Option<(usize, usize)> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::yaml_de::Events;
+    use super::super::yaml_de::{Events, FastEvents};
     use super::*;
     use std::path::{Path, PathBuf};
 
@@ -278,9 +278,10 @@ mod tests {
                 if is_empty_doc(doc) {
                     continue;
                 }
+                let fast_value = |de: &mut FastEvents<'_>| Value::read(de, &Budget::new(limits));
                 let value = |de: &mut Events<'_>| Value::read(de, &Budget::new(limits));
                 let mut scratch = Scratch::default();
-                let Some(fast) = read_document_fast(doc, caps, 101, &mut scratch, value) else {
+                let Some(fast) = read_document_fast(doc, 101, &mut scratch, fast_value) else {
                     slow_docs += 1;
                     continue;
                 };
@@ -288,9 +289,10 @@ mod tests {
                 let slow = read_document(doc, caps, value);
                 let at = format!("{}:{}", path.display(), seg.first_line);
                 assert_eq!(Some(&fast), slow.as_ref().ok(), "{at}");
+                let fast_raw = |de: &mut FastEvents<'_>| RawObject::read(de, &Budget::new(limits));
                 let raw = |de: &mut Events<'_>| RawObject::read(de, &Budget::new(limits));
                 let fast =
-                    read_document_fast(doc, caps, 101, &mut scratch, raw).map(|o| format!("{o:?}"));
+                    read_document_fast(doc, 101, &mut scratch, fast_raw).map(|o| format!("{o:?}"));
                 let slow = read_document(doc, caps, raw).map(|o| format!("{o:?}"));
                 assert_eq!(fast, slow.ok(), "{at}");
             }
@@ -300,5 +302,87 @@ mod tests {
             fast_docs > 1000,
             "{fast_docs} documents read fast, {slow_docs} not"
         );
+    }
+
+    /// Continuation lines of plain scalars that start with an indicator, and literal scalars
+    /// with an explicit indentation: the fast reader reads them, as granit-parser does.
+    #[test]
+    fn the_fast_reader_reads_indicator_lines_and_explicit_indentation_as_granit() {
+        let limits = Limits::DEFAULT;
+        let caps = caps(&limits);
+        let fast = [
+            "a: b\n  \"c\" d\n  -e\n  [f] {g} *h &i !j |k >l 'm %n @o `p ?q ,r\nz: 1\n",
+            "- a\n  -b\n- c\n  'd\n",
+            "a:\n- b: x\n    \"y\"\n  c: 2\n",
+            "a: |2\n\n    x\n   y\n  z\nb: 1\n",
+            "a:\n  b: |1-\n    x\n   y\nc: |-3\n    p\n     q\n",
+            "- |2\n   x\n  y\n- b: |4\n        u\n      v\n",
+            "a: |9\n           x\n",
+        ];
+        // Left to granit-parser (errors, or text it reads differently).
+        let slow = [
+            "a: b\n  : c\n",
+            "a: b\n  - c\n",
+            "a: b\n  :\n",
+            "a: |2\n x\n",
+            "a: |2\n    \n  x\n",
+            "a: |0\n  x\n",
+            "a: |+2\n  x\n",
+        ];
+        for (texts, expect_fast) in [(&fast[..], true), (&slow[..], false)] {
+            for text in texts {
+                let mut scratch = Scratch::default();
+                let value = |de: &mut FastEvents<'_>| Value::read(de, &Budget::new(limits));
+                let got = read_document_fast(text, 101, &mut scratch, value);
+                assert_eq!(got.is_some(), expect_fast, "{text:?}: {got:?}");
+                let granit = |de: &mut Events<'_>| Value::read(de, &Budget::new(limits));
+                let want = read_document(text, caps, granit);
+                if let Some(got) = got {
+                    assert_eq!(Some(got), want.ok(), "{text:?}");
+                }
+            }
+        }
+    }
+
+    /// Generated documents made of the pieces the fast reader decides on (indicators, quotes,
+    /// comments, block headers with and without an indentation, continuation lines): every
+    /// one it reads, it reads as granit-parser does.
+    #[test]
+    fn the_fast_reader_agrees_with_granit_on_generated_documents() {
+        let limits = Limits::DEFAULT;
+        let caps = caps(&limits);
+        let starts = ["k: ", "- ", "a:\n  b: ", "a:\n- b: ", "a:\n  - "];
+        let atoms = [
+            "a", "b: ", "c:", "- ", "-", "  ", "    ", "\n", "\n", "\n  ", "\n    ", "|", "|2",
+            "|-", "|1-", "|-3", "\"", "'", "#", " #", ":", "x y", "1", "\"q\"", "[", "{}", "[]",
+            "*", "&", "!", "?", ",", "\n- ", "\n  - ", "k: |2\n", "k: |\n", "\n   ", "0755",
+            "true", "~",
+        ];
+        // xorshift64: the same documents on every run.
+        let mut seed: u64 = 0x1234_5678_9abc_def1;
+        let mut pick = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut fast = 0;
+        for _ in 0..100_000 {
+            let mut text = String::from(starts[pick(starts.len())]);
+            for _ in 0..2 + pick(14) {
+                text.push_str(atoms[pick(atoms.len())]);
+            }
+            text.push('\n');
+            let mut scratch = Scratch::default();
+            let value = |de: &mut FastEvents<'_>| Value::read(de, &Budget::new(limits));
+            let Some(got) = read_document_fast(&text, 101, &mut scratch, value) else {
+                continue;
+            };
+            fast += 1;
+            let value = |de: &mut Events<'_>| Value::read(de, &Budget::new(limits));
+            let want = read_document(&text, caps, value).map_err(|e| e.message);
+            assert_eq!(Ok(&got), want.as_ref(), "{text:?}");
+        }
+        assert!(fast > 5_000, "{fast} documents read fast");
     }
 }

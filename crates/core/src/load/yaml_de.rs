@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::rc::Rc;
 
-use super::yaml_fast::Scratch;
+use super::yaml_fast::{Ev, Scratch};
 use granit_parser::{Event, Marker, Parser, ScalarStyle, ScanError, Span, StrInput, Tag};
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 
@@ -82,22 +82,25 @@ pub(crate) fn read_document<'de, T>(
 /// subset (`yaml_fast.rs`), in the buffers of `scratch`; `None` when the document is outside
 /// the subset or `read` fails, and it is to be read with [`read_document`] (which gives the
 /// error and its position).
+///
+/// # Complexity
+/// O(n) in the length n of the document.
 pub(crate) fn read_document_fast<'de, T>(
     text: &'de str,
-    caps: Caps,
     max_depth: usize,
     scratch: &mut Scratch<'de>,
-    read: impl FnOnce(&mut Events<'de>) -> Result<T, YamlError>,
+    read: impl FnOnce(&mut FastEvents<'de>) -> Result<T, YamlError>,
 ) -> Option<T> {
     super::yaml_fast::document_events(text, max_depth, scratch).ok()?;
-    let events = std::mem::take(&mut scratch.events);
-    let mut events = Events::with_source(Source::Fast(events, 0), caps);
-    let value = read_events(&mut events, read).ok();
-    if let Source::Fast(mut list, _) = events.source {
-        list.clear();
-        scratch.events = list;
-    }
-    value
+    let mut events = FastEvents {
+        events: std::mem::take(&mut scratch.events),
+        next: 0,
+    };
+    let value = read(&mut events).ok();
+    let whole = events.next == events.events.len();
+    events.events.clear();
+    scratch.events = events.events;
+    value.filter(|_| whole)
 }
 
 /// Reads the document of `events` with `read`, checking that it is the only one.
@@ -125,13 +128,6 @@ fn read_events<'de, T>(
     }
 }
 
-/// Where the events come from: granit-parser, or the fast reader's list and the next index
-/// (each event is taken out as it is read).
-enum Source<'de> {
-    Parser(Box<Parser<'de, StrInput<'de>>>),
-    Fast(Vec<(Event<'de>, Span)>, usize),
-}
-
 type Recorded<'de> = Rc<Vec<(Event<'de>, Span)>>;
 
 /// An anchored node being recorded: its anchor id, its events so far, its open collections.
@@ -142,7 +138,7 @@ const ALLOWANCE: usize = 10_000;
 
 /// The events of one document, with aliases expanded.
 pub(crate) struct Events<'de> {
-    source: Source<'de>,
+    parser: Box<Parser<'de, StrInput<'de>>>,
     peeked: Option<(Event<'de>, Span)>,
     /// Alias expansions being replayed (innermost last): the events and the next index.
     replays: Vec<(Recorded<'de>, usize)>,
@@ -165,13 +161,8 @@ impl<'de> Events<'de> {
             flow_nesting_limit: caps.depth,
             block_nesting_limit: caps.depth,
         };
-        let parser = Parser::new_from_str_with_options(text, options);
-        Events::with_source(Source::Parser(Box::new(parser)), caps)
-    }
-
-    fn with_source(source: Source<'de>, caps: Caps) -> Self {
         Events {
-            source,
+            parser: Box::new(Parser::new_from_str_with_options(text, options)),
             peeked: None,
             replays: Vec::new(),
             anchors: HashMap::new(),
@@ -215,20 +206,8 @@ impl<'de> Events<'de> {
 
     /// The next event from the parser, comments and anchor metadata left out.
     fn parser_event(&mut self) -> Result<(Event<'de>, Span), YamlError> {
-        let parser = match &mut self.source {
-            Source::Parser(p) => p,
-            Source::Fast(events, next) => {
-                let end = (Event::StreamEnd, Span::default());
-                let item = match events.get_mut(*next) {
-                    Some(slot) => std::mem::replace(slot, end),
-                    None => end,
-                };
-                *next += 1;
-                return Ok(item);
-            }
-        };
         loop {
-            let Some(next) = parser.next() else {
+            let Some(next) = self.parser.next() else {
                 return Ok((Event::StreamEnd, Span::default()));
             };
             let (ev, span) = next?;
@@ -577,6 +556,129 @@ impl<'de> MapAccess<'de> for Collection<'_, 'de> {
         seed: K,
     ) -> Result<Option<K::Value>, YamlError> {
         if self.at_end()? {
+            return Ok(None);
+        }
+        seed.deserialize(&mut *self.de).map(Some)
+    }
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, YamlError> {
+        seed.deserialize(&mut *self.de)
+    }
+}
+
+/// The events of the fast reader (`yaml_fast.rs`) as a deserializer that reads them as
+/// [`Events`] reads granit-parser's: the subset has no anchors, aliases nor tags, and a document
+/// that fails here is read again by granit-parser, which gives the error and its position, so
+/// no positions are kept. Each event is taken out of the list as it is read.
+pub(crate) struct FastEvents<'de> {
+    events: Vec<Ev<'de>>,
+    next: usize,
+}
+
+impl<'de> FastEvents<'de> {
+    fn peek(&self) -> Option<&Ev<'de>> {
+        self.events.get(self.next)
+    }
+
+    fn next(&mut self) -> Result<Ev<'de>, YamlError> {
+        let slot = self.events.get_mut(self.next);
+        let slot = slot.ok_or_else(|| <YamlError as de::Error>::custom("ends early"))?;
+        self.next += 1;
+        Ok(std::mem::replace(slot, Ev::SequenceEnd))
+    }
+
+    /// Consumes the rest of a collection up to and including its end event.
+    fn finish_collection(&mut self) -> Result<(), YamlError> {
+        let mut depth = 1usize;
+        while depth > 0 {
+            match self.next()? {
+                Ev::SequenceStart | Ev::MappingStart => depth += 1,
+                Ev::SequenceEnd | Ev::MappingEnd => depth -= 1,
+                Ev::Scalar(..) => {}
+            }
+        }
+        Ok(())
+    }
+
+    fn at_end(&self) -> bool {
+        matches!(self.peek(), None | Some(Ev::SequenceEnd | Ev::MappingEnd))
+    }
+}
+
+impl<'de> de::Deserializer<'de> for &mut FastEvents<'de> {
+    type Error = YamlError;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, YamlError> {
+        match self.next()? {
+            Ev::Scalar(value, style) => visit_scalar(visitor, value, style, None),
+            Ev::SequenceStart => {
+                let v = visitor.visit_seq(FastCollection { de: &mut *self })?;
+                self.finish_collection().map(|()| v)
+            }
+            Ev::MappingStart => {
+                let v = visitor.visit_map(FastCollection { de: &mut *self })?;
+                self.finish_collection().map(|()| v)
+            }
+            Ev::SequenceEnd | Ev::MappingEnd => Err(de::Error::custom("expected a value")),
+        }
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, YamlError> {
+        if let Some(Ev::Scalar(value, style)) = self.peek() {
+            if is_null(value, *style, None) {
+                self.next += 1;
+                return visitor.visit_none();
+            }
+        }
+        visitor.visit_some(self)
+    }
+
+    /// Any scalar as the text it spells (keys, string fields); other nodes as they are.
+    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, YamlError> {
+        if !matches!(self.peek(), Some(Ev::Scalar(..))) {
+            return self.deserialize_any(visitor);
+        }
+        match self.next()? {
+            Ev::Scalar(Cow::Borrowed(s), _) => visitor.visit_borrowed_str(s),
+            Ev::Scalar(Cow::Owned(s), _) => visitor.visit_string(s),
+            _ => Err(de::Error::custom("expected a scalar")),
+        }
+    }
+
+    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, YamlError> {
+        self.deserialize_str(visitor)
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char bytes byte_buf unit
+        unit_struct newtype_struct seq tuple tuple_struct map struct enum identifier ignored_any
+    }
+}
+
+/// The items of a sequence or the entries of a mapping of [`FastEvents`].
+struct FastCollection<'a, 'de> {
+    de: &'a mut FastEvents<'de>,
+}
+
+impl<'de> SeqAccess<'de> for FastCollection<'_, 'de> {
+    type Error = YamlError;
+    fn next_element_seed<T: DeserializeSeed<'de>>(
+        &mut self,
+        seed: T,
+    ) -> Result<Option<T::Value>, YamlError> {
+        if self.de.at_end() {
+            return Ok(None);
+        }
+        seed.deserialize(&mut *self.de).map(Some)
+    }
+}
+
+impl<'de> MapAccess<'de> for FastCollection<'_, 'de> {
+    type Error = YamlError;
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, YamlError> {
+        if self.de.at_end() {
             return Ok(None);
         }
         seed.deserialize(&mut *self.de).map(Some)

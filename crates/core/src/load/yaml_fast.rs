@@ -1,7 +1,7 @@
 //! A fast reader for the plain block YAML that catalog tools write (opm's `yaml.Marshal`).
 //!
-//! It turns one document into the same events granit-parser gives, line by line, for a
-//! conservative subset: block mappings and sequences (the indentless sequence of a mapping
+//! It turns one document into the events granit-parser gives (their data: no positions, and no
+//! stream or document events), line by line, for a conservative subset: block mappings and sequences (the indentless sequence of a mapping
 //! value included), plain keys and one-line quoted keys, one-line plain and quoted scalars,
 //! literal block scalars (`|`, `|-`), empty flow collections (`{}`, `[]`), comments. Anything
 //! else (anchors, tags, flow content, folded or multi-line scalars, tabs, carriage returns,
@@ -12,7 +12,7 @@
 
 use std::borrow::Cow;
 
-use granit_parser::{Event, ScalarStyle, Span, StructureStyle};
+use granit_parser::ScalarStyle;
 
 /// The document is outside the subset (or not valid YAML): read it with granit-parser.
 #[derive(Debug)]
@@ -23,15 +23,25 @@ type R<T> = Result<T, Fallback>;
 /// Longest plain or quoted key read here (granit-parser's simple keys stop at 1024).
 const MAX_KEY: usize = 1000;
 
+/// One event of a document: what the loader reads of granit-parser's events (a scalar's text
+/// and style; the start and end of a collection), small enough to be moved cheaply.
+#[derive(Debug)]
+pub(crate) enum Ev<'t> {
+    Scalar(Cow<'t, str>, ScalarStyle),
+    MappingStart,
+    MappingEnd,
+    SequenceStart,
+    SequenceEnd,
+}
+
 /// Buffers a file's documents share (so that each document does not allocate its own).
 #[derive(Default)]
 pub(crate) struct Scratch<'t> {
     lines: Vec<Line>,
-    pub events: Vec<(Event<'t>, Span)>,
+    pub events: Vec<Ev<'t>>,
 }
 
-/// The events of one document (stream and document start and end included) into
-/// `scratch.events`, or [`Fallback`].
+/// The events of one document's root node into `scratch.events`, or [`Fallback`].
 ///
 /// # Complexity
 /// O(n) time and memory in the length n of the document: each line is looked at a bounded
@@ -67,8 +77,23 @@ pub(crate) fn document_events<'t>(
 /// # Complexity
 /// O(n).
 fn plain_bytes(b: &[u8]) -> bool {
+    /// Bytes looked at together while they are all printable ASCII or line feeds.
+    const RUN: usize = 32;
     let mut i = 0;
+    let mut checked_to = 0;
     while i < b.len() {
+        if i >= checked_to {
+            if let Some(run) = b.get(i..i + RUN) {
+                let printable =
+                    |ok: bool, c: &u8| ok & (*c == b'\n' || c.wrapping_sub(0x20) < 0x5f);
+                if run.iter().fold(true, printable) {
+                    i += RUN;
+                    continue;
+                }
+            }
+            // A run with other bytes: each one on its own.
+            checked_to = i + RUN;
+        }
         let c = b[i];
         match c {
             b'\n' | 0x20..=0x7e => {}
@@ -145,15 +170,13 @@ struct Reader<'t> {
     lines: Vec<Line>,
     /// The next line not yet read.
     at: usize,
-    events: Vec<(Event<'t>, Span)>,
+    events: Vec<Ev<'t>>,
     max_depth: usize,
 }
 
 impl<'t> Reader<'t> {
     /// The whole document: its root node between the stream's and document's events.
     fn document(&mut self) -> R<()> {
-        self.push(Event::StreamStart);
-        self.push(Event::DocumentStart(false, None));
         self.skip_marker()?;
         let first = self.next_content().ok_or(Fallback)?;
         let indent = self.lines[first].indent;
@@ -161,17 +184,15 @@ impl<'t> Reader<'t> {
         if self.next_content().is_some() {
             return Err(Fallback);
         }
-        self.push(Event::DocumentEnd);
-        self.push(Event::StreamEnd);
         Ok(())
     }
 
-    fn push(&mut self, ev: Event<'t>) {
-        self.events.push((ev, Span::default()));
+    fn push(&mut self, ev: Ev<'t>) {
+        self.events.push(ev);
     }
 
     fn scalar(&mut self, value: Cow<'t, str>, style: ScalarStyle) {
-        self.push(Event::Scalar(value, style, 0, None));
+        self.push(Ev::Scalar(value, style));
     }
 
     /// The text of line `i` from byte `col` on.
@@ -238,7 +259,7 @@ impl<'t> Reader<'t> {
         if depth > self.max_depth {
             return Err(Fallback);
         }
-        self.push(Event::MappingStart(StructureStyle::Block, 0, None));
+        self.push(Ev::MappingStart);
         loop {
             let (key, style, after) = key_at(self.rest(i, col)).ok_or(Fallback)?;
             self.scalar(key, style);
@@ -256,13 +277,13 @@ impl<'t> Reader<'t> {
             }
             i = next;
         }
-        self.push(Event::MappingEnd);
+        self.push(Ev::MappingEnd);
         Ok(())
     }
 
     /// A block sequence whose entries are lines indented by `col` starting with `-`.
     fn sequence(&mut self, col: usize, indentless: bool, depth: usize) -> R<()> {
-        self.push(Event::SequenceStart(StructureStyle::Block, 0, None));
+        self.push(Ev::SequenceStart);
         while let Some(i) = self.next_content() {
             let l = self.lines[i];
             if l.indent < col {
@@ -287,7 +308,7 @@ impl<'t> Reader<'t> {
                 self.value(i, col + 1, col, false, depth + 1)?;
             }
         }
-        self.push(Event::SequenceEnd);
+        self.push(Ev::SequenceEnd);
         Ok(())
     }
 
@@ -312,14 +333,8 @@ impl<'t> Reader<'t> {
             },
             b'{' | b'[' => {
                 let (start, end) = match &s[..2.min(s.len())] {
-                    "{}" => (
-                        Event::MappingStart(StructureStyle::Flow, 0, None),
-                        Event::MappingEnd,
-                    ),
-                    "[]" => (
-                        Event::SequenceStart(StructureStyle::Flow, 0, None),
-                        Event::SequenceEnd,
-                    ),
+                    "{}" => (Ev::MappingStart, Ev::MappingEnd),
+                    "[]" => (Ev::SequenceStart, Ev::SequenceEnd),
                     _ => return Err(Fallback),
                 };
                 if !is_line_end(&s[2..]) {
@@ -330,8 +345,8 @@ impl<'t> Reader<'t> {
             }
             c if is_indicator(c) => return Err(Fallback),
             _ => {
-                let first = plain(s).ok_or(Fallback)?;
-                let value = if s.contains(" #") {
+                let (first, comment) = plain(s).ok_or(Fallback)?;
+                let value = if comment {
                     Cow::Borrowed(first)
                 } else {
                     self.plain_lines(first, indent)?
@@ -362,24 +377,24 @@ impl<'t> Reader<'t> {
     }
 
     /// A literal block scalar after its `|`, in a node at `indent`: clip (`|`) or strip
-    /// (`|-`) chomping, indentation taken from its first line.
+    /// (`|-`) chomping, indentation taken from its first line or given in the header (`|2`,
+    /// `|2-`, `|-2`).
     fn literal(&mut self, header: &str, indent: usize) -> R<()> {
-        let (strip, rest) = match header.strip_prefix('-') {
-            Some(rest) => (true, rest),
-            None => (false, header),
-        };
+        let (strip, explicit, rest) = literal_header(header);
         if !is_line_end(rest) {
             return Err(Fallback);
         }
-        // Leading empty lines, then the first line with text sets the indentation.
+        // Leading empty lines, then the first line with text sets the indentation (unless the
+        // header gives it, counted from the node's).
         let mut j = self.at;
         let mut leading = 0;
         while j < self.lines.len() && self.lines[j].indent == self.len(j) {
             leading = leading.max(self.len(j));
             j += 1;
         }
-        let m = self.lines.get(j).map_or(0, |l| l.indent);
-        if j == self.lines.len() || m <= indent || leading > m {
+        let first = self.lines.get(j).map_or(0, |l| l.indent);
+        let m = explicit.map_or(first, |n| indent + n);
+        if j == self.lines.len() || first <= indent || first < m || leading > m {
             return Err(Fallback);
         }
         let mut value = String::new();
@@ -417,7 +432,8 @@ impl<'t> Reader<'t> {
 
     /// The continuation lines of a plain scalar whose first line gave `first`, in a node at
     /// `indent`: lines indented deeper, folded (one line break is a space, each empty line a
-    /// line feed), up to a line not deeper or a comment.
+    /// line feed), up to a line not deeper or a comment. A continuation line may start with
+    /// an indicator (`"`, `[`, `*`…): it is text there, as granit-parser reads it.
     fn plain_lines(&mut self, first: &'t str, indent: usize) -> R<Cow<'t, str>> {
         let mut out: Option<String> = None;
         let mut empties = 0;
@@ -433,10 +449,12 @@ impl<'t> Reader<'t> {
             if l.indent <= indent || content.starts_with('#') {
                 break;
             }
-            if is_indicator(content.as_bytes()[0]) {
+            // Only the first line of a plain scalar may not start with an indicator; a line
+            // starting with `:` or looking like a sequence entry is left to granit-parser.
+            if content.starts_with(':') || is_entry(content) {
                 return Err(Fallback);
             }
-            let v = plain(content).ok_or(Fallback)?;
+            let (v, comment) = plain(content).ok_or(Fallback)?;
             let o = out.get_or_insert_with(|| first.to_string());
             if empties == 0 {
                 o.push(' ');
@@ -445,7 +463,7 @@ impl<'t> Reader<'t> {
             o.push_str(v);
             empties = 0;
             self.at = k;
-            if content.contains(" #") {
+            if comment {
                 break;
             }
         }
@@ -484,6 +502,21 @@ impl<'t> Reader<'t> {
     }
 }
 
+/// The header of a literal block scalar after its `|`: strip chomping (`-`), the explicit
+/// indentation (a digit 1–9, either order), and the rest of the line.
+fn literal_header(header: &str) -> (bool, Option<usize>, &str) {
+    let (mut strip, mut explicit, mut used) = (false, None, 0);
+    for &c in header.as_bytes().iter().take(2) {
+        match c {
+            b'-' if !strip => strip = true,
+            b'1'..=b'9' if explicit.is_none() => explicit = Some(usize::from(c - b'0')),
+            _ => break,
+        }
+        used += 1;
+    }
+    (strip, explicit, &header[used..])
+}
+
 /// True for a line (from some column) that starts a sequence entry: `-` then a space or the
 /// end of the line.
 fn is_entry(s: &str) -> bool {
@@ -496,12 +529,31 @@ fn is_line_end(s: &str) -> bool {
     t.is_empty() || (t.starts_with('#') && t.len() < s.len())
 }
 
-/// A one-line plain scalar: up to a ` #` comment, trailing spaces dropped; `None` when it
-/// holds `: ` or ends with `:` (a mapping granit-parser reports).
-fn plain(s: &str) -> Option<&str> {
-    let end = s.find(" #").unwrap_or(s.len());
+/// A one-line plain scalar: up to a ` #` comment, trailing spaces dropped, and whether a
+/// comment follows; `None` when it holds `: ` or ends with `:` (a mapping granit-parser
+/// reports).
+///
+/// # Complexity
+/// O(n) in the length of the line, in one pass over its spaces.
+fn plain(s: &str) -> Option<(&str, bool)> {
+    let b = s.as_bytes();
+    let mut end = b.len();
+    let mut colon_space = false;
+    for i in memchr::memchr_iter(b' ', b) {
+        if b.get(i + 1) == Some(&b'#') {
+            end = i;
+            break;
+        }
+        // A `: ` whose space the trim below drops leaves the value ending with `:`.
+        colon_space |= i > 0 && b[i - 1] == b':';
+    }
     let v = s[..end].trim_end_matches(' ');
-    (!v.contains(": ") && !v.ends_with(':')).then_some(v)
+    (!colon_space && !v.ends_with(':')).then_some((v, end < b.len()))
+}
+
+/// True when the text holds a ` #` (a comment after a node).
+fn has_comment(s: &str) -> bool {
+    memchr::memchr_iter(b'#', s.as_bytes()).any(|i| i > 0 && s.as_bytes()[i - 1] == b' ')
 }
 
 /// The key at the start of `s` (a plain or quoted scalar followed by `:` and a space or the
@@ -523,7 +575,7 @@ fn key_at(s: &str) -> Option<(Cow<'_, str>, ScalarStyle, usize)> {
         let i = from + memchr::memchr(b':', &b[from..])?;
         if matches!(b.get(i + 1), None | Some(b' ')) {
             let key = s[..i].trim_end_matches(' ');
-            let ok = !key.is_empty() && !s[..i].contains(" #") && i <= MAX_KEY;
+            let ok = !key.is_empty() && !has_comment(&s[..i]) && i <= MAX_KEY;
             return ok.then_some((Cow::Borrowed(key), ScalarStyle::Plain, i + 1));
         }
         from = i + 1;
@@ -714,20 +766,16 @@ mod tests {
     fn kinds(text: &str) -> Option<Vec<String>> {
         let mut scratch = Scratch::default();
         document_events(text, 100, &mut scratch).ok()?;
-        Some(
-            scratch
-                .events
-                .into_iter()
-                .map(|(e, _)| match e {
-                    Event::Scalar(v, s, ..) => format!("{s:?}:{v}"),
-                    Event::MappingStart(..) => "{".into(),
-                    Event::MappingEnd => "}".into(),
-                    Event::SequenceStart(..) => "[".into(),
-                    Event::SequenceEnd => "]".into(),
-                    _ => ".".into(),
-                })
-                .collect(),
-        )
+        // Stream and document start, the root node, document and stream end.
+        let ends = || [".".to_string(), ".".to_string()];
+        let events = scratch.events.into_iter().map(|e| match e {
+            Ev::Scalar(v, s) => format!("{s:?}:{v}"),
+            Ev::MappingStart => "{".into(),
+            Ev::MappingEnd => "}".into(),
+            Ev::SequenceStart => "[".into(),
+            Ev::SequenceEnd => "]".into(),
+        });
+        Some(ends().into_iter().chain(events).chain(ends()).collect())
     }
 
     #[test]

@@ -35,7 +35,8 @@ pub(crate) fn template_documents(file: &File) -> Vec<(usize, TemplateKind)> {
 /// # Complexity
 /// O(n) in the text's length.
 pub(crate) fn might_hold_template(text: &str) -> bool {
-    text.contains("olm.template.") || text.contains("olm.semver")
+    let has = |needle: &str| memchr::memmem::find(text.as_bytes(), needle.as_bytes()).is_some();
+    has("olm.template.") || has("olm.semver")
 }
 
 /// Passes documents of a template file through as entries (with a warning saying why).
