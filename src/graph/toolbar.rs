@@ -9,9 +9,10 @@ use olm_graph_core::layout::FanMode;
 use crate::graph::canvas::fit;
 use crate::graph::pan_zoom::UsePanZoomReturn;
 use crate::state::graph::GraphStore;
-use crate::state::support::{parse_platform, today};
+use crate::state::support::today;
 use crate::state::workspace::Workspace;
 use crate::widgets::form::ToggleButton;
+use olm_graph_core::support::parse_platform;
 
 /// The fan mode after the "fans" toggle: grouped fans (markers) or every edge on its own.
 pub fn toggled_edges(mode: FanMode) -> FanMode {
@@ -106,7 +107,9 @@ fn LifecycleControls() -> impl IntoView {
     };
     let set_platform = move |ev: leptos::ev::Event| {
         let text = event_target_value(&ev);
-        graph.overlay.update(|o| o.platform = parse_platform(&text));
+        graph
+            .overlay
+            .update(|o| o.platform = parse_platform(&text).ok());
     };
     view! {
         <button class="button toggle" type="button" data-testid="lifecycle-toggle"

@@ -2,7 +2,7 @@
 //! whether it is on, the day (default today) and the OpenShift version. The facts themselves
 //! come from core ([`olm_graph_core::view::SupportOverlay`]), built in the graph store.
 
-use olm_graph_core::support::{is_major_minor, AsOf, Date};
+use olm_graph_core::support::{parse_platform, AsOf, Date};
 
 /// What the toolbar's lifecycle controls hold.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -31,7 +31,7 @@ impl OverlayInputs {
         OverlayInputs {
             on: on.is_some_and(|v| matches!(v, "1" | "true" | "yes")),
             date: date.and_then(|d| d.trim().parse().ok()),
-            platform: platform.and_then(parse_platform),
+            platform: platform.and_then(|p| parse_platform(p).ok()),
         }
     }
 
@@ -49,14 +49,6 @@ impl OverlayInputs {
         }
         out
     }
-}
-
-/// A platform as typed: `MAJOR.MINOR` (surrounding spaces and a leading `v` dropped), else
-/// `None`.
-pub fn parse_platform(text: &str) -> Option<String> {
-    let t = text.trim();
-    let t = t.strip_prefix('v').unwrap_or(t);
-    is_major_minor(t).then(|| t.to_string())
 }
 
 /// Today in UTC, from the browser's clock.
@@ -81,7 +73,12 @@ mod tests {
         let odd = OverlayInputs::from_params(Some("0"), Some("2026-02-30"), Some("four"));
         assert_eq!(odd, OverlayInputs::default());
         assert!(odd.params().is_empty());
-        assert_eq!(parse_platform(" v4.18 ").as_deref(), Some("4.18"));
+        assert_eq!(
+            OverlayInputs::from_params(Some("1"), None, Some(" v4.18 "))
+                .platform
+                .as_deref(),
+            Some("4.18")
+        );
     }
 
     #[test]

@@ -10,7 +10,7 @@ use olm_graph_core::load::Limits;
 use olm_graph_core::plan::Preference;
 use olm_graph_core::resolve::{FailureKind, Resolver, UpgradeConstraintPolicy, UpgradeStrategy};
 use olm_graph_core::review::FailOnCondition;
-use olm_graph_core::support::{is_major_minor, Date};
+use olm_graph_core::support::{parse_platform, Date};
 use olm_graph_core::template::TemplateKind;
 
 /// Inspect OLM File-Based Catalogs: packages, upgrade graphs, validation, upgrade paths.
@@ -703,15 +703,6 @@ pub struct LifecycleArgs {
 /// A `--as-of` day.
 pub fn parse_date(text: &str) -> Result<Date, String> {
     text.parse::<Date>().map_err(|e| e.to_string())
-}
-
-/// A `--platform` version.
-pub fn parse_platform(text: &str) -> Result<String, String> {
-    if is_major_minor(text) {
-        Ok(text.to_string())
-    } else {
-        Err(format!("{text:?} is not MAJOR.MINOR (for example 4.20)"))
-    }
 }
 
 /// `plan`'s support lifecycle flags.

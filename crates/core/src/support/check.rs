@@ -22,6 +22,19 @@ pub fn is_major_minor(text: &str) -> bool {
         .is_some_and(|(a, b)| number(a) && number(b))
 }
 
+/// A platform version as a person types it (`4.20`, ` v4.20 `): trimmed, a leading `v`
+/// dropped, then `MAJOR.MINOR`; the error says what was expected. The CLI's `--platform` and
+/// the app's platform field both read it this way.
+pub fn parse_platform(text: &str) -> Result<String, String> {
+    let trimmed = text.trim();
+    let version = trimmed.strip_prefix('v').unwrap_or(trimmed);
+    if is_major_minor(version) {
+        Ok(version.to_string())
+    } else {
+        Err(format!("{text:?} is not MAJOR.MINOR (for example 4.20)"))
+    }
+}
+
 /// A finding about `blob`, at `line` (else the blob's line), on `field`.
 pub(crate) fn finding(
     blob: &LifecycleBlob,

@@ -21,7 +21,9 @@ mod facts;
 
 pub use crate::model::support_blob::{LifecycleBlob, Phase, Platform, StreamEntry, Text, SCHEMA};
 pub(crate) use check::finding;
-pub use check::{is_major_minor, lint_lifecycles, missing_streams, unlisted_streams};
+pub use check::{
+    is_major_minor, lint_lifecycles, missing_streams, parse_platform, unlisted_streams,
+};
 pub use date::{Date, DateError};
 pub use facts::{
     stream_of, AsOf, BundleSupport, PackageLifecycle, PhaseAt, END_OF_LIFE, NOT_YET_SUPPORTED,

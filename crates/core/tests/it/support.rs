@@ -3,7 +3,9 @@
 
 use crate::common::catalog;
 use olm_graph_core::model::Catalog;
-use olm_graph_core::support::{lint_lifecycles, AsOf, BundleSupport, Date, PackageLifecycle};
+use olm_graph_core::support::{
+    lint_lifecycles, parse_platform, AsOf, BundleSupport, Date, PackageLifecycle,
+};
 use olm_graph_core::{load_files, load_paths, InputFile};
 
 fn day(text: &str) -> Date {
@@ -505,5 +507,18 @@ versions:
         assert_eq!(foo.findings.new[0].bundle.as_deref(), Some("foo.v1.4.0+b1"));
         let without_date = review_catalogs(&old, &old, &ReviewOptions::default()).unwrap();
         assert!(without_date.packages.is_empty());
+    }
+}
+
+#[test]
+fn a_platform_is_major_minor_as_a_person_types_it() {
+    assert_eq!(parse_platform("4.20").as_deref(), Ok("4.20"));
+    assert_eq!(parse_platform(" v4.18 ").as_deref(), Ok("4.18"));
+    assert_eq!(parse_platform("10.0").as_deref(), Ok("10.0"));
+    for bad in [
+        "four", "4", "4.20.1", "v", "04.20", "4.020", "", "V4.20", "4.-1",
+    ] {
+        let err = parse_platform(bad).unwrap_err();
+        assert!(err.contains("is not MAJOR.MINOR"), "{bad:?}: {err}");
     }
 }
