@@ -2,8 +2,6 @@
 //! file, one bundle per file) opened alone. Channel entries then have no `olm.bundle`, or
 //! bundles belong to no channel; the rest of the catalog is in the files beside it.
 
-use std::collections::BTreeSet;
-
 use serde::Serialize;
 
 use crate::model::Catalog;
@@ -51,23 +49,19 @@ impl PartialCatalog {
 /// every bundle is in some channel.
 ///
 /// # Complexity
-/// O(V log V) for V channel entries and bundles over all packages.
+/// O(V + B + M log M) expected for V channel entries, B bundles and M entries without a
+/// bundle, over all packages.
 pub fn partial_catalog(catalog: &Catalog) -> Option<PartialCatalog> {
     let mut entries_without_bundles = 0;
     let mut bundles_without_channels = 0;
     let mut packages = Vec::new();
     for pkg in &catalog.packages {
-        let listed: BTreeSet<&str> = pkg
-            .channels
-            .iter()
-            .flat_map(|c| c.entries.iter().map(|e| e.name.as_str()))
-            .collect();
-        let missing = listed.iter().filter(|n| pkg.bundle(n).is_none()).count();
-        let unlisted = pkg
-            .bundles
-            .iter()
-            .filter(|b| !listed.contains(b.name.as_str()))
-            .count();
+        let linkage = pkg.linkage();
+        let mut without: Vec<&str> = linkage.entries_without_bundles.concat();
+        without.sort_unstable();
+        without.dedup();
+        let missing = without.len();
+        let unlisted = linkage.unlisted_bundles.len();
         if missing + unlisted > 0 {
             packages.push(pkg.name.clone());
         }

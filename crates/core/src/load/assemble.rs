@@ -170,6 +170,10 @@ impl Assembly {
             });
     }
 
+    /// Places a channel in its package, keeping the first of entries with the same name.
+    ///
+    /// # Complexity
+    /// O(E) expected time for E entries (plus O(log P) for the package).
     fn channel(&mut self, c: Channel, diags: &mut Vec<Diagnostic>) {
         let loc = c.location.clone();
         let diag = |msg: String, loc: Option<Location>| {
@@ -202,10 +206,16 @@ impl Assembly {
             entries: listed,
             location,
         } = c;
-        let mut seen = BTreeSet::new();
+        let first: Vec<bool> = {
+            let mut seen = FastSet::with_capacity_and_hasher(listed.len(), Default::default());
+            listed
+                .iter()
+                .map(|e| seen.insert(e.name.as_str()))
+                .collect()
+        };
         let mut entries = Vec::with_capacity(listed.len());
-        for e in listed {
-            if seen.insert(e.name.clone()) {
+        for (e, first) in listed.into_iter().zip(first) {
+            if first {
                 entries.push(e);
                 continue;
             }
@@ -327,32 +337,20 @@ fn package_property_problem(b: &Bundle) -> Option<(String, &'static str)> {
 /// Bundle ↔ entry linkage, checked for every channel (opm checks only the last one): every
 /// bundle is some channel's entry, every entry has a bundle. The package's bundles are sorted.
 fn check_linkage(pkg: &Package, diags: &mut Vec<Diagnostic>) {
-    let entry_names: BTreeSet<&str> = pkg
-        .channels
-        .iter()
-        .flat_map(|c| c.entries.iter().map(|e| e.name.as_str()))
-        .collect();
-    for b in &pkg.bundles {
-        if !entry_names.contains(b.name.as_str()) {
-            let msg = format!(
-                "package {:?}, bundle {:?} not found in any channel entries",
-                pkg.name, b.name
-            );
-            diags.push(
-                conv(msg, b.location.clone())
-                    .schema("olm.bundle")
-                    .package(&pkg.name)
-                    .bundle(&b.name),
-            );
-        }
+    let linkage = pkg.linkage();
+    for b in linkage.unlisted_bundles {
+        let msg = format!(
+            "package {:?}, bundle {:?} not found in any channel entries",
+            pkg.name, b.name
+        );
+        diags.push(
+            conv(msg, b.location.clone())
+                .schema("olm.bundle")
+                .package(&pkg.name)
+                .bundle(&b.name),
+        );
     }
-    for c in &pkg.channels {
-        let mut missing: Vec<&str> = c
-            .entries
-            .iter()
-            .filter(|e| pkg.bundle_index(&e.name).is_none())
-            .map(|e| e.name.as_str())
-            .collect();
+    for (c, mut missing) in pkg.channels.iter().zip(linkage.entries_without_bundles) {
         if missing.is_empty() {
             continue;
         }

@@ -117,29 +117,47 @@ impl Ctx<'_> {
 /// A string field: absent or null is `None`; a number or boolean (YAML 1.1 typing) is an error,
 /// as it is for opm's Go structs.
 fn opt_str(
-    v: &Option<Value>,
-    field: &str,
+    v: Option<Value>,
+    field: impl FieldName,
     ctx: &Ctx,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<String> {
     match v {
         None | Some(Value::Null) => None,
-        Some(Value::String(s)) => Some(s.clone()),
+        Some(Value::String(s)) => Some(s),
         Some(other) => {
             let hint = match other {
                 Value::Number(_) | Value::Bool(_) => " (quote it in YAML)",
                 _ => "",
             };
             diags.push(ctx.err(
-                field,
+                &field.spell(),
                 format!(
                     "must be a string, found {} {}{hint}",
-                    kind_of(other),
-                    short_json(other)
+                    kind_of(&other),
+                    short_json(&other)
                 ),
             ));
             None
         }
+    }
+}
+
+/// A field's name in a finding: a fixed name, or one spelled out (with its indexes) only when
+/// there is a finding, so that reading a good object formats nothing.
+trait FieldName {
+    fn spell(&self) -> String;
+}
+
+impl FieldName for &str {
+    fn spell(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl<F: Fn() -> String> FieldName for F {
+    fn spell(&self) -> String {
+        self()
     }
 }
 
@@ -170,7 +188,7 @@ fn short_json(v: &Value) -> String {
 /// Turns a raw object into a checked one: `Err(Some(schema))` for an object of another schema
 /// (kept as "other"), `Err(None)` for one that cannot be read (reported).
 pub(crate) fn convert_object(
-    raw: RawObject,
+    mut raw: RawObject,
     loc: &Location,
     diags: &mut Vec<Diagnostic>,
 ) -> Result<Obj, Option<String>> {
@@ -179,19 +197,19 @@ pub(crate) fn convert_object(
         schema: "",
         name: "",
     };
-    let schema = opt_str(&raw.schema, "schema", &bare, diags).unwrap_or_default();
+    let schema = opt_str(raw.schema.take(), "schema", &bare, diags).unwrap_or_default();
     let named = Ctx {
         schema: &schema,
         ..bare
     };
-    let name = opt_str(&raw.name, "name", &named, diags).unwrap_or_default();
+    let name = opt_str(raw.name.take(), "name", &named, diags).unwrap_or_default();
     let ctx = Ctx {
         loc,
         schema: &schema,
         name: &name,
     };
     key_problems(&raw, &ctx, diags);
-    let package = opt_str(&raw.package, "package", &ctx, diags).unwrap_or_default();
+    let package = opt_str(raw.package.take(), "package", &ctx, diags).unwrap_or_default();
     match schema.as_str() {
         "olm.package" => Ok(Obj::Package(package_obj(raw, &ctx, diags))),
         "olm.channel" => {
@@ -247,8 +265,8 @@ fn key_problems(raw: &RawObject, ctx: &Ctx, diags: &mut Vec<Diagnostic>) {
 
 fn package_obj(raw: RawObject, ctx: &Ctx, diags: &mut Vec<Diagnostic>) -> Package {
     let icon = raw.icon.and_then(|i| {
-        let data = opt_str(&i.base64data, "icon.base64data", ctx, diags)?;
-        let media_type = opt_str(&i.mediatype, "icon.mediatype", ctx, diags).unwrap_or_default();
+        let data = opt_str(i.base64data, "icon.base64data", ctx, diags)?;
+        let media_type = opt_str(i.mediatype, "icon.mediatype", ctx, diags).unwrap_or_default();
         Some(Icon {
             media_type,
             base64_data: data,
@@ -257,9 +275,9 @@ fn package_obj(raw: RawObject, ctx: &Ctx, diags: &mut Vec<Diagnostic>) -> Packag
     Package {
         name: ctx.name.to_string(),
         declared: true,
-        default_channel: opt_str(&raw.default_channel, "defaultChannel", ctx, diags)
+        default_channel: opt_str(raw.default_channel, "defaultChannel", ctx, diags)
             .filter(|s| !s.is_empty()),
-        description: opt_str(&raw.description, "description", ctx, diags),
+        description: opt_str(raw.description, "description", ctx, diags),
         icon,
         location: Some(ctx.loc.clone()),
         ..Package::default()
@@ -274,13 +292,11 @@ fn deprecations_obj(
 ) -> DeprecationObj {
     let mut entries = Vec::new();
     for (i, e) in raw.entries.unwrap_or_default().into_iter().enumerate() {
-        let field = format!("entries[{i}]");
         let r = e.reference.unwrap_or_default();
-        let s = opt_str(&r.schema, &format!("{field}.reference.schema"), ctx, diags)
-            .unwrap_or_default();
-        let n =
-            opt_str(&r.name, &format!("{field}.reference.name"), ctx, diags).unwrap_or_default();
-        let m = opt_str(&e.message, &format!("{field}.message"), ctx, diags).unwrap_or_default();
+        let field = |f: &str| format!("entries[{i}].{f}");
+        let s = opt_str(r.schema, || field("reference.schema"), ctx, diags).unwrap_or_default();
+        let n = opt_str(r.name, || field("reference.name"), ctx, diags).unwrap_or_default();
+        let m = opt_str(e.message, || field("message"), ctx, diags).unwrap_or_default();
         entries.push((s, n, m));
     }
     DeprecationObj {
@@ -296,30 +312,29 @@ fn channel_entry(
     ctx: &Ctx,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<ChannelEntry> {
-    let field = format!("entries[{i}]");
+    let field = |f: &str| format!("entries[{i}].{f}");
     for key in &e.inexact_keys {
-        diags.push(key_case(ctx, key, format!("{field}.{key}")).name(ctx.name));
+        diags.push(key_case(ctx, key, field(key)).name(ctx.name));
     }
-    let name = opt_str(&e.name, &format!("{field}.name"), ctx, diags).unwrap_or_default();
-    let replaces =
-        opt_str(&e.replaces, &format!("{field}.replaces"), ctx, diags).filter(|s| !s.is_empty());
+    let name = opt_str(e.name, || field("name"), ctx, diags).unwrap_or_default();
+    let replaces = opt_str(e.replaces, || field("replaces"), ctx, diags).filter(|s| !s.is_empty());
     let mut skips = Vec::new();
-    for (j, s) in e.skips.unwrap_or_default().iter().enumerate() {
+    for (j, s) in e.skips.unwrap_or_default().into_iter().enumerate() {
         match s {
-            Value::String(s) => skips.push(s.clone()),
+            Value::String(s) => skips.push(s),
             Value::Null => skips.push(String::new()),
             other => diags.push(ctx.err(
-                &format!("{field}.skips[{j}]"),
+                &field(&format!("skips[{j}]")),
                 format!(
                     "must be a string, found {} {}",
-                    kind_of(other),
-                    short_json(other)
+                    kind_of(&other),
+                    short_json(&other)
                 ),
             )),
         }
     }
     let skip_range =
-        opt_str(&e.skip_range, &format!("{field}.skipRange"), ctx, diags).filter(|s| !s.is_empty());
+        opt_str(e.skip_range, || field("skipRange"), ctx, diags).filter(|s| !s.is_empty());
     Some(ChannelEntry {
         name,
         replaces,
@@ -362,7 +377,7 @@ fn bundle(
     let mut b = Bundle {
         name,
         package,
-        image: opt_str(&image, "image", ctx, diags).filter(|s| !s.is_empty()),
+        image: opt_str(image, "image", ctx, diags).filter(|s| !s.is_empty()),
         related_images: related_images.as_ref().map_or(0, Vec::len),
         location: Some(ctx.loc.clone()),
         ..Bundle::default()
@@ -414,20 +429,15 @@ fn read_properties(
     for (i, p) in properties.into_iter().enumerate() {
         let type_ = p.type_.unwrap_or_default();
         let value = p.value;
-        let field = || format!("properties[{i}].value");
+        let field = |f: &str| format!("properties[{i}].value.{f}");
         match (type_.as_str(), value) {
             ("olm.package", Some(PropValue::Package(pp))) => {
                 b.package_property_count += 1;
                 if b.package_property_count == 1 {
-                    let field = field();
-                    b.package_property_name = opt_str(
-                        &pp.package_name,
-                        &format!("{field}.packageName"),
-                        ctx,
-                        diags,
-                    );
-                    b.version_text = opt_str(&pp.version, &format!("{field}.version"), ctx, diags);
-                    b.release = opt_str(&pp.release, &format!("{field}.release"), ctx, diags)
+                    b.package_property_name =
+                        opt_str(pp.package_name, || field("packageName"), ctx, diags);
+                    b.version_text = opt_str(pp.version, || field("version"), ctx, diags);
+                    b.release = opt_str(pp.release, || field("release"), ctx, diags)
                         .filter(|s| !s.is_empty());
                 }
             }

@@ -1,9 +1,14 @@
-//! JSON streams and top-level JSON arrays, read in two passes over each object: serde_json
-//! first finds where the object ends (skipping it without building anything, and reporting
-//! syntax errors with their position), then the object alone is read into a [`RawObject`]
-//! within the [`Limits`]. After a syntax error the stream resumes at the next line that starts
-//! with `{`, found by one forward search, so no byte is read more than a few times.
+//! JSON streams and top-level JSON arrays. A stream is read in one pass: each object goes
+//! straight from the text into a [`RawObject`] within the [`Limits`]. Only an object that fails
+//! is read again, in two passes as before: serde_json first finds where it ends (skipping it
+//! without building anything, and reporting a syntax error with its position), then the object
+//! alone is read, so that its error names the same place whichever way it was found. After a
+//! syntax error the stream resumes at the next line that starts with `{`, found by one forward
+//! search, so no byte is read more than a few times.
 
+use std::cell::Cell;
+
+use serde::{Deserialize, Deserializer};
 use serde_json::value::RawValue;
 
 use super::budget::Budget;
@@ -43,8 +48,8 @@ fn worth_reading_as_yaml(good_before_failure: Option<usize>, syntax: bool) -> bo
 /// that does not allow it); until then they are held.
 ///
 /// # Complexity
-/// O(n) time in the length n of the text: each byte is skipped once, read once, and at most
-/// once more searched (after a syntax error) and counted (for a position). Memory O(d) for
+/// O(n) time in the length n of the text: each byte is read once (an object that fails twice
+/// more), and at most once more searched (after a syntax error) and counted (for a position). Memory O(d) for
 /// the largest object d, plus two objects held.
 pub(super) fn read_stream(
     path: &str,
@@ -91,6 +96,22 @@ pub(super) fn read_array(path: &str, text: &str, limits: &Limits, sink: &mut dyn
         reader.sink.reached(start + raw.get().len());
     }
     true
+}
+
+thread_local! {
+    /// The limits [`Budgeted`] reads within: a stream deserializer takes no seed, so the reader
+    /// sets them here, on its own thread, before it starts.
+    static LIMITS: Cell<Option<Limits>> = const { Cell::new(None) };
+}
+
+/// An object read within the limits in [`LIMITS`], with a budget of its own.
+struct Budgeted(RawObject);
+
+impl<'de> Deserialize<'de> for Budgeted {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let limits = LIMITS.with(Cell::get).unwrap_or_default();
+        RawObject::read(d, &Budget::new(limits)).map(Budgeted)
+    }
 }
 
 struct Reader<'t, 's> {
@@ -160,7 +181,8 @@ impl<'t, 's> Reader<'t, 's> {
     /// document limit lets through), or the offset to resume at after a syntax error.
     fn read_from(&mut self, base: usize) -> Option<usize> {
         let slice = &self.text[base..];
-        let mut stream = serde_json::Deserializer::from_str(slice).into_iter::<&RawValue>();
+        LIMITS.with(|l| l.set(Some(*self.limits)));
+        let mut stream = serde_json::Deserializer::from_str(slice).into_iter::<Budgeted>();
         loop {
             let before = stream.byte_offset();
             let rest = &slice[before..];
@@ -176,12 +198,37 @@ impl<'t, 's> Reader<'t, 's> {
             }
             match stream.next() {
                 None => return None,
-                Some(Ok(raw)) => {
-                    self.object(start, raw.get());
-                    self.sink.reached(base + stream.byte_offset());
+                Some(Ok(Budgeted(obj))) => {
+                    let end = base + stream.byte_offset();
+                    let (line, column) = self.cursor.at(start);
+                    let location = location(self.path, line, column, self.count + 1);
+                    self.push(Doc {
+                        location,
+                        span: (start, end),
+                        result: Ok(obj),
+                    });
+                    self.sink.reached(end);
                 }
-                Some(Err(e)) => return self.syntax_error(base, start, &e),
+                Some(Err(_)) => return self.read_failed_object(start),
             }
+        }
+    }
+
+    /// Reads again, in two passes, the object at byte `start` that failed in one: its end, then
+    /// the object alone (see the module's introduction). The offset to resume at, or `None` at
+    /// the end of the text.
+    fn read_failed_object(&mut self, start: usize) -> Option<usize> {
+        let slice = &self.text[start..];
+        let mut one = serde_json::Deserializer::from_str(slice).into_iter::<&RawValue>();
+        match one.next() {
+            None => None,
+            Some(Ok(raw)) => {
+                self.object(start, raw.get());
+                let end = start + one.byte_offset();
+                self.sink.reached(end);
+                Some(end)
+            }
+            Some(Err(e)) => self.syntax_error(start, start, &e),
         }
     }
 

@@ -166,6 +166,16 @@ pub struct BundleFacts {
     pub stub: bool,
 }
 
+/// What [`Package::linkage`] finds.
+#[derive(Debug, Clone)]
+pub struct Linkage<'p> {
+    /// Bundles that no channel lists, in bundle (name) order.
+    pub unlisted_bundles: Vec<&'p Bundle>,
+    /// For each channel, in channel order, the names of its entries that no `olm.bundle`
+    /// defines, in entry order.
+    pub entries_without_bundles: Vec<Vec<&'p str>>,
+}
+
 impl Package {
     /// The package's deprecation entries by reference: `olm.package`, `olm.channel/<c>`,
     /// `olm.bundle/<b>`, sorted.
@@ -225,6 +235,35 @@ impl Package {
             .map(|(i, b)| (b.name.as_str(), i))
             .collect();
         names.map(|name| by_name.get(name).copied()).collect()
+    }
+
+    /// Where the channels and the bundles fail to meet: bundles no channel lists, and each
+    /// channel's entries without an `olm.bundle` (what opm's validation reports, and what marks
+    /// part of a split catalog opened alone).
+    ///
+    /// # Complexity
+    /// O(V + B) expected for V channel entries and B bundles (two hash sets).
+    pub fn linkage(&self) -> Linkage<'_> {
+        let listed: foldhash::HashSet<&str> = self
+            .channels
+            .iter()
+            .flat_map(|c| c.entries.iter().map(|e| e.name.as_str()))
+            .collect();
+        let defined: foldhash::HashSet<&str> =
+            self.bundles.iter().map(|b| b.name.as_str()).collect();
+        Linkage {
+            unlisted_bundles: (self.bundles.iter())
+                .filter(|b| !listed.contains(b.name.as_str()))
+                .collect(),
+            entries_without_bundles: (self.channels.iter())
+                .map(|c| {
+                    (c.entries.iter())
+                        .map(|e| e.name.as_str())
+                        .filter(|n| !defined.contains(n))
+                        .collect()
+                })
+                .collect(),
+        }
     }
 
     /// The bundle with this name.
