@@ -24,7 +24,6 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
     process::default_sigpipe();
-    process::return_freed_memory_at_once();
     process::no_transparent_huge_pages();
     let cli = Cli::parse();
     cli.limits.limits().set_process_default();

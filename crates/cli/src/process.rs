@@ -1,25 +1,9 @@
-//! Process setup done first thing in `main`: the allocator's purge delay, no transparent huge
-//! pages, and SIGPIPE.
-
-/// mimalloc's `mi_option_purge_delay`, which the bindings do not name: in mimalloc.h (v2 and v3)
-/// it is the option just before `mi_option_use_numa_nodes`, which they do.
-const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t =
-    libmimalloc_sys::mi_option_use_numa_nodes - 1;
-
-/// Freed memory goes back to the system at once instead of 10 ms later: a command that loads
-/// two big catalogs and drops what it built in between keeps its peak near what it holds
-/// (on `diff` of two 100,000-bundle catalogs, about 500 MB instead of 800 MB), for the same
-/// time.
-pub fn return_freed_memory_at_once() {
-    // SAFETY: sets a plain integer option; mimalloc reads options on every purge, and allows
-    // this one to change at any time.
-    unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, 0) };
-}
+//! Process setup done first thing in `main`: no transparent huge pages, and SIGPIPE.
 
 /// Turns transparent huge pages off for this process (Linux), as mimalloc's `allow_thp=0`
 /// option does at start-up (`MIMALLOC_ALLOW_THP=0`): with THP set to `always` (Debian's
-/// default), each page mimalloc touches first is a 2 MiB huge page the kernel zeroes, and the
-/// purge at once above hands pages back to be faulted and zeroed again; on `olm-graph packages`
+/// default), each page mimalloc touches first is a 2 MiB huge page the kernel zeroes, and
+/// each purge hands pages back to be faulted and zeroed again; on `olm-graph packages`
 /// of a 13 MiB catalog that zeroing took a fifth to two fifths of the CPU time
 /// (docs/performance.md). The option itself is read by mimalloc only once, before `main`, so
 /// the process asks the kernel directly, with the same `prctl` mimalloc uses; mimalloc asks for
