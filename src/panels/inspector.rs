@@ -67,9 +67,21 @@ fn move_between_tabs(ws: Workspace, from: InspectorTab, ev: &leptos::ev::Keyboar
     focus_selector(&format!("#inspector-tab-{}", next.param()));
 }
 
-/// Selecting a bundle (click, search, keyboard, link) opens the Details tab, at its top.
+/// Selecting a bundle (click, search, keyboard, link), or the selected one again, opens the
+/// Details tab, at its top.
 fn open_details_on_selection(ws: Workspace, follow_selection: bool) {
     let selection = Selection::get();
+    let show_details = move || {
+        ws.tab.set(InspectorTab::Details);
+        request_animation_frame(|| scroll_to_top("[data-testid=details-panel]"));
+    };
+    Effect::new(move |prev: Option<u64>| {
+        let n = selection.reselected.get();
+        if prev.is_some_and(|p| p != n) {
+            show_details();
+        }
+        n
+    });
     let skip_linked = StoredValue::new(!follow_selection);
     Effect::new(move |prev: Option<Option<String>>| {
         let b = selection.bundle.get();
@@ -78,8 +90,7 @@ fn open_details_on_selection(ws: Workspace, follow_selection: bool) {
             if skip_linked.get_value() {
                 skip_linked.set_value(false);
             } else {
-                ws.tab.set(InspectorTab::Details);
-                request_animation_frame(|| scroll_to_top("[data-testid=details-panel]"));
+                show_details();
             }
         }
         b

@@ -40,6 +40,9 @@ pub struct Selection {
     pub pending: RwSignal<Option<LinkedView>>,
     /// Bumped to ask the graph to bring the selected bundle into view.
     pub reveal: RwSignal<u64>,
+    /// Bumped when the selected bundle is selected again (a second click on it): the inspector
+    /// shows its details again.
+    pub reselected: RwSignal<u64>,
     /// The last change came from the user (not read reactively).
     user_navigation: StoredValue<bool>,
     loaded: RwSignal<Option<Shared<Loaded>>>,
@@ -54,6 +57,7 @@ impl Selection {
             bundle: RwSignal::new(None),
             pending: RwSignal::new(None),
             reveal: RwSignal::new(0),
+            reselected: RwSignal::new(0),
             user_navigation: StoredValue::new(false),
             loaded,
         }
@@ -98,9 +102,13 @@ impl Selection {
         self.channel.set(choice);
     }
 
-    /// User navigation: select a bundle (or none).
+    /// User navigation: select a bundle (or none); selecting the selected bundle again bumps
+    /// [`Selection::reselected`].
     pub fn select_bundle(&self, name: Option<String>) {
         if self.bundle.get_untracked() == name {
+            if name.is_some() {
+                self.reselected.update(|n| *n += 1);
+            }
             return;
         }
         self.navigate();

@@ -186,6 +186,11 @@ test('1280 × 800: clicking v24.6.2 shows its details; "Simulate from here" show
   await page.waitForFunction(() => document.querySelectorAll('svg.graph [data-path-step]').length >= 2);
   assert.equal(new URL(page.url()).searchParams.get('inspector'), 'simulate');
   await view(page, 'simulate-from-here');
+  // Clicking the selected bundle again brings its details back.
+  await page.click(`[data-bundle="${BUNDLE}"]`);
+  await page.locator('#inspector-details').waitFor({ state: 'visible' });
+  assert.equal(await page.getAttribute('[data-testid=inspector-tab-details]', 'aria-selected'), 'true');
+  assert.ok(await inWindow(page, '[data-testid=details-panel] [data-field=name]'), 'the name is in view again');
   // "Plan from here" fills the plan's starting point.
   await inspector(page, 'details');
   await page.click('[data-testid=plan-from-selection]');

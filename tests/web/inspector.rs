@@ -53,8 +53,12 @@ async fn selecting_a_bundle_opens_its_details_and_the_actions_open_their_tasks()
     );
     one(&root, "[data-testid=path-outcome]");
 
-    click(&one(&root, "[data-testid=inspector-tab-details]"));
+    // A second click on the selected bundle brings its details back too.
+    click(&one(&root, "[data-bundle='acme-operator.v1.0.0']"));
     settle().await;
+    assert_eq!(ws.tab.get_untracked(), InspectorTab::Details);
+    assert!(shown(InspectorTab::Details) && !shown(InspectorTab::Simulate));
+
     click(&one(&root, "[data-testid=plan-from-selection]"));
     settle().await;
     assert_eq!(ws.tab.get_untracked(), InspectorTab::Plan);
