@@ -157,3 +157,27 @@ test('the overlay from a link: phases, tints, legend, notice, details, plan, exp
   await page.waitForFunction(() => !new URL(location.href).searchParams.has('lifecycle'));
   await finish(page);
 });
+
+test('at 800 × 700 the overlay\'s toolbar fields, notice and legend stay in the window', async () => {
+  const page = await open(QUERY, { viewport: { width: 800, height: 700 } });
+  await page.setInputFiles('[data-testid=catalog-file-input]', FILES);
+  await waitGraph(page, 'submariner');
+  await page.waitForSelector(`${node('submariner.v0.22.0')}[data-phase]`);
+  await page.mouse.move(1, 690);
+  const selectors = ['[data-testid=lifecycle-toggle]', '[data-testid=lifecycle-asof]',
+    '[data-testid=lifecycle-platform]', '[data-testid=lifecycle-notice]', 'section.legend'];
+  const boxes = await page.evaluate((sels) => sels.map((s) => {
+    const r = document.querySelector(s).getBoundingClientRect();
+    return [s, r.left, r.top, r.right, r.bottom];
+  }), selectors);
+  for (const [s, left, top, right, bottom] of boxes) {
+    assert.ok(left >= 0 && top >= 0 && right <= 800 && bottom <= 700, `${s}: ${[left, top, right, bottom]} in 800×700`);
+  }
+  // The six phase entries are visible, and the nodes are tinted at this size too.
+  for (const cls of ['full', 'maintenance', 'extended', 'end-of-life', 'not-yet-supported', 'no-data']) {
+    assert.ok(await page.locator(`section.legend [data-phase-class="${cls}"]`).isVisible(), cls);
+  }
+  assert.notEqual(await fill(page, 'submariner.v0.22.0'), 'rgb(255, 255, 255)');
+  await page.screenshot({ path: join(process.env.OLM_TEST_OUTPUT || join(ROOT, 'test-output'), 'lifecycle-overlay-800x700.png') });
+  await finish(page);
+});
