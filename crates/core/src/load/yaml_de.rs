@@ -374,11 +374,32 @@ fn is_data(ev: &Event<'_>) -> bool {
 }
 
 /// True for a plain, untagged (or `!!null`) scalar that means null.
-fn is_null(value: &str, style: ScalarStyle, tag: Option<&Tag>) -> bool {
-    match tag {
-        Some(t) if t.is_yaml_core_schema_tag("null") => true,
-        Some(t) if t.is_yaml_core_schema_tag("str") => false,
-        _ => style == ScalarStyle::Plain && matches!(value, "" | "~" | "null" | "Null" | "NULL"),
+fn is_null(value: &str, style: ScalarStyle, typing: Typing) -> bool {
+    match typing {
+        Typing::Null => true,
+        Typing::Str => false,
+        Typing::Schema => {
+            style == ScalarStyle::Plain && matches!(value, "" | "~" | "null" | "Null" | "NULL")
+        }
+    }
+}
+
+/// What a scalar's tag does to its type: only `!!null` and `!!str` change it; any other tag,
+/// or none, leaves the core schema to decide.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Typing {
+    Schema,
+    Null,
+    Str,
+}
+
+impl Typing {
+    fn of(tag: Option<&Tag>) -> Typing {
+        match tag {
+            Some(t) if t.is_yaml_core_schema_tag("null") => Typing::Null,
+            Some(t) if t.is_yaml_core_schema_tag("str") => Typing::Str,
+            _ => Typing::Schema,
+        }
     }
 }
 
@@ -437,11 +458,11 @@ fn visit_scalar<'de, V: Visitor<'de>>(
     visitor: V,
     value: Cow<'de, str>,
     style: ScalarStyle,
-    tag: Option<&Tag>,
+    typing: Typing,
 ) -> Result<V::Value, YamlError> {
-    let is_str = tag.is_some_and(|t| t.is_yaml_core_schema_tag("str"));
+    let is_str = typing == Typing::Str;
     if style == ScalarStyle::Plain && !is_str {
-        if is_null(&value, style, tag) {
+        if is_null(&value, style, typing) {
             return visitor.visit_unit();
         }
         match value.as_ref() {
@@ -467,126 +488,113 @@ fn visit_scalar<'de, V: Visitor<'de>>(
     }
 }
 
-impl<'de> de::Deserializer<'de> for &mut Events<'de> {
-    type Error = YamlError;
+/// A scalar, or the start of a collection: how a value begins, in either reader's events.
+enum Node<'de> {
+    Scalar(Cow<'de, str>, ScalarStyle, Typing),
+    Sequence,
+    Mapping,
+}
 
-    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, YamlError> {
-        let (ev, span) = self.next()?;
-        let result = match ev {
-            Event::Scalar(value, style, _, tag) => {
-                visit_scalar(visitor, value, style, tag.as_deref())
+/// What the deserializer needs of an event reader: granit-parser's [`Events`] (positions,
+/// tags, aliases) or the fast reader's [`FastEvents`] (none of them). One deserializer
+/// ([`deserializer!`]) reads both, so both type scalars and read collections alike.
+trait Source<'de> {
+    /// The next value's first event; an error for anything else (an end, a document event).
+    fn node(&mut self) -> Result<Node<'de>, YamlError>;
+    /// The next event when it is a scalar: its text, style and tag.
+    fn peek_scalar(&mut self) -> Result<Option<(&str, ScalarStyle, Typing)>, YamlError>;
+    /// True when the collection being read has no more items.
+    fn at_end(&mut self) -> Result<bool, YamlError>;
+    /// Consumes the rest of a collection up to and including its end event.
+    fn finish_collection(&mut self) -> Result<(), YamlError>;
+    /// Gives an error without a position the reader's position (the fast reader has none: a
+    /// document that fails there is read again by granit-parser).
+    fn locate(&self, e: YamlError) -> YamlError;
+}
+
+impl<'de> Source<'de> for Events<'de> {
+    fn node(&mut self) -> Result<Node<'de>, YamlError> {
+        match self.next()? {
+            (Event::Scalar(value, style, _, tag), _) => {
+                Ok(Node::Scalar(value, style, Typing::of(tag.as_deref())))
             }
-            Event::SequenceStart(..) => visitor
-                .visit_seq(Collection { de: &mut *self })
-                .and_then(|v| self.finish_collection().map(|()| v)),
-            Event::MappingStart(..) => visitor
-                .visit_map(Collection { de: &mut *self })
-                .and_then(|v| self.finish_collection().map(|()| v)),
-            _ => Err(self.error_at("expected a value", span)),
-        };
-        result.map_err(|e| self.locate(e))
-    }
-
-    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, YamlError> {
-        let null = match self.peek()? {
-            Event::Scalar(value, style, _, tag) => is_null(value, *style, tag.as_deref()),
-            _ => false,
-        };
-        if null {
-            self.next()?;
-            return visitor.visit_none().map_err(|e| self.locate(e));
+            (Event::SequenceStart(..), _) => Ok(Node::Sequence),
+            (Event::MappingStart(..), _) => Ok(Node::Mapping),
+            (_, span) => Err(self.error_at("expected a value", span)),
         }
-        visitor.visit_some(&mut *self)
     }
 
-    /// Any scalar as the text it spells (keys, string fields); other nodes as they are.
-    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, YamlError> {
-        if !matches!(self.peek()?, Event::Scalar(..)) {
-            return self.deserialize_any(visitor);
-        }
-        let result = match self.next()?.0 {
-            Event::Scalar(Cow::Borrowed(s), ..) => visitor.visit_borrowed_str(s),
-            Event::Scalar(Cow::Owned(s), ..) => visitor.visit_string(s),
-            _ => Err(de::Error::custom("expected a scalar")),
-        };
-        result.map_err(|e| self.locate(e))
+    fn peek_scalar(&mut self) -> Result<Option<(&str, ScalarStyle, Typing)>, YamlError> {
+        Ok(match self.peek()? {
+            Event::Scalar(value, style, _, tag) => {
+                Some((value, *style, Typing::of(tag.as_deref())))
+            }
+            _ => None,
+        })
     }
 
-    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, YamlError> {
-        self.deserialize_str(visitor)
-    }
-
-    serde::forward_to_deserialize_any! {
-        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char bytes byte_buf unit
-        unit_struct newtype_struct seq tuple tuple_struct map struct enum identifier ignored_any
-    }
-}
-
-/// The items of a sequence or the entries of a mapping.
-struct Collection<'a, 'de> {
-    de: &'a mut Events<'de>,
-}
-
-impl Collection<'_, '_> {
     fn at_end(&mut self) -> Result<bool, YamlError> {
         Ok(matches!(
-            self.de.peek()?,
+            self.peek()?,
             Event::SequenceEnd | Event::MappingEnd | Event::DocumentEnd | Event::StreamEnd
         ))
     }
-}
 
-impl<'de> SeqAccess<'de> for Collection<'_, 'de> {
-    type Error = YamlError;
-    fn next_element_seed<T: DeserializeSeed<'de>>(
-        &mut self,
-        seed: T,
-    ) -> Result<Option<T::Value>, YamlError> {
-        if self.at_end()? {
-            return Ok(None);
-        }
-        seed.deserialize(&mut *self.de).map(Some)
+    fn finish_collection(&mut self) -> Result<(), YamlError> {
+        Events::finish_collection(self)
+    }
+
+    fn locate(&self, e: YamlError) -> YamlError {
+        Events::locate(self, e)
     }
 }
 
-impl<'de> MapAccess<'de> for Collection<'_, 'de> {
-    type Error = YamlError;
-    fn next_key_seed<K: DeserializeSeed<'de>>(
-        &mut self,
-        seed: K,
-    ) -> Result<Option<K::Value>, YamlError> {
-        if self.at_end()? {
-            return Ok(None);
-        }
-        seed.deserialize(&mut *self.de).map(Some)
-    }
-    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, YamlError> {
-        seed.deserialize(&mut *self.de)
-    }
-}
-
-/// The events of the fast reader (`yaml_fast.rs`) as a deserializer that reads them as
-/// [`Events`] reads granit-parser's: the subset has no anchors, aliases nor tags, and a document
-/// that fails here is read again by granit-parser, which gives the error and its position, so
-/// no positions are kept. Each event is taken out of the list as it is read.
+/// The events of the fast reader (`yaml_fast.rs`), read as [`Events`] reads granit-parser's:
+/// the subset has no anchors, aliases nor tags, and a document that fails here is read again
+/// by granit-parser, which gives the error and its position, so no positions are kept. Each
+/// event is taken out of the list as it is read.
 pub(crate) struct FastEvents<'de> {
     events: Vec<Ev<'de>>,
     next: usize,
 }
 
 impl<'de> FastEvents<'de> {
-    fn peek(&self) -> Option<&Ev<'de>> {
-        self.events.get(self.next)
-    }
-
+    #[inline(always)]
     fn next(&mut self) -> Result<Ev<'de>, YamlError> {
         let slot = self.events.get_mut(self.next);
         let slot = slot.ok_or_else(|| <YamlError as de::Error>::custom("ends early"))?;
         self.next += 1;
         Ok(std::mem::replace(slot, Ev::SequenceEnd))
     }
+}
 
-    /// Consumes the rest of a collection up to and including its end event.
+impl<'de> Source<'de> for FastEvents<'de> {
+    #[inline(always)]
+    fn node(&mut self) -> Result<Node<'de>, YamlError> {
+        match self.next()? {
+            Ev::Scalar(value, style) => Ok(Node::Scalar(value, style, Typing::Schema)),
+            Ev::SequenceStart => Ok(Node::Sequence),
+            Ev::MappingStart => Ok(Node::Mapping),
+            Ev::SequenceEnd | Ev::MappingEnd => Err(de::Error::custom("expected a value")),
+        }
+    }
+
+    #[inline]
+    fn peek_scalar(&mut self) -> Result<Option<(&str, ScalarStyle, Typing)>, YamlError> {
+        Ok(match self.events.get(self.next) {
+            Some(Ev::Scalar(value, style)) => Some((value, *style, Typing::Schema)),
+            _ => None,
+        })
+    }
+
+    #[inline]
+    fn at_end(&mut self) -> Result<bool, YamlError> {
+        Ok(matches!(
+            self.events.get(self.next),
+            None | Some(Ev::SequenceEnd | Ev::MappingEnd)
+        ))
+    }
+
     fn finish_collection(&mut self) -> Result<(), YamlError> {
         let mut depth = 1usize;
         while depth > 0 {
@@ -599,86 +607,137 @@ impl<'de> FastEvents<'de> {
         Ok(())
     }
 
-    fn at_end(&self) -> bool {
-        matches!(self.peek(), None | Some(Ev::SequenceEnd | Ev::MappingEnd))
+    fn locate(&self, e: YamlError) -> YamlError {
+        e
     }
 }
 
-impl<'de> de::Deserializer<'de> for &mut FastEvents<'de> {
-    type Error = YamlError;
-
-    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, YamlError> {
-        match self.next()? {
-            Ev::Scalar(value, style) => visit_scalar(visitor, value, style, None),
-            Ev::SequenceStart => {
-                let v = visitor.visit_seq(FastCollection { de: &mut *self })?;
-                self.finish_collection().map(|()| v)
-            }
-            Ev::MappingStart => {
-                let v = visitor.visit_map(FastCollection { de: &mut *self })?;
-                self.finish_collection().map(|()| v)
-            }
-            Ev::SequenceEnd | Ev::MappingEnd => Err(de::Error::custom("expected a value")),
-        }
-    }
-
-    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, YamlError> {
-        if let Some(Ev::Scalar(value, style)) = self.peek() {
-            if is_null(value, *style, None) {
-                self.next += 1;
-                return visitor.visit_none();
-            }
-        }
-        visitor.visit_some(self)
-    }
-
-    /// Any scalar as the text it spells (keys, string fields); other nodes as they are.
-    fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, YamlError> {
-        if !matches!(self.peek(), Some(Ev::Scalar(..))) {
-            return self.deserialize_any(visitor);
-        }
-        match self.next()? {
-            Ev::Scalar(Cow::Borrowed(s), _) => visitor.visit_borrowed_str(s),
-            Ev::Scalar(Cow::Owned(s), _) => visitor.visit_string(s),
-            _ => Err(de::Error::custom("expected a scalar")),
-        }
-    }
-
-    fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, YamlError> {
-        self.deserialize_str(visitor)
-    }
-
-    serde::forward_to_deserialize_any! {
-        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char bytes byte_buf unit
-        unit_struct newtype_struct seq tuple tuple_struct map struct enum identifier ignored_any
-    }
+/// Any value: a scalar typed by its style and tag, or a collection read to its end.
+fn read_any<'de, S, V>(source: &mut S, visitor: V) -> Result<V::Value, YamlError>
+where
+    S: Source<'de>,
+    for<'a> &'a mut S: de::Deserializer<'de, Error = YamlError>,
+    V: Visitor<'de>,
+{
+    let result = match source.node()? {
+        Node::Scalar(value, style, typing) => visit_scalar(visitor, value, style, typing),
+        Node::Sequence => visitor
+            .visit_seq(Collection { de: &mut *source })
+            .and_then(|v| source.finish_collection().map(|()| v)),
+        Node::Mapping => visitor
+            .visit_map(Collection { de: &mut *source })
+            .and_then(|v| source.finish_collection().map(|()| v)),
+    };
+    result.map_err(|e| source.locate(e))
 }
 
-/// The items of a sequence or the entries of a mapping of [`FastEvents`].
-struct FastCollection<'a, 'de> {
-    de: &'a mut FastEvents<'de>,
+/// A null scalar as none, anything else as some.
+fn read_option<'de, S, V>(source: &mut S, visitor: V) -> Result<V::Value, YamlError>
+where
+    S: Source<'de>,
+    for<'a> &'a mut S: de::Deserializer<'de, Error = YamlError>,
+    V: Visitor<'de>,
+{
+    let null = source.peek_scalar()?;
+    if null.is_some_and(|(value, style, typing)| is_null(value, style, typing)) {
+        source.node()?;
+        return visitor.visit_none().map_err(|e| source.locate(e));
+    }
+    visitor.visit_some(source)
 }
 
-impl<'de> SeqAccess<'de> for FastCollection<'_, 'de> {
+/// Any scalar as the text it spells (keys, string fields); other nodes as they are.
+fn read_str<'de, S, V>(source: &mut S, visitor: V) -> Result<V::Value, YamlError>
+where
+    S: Source<'de>,
+    for<'a> &'a mut S: de::Deserializer<'de, Error = YamlError>,
+    V: Visitor<'de>,
+{
+    if source.peek_scalar()?.is_none() {
+        return read_any(source, visitor);
+    }
+    let result = match source.node()? {
+        Node::Scalar(Cow::Borrowed(s), ..) => visitor.visit_borrowed_str(s),
+        Node::Scalar(Cow::Owned(s), ..) => visitor.visit_string(s),
+        _ => Err(de::Error::custom("expected a scalar")),
+    };
+    result.map_err(|e| source.locate(e))
+}
+
+/// The serde deserializer of an event reader (a generic impl for `&mut S` is not allowed: the
+/// trait and the reference are both foreign).
+macro_rules! deserializer {
+    ($reader:ident) => {
+        impl<'de> de::Deserializer<'de> for &mut $reader<'de> {
+            type Error = YamlError;
+
+            fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, YamlError> {
+                read_any(self, visitor)
+            }
+
+            fn deserialize_option<V: Visitor<'de>>(
+                self,
+                visitor: V,
+            ) -> Result<V::Value, YamlError> {
+                read_option(self, visitor)
+            }
+
+            fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, YamlError> {
+                read_str(self, visitor)
+            }
+
+            fn deserialize_string<V: Visitor<'de>>(
+                self,
+                visitor: V,
+            ) -> Result<V::Value, YamlError> {
+                read_str(self, visitor)
+            }
+
+            serde::forward_to_deserialize_any! {
+                bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char bytes byte_buf unit
+                unit_struct newtype_struct seq tuple tuple_struct map struct enum identifier
+                ignored_any
+            }
+        }
+    };
+}
+
+deserializer!(Events);
+deserializer!(FastEvents);
+
+/// The items of a sequence or the entries of a mapping.
+struct Collection<'a, S> {
+    de: &'a mut S,
+}
+
+impl<'de, S> SeqAccess<'de> for Collection<'_, S>
+where
+    S: Source<'de>,
+    for<'a> &'a mut S: de::Deserializer<'de, Error = YamlError>,
+{
     type Error = YamlError;
     fn next_element_seed<T: DeserializeSeed<'de>>(
         &mut self,
         seed: T,
     ) -> Result<Option<T::Value>, YamlError> {
-        if self.de.at_end() {
+        if self.de.at_end()? {
             return Ok(None);
         }
         seed.deserialize(&mut *self.de).map(Some)
     }
 }
 
-impl<'de> MapAccess<'de> for FastCollection<'_, 'de> {
+impl<'de, S> MapAccess<'de> for Collection<'_, S>
+where
+    S: Source<'de>,
+    for<'a> &'a mut S: de::Deserializer<'de, Error = YamlError>,
+{
     type Error = YamlError;
     fn next_key_seed<K: DeserializeSeed<'de>>(
         &mut self,
         seed: K,
     ) -> Result<Option<K::Value>, YamlError> {
-        if self.de.at_end() {
+        if self.de.at_end()? {
             return Ok(None);
         }
         seed.deserialize(&mut *self.de).map(Some)
