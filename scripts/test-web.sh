@@ -4,7 +4,8 @@
 #      unit tests, natively (cargo test --lib),
 #   2. wasm-bindgen-test component tests in headless Chromium (tests/web/, one module per panel),
 #   3. a release build of the CLI (the end-to-end tests compare with `olm-graph graph --json`)
-#      and of the web app (trunk build --release, size-optimised profile web-release; its
+#      and of the web app (trunk build --release: the app in the size-optimised profile
+#      web-release, the parsing worker in worker-release, opt-level "s"; its
 #      post_build hook builds the <olm-graph> element into dist/embed/, see Trunk.toml),
 #   4. the Playwright end-to-end tests (tests/e2e, Debian's Chromium), which serve dist/ on
 #      127.0.0.1 with python's http.server (browser.mjs) and stop it when done.

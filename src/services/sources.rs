@@ -1,7 +1,9 @@
 //! Where catalog text comes from: picked files or a picked folder, dropped files and folders,
 //! a URL (fetched by the browser), pasted text, and the embedded sample. Each gives the files
-//! as `{path, text}` for the parsing worker, the texts kept as JS strings (`Blob.text()`,
-//! `Response.text()`): the worker reads them, so they are never copied into the page's memory.
+//! for the parsing worker: files from the disk or the network as their bytes (`Blob.arrayBuffer()`,
+//! `Response.arrayBuffer()`, all of a pick or a drop read at once), which the worker decodes,
+//! so the page never decodes nor copies them into its own memory; the sample and pasted text as
+//! JS strings.
 
 use gloo_net::http::Request;
 use js_sys::{Array, JsString, Promise};
@@ -13,7 +15,7 @@ use web_sys::{
 };
 
 use crate::services::parser::js_text;
-use crate::state::load::FileText;
+use crate::state::load::{FileBody, FileText};
 
 /// The embedded sample catalog.
 pub const SAMPLE_CATALOG: &str = include_str!("../../assets/sample-catalog.yaml");
@@ -37,7 +39,7 @@ impl Source {
             label: label.into(),
             files: vec![FileText {
                 path: path.into(),
-                text,
+                text: text.into(),
             }],
             only_catalog_extensions: false,
             url: None,
@@ -59,12 +61,29 @@ pub fn pasted(text: &str) -> Source {
     Source::one("pasted text", "pasted", JsString::from(text))
 }
 
-async fn file_text(file: &File) -> Result<JsString, String> {
-    let text = JsFuture::from(file.text())
-        .await
-        .map_err(|e| format!("could not read {}: {}", file.name(), js_text(&e)))?;
-    text.dyn_into::<JsString>()
-        .map_err(|_| format!("could not read {}: not text", file.name()))
+/// Reads files' bytes, all at once (the browser reads them side by side), in order.
+///
+/// # Complexity
+/// O(F + B) for F files of B bytes.
+async fn read_files(files: Vec<(String, File)>) -> Result<Vec<FileText>, String> {
+    let reads: Vec<(String, File, Promise)> = files
+        .into_iter()
+        .map(|(path, file)| {
+            let read = file.array_buffer();
+            (path, file, read)
+        })
+        .collect();
+    let mut out = Vec::with_capacity(reads.len());
+    for (path, file, read) in reads {
+        let buffer = JsFuture::from(read)
+            .await
+            .map_err(|e| format!("could not read {}: {}", file.name(), js_text(&e)))?;
+        out.push(FileText {
+            path,
+            text: FileBody::Bytes(js_sys::Uint8Array::new(&buffer)),
+        });
+    }
+    Ok(out)
 }
 
 /// A path relative to the picked folder: `webkitRelativePath` without its first part.
@@ -96,7 +115,7 @@ pub async fn read_picked(
 
 /// Files from an `<input type="file">` (several files, or a folder with `webkitdirectory`).
 pub async fn from_file_list(list: &FileList, directory: bool) -> Result<Source, String> {
-    let mut files = Vec::new();
+    let mut picked = Vec::new();
     let mut folder: Option<String> = None;
     for i in 0..list.length() {
         let Some(file) = list.item(i) else { continue };
@@ -113,11 +132,9 @@ pub async fn from_file_list(list: &FileList, directory: bool) -> Result<Source, 
         } else {
             file.name()
         };
-        files.push(FileText {
-            path,
-            text: file_text(&file).await?,
-        });
+        picked.push((path, file));
     }
+    let files = read_files(picked).await?;
     if files.is_empty() {
         return Err(if directory {
             "the folder has no files".into()
@@ -174,13 +191,20 @@ fn promise_of(f: impl FnOnce(&js_sys::Function, &js_sys::Function)) -> Promise {
     })
 }
 
-async fn entry_file(entry: &FileSystemFileEntry) -> Result<File, String> {
-    let p = promise_of(|ok, err| entry.file_with_callback_and_callback(ok, err));
-    JsFuture::from(p)
-        .await
-        .map_err(|e| format!("could not read {}: {}", entry.full_path(), js_text(&e)))?
-        .dyn_into::<File>()
-        .map_err(|_| format!("could not read {}", entry.full_path()))
+/// The file of an entry; asked for at once, answered when awaited.
+fn entry_file(
+    entry: FileSystemFileEntry,
+) -> impl std::future::Future<Output = Result<File, String>> {
+    let asked = JsFuture::from(promise_of(|ok, err| {
+        entry.file_with_callback_and_callback(ok, err)
+    }));
+    async move {
+        asked
+            .await
+            .map_err(|e| format!("could not read {}: {}", entry.full_path(), js_text(&e)))?
+            .dyn_into::<File>()
+            .map_err(|_| format!("could not read {}", entry.full_path()))
+    }
 }
 
 async fn dir_children(dir: &FileSystemDirectoryEntry) -> Result<Vec<FileSystemEntry>, String> {
@@ -221,7 +245,7 @@ pub fn dropped_path(full: &str, single_dir: Option<&str>) -> String {
 pub async fn from_drop(entries: Vec<FileSystemEntry>, plain: Vec<File>) -> Result<Source, String> {
     let dirs = entries.iter().filter(|e| e.is_directory()).count();
     let single_dir = (dirs == 1 && entries.len() == 1).then(|| entries[0].name());
-    let mut files = Vec::new();
+    let mut found = Vec::new();
     let mut stack: Vec<FileSystemEntry> = entries;
     stack.reverse();
     while let Some(entry) = stack.pop() {
@@ -232,19 +256,20 @@ pub async fn from_drop(entries: Vec<FileSystemEntry>, plain: Vec<File>) -> Resul
             stack.extend(children);
         } else if entry.is_file() {
             let path = dropped_path(&entry.full_path(), single_dir.as_deref());
-            let file = entry_file(entry.unchecked_ref::<FileSystemFileEntry>()).await?;
-            files.push(FileText {
-                path,
-                text: file_text(&file).await?,
-            });
+            found.push((path, entry.unchecked_into::<FileSystemFileEntry>()));
         }
     }
-    for f in plain {
-        files.push(FileText {
-            path: f.name(),
-            text: file_text(&f).await?,
-        });
+    // The files of the entries, asked for all at once, then read all at once.
+    let asked: Vec<_> = found
+        .into_iter()
+        .map(|(path, entry)| (path, entry_file(entry)))
+        .collect();
+    let mut picked = Vec::with_capacity(asked.len() + plain.len());
+    for (path, file) in asked {
+        picked.push((path, file.await?));
     }
+    picked.extend(plain.into_iter().map(|f| (f.name(), f)));
+    let files = read_files(picked).await?;
     if files.is_empty() {
         return Err("nothing to read in what was dropped".into());
     }
@@ -293,11 +318,10 @@ pub async fn from_url(input: &str) -> Result<Source, String> {
     }
     let read_failed = |e: JsValue| format!("could not read {href}: {}", js_text(&e));
     let resp: web_sys::Response = resp.into();
-    let text = JsFuture::from(resp.text().map_err(read_failed)?)
+    let buffer = JsFuture::from(resp.array_buffer().map_err(read_failed)?)
         .await
-        .map_err(read_failed)?
-        .dyn_into::<JsString>()
-        .map_err(|_| format!("could not read {href}: not text"))?;
+        .map_err(read_failed)?;
+    let text = FileBody::Bytes(js_sys::Uint8Array::new(&buffer));
     let name = url
         .pathname()
         .rsplit('/')

@@ -8,18 +8,98 @@ use serde::{Deserialize, Serialize};
 
 use crate::state::shared::Shared;
 
-/// One file to parse: its path (relative to a picked folder, or just the name) and its text,
-/// kept as a JS string so that large catalogs are not re-encoded on the page.
+/// One file to parse: its path (relative to a picked folder, or just the name) and its
+/// content, kept in JS so that large catalogs are not copied into the page's memory.
 #[derive(Debug, Clone)]
 pub struct FileText {
     pub path: String,
-    pub text: js_sys::JsString,
+    pub text: FileBody,
 }
 
 impl FileText {
     /// The file as core reads it (the text copied out of JS).
     pub fn to_input_file(&self) -> InputFile {
         InputFile::new(self.path.clone(), String::from(&self.text))
+    }
+}
+
+/// A file's content as the page holds it: text given as text (the sample, pasted text, a
+/// template being edited), or the bytes of a file read from the disk or the network, which
+/// the parsing worker decodes itself, so the page never decodes them unless it needs the text.
+/// Bytes decode as the browser decodes a file's text (`Blob.text()`): UTF-8, a leading byte
+/// order mark dropped, each invalid sequence replaced by U+FFFD.
+#[derive(Debug, Clone)]
+pub enum FileBody {
+    Text(js_sys::JsString),
+    Bytes(js_sys::Uint8Array),
+}
+
+impl FileBody {
+    /// The text, as a JS string (decoded by the browser's `TextDecoder` when these are bytes).
+    ///
+    /// # Complexity
+    /// O(n) for n bytes when decoding.
+    pub fn text(&self) -> js_sys::JsString {
+        match self {
+            FileBody::Text(text) => text.clone(),
+            FileBody::Bytes(bytes) => decoder::Utf8Decoder::new().decode(bytes),
+        }
+    }
+
+    /// Whether the text holds `needle`.
+    ///
+    /// # Complexity
+    /// O(n) for n bytes.
+    pub fn includes(&self, needle: &str) -> bool {
+        self.text().includes(needle, 0)
+    }
+}
+
+impl From<js_sys::JsString> for FileBody {
+    fn from(text: js_sys::JsString) -> Self {
+        FileBody::Text(text)
+    }
+}
+
+impl From<&FileBody> for String {
+    /// The text copied out of JS (bytes decoded with [`text_from_utf8`]).
+    fn from(body: &FileBody) -> String {
+        match body {
+            FileBody::Text(text) => String::from(text),
+            FileBody::Bytes(bytes) => text_from_utf8(bytes.to_vec()),
+        }
+    }
+}
+
+/// A file's bytes as text, as the browser decodes them (`Blob.text()`, `TextDecoder`): UTF-8,
+/// a leading byte order mark dropped, each invalid sequence replaced by U+FFFD (the Unicode
+/// Standard's maximal-subpart substitution, which both follow). Valid UTF-8 is not copied.
+///
+/// # Complexity
+/// O(n) for n bytes.
+pub fn text_from_utf8(mut bytes: Vec<u8>) -> String {
+    const BOM: &[u8] = b"\xEF\xBB\xBF";
+    if bytes.starts_with(BOM) {
+        bytes.drain(..BOM.len());
+    }
+    match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+    }
+}
+
+mod decoder {
+    use wasm_bindgen::prelude::*;
+
+    #[wasm_bindgen]
+    extern "C" {
+        /// The browser's `TextDecoder` (UTF-8, the default), returning a JS string.
+        #[wasm_bindgen(js_name = TextDecoder)]
+        pub type Utf8Decoder;
+        #[wasm_bindgen(constructor, js_class = "TextDecoder")]
+        pub fn new() -> Utf8Decoder;
+        #[wasm_bindgen(method, js_class = "TextDecoder")]
+        pub fn decode(this: &Utf8Decoder, bytes: &js_sys::Uint8Array) -> js_sys::JsString;
     }
 }
 
@@ -193,5 +273,40 @@ impl LoadStore {
 impl Default for LoadStore {
     fn default() -> Self {
         LoadStore::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::text_from_utf8;
+
+    #[test]
+    fn bytes_decode_as_the_browser_decodes_them() {
+        assert_eq!(text_from_utf8(b"a: 1\n".to_vec()), "a: 1\n");
+        assert_eq!(
+            text_from_utf8(b"\xEF\xBB\xBFa".to_vec()),
+            "a",
+            "a BOM is dropped"
+        );
+        assert_eq!(
+            text_from_utf8(b"a\xEF\xBB\xBF".to_vec()),
+            "a\u{FEFF}",
+            "only a leading BOM"
+        );
+        // What TextDecoder gives for the same bytes (WHATWG Encoding, maximal subparts).
+        assert_eq!(text_from_utf8(b"a\xFFb".to_vec()), "a\u{FFFD}b");
+        assert_eq!(text_from_utf8(b"\xE2\x82".to_vec()), "\u{FFFD}");
+        assert_eq!(
+            text_from_utf8(b"\xF0\x80\x80".to_vec()),
+            "\u{FFFD}\u{FFFD}\u{FFFD}"
+        );
+        assert_eq!(
+            text_from_utf8(b"\xED\xA0\x80x".to_vec()),
+            "\u{FFFD}\u{FFFD}\u{FFFD}x"
+        );
+        assert_eq!(
+            text_from_utf8(b"caf\xE9 \xC3\xA9".to_vec()),
+            "caf\u{FFFD} \u{e9}"
+        );
     }
 }

@@ -150,7 +150,7 @@ impl TemplateStudio {
             .with_untracked(|s| s.as_ref().map(|s| s.path.clone()))?;
         Some(FileText {
             path,
-            text: js_sys::JsString::from(self.text.get_untracked().as_str()),
+            text: js_sys::JsString::from(self.text.get_untracked().as_str()).into(),
         })
     }
 
@@ -162,7 +162,7 @@ impl TemplateStudio {
         if let Some(f) = self.entered.with_untracked(|e| entered_versions_source(e)) {
             out.push(FileText {
                 path: f.path,
-                text: js_sys::JsString::from(f.text.as_str()),
+                text: js_sys::JsString::from(f.text.as_str()).into(),
             });
         }
         out

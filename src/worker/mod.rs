@@ -8,11 +8,12 @@ pub mod protocol;
 pub mod template;
 
 use gloo_events::EventListener;
-use js_sys::{Array, Reflect};
+use js_sys::{Array, Reflect, Uint8Array};
 use olm_graph_core::InputFile;
 use wasm_bindgen::prelude::*;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
+use crate::state::load::text_from_utf8;
 use parse::{load_options, parse_catalog, parse_series};
 use protocol::{catalog_replies, WorkerReply};
 
@@ -36,9 +37,13 @@ fn post(scope: &DedicatedWorkerGlobalScope, reply: &WorkerReply) {
     post_text(scope, &reply.to_json());
 }
 
+/// Posts a reply's JSON as UTF-8 bytes in a buffer of its own, transferred to the page (no
+/// re-encoding to a JS string here, no copy in between, no decoding on the page).
 fn post_text(scope: &DedicatedWorkerGlobalScope, text: &str) {
-    // Posting only fails for uncloneable values; a string always clones.
-    let _ = scope.post_message(&JsValue::from_str(text));
+    let bytes = Uint8Array::from(text.as_bytes());
+    let transfer = Array::of1(&bytes.buffer());
+    // Posting only fails for uncloneable values; a buffer always transfers.
+    let _ = scope.post_message_with_transfer(&bytes, &transfer);
 }
 
 fn field(data: &JsValue, name: &str) -> Option<JsValue> {
@@ -119,7 +124,10 @@ fn decode_files(data: &JsValue) -> Result<Vec<InputFile>, String> {
     decode_list(data, protocol::REQ_FILES)
 }
 
-/// The `{path, text}` list in field `name` of the request.
+/// The `{path, text}` or `{path, bytes}` list in field `name` of the request.
+///
+/// # Complexity
+/// O(F + B) for F files of B bytes (each file's bytes copied into wasm memory once).
 fn decode_list(data: &JsValue, name: &str) -> Result<Vec<InputFile>, String> {
     let files = field(data, name)
         .filter(Array::is_array)
@@ -130,9 +138,13 @@ fn decode_list(data: &JsValue, name: &str) -> Result<Vec<InputFile>, String> {
         let path = field(&f, protocol::FILE_PATH)
             .and_then(|v| v.as_string())
             .ok_or("a file of the request has no path")?;
-        let text = field(&f, protocol::FILE_TEXT)
-            .and_then(|v| v.as_string())
-            .ok_or_else(|| format!("{path}: the file has no text"))?;
+        let bytes = field(&f, protocol::FILE_BYTES).and_then(|v| v.dyn_into::<Uint8Array>().ok());
+        let text = match bytes {
+            Some(bytes) => text_from_utf8(bytes.to_vec()),
+            None => field(&f, protocol::FILE_TEXT)
+                .and_then(|v| v.as_string())
+                .ok_or_else(|| format!("{path}: the file has no text"))?,
+        };
         out.push(InputFile { path, text });
     }
     Ok(out)

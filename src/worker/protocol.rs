@@ -1,10 +1,12 @@
 //! The messages between the page and the parsing Web Worker.
 //!
-//! The page posts a JS object `{id, kind, onlyCatalogExtensions, files: [{path, text}]}` (the
-//! texts stay JS strings, so 18 MB are not re-encoded on the main thread); `kind` is
+//! The page posts a JS object `{id, kind, onlyCatalogExtensions, files: [{path, bytes}]}`, each
+//! file's bytes a `Uint8Array` whose buffer is transferred, not copied, and decoded by the worker
+//! (a file given as text, the sample or pasted text, is `{path, text}` with a JS string); `kind` is
 //! [`KIND_CATALOG`] or [`KIND_SERIES`], or for a catalog template [`KIND_TEMPLATE`] or
-//! [`KIND_RENDER_TEMPLATE`] (`files` holds the template, `sources: [{path, text}]` the bundle
-//! sources). The worker answers with [`WorkerReply`] values serialized as JSON strings: `ready`
+//! [`KIND_RENDER_TEMPLATE`] (`files` holds the template, `sources` the bundle sources, as
+//! `files`). The worker answers with [`WorkerReply`] values serialized as JSON, each posted as
+//! its UTF-8 bytes in a `Uint8Array` whose buffer is transferred: `ready`
 //! once it listens, `progress` while it reads, `stage` when it moves on to checking, then for a
 //! catalog its bundles in `part`s of at most [`PART_BYTES`] of JSON each (so that the page
 //! decodes them in short tasks of their own) and `done` with the rest of the [`Catalog`] and its
@@ -28,7 +30,10 @@ pub const REQ_FILES: &str = "files";
 /// The bundle sources of a template request (rendered catalogs standing in for the registry).
 pub const REQ_SOURCES: &str = "sources";
 pub const FILE_PATH: &str = "path";
+/// A file's text, as a JS string.
 pub const FILE_TEXT: &str = "text";
+/// A file's bytes, as a `Uint8Array` (decoded as `state::load::text_from_utf8` says).
+pub const FILE_BYTES: &str = "bytes";
 
 /// `kind` of a request: parse the files as one catalog, and lint it.
 pub const KIND_CATALOG: &str = "catalog";
@@ -109,7 +114,13 @@ impl WorkerReply {
 
     /// Reads a reply; an error message when it is not one.
     pub fn from_json(text: &str) -> Result<WorkerReply, String> {
-        serde_json::from_str(text).map_err(|e| format!("unreadable reply from the parser: {e}"))
+        WorkerReply::from_json_bytes(text.as_bytes())
+    }
+
+    /// Reads a reply from its JSON's UTF-8 bytes (as posted); an error message when it is not
+    /// one.
+    pub fn from_json_bytes(bytes: &[u8]) -> Result<WorkerReply, String> {
+        serde_json::from_slice(bytes).map_err(|e| format!("unreadable reply from the parser: {e}"))
     }
 }
 
@@ -239,6 +250,20 @@ mod tests {
         let mut joined = joined.unwrap();
         join_parts(&mut joined, parts);
         assert_eq!(serde_json::to_string(&joined).unwrap(), expected);
+    }
+
+    #[test]
+    fn replies_read_from_their_bytes() {
+        let reply = WorkerReply::Failed {
+            id: 4,
+            message: "caf\u{e9}".into(),
+        };
+        match WorkerReply::from_json_bytes(reply.to_json().as_bytes()) {
+            Ok(WorkerReply::Failed { id: 4, message }) => assert_eq!(message, "caf\u{e9}"),
+            other => panic!("unexpected {other:?}"),
+        }
+        let err = WorkerReply::from_json_bytes(b"{\"type\":\"ready\"\xFF").unwrap_err();
+        assert!(err.starts_with("unreadable reply from the parser"), "{err}");
     }
 
     #[test]

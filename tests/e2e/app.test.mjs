@@ -252,6 +252,31 @@ test('a partly valid catalog shows what it can, with its errors', async () => {
   await finish(page);
 });
 
+test('a file that is not UTF-8 reads as the browser decodes text: BOM dropped, bad bytes replaced', async () => {
+  // The worker decodes the bytes of picked files itself; it must give what Blob.text() gave.
+  const file = join(TMP, 'latin1.yaml');
+  const yaml = [
+    'schema: olm.package', 'name: latin', 'defaultChannel: stable',
+    '---', 'schema: olm.channel', 'package: latin', 'name: stable', 'entries:', '- name: latin.v1.0.0',
+    '---', 'schema: olm.bundle', 'package: latin', 'name: latin.v1.0.0', 'image: quay.io/latin/bundle:v1',
+    'properties:', '- {type: olm.package, value: {packageName: latin, version: 1.0.0}}',
+    '- type: olm.csv.metadata', '  value:', '    description: caf\u00e9 cr\u00e8me',
+  ].join('\n') + '\n';
+  // A UTF-8 byte order mark, then the text in Latin-1 (é and è are single bytes, not UTF-8).
+  writeFileSync(file, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(yaml, 'latin1')]));
+  const page = await open();
+  await waitGraph(page, 'acme-operator', 'stable');
+  await upload(page, file, 'latin');
+  await page.click('[data-bundle="latin.v1.0.0"]');
+  const description = page.locator('[data-testid=details-panel] [data-field=description]');
+  await description.waitFor();
+  assert.equal(await description.textContent(), 'caf\ufffd cr\ufffdme');
+  const panel = page.locator('[data-testid=error-panel]');
+  const problems = (await panel.count()) ? await panel.textContent() : '';
+  assert.doesNotMatch(problems, /error|warning/i, 'nothing to report: the BOM is not read as text');
+  await finish(page);
+});
+
 test('catalog markup is rendered as text, never run', async () => {
   const hostile = [
     'schema: olm.package', 'name: evil', 'defaultChannel: stable',

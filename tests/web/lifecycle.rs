@@ -165,7 +165,7 @@ fn truncated_catalog_needs_the_files_and_skips_what_a_folder_load_skipped() {
     assert!(err.contains("load it again"), "{err}");
     let file = |path: &str, text: &str| FileText {
         path: path.into(),
-        text: JsString::from(text),
+        text: JsString::from(text).into(),
     };
     let origin = Origin {
         url: None,

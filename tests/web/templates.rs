@@ -206,11 +206,11 @@ async fn the_template_on_screen_opens_in_the_studio_with_its_sources() {
     let files = vec![
         FileText {
             path: "t.yaml".into(),
-            text: JsString::from(REPLACES),
+            text: JsString::from(REPLACES).into(),
         },
         FileText {
             path: "rendered.json".into(),
-            text: JsString::from("{}"),
+            text: JsString::from("{}").into(),
         },
     ];
     let origin = Origin {

@@ -56,7 +56,7 @@ fn add(
     let edited = add_bundle(&text, archetype, image).map_err(|e| e.to_string())?;
     let in_source = studio.session.with_untracked(|s| {
         s.as_ref()
-            .is_some_and(|s| s.sources.iter().any(|f| f.text.includes(image, 0)))
+            .is_some_and(|s| s.sources.iter().any(|f| f.text.includes(image)))
     });
     if !version.is_empty() && !in_source {
         let package = template_package(studio).ok_or(

@@ -17,7 +17,8 @@ use olm_graph_core::template::semver_edit::semver_template_from;
 
 /// Whether a file's text holds a catalog template (a cheap test; the worker decides).
 fn looks_like_template(f: &FileText) -> bool {
-    f.text.includes("olm.template.", 0) || f.text.includes("olm.semver", 0)
+    let text = f.text.text();
+    text.includes("olm.template.", 0) || text.includes("olm.semver", 0)
 }
 
 /// Starts a session on the template of the package on screen.
@@ -44,7 +45,7 @@ fn start_semver(studio: TemplateStudio, loaded: Shared<Loaded>, package: &str) {
         .origin
         .files
         .iter()
-        .filter(|f| f.text.includes(package, 0))
+        .filter(|f| f.text.includes(package))
         .cloned()
         .collect();
     let session = Session {
