@@ -475,12 +475,12 @@ fn check_pull_specs(b: &Bundle, related: &[Value], ctx: &Ctx, diags: &mut Vec<Di
         v.as_str()
     }
     // Field names are only spelled out for a spec that fails.
-    let mut check = |spec: &str, field: &dyn Fn() -> String| {
+    let mut check = |spec: &str, field: &dyn FieldName| {
         if spec.is_empty() {
             return;
         }
         if let Err(e) = validate_pull_spec(spec) {
-            let field = field();
+            let field = field.spell();
             let msg = format!(
                 "package {:?} bundle {:?} {field}: invalid image pull spec {:?}: {e}",
                 b.package, b.name, spec
@@ -489,7 +489,7 @@ fn check_pull_specs(b: &Bundle, related: &[Value], ctx: &Ctx, diags: &mut Vec<Di
         }
     };
     if let Some(image) = &b.image {
-        check(image, &|| "image".to_string());
+        check(image, &"image");
     }
     for (i, item) in related.iter().enumerate() {
         if let Some(image) = image_of(item) {
