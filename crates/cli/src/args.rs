@@ -152,6 +152,14 @@ pub enum Command {
     Review(ReviewArgs),
     /// Each bundle's support phase and platform compatibility from lifecycle blobs.
     Lifecycle(LifecycleArgs),
+    /// Where a cluster stands: its Subscriptions, InstallPlans, CSVs, OperatorGroups and
+    /// ClusterExtensions read and joined to the catalog, with a verdict per operator (at-latest,
+    /// upgrade-available, awaiting-approval, failed-stuck, ...) and the commands that act on it.
+    /// Exit 0 when the state was read, 1 when nothing could be read, 2 on bad arguments.
+    #[command(
+        after_help = "STATE is a YAML or JSON file (one object, a stream, a List as `oc get -o yaml` prints) or a must-gather directory.\n\nExamples:\n  oc get subscriptions,installplans,csv,operatorgroups,catalogsources -A -o yaml > state.yaml\n  olm-graph diagnose state.yaml --catalog catalog/\n  olm-graph diagnose must-gather/ --catalog redhat-operators=catalog/ --json"
+    )]
+    Diagnose(DiagnoseArgs),
     /// Load catalogs repeatedly and print throughput, or (--synthetic) time every operation on
     /// generated catalogs of growing size.
     #[command(
@@ -729,4 +737,20 @@ impl PlanSupportArgs {
             || self.platform.is_some()
             || !self.lifecycle.is_empty()
     }
+}
+
+/// Arguments of `olm-graph diagnose`.
+#[derive(Args, Debug)]
+pub struct DiagnoseArgs {
+    /// Cluster state: YAML or JSON files, or must-gather directories (`-` for standard input).
+    #[arg(required = true)]
+    pub state: Vec<PathBuf>,
+    /// A catalog to join the operators to: `PATH` serves every operator; `SOURCE=PATH` only
+    /// the operators of one CatalogSource (`name` or `namespace/name`) or ClusterCatalog
+    /// (`name`). Repeat for several.
+    #[arg(long, value_name = "[SOURCE=]PATH")]
+    pub catalog: Vec<String>,
+    /// Print the report as JSON.
+    #[arg(long)]
+    pub json: bool,
 }

@@ -51,6 +51,7 @@ fn run(command: Command) -> CmdResult {
         Command::DiffSeries(args) => diff_series::run(args),
         Command::Review(args) => review::run(args),
         Command::Lifecycle(args) => lifecycle::run(args),
+        Command::Diagnose(args) => diagnose::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Render(args) => render::run(args),
         Command::RenderTemplate(args) => render_template::run(args),

@@ -58,6 +58,7 @@
 //! 9. `export`.
 //! 10. `review`.
 pub mod choice;
+pub mod cluster;
 pub mod diag;
 pub mod document;
 pub mod export;

@@ -4,6 +4,7 @@
 
 pub mod bench;
 pub mod deprecate_truncate;
+pub mod diagnose;
 pub mod diff;
 pub mod diff_series;
 pub mod diff_template;

@@ -39,11 +39,11 @@
 
 mod bundles;
 mod check;
-mod error;
+pub(crate) mod error;
 mod job;
 mod kind;
 mod kinds;
-mod read;
+pub(crate) mod read;
 mod write;
 
 pub use crate::validate::lint_unknown_versions;

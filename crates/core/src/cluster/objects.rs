@@ -1,0 +1,230 @@
+//! The cluster objects olm-graph reads, with the fields it relies on, spelled as OLM's API types
+//! spell them ([spec/cluster.md](../../../../docs/spec/cluster.md) §1).
+
+use serde::Serialize;
+
+/// Where an object came from: its file and the line of its first key.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Origin {
+    pub file: String,
+    pub line: usize,
+    /// 1-based document (or JSON value) of the file.
+    pub document: usize,
+}
+
+/// `metadata` of a namespaced or cluster-scoped object.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Meta {
+    pub name: String,
+    /// Empty for cluster-scoped objects.
+    pub namespace: String,
+    #[serde(skip)]
+    pub origin: Origin,
+}
+
+impl Meta {
+    /// `namespace/name`, or `name` for a cluster-scoped object.
+    ///
+    /// # Complexity
+    /// O(length of the two names).
+    pub fn key(&self) -> String {
+        if self.namespace.is_empty() {
+            self.name.clone()
+        } else {
+            format!("{}/{}", self.namespace, self.name)
+        }
+    }
+}
+
+/// One entry of `status.conditions`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Condition {
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub status: String,
+    pub reason: String,
+    pub message: String,
+}
+
+impl Condition {
+    /// True when `status` is `True`.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn is_true(&self) -> bool {
+        self.status == "True"
+    }
+}
+
+/// The condition of a type, when the list has one (the last one wins, as a merge would keep).
+///
+/// # Complexity
+/// O(c) for c conditions.
+pub fn condition<'c>(conditions: &'c [Condition], kind: &str) -> Option<&'c Condition> {
+    conditions.iter().rev().find(|c| c.kind == kind)
+}
+
+/// `operators.coreos.com` Subscription (OLM v0).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Subscription {
+    pub meta: Meta,
+    /// `spec.name`: the package.
+    pub package: String,
+    /// `spec.channel`; empty means the package's default channel.
+    pub channel: String,
+    /// `spec.source`: the CatalogSource's name.
+    pub source: String,
+    /// `spec.sourceNamespace`.
+    pub source_namespace: String,
+    /// `spec.startingCSV`.
+    pub starting_csv: String,
+    /// `spec.installPlanApproval`: `Automatic` (also when empty) or `Manual`.
+    pub approval: String,
+    /// `status.installedCSV`.
+    pub installed_csv: String,
+    /// `status.currentCSV`.
+    pub current_csv: String,
+    /// `status.state`: `UpgradeAvailable`, `UpgradePending`, `AtLatestKnown`, `UpgradeFailed`
+    /// or empty.
+    pub state: String,
+    /// `status.installPlanRef.name`, else the deprecated `status.installplan.name`.
+    pub install_plan: String,
+    pub conditions: Vec<Condition>,
+    /// `status.catalogHealth`: each CatalogSource's `namespace/name` and `healthy`.
+    pub catalog_health: Vec<(String, bool)>,
+}
+
+/// `operators.coreos.com` InstallPlan.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct InstallPlan {
+    pub meta: Meta,
+    /// `spec.clusterServiceVersionNames`.
+    pub csv_names: Vec<String>,
+    /// `spec.approval`.
+    pub approval: String,
+    /// `spec.approved`.
+    pub approved: bool,
+    /// `status.phase`: `Planning`, `RequiresApproval`, `Installing`, `Complete`, `Failed`.
+    pub phase: String,
+    pub conditions: Vec<Condition>,
+    /// `status.message`, set when a bundle could not be unpacked.
+    pub message: String,
+}
+
+/// `operators.coreos.com` ClusterServiceVersion.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Csv {
+    pub meta: Meta,
+    /// `spec.version`.
+    pub version: String,
+    /// `spec.replaces`.
+    pub replaces: String,
+    /// `status.phase`: `Pending`, `InstallReady`, `Installing`, `Succeeded`, `Failed`,
+    /// `Replacing`, `Deleting`, `Unknown`.
+    pub phase: String,
+    /// `status.reason`.
+    pub reason: String,
+    /// `status.message`.
+    pub message: String,
+}
+
+/// `operators.coreos.com` OperatorGroup.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct OperatorGroup {
+    pub meta: Meta,
+    /// `spec.upgradeStrategy.name`; empty when unset (OLM defaults it to `Default`).
+    pub upgrade_strategy: String,
+}
+
+/// `operators.coreos.com` CatalogSource.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CatalogSource {
+    pub meta: Meta,
+    /// `spec.image`.
+    pub image: String,
+    /// The `olm.catalogImageTemplate` annotation.
+    pub image_template: String,
+    /// `status.connectionState.lastObservedState` (`READY`, `CONNECTING`,
+    /// `TRANSIENT_FAILURE`, …).
+    pub last_observed_state: String,
+    /// `spec.priority`.
+    pub priority: i64,
+}
+
+/// `olm.operatorframework.io` ClusterExtension (OLM v1).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ClusterExtension {
+    pub meta: Meta,
+    /// `spec.namespace`: where the extension is installed.
+    pub install_namespace: String,
+    /// `spec.source.catalog.packageName`.
+    pub package: String,
+    /// `spec.source.catalog.version`: a Masterminds constraint, or empty.
+    pub version: String,
+    /// `spec.source.catalog.channels`.
+    pub channels: Vec<String>,
+    /// `spec.source.catalog.upgradeConstraintPolicy`; empty means `CatalogProvided`.
+    pub policy: String,
+    /// `status.install.bundle.name`.
+    pub installed_bundle: String,
+    /// `status.install.bundle.version`.
+    pub installed_version: String,
+    pub conditions: Vec<Condition>,
+}
+
+/// `olm.operatorframework.io` ClusterCatalog.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ClusterCatalog {
+    pub meta: Meta,
+    /// `spec.source.image.ref`.
+    pub image: String,
+    /// `spec.priority` (0 when unset).
+    pub priority: i64,
+    /// `spec.availabilityMode`: `Available` (also when empty) or `Unavailable`.
+    pub availability: String,
+    pub conditions: Vec<Condition>,
+}
+
+/// `config.openshift.io` ClusterVersion.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ClusterVersion {
+    pub meta: Meta,
+    /// `status.desired.version`, else the newest `Completed` entry of `status.history`.
+    pub version: String,
+    /// `spec.channel`.
+    pub channel: String,
+}
+
+/// Everything read from a cluster's objects.
+#[derive(Debug, Clone, Default)]
+pub struct ClusterState {
+    pub subscriptions: Vec<Subscription>,
+    pub install_plans: Vec<InstallPlan>,
+    pub csvs: Vec<Csv>,
+    pub operator_groups: Vec<OperatorGroup>,
+    pub catalog_sources: Vec<CatalogSource>,
+    pub cluster_extensions: Vec<ClusterExtension>,
+    pub cluster_catalogs: Vec<ClusterCatalog>,
+    pub cluster_versions: Vec<ClusterVersion>,
+    /// Objects of other kinds, counted by kind.
+    pub skipped: std::collections::BTreeMap<String, usize>,
+    /// Every problem met while reading, with file, line and field.
+    pub diagnostics: Vec<crate::diag::Diagnostic>,
+}
+
+impl ClusterState {
+    /// How many objects of the kinds olm-graph reads were read.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn object_count(&self) -> usize {
+        self.subscriptions.len()
+            + self.install_plans.len()
+            + self.csvs.len()
+            + self.operator_groups.len()
+            + self.catalog_sources.len()
+            + self.cluster_extensions.len()
+            + self.cluster_catalogs.len()
+            + self.cluster_versions.len()
+    }
+}

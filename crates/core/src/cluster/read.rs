@@ -1,0 +1,270 @@
+//! Reading cluster objects: YAML or JSON, one object, a multi-document stream, a `List` (as
+//! `oc get … -o yaml` and `kubectl get … -o json` print), or the files of a must-gather tree
+//! (handed over as [`InputFile`]s; the kind of each object comes from its own `apiVersion` and
+//! `kind`, never from its path). Documents are cut and read by the template reader, within the
+//! loader's [`Limits`]; a malformed object is a diagnostic naming file, line and field, and the
+//! rest is still read ([spec/cluster.md](../../../../docs/spec/cluster.md) §1).
+
+use super::fields::Fields;
+use super::objects::*;
+use crate::diag::{Diagnostic, Location};
+use crate::load::{InputFile, LimitKind, Limits};
+use crate::template::read::chunks::chunks;
+use crate::template::read::tree::{Node, NodeValue};
+use crate::template::read::yaml::parse_chunk;
+
+/// The API groups olm-graph reads objects of.
+const OPERATORS: &str = "operators.coreos.com";
+const OLM_V1: &str = "olm.operatorframework.io";
+const CONFIG: &str = "config.openshift.io";
+
+/// Reads every object of `files` within `limits`.
+///
+/// # Complexity
+/// O(n) in the total length n of the files: each document is cut and read once, each object's
+/// fields looked up in O(k) for its k keys.
+pub fn read_cluster_files(files: &[InputFile], limits: &Limits) -> ClusterState {
+    let mut state = ClusterState::default();
+    for f in files {
+        read_text(&f.path, &f.text, limits, &mut state);
+    }
+    state
+}
+
+/// True when a text's first document is a cluster object of a kind olm-graph reads, or a
+/// `List` whose first item is one: how the app tells cluster state from a catalog.
+///
+/// # Complexity
+/// O(d) for the first document's length d.
+pub fn is_cluster_state(text: &str) -> bool {
+    let cut = chunks(text, 1);
+    let Some(first) = cut.list.first() else {
+        return false;
+    };
+    let Ok(Some(node)) = parse_chunk(text, first, &Limits::DEFAULT) else {
+        return false;
+    };
+    let Some((api, kind)) = type_of(&node) else {
+        return false;
+    };
+    if is_list(kind) {
+        let item = node.get("items").and_then(|i| match &i.value {
+            NodeValue::Seq(items) => items.first(),
+            _ => None,
+        });
+        return item.is_some_and(|i| {
+            let (a, k) = type_of(i).unwrap_or((api, item_kind(kind)));
+            known_kind(group(a), k)
+        });
+    }
+    known_kind(group(api), kind)
+}
+
+/// One file: every document, every object in it.
+fn read_text(path: &str, text: &str, limits: &Limits, state: &mut ClusterState) {
+    let cut = chunks(text, limits.max_documents);
+    for (i, chunk) in cut.list.iter().enumerate() {
+        let document = i + 1;
+        match parse_chunk(text, chunk, limits) {
+            Ok(Some(node)) => {
+                let mut reader = Reader {
+                    path,
+                    document,
+                    state,
+                };
+                reader.object(&node, None);
+            }
+            Ok(None) => {}
+            Err(e) => {
+                let code = if e.limit.is_some() {
+                    "load.limit"
+                } else {
+                    "cluster.syntax"
+                };
+                let at = location(path, document, e.pos.line, e.pos.column);
+                state
+                    .diagnostics
+                    .push(Diagnostic::error(code, e.message.clone()).at(at));
+            }
+        }
+    }
+    if let Some(pos) = cut.overflow {
+        let limit = crate::template::error::LimitError::Crossed {
+            kind: LimitKind::Documents,
+            limit: limits.max_documents,
+        };
+        let at = location(path, cut.list.len() + 1, pos.line, pos.column);
+        state
+            .diagnostics
+            .push(Diagnostic::error("load.limit", limit.to_string()).at(at));
+    }
+}
+
+fn location(path: &str, document: usize, line: usize, column: usize) -> Location {
+    Location {
+        file: path.to_string(),
+        line: Some(line),
+        column: Some(column),
+        document: Some(document),
+    }
+}
+
+/// The object's `apiVersion` and `kind`, when both are strings.
+fn type_of(node: &Node) -> Option<(&str, &str)> {
+    Some((
+        node.get("apiVersion")?.as_str()?,
+        node.get("kind")?.as_str()?,
+    ))
+}
+
+fn group(api_version: &str) -> &str {
+    api_version.rsplit_once('/').map_or("", |(g, _)| g)
+}
+
+fn is_list(kind: &str) -> bool {
+    kind.ends_with("List")
+}
+
+/// The kind of the items of a list kind: `SubscriptionList` holds `Subscription`s; a plain
+/// `List` says nothing.
+fn item_kind(list_kind: &str) -> &str {
+    list_kind.strip_suffix("List").unwrap_or("")
+}
+
+fn known_kind(group: &str, kind: &str) -> bool {
+    matches!(
+        (group, kind),
+        (
+            OPERATORS,
+            "Subscription"
+                | "InstallPlan"
+                | "ClusterServiceVersion"
+                | "OperatorGroup"
+                | "CatalogSource"
+        ) | (OLM_V1, "ClusterExtension" | "ClusterCatalog")
+            | (CONFIG, "ClusterVersion")
+    )
+}
+
+struct Reader<'r> {
+    path: &'r str,
+    document: usize,
+    state: &'r mut ClusterState,
+}
+
+impl Reader<'_> {
+    /// One object, or the items of a list; `inherited` is a typed list's `apiVersion` and
+    /// item kind, for items written without them.
+    fn object(&mut self, node: &Node, inherited: Option<(&str, &str)>) {
+        if node.as_map().is_none() {
+            let d = Diagnostic::warning(
+                "cluster.kind",
+                format!(
+                    "a document is a {}, not a Kubernetes object: skipped",
+                    node.go_kind()
+                ),
+            );
+            self.push(d.at(self.at(node)));
+            return;
+        }
+        let Some((api, kind)) = type_of(node).or(inherited) else {
+            let d = Diagnostic::warning(
+                "cluster.kind",
+                "an object without apiVersion and kind: skipped",
+            );
+            self.push(d.at(self.at(node)).field("kind"));
+            return;
+        };
+        if is_list(kind) {
+            self.list(node, api, kind);
+            return;
+        }
+        if !known_kind(group(api), kind) {
+            *self.state.skipped.entry(kind.to_string()).or_insert(0) += 1;
+            return;
+        }
+        self.typed(node, group(api), kind);
+    }
+
+    fn list(&mut self, node: &Node, api: &str, kind: &str) {
+        let items = match node.get("items") {
+            None => return,
+            Some(Node {
+                value: NodeValue::Seq(items),
+                ..
+            }) => items,
+            Some(Node {
+                value: NodeValue::Null,
+                ..
+            }) => return,
+            Some(other) => {
+                let d = Diagnostic::error(
+                    "cluster.field",
+                    format!("{kind}: items: expected a list, found {}", other.go_kind()),
+                );
+                self.push(d.at(self.at(other)).field("items"));
+                return;
+            }
+        };
+        let of = item_kind(kind);
+        let inherited = (!of.is_empty()).then_some((api, of));
+        for item in items {
+            self.object(item, inherited);
+        }
+    }
+
+    fn typed(&mut self, node: &Node, group: &str, kind: &str) {
+        let origin = Origin {
+            file: self.path.to_string(),
+            line: node.pos.line,
+            document: self.document,
+        };
+        let mut diagnostics = Vec::new();
+        let mut f = Fields::new(kind, origin, &mut diagnostics);
+        let meta = f.meta(node, group != OLM_V1 && group != CONFIG);
+        if let Some(meta) = meta {
+            Self::store(&mut f, self.state, node, kind, meta);
+        }
+        self.state.diagnostics.append(&mut diagnostics);
+    }
+
+    fn store(f: &mut Fields, s: &mut ClusterState, node: &Node, kind: &str, meta: Meta) {
+        let f = &mut *f;
+        match kind {
+            "Subscription" => {
+                if let Some(o) = super::fields::subscription(f, node, meta) {
+                    s.subscriptions.push(o);
+                }
+            }
+            "InstallPlan" => s
+                .install_plans
+                .push(super::fields::install_plan(f, node, meta)),
+            "ClusterServiceVersion" => s.csvs.push(super::fields::csv(f, node, meta)),
+            "OperatorGroup" => s
+                .operator_groups
+                .push(super::fields::operator_group(f, node, meta)),
+            "CatalogSource" => s
+                .catalog_sources
+                .push(super::fields::catalog_source(f, node, meta)),
+            "ClusterExtension" => {
+                if let Some(o) = super::fields::cluster_extension(f, node, meta) {
+                    s.cluster_extensions.push(o);
+                }
+            }
+            "ClusterCatalog" => s
+                .cluster_catalogs
+                .push(super::fields::cluster_catalog(f, node, meta)),
+            _ => s
+                .cluster_versions
+                .push(super::fields::cluster_version(f, node, meta)),
+        }
+    }
+
+    fn at(&self, node: &Node) -> Location {
+        location(self.path, self.document, node.pos.line, node.pos.column)
+    }
+
+    fn push(&mut self, d: Diagnostic) {
+        self.state.diagnostics.push(d);
+    }
+}

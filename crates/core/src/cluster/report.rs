@@ -1,0 +1,139 @@
+//! What `diagnose` says of each operator: the [`OperatorReport`] and its parts, and the
+//! catalogs the operators are joined to ([spec/cluster.md](../../../../docs/spec/cluster.md) §2–3).
+
+use serde::Serialize;
+
+use crate::model::Catalog;
+use crate::resolve::UpgradePath;
+
+/// Where an operator stands, one word each ([spec/cluster.md](../../../../docs/spec/cluster.md) §3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum State {
+    AtLatest,
+    UpgradeAvailable,
+    AwaitingApproval,
+    Upgrading,
+    FailedStuck,
+    FailedFailForward,
+    ResolutionFailed,
+    NotInCatalog,
+    CatalogUnhealthy,
+    NotInstalled,
+}
+
+crate::choice::spelled_choice!(
+    State,
+    "state",
+    AtLatest => "at-latest",
+    UpgradeAvailable => "upgrade-available",
+    AwaitingApproval => "awaiting-approval",
+    Upgrading => "upgrading",
+    FailedStuck => "failed-stuck",
+    FailedFailForward => "failed-fail-forward",
+    ResolutionFailed => "resolution-failed",
+    NotInCatalog => "not-in-catalog",
+    CatalogUnhealthy => "catalog-unhealthy",
+    NotInstalled => "not-installed",
+);
+
+impl Serialize for State {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+/// Which OLM the operator is installed by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Api {
+    /// A Subscription.
+    V0,
+    /// A ClusterExtension.
+    V1,
+}
+
+/// The upgrade that failed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FailedUpgrade {
+    /// `csv`, `installplan` (OLM v0) or `clusterextension` (OLM v1's Progressing condition).
+    pub kind: &'static str,
+    /// The bundle whose upgrade failed, when known.
+    pub bundle: Option<String>,
+    pub reason: String,
+    pub message: String,
+}
+
+/// A finding about one operator.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Finding {
+    pub code: &'static str,
+    pub severity: crate::diag::Severity,
+    pub message: String,
+}
+
+/// A Subscription's `ResolutionFailed` condition: OLM's message verbatim and its clauses.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ResolutionFailure {
+    pub reason: String,
+    pub message: String,
+    pub clauses: Vec<String>,
+}
+
+/// One operator: what the cluster says, joined to the catalog.
+#[derive(Debug, Clone, Serialize)]
+pub struct OperatorReport {
+    pub api: Api,
+    /// The Subscription's namespace; for a ClusterExtension, `spec.namespace`.
+    pub namespace: String,
+    pub name: String,
+    pub package: String,
+    /// The channel followed (a Subscription's `spec.channel`, else the package's default
+    /// channel; a ClusterExtension's channels joined with `,`, or null for every channel).
+    pub channel: Option<String>,
+    /// The catalog it is joined to: `namespace/name` of the CatalogSource (v0), the
+    /// ClusterCatalog's name or the catalog path as given (v1).
+    pub catalog: Option<String>,
+    pub installed: Option<String>,
+    #[serde(rename = "installedVersion")]
+    pub installed_version: Option<String>,
+    pub state: State,
+    /// The OperatorGroup's `spec.upgradeStrategy.name` (v0).
+    pub strategy: Option<String>,
+    /// The Subscription's `installPlanApproval` (v0).
+    pub approval: Option<String>,
+    pub failed: Option<FailedUpgrade>,
+    /// The bundle OLM moves to next, as `olm-graph path` resolves it.
+    pub next: Option<String>,
+    /// The hops of `olm-graph path --json` for the same inputs.
+    pub path: Vec<serde_json::Value>,
+    pub explanation: String,
+    pub commands: Vec<String>,
+    pub findings: Vec<Finding>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resolution: Option<ResolutionFailure>,
+    /// The resolved path, for drawing (not serialized).
+    #[serde(skip)]
+    pub upgrade: Option<UpgradePath>,
+    /// The `olm-graph path` arguments that give the same path (not serialized).
+    #[serde(skip)]
+    pub path_args: Vec<String>,
+}
+
+/// Every operator, the kinds skipped, and the reading diagnostics: `diagnose --json`.
+#[derive(Debug, Clone, Serialize)]
+pub struct Diagnosis {
+    pub operators: Vec<OperatorReport>,
+    pub skipped: std::collections::BTreeMap<String, usize>,
+    pub diagnostics: Vec<crate::diag::Diagnostic>,
+}
+
+/// A catalog given for the join, and which cluster catalog it stands for.
+#[derive(Debug, Clone, Copy)]
+pub struct GivenCatalog<'c> {
+    /// `None`: it serves every operator. Otherwise a CatalogSource's `name` or
+    /// `namespace/name`, or a ClusterCatalog's name.
+    pub source: Option<&'c str>,
+    /// How the user named it (the path), for reports.
+    pub label: &'c str,
+    pub catalog: &'c Catalog,
+}
