@@ -250,6 +250,10 @@ pub struct PathArgs {
     /// The installed bundle (any bundle of the package, or a name the catalog no longer has).
     #[arg(long)]
     pub from: String,
+    /// The installed bundle's version (its CSV's spec.version), for a bundle the catalog no
+    /// longer has: skipRanges are then matched against it.
+    #[arg(long, value_name = "VERSION")]
+    pub installed_version: Option<String>,
     #[arg(long, value_enum, default_value_t = Resolver::V0)]
     pub resolver: Resolver,
     /// OLM v1 only: ignore the catalog's upgrade edges (upgradeConstraintPolicy SelfCertified).

@@ -2,6 +2,8 @@
 //!
 //! - [`choice`]: one spelling per choice: `FromStr`, `Display` (and `clap::ValueEnum` with the
 //!   `clap` feature) for the enums a command line or a URL names by a word.
+//! - [`cluster`]: cluster state (Subscriptions, InstallPlans, CSVs, OperatorGroups,
+//!   ClusterExtensions, ...) read and joined to the catalog: a verdict per operator.
 //! - [`diag`]: diagnostics, every problem found with its file, position, object and field.
 //! - [`document`]: the `graph --json` document of a package: nodes, typed edges, heads, marks.
 //! - [`export`]: output formats: `graph --json`, Mermaid as `opm alpha render-graph` writes
@@ -54,7 +56,7 @@
 //! 5. `layout`, `resolve`, `validate`.
 //! 6. `plan`, `template` (over `load` and `validate`), `view`.
 //! 7. `lifecycle`, `open` (templates, then `load`).
-//! 8. `document`.
+//! 8. `cluster`, `document`.
 //! 9. `export`.
 //! 10. `review`.
 pub mod choice;

@@ -38,6 +38,13 @@ fn path_options(args: &PathArgs) -> Result<PathOptions, CliError> {
         ));
     }
     let version = version_range(resolver, args.version.as_deref())?;
+    let installed_version = match &args.installed_version {
+        Some(v) => Some(
+            olm_graph_core::semver::Version::parse(v)
+                .map_err(|e| CliError::Usage(format!("--installed-version {v}: {e}")))?,
+        ),
+        None => None,
+    };
     Ok(PathOptions {
         resolver,
         channel: args.channel.clone(),
@@ -53,7 +60,7 @@ fn path_options(args: &PathArgs) -> Result<PathOptions, CliError> {
             kind: args.failure,
             strategy: args.strategy,
         }),
-        installed_version: None,
+        installed_version,
     })
 }
 

@@ -10,6 +10,7 @@ mod catalog_priority;
 mod ci_readme;
 mod cli;
 mod closed_pipe;
+mod diagnose;
 mod diff_json;
 mod lifecycle;
 mod lint_formats;

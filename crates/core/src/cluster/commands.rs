@@ -1,8 +1,7 @@
 //! The commands that act on a verdict, ready to paste
 //! ([spec/cluster.md](../../../../docs/spec/cluster.md) §3.5).
 
-use super::objects::OperatorGroup;
-use super::v0::Subject;
+use super::objects::{InstallPlan, OperatorGroup, Subscription};
 
 /// Approves a Manual InstallPlan.
 ///
@@ -26,14 +25,18 @@ pub(super) fn fail_forward(namespace: &str, group: Option<&OperatorGroup>) -> Ve
 ///
 /// # Complexity
 /// O(length of the names).
-pub(super) fn manual_recovery(s: &Subject, failed: &str, start: &str) -> Vec<String> {
-    let sub = s.sub;
+pub(super) fn manual_recovery(
+    sub: &Subscription,
+    plan: Option<&InstallPlan>,
+    failed: &str,
+    start: &str,
+) -> Vec<String> {
     let ns = &sub.meta.namespace;
     let mut out = vec![
         format!("oc delete clusterserviceversion {failed} -n {ns}"),
         format!("oc delete subscription {} -n {ns}", sub.meta.name),
     ];
-    if let Some(p) = s.plan {
+    if let Some(p) = plan {
         out.insert(1, format!("oc delete installplan {} -n {ns}", p.meta.name));
     }
     let channel = if sub.channel.is_empty() {

@@ -2,20 +2,15 @@
 //! ([`super::v1`]) gets a report, resolved with the same code `olm-graph path` runs
 //! ([spec/cluster.md](../../../../docs/spec/cluster.md) §2).
 
-use std::collections::HashMap;
-
-use super::objects::*;
+use super::context::Context;
+use super::objects::ClusterState;
 use super::report::*;
-use crate::diag::Severity;
-use crate::lifecycle::{resolve_template, ClusterValues, Dialect};
-use crate::model::Catalog;
-use crate::resolve::{resolve_path, PathOptions, Resolver, UpgradeConstraintPolicy, UpgradePath};
 
 /// Every operator of `state` joined to `catalogs` (see [`GivenCatalog`]): Subscriptions first,
-/// then ClusterExtensions, each in the order read.
+/// then ClusterExtensions, each by namespace and name.
 ///
 /// # Complexity
-/// O(O + S·r) for O objects and S operators, r being what one [`resolve_path`] costs on the
+/// O(O + S log S + S·r) for O objects and S operators, r being what one [`resolve_path`] costs on the
 /// operator's package (namespaced look-ups are hashed once).
 pub fn diagnose(state: &ClusterState, catalogs: &[GivenCatalog]) -> Diagnosis {
     let cx = Context::new(state, catalogs);
@@ -30,262 +25,13 @@ pub fn diagnose(state: &ClusterState, catalogs: &[GivenCatalog]) -> Diagnosis {
             .iter()
             .map(|ce| super::v1::report(&cx, ce)),
     );
+    // The order of the input (a stream, a List, a must-gather tree's paths) does not show.
+    operators.sort_by(|a, b| {
+        (a.api as u8, &a.namespace, &a.name).cmp(&(b.api as u8, &b.namespace, &b.name))
+    });
     Diagnosis {
         operators,
         skipped: state.skipped.clone(),
         diagnostics: state.diagnostics.clone(),
     }
-}
-
-/// The state indexed for look-ups, and the catalogs.
-pub(super) struct Context<'a> {
-    pub state: &'a ClusterState,
-    catalogs: &'a [GivenCatalog<'a>],
-    plans: HashMap<(&'a str, &'a str), &'a InstallPlan>,
-    csvs: HashMap<(&'a str, &'a str), &'a Csv>,
-    groups: HashMap<&'a str, Vec<&'a OperatorGroup>>,
-    sources: HashMap<(&'a str, &'a str), &'a CatalogSource>,
-}
-
-impl<'a> Context<'a> {
-    fn new(state: &'a ClusterState, catalogs: &'a [GivenCatalog<'a>]) -> Self {
-        let key = |m: &'a Meta| (m.namespace.as_str(), m.name.as_str());
-        let mut groups: HashMap<&str, Vec<&OperatorGroup>> = HashMap::new();
-        for g in &state.operator_groups {
-            groups.entry(g.meta.namespace.as_str()).or_default().push(g);
-        }
-        Context {
-            state,
-            catalogs,
-            plans: state
-                .install_plans
-                .iter()
-                .map(|p| (key(&p.meta), p))
-                .collect(),
-            csvs: state.csvs.iter().map(|c| (key(&c.meta), c)).collect(),
-            groups,
-            sources: state
-                .catalog_sources
-                .iter()
-                .map(|c| (key(&c.meta), c))
-                .collect(),
-        }
-    }
-
-    pub fn install_plan(&self, ns: &str, name: &str) -> Option<&'a InstallPlan> {
-        self.plans.get(&(ns, name)).copied()
-    }
-
-    pub fn csv(&self, ns: &str, name: &str) -> Option<&'a Csv> {
-        self.csvs.get(&(ns, name)).copied()
-    }
-
-    pub fn catalog_source(&self, ns: &str, name: &str) -> Option<&'a CatalogSource> {
-        self.sources.get(&(ns, name)).copied()
-    }
-
-    pub fn operator_groups(&self, ns: &str) -> Vec<&'a OperatorGroup> {
-        self.groups.get(ns).cloned().unwrap_or_default()
-    }
-
-    /// Whether any OperatorGroup was read at all (a dump of Subscriptions alone says nothing
-    /// of them).
-    pub fn has_operator_groups(&self) -> bool {
-        !self.state.operator_groups.is_empty()
-    }
-
-    /// The catalog given for a Subscription's CatalogSource (`name` or `namespace/name`), else
-    /// one given for every operator that holds the package.
-    pub fn catalog_for_v0(&self, sub: &Subscription) -> Option<&'a GivenCatalog<'a>> {
-        let full = format!("{}/{}", sub.source_namespace, sub.source);
-        let named = self
-            .catalogs
-            .iter()
-            .find(|g| g.source.is_some_and(|s| s == full || s == sub.source));
-        named.or_else(|| self.any_catalog(&sub.package))
-    }
-
-    /// The catalogs named after ClusterCatalogs that hold the package, highest
-    /// `spec.priority` first, then the ones given for every operator.
-    pub fn catalogs_for_v1(&self, package: &str) -> Vec<&'a GivenCatalog<'a>> {
-        let priority = |name: &str| {
-            self.state
-                .cluster_catalogs
-                .iter()
-                .find(|c| c.meta.name == name)
-                .map_or(0, |c| c.priority)
-        };
-        let mut named: Vec<&GivenCatalog> = self
-            .catalogs
-            .iter()
-            .filter(|g| g.source.is_some() && g.catalog.package(package).is_some())
-            .collect();
-        named.sort_by_key(|g| std::cmp::Reverse(priority(g.source.unwrap_or_default())));
-        named.extend(
-            self.catalogs
-                .iter()
-                .filter(|g| g.source.is_none() && g.catalog.package(package).is_some()),
-        );
-        named
-    }
-
-    fn any_catalog(&self, package: &str) -> Option<&'a GivenCatalog<'a>> {
-        let bare = || self.catalogs.iter().filter(|g| g.source.is_none());
-        bare()
-            .find(|g| g.catalog.package(package).is_some())
-            .or_else(|| bare().next())
-    }
-
-    /// The finding of an operator no catalog was given for.
-    pub fn no_catalog_finding(&self, package: &str) -> Finding {
-        let why = if self.catalogs.is_empty() {
-            "no catalog was given (--catalog PATH)".to_string()
-        } else {
-            format!("no catalog given serves this operator (--catalog SOURCE=PATH), or none holds package {package}")
-        };
-        finding("cluster.no-catalog", Severity::Info, format!("{why}: the verdict comes from the cluster's objects alone, and next is not resolved"))
-    }
-
-    /// The version of an installed bundle: its CSV's `spec.version`, else the catalog's bundle,
-    /// else the version in its name.
-    pub fn version_of(
-        &self,
-        ns: &str,
-        name: &str,
-        joined: Option<&GivenCatalog>,
-        package: &str,
-    ) -> Option<String> {
-        if let Some(v) = self
-            .csv(ns, name)
-            .map(|c| c.version.clone())
-            .filter(|v| !v.is_empty())
-        {
-            return Some(v);
-        }
-        let from_catalog = joined
-            .and_then(|g| g.catalog.package(package))
-            .and_then(|p| p.bundle(name))
-            .and_then(|b| b.version.as_ref())
-            .map(ToString::to_string);
-        from_catalog.or_else(|| crate::infer::version_from_name(name).map(|v| v.to_string()))
-    }
-
-    /// What a CatalogSource's `olm.catalogImageTemplate` resolves to on the cluster's
-    /// OpenShift version, and whether the CatalogSource runs that image.
-    pub fn image_template_findings(&self, source: Option<&CatalogSource>) -> Vec<Finding> {
-        let Some(cs) = source.filter(|c| !c.image_template.is_empty()) else {
-            return Vec::new();
-        };
-        let Some(cv) = self
-            .state
-            .cluster_versions
-            .first()
-            .filter(|v| !v.version.is_empty())
-        else {
-            return Vec::new();
-        };
-        let values = ClusterValues {
-            kube_version: kube_of(&cv.version),
-            ocp_version: Some(cv.version.clone()),
-            ocp_update_channels: Some(cv.channel.clone()).filter(|c| !c.is_empty()),
-            ..ClusterValues::default()
-        };
-        let r = resolve_template(&cs.image_template, &values, Dialect::Extended);
-        let key = cs.meta.key();
-        let f = if !r.ok {
-            finding("cluster.catalog-image", Severity::Warning, format!("CatalogSource {key}'s olm.catalogImageTemplate {} does not resolve on OpenShift {}: {}", cs.image_template, cv.version, r.message))
-        } else if r.resolved_image == cs.image {
-            finding("cluster.catalog-image", Severity::Info, format!("CatalogSource {key}'s olm.catalogImageTemplate resolves to {} on OpenShift {}, the image it runs", r.resolved_image, cv.version))
-        } else {
-            finding("cluster.catalog-image", Severity::Warning, format!("CatalogSource {key}'s olm.catalogImageTemplate resolves to {} on OpenShift {}, but it runs {}: the catalog has not been switched yet", r.resolved_image, cv.version, cs.image))
-        };
-        vec![f]
-    }
-}
-
-/// The Kubernetes version an OpenShift 4 version ships (4.N runs Kubernetes 1.(N+13)); the
-/// patch level is not known from the OpenShift version, so only MAJOR.MINOR is given.
-fn kube_of(ocp: &str) -> Option<String> {
-    let mut parts = ocp.trim_start_matches('v').split('.');
-    let (major, minor) = (parts.next()?, parts.next()?);
-    let minor: u64 = minor.parse().ok()?;
-    (major == "4").then(|| format!("1.{}", minor + 13))
-}
-
-pub(super) fn finding(code: &'static str, severity: Severity, message: String) -> Finding {
-    Finding {
-        code,
-        severity,
-        message,
-    }
-}
-
-/// A resolved path.
-pub(super) struct Resolved {
-    pub path: UpgradePath,
-}
-
-/// [`resolve_path`], its error kept as a finding.
-pub(super) fn resolve(
-    catalog: &Catalog,
-    package: &str,
-    from: &str,
-    options: &PathOptions,
-    findings: &mut Vec<Finding>,
-) -> Option<Resolved> {
-    match resolve_path(catalog, package, from, options, None) {
-        Ok(path) => Some(Resolved { path }),
-        Err(e) => {
-            findings.push(finding("cluster.resolve", Severity::Error, e.message));
-            None
-        }
-    }
-}
-
-/// The hops of `olm-graph path --json`.
-pub(super) fn hops(path: &UpgradePath) -> Vec<serde_json::Value> {
-    match serde_json::to_value(path.document()) {
-        Ok(serde_json::Value::Object(mut m)) => match m.remove("hops") {
-            Some(serde_json::Value::Array(h)) => h,
-            _ => Vec::new(),
-        },
-        _ => Vec::new(),
-    }
-}
-
-/// The bundle OLM moves to after the failed hop, if the path goes on.
-pub(super) fn next_after(path: &UpgradePath) -> Option<String> {
-    let failed = path.hops.iter().position(|h| h.failed)?;
-    path.hops.get(failed + 1).map(|h| h.to.clone())
-}
-
-/// The `olm-graph path` arguments (after the catalog) that resolve the same path.
-pub(super) fn path_args(package: &str, from: &str, o: &PathOptions) -> Vec<String> {
-    let mut a = vec!["-p".into(), package.into(), "--from".into(), from.into()];
-    if let Some(c) = &o.channel {
-        a.extend(["-c".into(), c.clone()]);
-    }
-    if o.resolver == Resolver::V1 {
-        a.extend(["--resolver".into(), "v1".into()]);
-        if !o.channels.is_empty() {
-            a.extend(["--channels".into(), o.channels.join(",")]);
-        }
-        if let Some(v) = &o.version {
-            a.extend(["--version".into(), v.text().to_string()]);
-        }
-        if o.policy == UpgradeConstraintPolicy::SelfCertified {
-            a.push("--self-certified".into());
-        }
-    }
-    if let Some(f) = &o.failure {
-        a.extend([
-            "--fail".into(),
-            f.bundle.clone(),
-            "--failure".into(),
-            f.kind.as_str().into(),
-            "--strategy".into(),
-            f.strategy.as_str().into(),
-        ]);
-    }
-    a
 }

@@ -10,6 +10,7 @@
 //! The rules are in [spec/cluster.md](../../../../docs/spec/cluster.md).
 
 mod commands;
+mod context;
 mod diagnose;
 mod fields;
 mod objects;

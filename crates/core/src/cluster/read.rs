@@ -35,9 +35,10 @@ pub fn read_cluster_files(files: &[InputFile], limits: &Limits) -> ClusterState 
 /// `List` whose first item is one: how the app tells cluster state from a catalog.
 ///
 /// # Complexity
-/// O(d) for the first document's length d.
+/// O(n) in the text's length to cut it into documents, then O(d) for the first document's
+/// length d.
 pub fn is_cluster_state(text: &str) -> bool {
-    let cut = chunks(text, 1);
+    let cut = chunks(text, Limits::DEFAULT.max_documents);
     let Some(first) = cut.list.first() else {
         return false;
     };

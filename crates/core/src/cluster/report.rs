@@ -114,8 +114,8 @@ pub struct OperatorReport {
     /// The resolved path, for drawing (not serialized).
     #[serde(skip)]
     pub upgrade: Option<UpgradePath>,
-    /// The `olm-graph path` arguments that give the same path (not serialized).
-    #[serde(skip)]
+    /// The `olm-graph path` arguments (after the catalog) that resolve the same path.
+    #[serde(rename = "pathArgs", skip_serializing_if = "Vec::is_empty")]
     pub path_args: Vec<String>,
 }
 

@@ -3,7 +3,7 @@
 //! them ([spec/cluster.md](../../../../docs/spec/cluster.md) §2–3).
 
 use super::commands as cmd;
-use super::diagnose::{finding, hops, next_after, resolve, Context, Resolved};
+use super::context::{finding, hops, next_after, resolve, Context, Resolved};
 use super::objects::*;
 use super::report::*;
 use super::resolution::clauses;
@@ -37,11 +37,11 @@ pub(super) fn report(cx: &Context, sub: &Subscription) -> OperatorReport {
     r.findings.append(&mut findings);
     if let Some(f) = failure(cx, &s) {
         failed(cx, &s, f, &mut r);
-    } else if s
+    } else if let Some(p) = s
         .plan
-        .is_some_and(|p| p.phase == "RequiresApproval" && !p.approved)
+        .filter(|p| p.phase == "RequiresApproval" && !p.approved)
     {
-        awaiting(cx, &s, &mut r);
+        awaiting(cx, &s, p, &mut r);
     } else if let Some(why) = unhealthy(&s) {
         r.state = State::CatalogUnhealthy;
         r.explanation = why;
@@ -191,11 +191,25 @@ fn plan_target(p: &InstallPlan, sub: &Subscription) -> String {
         .unwrap_or_else(|| sub.current_csv.clone())
 }
 
-fn options(s: &Subject, failure: Option<Failure>) -> PathOptions {
+/// The resolution of `path` for this Subscription from `from`: its channel (the package's
+/// default channel when `spec.channel` is empty), and the CSV's `spec.version` when the catalog
+/// no longer has the bundle.
+fn options(cx: &Context, s: &Subject, from: &str, failure: Option<Failure>) -> PathOptions {
+    let joined = cx.catalog_for_v0(s.sub);
+    let pkg = joined.and_then(|g| g.catalog.package(&s.sub.package));
+    let channel = Some(s.sub.channel.clone())
+        .filter(|c| !c.is_empty())
+        .or_else(|| pkg.and_then(|p| p.default_channel.clone()));
+    let absent = pkg.is_some_and(|p| p.bundle(from).is_none());
+    let installed_version = cx
+        .csv(&s.sub.meta.namespace, from)
+        .filter(|_| absent)
+        .and_then(|c| crate::semver::Version::parse(&c.version).ok());
     PathOptions {
         resolver: Resolver::V0,
-        channel: Some(s.sub.channel.clone()).filter(|c| !c.is_empty()),
+        channel,
         failure,
+        installed_version,
         ..PathOptions::default()
     }
 }
@@ -208,27 +222,12 @@ fn failed(cx: &Context, s: &Subject, f: Failed, r: &mut OperatorReport) {
         .installed
         .as_deref()
         .and_then(|i| cx.version_of(ns, i, cx.catalog_for_v0(s.sub), &s.sub.package));
-    let message = if f.upgrade.message.is_empty() {
-        f.upgrade.reason.clone()
-    } else {
-        f.upgrade.message.clone()
-    };
-    let what = match f.kind {
-        FailureKind::Csv => format!(
-            "ClusterServiceVersion {} reached phase Failed ({message})",
-            f.bundle
-        ),
-        FailureKind::InstallPlan => format!(
-            "InstallPlan {} for {} failed ({message})",
-            s.plan.map_or("", |p| p.meta.name.as_str()),
-            f.bundle
-        ),
-    };
+    let what = failure_words(s, &f);
     r.failed = Some(f.upgrade.clone());
     r.state = State::FailedStuck;
     let Some(from) = f.from.clone() else {
         r.explanation = format!("{what}, and no earlier CSV of the Subscription is left to start from: OLM does not retry a failed first install");
-        r.commands = cmd::manual_recovery(s, &f.bundle, &f.bundle);
+        r.commands = cmd::manual_recovery(s.sub, s.plan, &f.bundle, &f.bundle);
         return;
     };
     let failure = |strategy| Failure {
@@ -238,10 +237,10 @@ fn failed(cx: &Context, s: &Subject, f: Failed, r: &mut OperatorReport) {
     };
     let Some(joined) = cx.catalog_for_v0(s.sub) else {
         r.explanation = format!("{what}; {}", stuck_words(s.strategy));
-        r.commands = cmd::manual_recovery(s, &f.bundle, &from);
+        r.commands = cmd::manual_recovery(s.sub, s.plan, &f.bundle, &from);
         return;
     };
-    let opts = options(s, Some(failure(s.strategy)));
+    let opts = options(cx, s, &from, Some(failure(s.strategy)));
     let Some(res) = resolve(
         joined.catalog,
         &s.sub.package,
@@ -252,33 +251,115 @@ fn failed(cx: &Context, s: &Subject, f: Failed, r: &mut OperatorReport) {
         r.explanation = format!("{what}; {}", stuck_words(s.strategy));
         return;
     };
-    let moves_on = res.path.outcome == Outcome::UpToDate && next_after(&res.path).is_some();
-    r.explanation = format!(
-        "{what}; {}",
-        res.path
-            .explanation
-            .as_ref()
-            .map_or_else(|| stuck_words(s.strategy), |e| e.message.clone())
-    );
-    if moves_on {
+    if !res.path.hops.iter().any(|h| h.failed) {
+        return elsewhere(cx, s, &f, from, res, r, what);
+    }
+    let next = next_after(&res.path).filter(|_| res.path.outcome == Outcome::UpToDate);
+    r.explanation = match (&next, &res.path.explanation) {
+        (Some(n), _) => format!("{what}; fail-forward is on, so OLM upgrades away from the failed bundle and moves on to {n}"),
+        (None, Some(e)) => capital(&e.message),
+        (None, None) => format!("{what}; {}", stuck_words(s.strategy)),
+    };
+    if next.is_some() {
         r.state = State::FailedFailForward;
-        r.next = next_after(&res.path);
+        r.next = next;
     } else if s.strategy == UpgradeStrategy::Default {
         let ff = options(
+            cx,
             s,
+            &from,
             Some(failure(UpgradeStrategy::TechPreviewUnsafeFailForward)),
         );
-        let rescued = resolve(joined.catalog, &s.sub.package, &from, &ff, &mut Vec::new())
-            .is_some_and(|p| p.path.outcome == Outcome::UpToDate && next_after(&p.path).is_some());
-        r.commands = if rescued {
+        r.commands = if rescues(joined.catalog, &s.sub.package, &from, &ff) {
             cmd::fail_forward(ns, s.group)
         } else {
-            cmd::manual_recovery(s, &f.bundle, &from)
+            cmd::manual_recovery(s.sub, s.plan, &f.bundle, &from)
         };
     } else {
-        r.commands = cmd::manual_recovery(s, &f.bundle, &from);
+        r.commands = cmd::manual_recovery(s.sub, s.plan, &f.bundle, &from);
     }
     set_path(r, res, &opts, &from);
+}
+
+/// Whether the path with `options` (fail-forward on) goes on past the failed bundle.
+fn rescues(
+    catalog: &crate::model::Catalog,
+    package: &str,
+    from: &str,
+    options: &PathOptions,
+) -> bool {
+    resolve(catalog, package, from, options, &mut Vec::new())
+        .is_some_and(|p| p.path.outcome == Outcome::UpToDate && next_after(&p.path).is_some())
+}
+
+/// The failure in a few words: which object failed, and its message.
+fn failure_words(s: &Subject, f: &Failed) -> String {
+    let message = if f.upgrade.message.is_empty() {
+        &f.upgrade.reason
+    } else {
+        &f.upgrade.message
+    };
+    match f.kind {
+        FailureKind::Csv => format!(
+            "ClusterServiceVersion {} reached phase Failed ({message})",
+            f.bundle
+        ),
+        FailureKind::InstallPlan => format!(
+            "InstallPlan {} for {} failed ({message})",
+            s.plan.map_or("", |p| p.meta.name.as_str()),
+            f.bundle
+        ),
+    }
+}
+
+/// The failure when the catalog given no longer leads from `from` to the failed bundle (it
+/// was published after the cluster resolved): under Default OLM stays stuck; with fail-forward
+/// a failed CSV is resolved from itself, a failed InstallPlan from `from` again.
+fn elsewhere(
+    cx: &Context,
+    s: &Subject,
+    f: &Failed,
+    from: String,
+    res: Resolved,
+    r: &mut OperatorReport,
+    what: String,
+) {
+    let note = format!(
+        "the catalog given no longer leads from {from} to {}: it offers {} instead",
+        f.bundle,
+        res.path.hops.first().map_or("nothing", |h| h.to.as_str())
+    );
+    r.findings
+        .push(finding("cluster.stale-catalog", Severity::Info, note));
+    if s.strategy == UpgradeStrategy::Default {
+        r.explanation = format!("{what}; {}", stuck_words(s.strategy));
+        r.commands = if res.path.hops.is_empty() {
+            cmd::manual_recovery(s.sub, s.plan, &f.bundle, &from)
+        } else {
+            cmd::fail_forward(&s.sub.meta.namespace, s.group)
+        };
+        return;
+    }
+    let start = if f.kind == FailureKind::Csv {
+        f.bundle.clone()
+    } else {
+        from
+    };
+    resolve_from(cx, s, &start, r);
+    match r.upgrade.as_ref().and_then(|u| u.hops.first()) {
+        Some(h) => {
+            r.state = State::FailedFailForward;
+            r.next = Some(h.to.clone());
+            r.explanation = format!(
+                "{what}; fail-forward is on, so OLM resolves from {start} and moves on to {}",
+                h.to
+            );
+        }
+        None => {
+            r.explanation = format!("{what}; fail-forward is on, but the catalog has no bundle that upgrades {start} yet");
+            r.commands = cmd::manual_recovery(s.sub, s.plan, &f.bundle, &start);
+        }
+    }
 }
 
 fn stuck_words(strategy: UpgradeStrategy) -> String {
@@ -291,12 +372,11 @@ fn stuck_words(strategy: UpgradeStrategy) -> String {
 /// Puts a resolved path on the report, with the `olm-graph path` arguments that give it.
 fn set_path(r: &mut OperatorReport, res: Resolved, opts: &PathOptions, from: &str) {
     r.path = hops(&res.path);
-    r.path_args = super::diagnose::path_args(&r.package, from, opts);
+    r.path_args = super::context::path_args(&r.package, from, opts);
     r.upgrade = Some(res.path);
 }
 
-fn awaiting(cx: &Context, s: &Subject, r: &mut OperatorReport) {
-    let p = s.plan.expect("awaiting-approval has a plan");
+fn awaiting(cx: &Context, s: &Subject, p: &InstallPlan, r: &mut OperatorReport) {
     let target = plan_target(p, s.sub);
     r.state = State::AwaitingApproval;
     r.next = Some(target.clone());
@@ -320,7 +400,7 @@ fn resolve_from(cx: &Context, s: &Subject, from: &str, r: &mut OperatorReport) -
     let Some(joined) = cx.catalog_for_v0(s.sub) else {
         return false;
     };
-    let opts = options(s, None);
+    let opts = options(cx, s, from, None);
     let Some(res) = resolve(joined.catalog, &s.sub.package, from, &opts, &mut r.findings) else {
         return false;
     };
@@ -417,9 +497,10 @@ fn by_catalog(cx: &Context, s: &Subject, r: &mut OperatorReport) {
             format!("{from} is installed and {words} (no catalog given to check it against)");
         return;
     }
-    let path = r.upgrade.as_ref().expect("resolved");
+    let (Some(path), Some(joined)) = (r.upgrade.as_ref(), cx.catalog_for_v0(sub)) else {
+        return;
+    };
     let channel = r.channel.clone().unwrap_or_default();
-    let joined = cx.catalog_for_v0(sub).expect("resolved in a catalog");
     let in_catalog = joined.catalog.package(&sub.package).is_some_and(|p| {
         p.bundle(&from).is_some()
             || p.channels
@@ -459,4 +540,11 @@ fn deprecation_findings(sub: &Subscription) -> Vec<Finding> {
         .filter(|c| c.kind == "Deprecated" && c.is_true())
         .map(|c| finding("cluster.deprecated", Severity::Warning, c.message.clone()))
         .collect()
+}
+
+/// The text with its first letter in upper case.
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
 }

@@ -2,7 +2,7 @@
 //! conditions, joined to the catalogs and resolved as `olm-graph path --resolver v1` resolves
 //! it ([spec/cluster.md](../../../../docs/spec/cluster.md) §2.3).
 
-use super::diagnose::{finding, hops, path_args, resolve, Context};
+use super::context::{finding, hops, path_args, resolve, Context};
 use super::objects::*;
 use super::report::*;
 use crate::diag::Severity;

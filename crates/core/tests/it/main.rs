@@ -2,6 +2,7 @@
 //! test binary instead of two dozen is what a cold run on two cores spends its time on).
 //! Fixtures stay in `tests/fixtures`; `common` holds the shared helpers.
 
+mod cluster;
 mod common;
 mod diff_json;
 mod export;

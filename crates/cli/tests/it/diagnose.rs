@@ -1,0 +1,124 @@
+//! `olm-graph diagnose` on the cluster fixtures of the core crate: the four shapes of the same
+//! objects print the same JSON, and every operator's `next` and `path` are what `olm-graph
+//! path` prints for the same inputs.
+
+use std::path::PathBuf;
+
+use serde_json::Value;
+
+use crate::common::{catalogs_dir, manifest_dir, run};
+
+fn fixture(rel: &str) -> String {
+    manifest_dir()
+        .join("../core/tests/fixtures/cluster")
+        .join(rel)
+        .display()
+        .to_string()
+}
+
+fn descheduler() -> PathBuf {
+    catalogs_dir().join("openshift-kube-descheduler-fbc/v4.16")
+}
+
+fn patterns() -> PathBuf {
+    catalogs_dir().join("community-operators-prod/v4.21/patterns-operator.yaml")
+}
+
+fn diagnose_json(state: &str) -> Value {
+    let (d, p) = (descheduler(), patterns());
+    let out = run(&[
+        "diagnose",
+        state,
+        "--catalog",
+        d.to_str().unwrap(),
+        "--catalog",
+        p.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("JSON")
+}
+
+#[test]
+fn a_list_a_stream_a_json_list_and_a_must_gather_tree_print_the_same_json() {
+    let stream = diagnose_json(&fixture("v0/stream.yaml"));
+    assert_eq!(stream["operators"].as_array().map(Vec::len), Some(13));
+    for form in ["v0/list.yaml", "v0/list.json", "v0/must-gather"] {
+        assert_eq!(diagnose_json(&fixture(form)), stream, "{form}");
+    }
+}
+
+#[test]
+fn next_and_path_are_what_path_prints_for_the_same_inputs() {
+    let mut checked = 0;
+    for state in ["v0/stream.yaml", "v1/stream.yaml"] {
+        let report = diagnose_json(&fixture(state));
+        for o in report["operators"].as_array().unwrap() {
+            let Some(args) = o["pathArgs"].as_array() else {
+                assert!(o["path"].as_array().unwrap().is_empty(), "{o}");
+                continue;
+            };
+            let catalog = if o["package"] == "patterns-operator" {
+                patterns()
+            } else {
+                descheduler()
+            };
+            let mut cmd: Vec<String> = vec!["path".into(), catalog.display().to_string()];
+            cmd.extend(args.iter().map(|a| a.as_str().unwrap().to_string()));
+            cmd.push("--json".into());
+            let refs: Vec<&str> = cmd.iter().map(String::as_str).collect();
+            let out = run(&refs);
+            let path: Value = serde_json::from_slice(&out.stdout).expect("path --json");
+            assert_eq!(o["path"], path["hops"], "{cmd:?}");
+            let hops = path["hops"].as_array().unwrap();
+            let failed = hops.iter().position(|h| h["failed"] == true);
+            let next = match (o["state"].as_str().unwrap(), failed) {
+                ("failed-stuck", _) => Value::Null,
+                (_, Some(i)) => hops.get(i + 1).map_or(Value::Null, |h| h["to"].clone()),
+                (_, None) => hops.first().map_or(Value::Null, |h| h["to"].clone()),
+            };
+            assert_eq!(o["next"], next, "{}: {cmd:?}", o["namespace"]);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 12, "{checked} operators compared");
+}
+
+#[test]
+fn text_puts_the_verdict_first_and_nothing_read_exits_1() {
+    let d = descheduler();
+    let out = run(&[
+        "diagnose",
+        &fixture("v0/stream.yaml"),
+        "--catalog",
+        &format!("redhat-operators={}", d.display()),
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("AT-LATEST  Subscription descheduler-behind/")
+            || text.starts_with("UPGRADE-AVAILABLE  Subscription descheduler-behind/"),
+        "{text}"
+    );
+    assert!(text.contains(
+        "FAILED-STUCK  Subscription descheduler-failed/cluster-kube-descheduler-operator"
+    ));
+    let none = run(&[
+        "diagnose",
+        &d.join("cluster-kube-descheduler-operator.json")
+            .display()
+            .to_string(),
+    ]);
+    assert_eq!(
+        none.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&none.stderr)
+    );
+    let bad = run(&["diagnose", &fixture("v0/stream.yaml"), "--catalog", "=x"]);
+    assert_eq!(bad.status.code(), Some(2));
+}

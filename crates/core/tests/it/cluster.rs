@@ -1,0 +1,320 @@
+//! Cluster state read and joined to the real catalogs: every verdict of issue #31's list from the
+//! fixtures in `tests/fixtures/cluster` (written by `scripts/cluster-fixtures.py` in the shape
+//! OLM gives the objects), the four input shapes reading alike, and hostile input refused.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use olm_graph_core::cluster::{
+    diagnose, is_cluster_state, read_cluster_files, ClusterState, Diagnosis, GivenCatalog,
+    OperatorReport,
+};
+use olm_graph_core::load::{read_paths, Limits};
+use olm_graph_core::model::Catalog;
+
+use crate::common::{catalog, fixture, load};
+
+fn read(path: &Path) -> ClusterState {
+    let limits = Limits::DEFAULT;
+    let files = read_paths(&[path], &limits).expect("readable").files;
+    read_cluster_files(&files, &limits)
+}
+
+fn catalogs() -> (Catalog, Catalog) {
+    (
+        load(&catalog("openshift-kube-descheduler-fbc/v4.16")),
+        load(&catalog(
+            "community-operators-prod/v4.21/patterns-operator.yaml",
+        )),
+    )
+}
+
+fn v0(form: &str) -> Diagnosis {
+    let (d, p) = catalogs();
+    let given = [
+        GivenCatalog {
+            source: None,
+            label: "descheduler",
+            catalog: &d,
+        },
+        GivenCatalog {
+            source: None,
+            label: "patterns",
+            catalog: &p,
+        },
+    ];
+    diagnose(&read(&fixture(&format!("cluster/v0/{form}"))), &given)
+}
+
+fn v1() -> Diagnosis {
+    let p = load(&catalog(
+        "community-operators-prod/v4.21/patterns-operator.yaml",
+    ));
+    let given = [GivenCatalog {
+        source: Some("operatorhubio"),
+        label: "patterns",
+        catalog: &p,
+    }];
+    diagnose(&read(&fixture("cluster/v1/stream.yaml")), &given)
+}
+
+fn by_namespace(d: &Diagnosis) -> BTreeMap<String, &OperatorReport> {
+    d.operators
+        .iter()
+        .map(|o| (o.namespace.clone(), o))
+        .collect()
+}
+
+#[test]
+fn every_v0_state_comes_from_a_fixture() {
+    let d = v0("stream.yaml");
+    assert!(d.diagnostics.is_empty(), "{:?}", d.diagnostics);
+    let states: BTreeMap<String, &str> = by_namespace(&d)
+        .into_iter()
+        .map(|(ns, o)| (ns, o.state.as_str()))
+        .collect();
+    let want = [
+        ("descheduler-latest", "at-latest"),
+        ("descheduler-behind", "upgrade-available"),
+        ("descheduler-manual", "awaiting-approval"),
+        ("descheduler-upgrading", "upgrading"),
+        ("descheduler-failed", "failed-stuck"),
+        ("patterns-failed-ff", "failed-fail-forward"),
+        ("patterns-failed-default", "failed-stuck"),
+        ("patterns-ip-failed", "failed-stuck"),
+        ("descheduler-resolution", "resolution-failed"),
+        ("descheduler-dropped", "not-in-catalog"),
+        ("descheduler-skipped", "upgrade-available"),
+        ("descheduler-unhealthy", "catalog-unhealthy"),
+        ("descheduler-new", "not-installed"),
+    ];
+    for (ns, state) in want {
+        assert_eq!(states.get(ns).copied(), Some(state), "{ns}");
+    }
+    assert_eq!(states.len(), want.len());
+    assert_eq!(d.skipped.get("Namespace"), Some(&1));
+    assert_eq!(
+        d.skipped.get("Subscription"),
+        Some(&1),
+        "the ACM Subscription is another group's"
+    );
+}
+
+#[test]
+fn every_v1_state_of_the_issue_comes_from_a_fixture() {
+    let d = v1();
+    let states: Vec<(&str, &str)> = d
+        .operators
+        .iter()
+        .map(|o| (o.name.as_str(), o.state.as_str()))
+        .collect();
+    assert_eq!(
+        states,
+        [
+            ("patterns-behind", "upgrade-available"),
+            ("patterns-gone", "not-in-catalog"),
+            ("patterns-latest", "at-latest"),
+            ("patterns-retrying", "failed-stuck"),
+        ]
+    );
+    let retry = &d.operators[3];
+    let failed = retry.failed.as_ref().expect("failed");
+    assert_eq!(failed.reason, "Retrying");
+    assert!(failed
+        .message
+        .starts_with("error for resolved bundle \"patterns-operator.v0.0.80\""));
+    assert_eq!(
+        d.operators[0].next.as_deref(),
+        Some("patterns-operator.v0.0.71")
+    );
+}
+
+#[test]
+fn a_failed_csv_under_default_is_stuck_and_only_manual_recovery_helps() {
+    let d = v0("stream.yaml");
+    let o = by_namespace(&d)["descheduler-failed"];
+    assert_eq!(
+        o.installed.as_deref(),
+        Some("clusterkubedescheduleroperator.v5.0.3")
+    );
+    let f = o.failed.as_ref().expect("failed");
+    assert_eq!((f.kind, f.reason.as_str()), ("csv", "InstallCheckFailed"));
+    assert_eq!(
+        f.bundle.as_deref(),
+        Some("clusterkubedescheduleroperator.v5.0.4")
+    );
+    assert_eq!(o.next, None);
+    assert!(o.commands[0].starts_with("oc delete clusterserviceversion clusterkubedescheduleroperator.v5.0.4 -n descheduler-failed"));
+    assert!(o
+        .commands
+        .last()
+        .unwrap()
+        .contains("startingCSV: clusterkubedescheduleroperator.v5.0.3"));
+}
+
+#[test]
+fn fail_forward_moves_past_a_failed_csv_and_is_offered_where_it_would() {
+    let d = v0("stream.yaml");
+    let ns = by_namespace(&d);
+    let ff = ns["patterns-failed-ff"];
+    assert_eq!(ff.strategy.as_deref(), Some("TechPreviewUnsafeFailForward"));
+    assert_eq!(ff.next.as_deref(), Some("patterns-operator.v0.0.79"));
+    let stuck = ns["patterns-failed-default"];
+    assert_eq!(stuck.next, None);
+    assert_eq!(
+        stuck.commands,
+        ["oc patch operatorgroup og -n patterns-failed-default --type merge -p '{\"spec\":{\"upgradeStrategy\":{\"name\":\"TechPreviewUnsafeFailForward\"}}}'"]
+    );
+    let ip = ns["patterns-ip-failed"];
+    assert_eq!(ip.failed.as_ref().map(|f| f.kind), Some("installplan"));
+    assert!(ip
+        .explanation
+        .contains("the catalog still offers patterns-operator.v0.0.80"));
+}
+
+#[test]
+fn approval_resolution_and_catalog_health_say_what_olm_says() {
+    let d = v0("stream.yaml");
+    let ns = by_namespace(&d);
+    let manual = ns["descheduler-manual"];
+    assert_eq!(
+        manual.commands,
+        ["oc patch installplan install-m4n9z -n descheduler-manual --type merge -p '{\"spec\":{\"approved\":true}}'"]
+    );
+    let res = ns["descheduler-resolution"]
+        .resolution
+        .as_ref()
+        .expect("resolution");
+    assert_eq!(res.reason, "ConstraintsNotSatisfiable");
+    assert!(res.message.starts_with(
+        "constraints not satisfiable: subscription cluster-kube-descheduler-operator requires"
+    ));
+    assert_eq!(res.clauses.len(), 4);
+    assert_eq!(
+        res.clauses[1],
+        "subscription cluster-kube-descheduler-operator exists"
+    );
+    let sick = ns["descheduler-unhealthy"];
+    assert!(
+        sick.explanation.contains("TRANSIENT_FAILURE"),
+        "{}",
+        sick.explanation
+    );
+    let image = ns["descheduler-latest"]
+        .findings
+        .iter()
+        .find(|f| f.code == "cluster.catalog-image")
+        .expect("image finding");
+    assert!(image.message.contains("resolves to registry.redhat.io/redhat/redhat-operator-index:v4.16 on OpenShift 4.16.21, but it runs registry.redhat.io/redhat/redhat-operator-index:v4.15"));
+}
+
+#[test]
+fn a_dropped_bundle_is_placed_by_its_version_or_named_not_in_catalog() {
+    let d = v0("stream.yaml");
+    let ns = by_namespace(&d);
+    let dropped = ns["descheduler-dropped"];
+    assert_eq!(dropped.commands, ["olm-graph plan descheduler -p cluster-kube-descheduler-operator --from clusterkubedescheduleroperator.4.11.0-202212070335 --to channel:stable"]);
+    let skipped = ns["descheduler-skipped"];
+    assert_eq!(
+        skipped.next.as_deref(),
+        Some("clusterkubedescheduleroperator.v5.0.4")
+    );
+    assert!(skipped.path_args.iter().any(|a| a == "--installed-version"));
+}
+
+#[test]
+fn the_four_shapes_of_the_same_objects_read_alike() {
+    let json = |d: &Diagnosis| {
+        let mut v = serde_json::to_value(d).unwrap();
+        v.as_object_mut().unwrap().remove("diagnostics");
+        v
+    };
+    let stream = json(&v0("stream.yaml"));
+    for form in ["list.yaml", "list.json", "must-gather"] {
+        let d = v0(form);
+        assert!(d.diagnostics.is_empty(), "{form}: {:?}", d.diagnostics);
+        assert_eq!(json(&d), stream, "{form}");
+    }
+}
+
+#[test]
+fn cluster_state_is_told_from_a_catalog() {
+    let text = std::fs::read_to_string(fixture("cluster/v0/list.json")).unwrap();
+    assert!(is_cluster_state(&text));
+    let text = std::fs::read_to_string(fixture("cluster/v1/stream.yaml")).unwrap();
+    assert!(is_cluster_state(&text));
+    let fbc = std::fs::read_to_string(catalog(
+        "community-operators-prod/v4.21/patterns-operator.yaml",
+    ))
+    .unwrap();
+    assert!(!is_cluster_state(&fbc));
+}
+
+#[test]
+fn a_malformed_object_names_file_line_and_field_and_the_rest_is_read() {
+    let text = "apiVersion: operators.coreos.com/v1alpha1\nkind: Subscription\nmetadata:\n  name: a\n  namespace: ns\nspec:\n  name: pkg\n  channel: [1]\nstatus:\n  installedCSV: pkg.v1.0.0\n---\napiVersion: operators.coreos.com/v1alpha1\nkind: Subscription\nmetadata:\n  name: b\nspec:\n  name: pkg\n---\n{ broken\n---\napiVersion: operators.coreos.com/v1alpha1\nkind: InstallPlan\nmetadata: {name: p, namespace: ns}\nspec: {clusterServiceVersionNames: [pkg.v1.1.0]}\nstatus: {phase: Failed}\n";
+    let files = [olm_graph_core::InputFile::new("state.yaml", text)];
+    let s = read_cluster_files(&files, &Limits::DEFAULT);
+    assert_eq!(s.subscriptions.len(), 1);
+    assert_eq!(s.subscriptions[0].channel, "");
+    assert_eq!(s.install_plans.len(), 1);
+    let msgs: Vec<String> = s.diagnostics.iter().map(ToString::to_string).collect();
+    assert_eq!(msgs.len(), 3, "{msgs:#?}");
+    assert!(
+        msgs[0].contains("state.yaml:8")
+            && msgs[0].contains("spec.channel: expected a string, found array"),
+        "{}",
+        msgs[0]
+    );
+    assert!(
+        msgs[1].contains("missing metadata.namespace"),
+        "{}",
+        msgs[1]
+    );
+    assert!(msgs[2].contains("state.yaml:19"), "{}", msgs[2]);
+}
+
+#[test]
+fn hostile_state_is_refused_with_a_named_limit() {
+    let deep = format!(
+        "apiVersion: operators.coreos.com/v1alpha1\nkind: Subscription\nmetadata: {}{}\n",
+        "[".repeat(5000),
+        "]".repeat(5000)
+    );
+    let mut bomb =
+        String::from("apiVersion: v1\nkind: List\na: &a [x, x, x, x, x, x, x, x, x, x]\n");
+    for i in 0..9 {
+        let prev = if i == 0 {
+            "a".to_string()
+        } else {
+            format!("b{}", i - 1)
+        };
+        bomb.push_str(&format!("b{i}: &b{i} [*{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}]\n"));
+    }
+    for (name, text) in [("deep.yaml", deep), ("bomb.yaml", bomb)] {
+        let files = [olm_graph_core::InputFile::new(name, text)];
+        let s = read_cluster_files(&files, &Limits::DEFAULT);
+        assert_eq!(s.diagnostics.len(), 1, "{name}: {:?}", s.diagnostics);
+        let d = &s.diagnostics[0];
+        assert_eq!(d.code, "load.limit", "{name}: {d}");
+        assert!(d.to_string().contains(name), "{d}");
+    }
+}
+
+#[test]
+fn ten_thousand_objects_are_all_read() {
+    let mut text = String::with_capacity(10_000 * 300);
+    for i in 0..10_000 {
+        text.push_str(&format!("---\napiVersion: operators.coreos.com/v1alpha1\nkind: Subscription\nmetadata:\n  name: sub-{i}\n  namespace: ns-{i}\nspec:\n  channel: stable\n  name: pkg-{i}\n  source: cat\n  sourceNamespace: openshift-marketplace\nstatus:\n  installedCSV: pkg-{i}.v1.0.0\n  state: AtLatestKnown\n"));
+    }
+    let files = [olm_graph_core::InputFile::new("many.yaml", text)];
+    let s = read_cluster_files(&files, &Limits::DEFAULT);
+    assert!(s.diagnostics.is_empty());
+    assert_eq!(s.subscriptions.len(), 10_000);
+    let d = diagnose(&s, &[]);
+    assert_eq!(d.operators.len(), 10_000);
+    assert!(d
+        .operators
+        .iter()
+        .all(|o| o.findings.iter().any(|f| f.code == "cluster.no-catalog")));
+}
