@@ -9,8 +9,9 @@
 //! only this part.
 //!
 //! Then the drawing at scale: a generated channel of N bundles (a `replaces` chain, versions
-//! `0.0.i`, a `skipRange` on every 50th entry covering the 100 before it, as `/tmp/syn/gen.py`
-//! writes it), built in memory for N = 10,000 and 100,000: the time of the graph (for
+//! `0.0.i`, a `skipRange` on every 50th entry covering the 100 before it: the `ranges` shape
+//! that `olm-graph bench --synthetic` generates as JSON in `crates/cli/src/commands/bench.rs`),
+//! built here directly as a model (`chain_catalog`) for N = 10,000 and 100,000: the time of the graph (for
 //! reference), the layout, the view, the SVG, DOT and Mermaid writers (CPU time of the thread,
 //! so that other work on the machine does not count; the mean of a few runs after one to warm
 //! up), and the process's peak memory after each N. `-- chain` runs only this part, `-- real`
@@ -185,7 +186,8 @@ fn every_real_channel() {
     );
 }
 
-/// The generated chain of `n` bundles, as `/tmp/syn/gen.py N r` writes it.
+/// The generated chain of `n` bundles: the model of the `ranges` shape of `olm-graph bench
+/// --synthetic` (`crates/cli/src/commands/bench.rs`, `write_package`), without the JSON.
 fn chain_catalog(n: usize) -> Catalog {
     let name = |i: usize| format!("p.v0.0.{i}");
     let entries = (0..n)

@@ -4,7 +4,9 @@
 //! not entries of the channel (a dangling tail, a bundle of another channel, a name the catalog
 //! no longer has). Edges point from the older bundle to the one that upgrades it:
 //! `replaces` R→E, `skips` S→E, and `skipRange` X→E for every *other* entry X of the channel
-//! whose version is in E's range (blang semantics). There is one edge per (from, to, kind).
+//! whose version is in E's range (blang semantics, spec/olm.md §4). There is one edge per
+//! (from, to, kind). The head is opm's: the one entry no `replaces` or `skips` names
+//! (spec/olm.md §2.2); the fields an entry names are those of spec/olm.md §1.1.
 
 use std::collections::BTreeMap;
 

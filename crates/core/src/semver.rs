@@ -551,7 +551,7 @@ mod tests {
         }
     }
 
-    /// blang semver_test.go `formatTests`: String() and Parse().
+    /// blang's own `formatTests` (spec/olm.md §10): String() and Parse().
     fn format_tests() -> Vec<(Version, &'static str)> {
         vec![
             (ver(1, 2, 3, vec![], &[]), "1.2.3"),

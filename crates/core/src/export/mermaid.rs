@@ -1,5 +1,4 @@
-//! Mermaid flowcharts in the exact format of `opm alpha render-graph`
-//! (operator-registry `alpha/declcfg/write.go`, `MermaidWriter.WriteChannels`).
+//! Mermaid flowcharts in the exact format of `opm alpha render-graph` (spec/olm.md §3, §10).
 //!
 //! The output is byte-for-byte what opm prints for the same catalog, including its quirks:
 //!

@@ -8,36 +8,36 @@
 //! every problem reported as a [`Diagnostic`]; nothing here panics on bad input, and every
 //! input is read in time linear in its size within the [`Limits`] of [`LoadOptions`].
 //!
-//! Behind this front door: `source` (file system and stdin), `pipeline` (the phases of a
-//! load), `stream` with `json` and `yaml` over `yaml_de` (documents), `raw` with `budget` (one document
-//! within the limits), `convert` and `assemble` (opm's model rules), `legacy` (package
-//! manifests), `indexignore`.
+//! Behind this front door, one folder per question:
+//! - `input/`: what is read: files in memory, the file system and stdin (`source`),
+//!   `.indexignore` (`indexignore`).
+//! - `pipeline/`: the phases of one load, and files read ahead on worker threads
+//!   (`read_ahead`).
+//! - `stream/`: a file split into documents (`document`: what the readers share), JSON
+//!   streams (`json`).
+//! - `yaml/`: the YAML front end catalogs and templates share: the stream `reader`, the `fast`
+//!   path, the serde deserializer (`de`), and its limits.
+//! - `object/`: one document's raw object within the limits (`budget`), checked field by field
+//!   (`convert`).
+//! - `assemble/`: objects placed into packages with opm's model rules, and the legacy package
+//!   manifests (`legacy`).
+//! - `options` ([`LoadOptions`], [`Limits`]) and `error` ([`LoadError`]).
 
-mod ahead;
 mod assemble;
-mod budget;
-mod convert;
-mod doc;
 mod error;
-mod indexignore;
 mod input;
-mod json;
-mod legacy;
+mod object;
 mod options;
 mod pipeline;
-mod raw;
-mod source;
 mod stream;
-mod yaml;
-mod yaml_de;
-mod yaml_fast;
+pub(crate) mod yaml;
 
 pub use error::LoadError;
-pub use indexignore::IgnoreRules;
+pub use input::indexignore::IgnoreRules;
+pub use input::source::{read_paths, InputSource, ReadPaths, STDIN_NAME, STDIN_PATH};
 pub use input::{has_catalog_extension, InputFile, Progress, CATALOG_EXTENSIONS};
 pub use options::{LimitKind, Limits, LoadOptions};
 pub(crate) use pipeline::load_fbc;
-pub use source::{read_paths, InputSource, ReadPaths, STDIN_NAME, STDIN_PATH};
 pub(crate) use yaml::yaml_value;
 
 /// Byte ranges of a file's documents, and whether each one could be read: for writers that

@@ -1,6 +1,5 @@
-//! OLM v0's chain order of a channel (operator-lifecycle-manager's `sortChannel`): walk
-//! `replaces` from the head, leaving skipped entries out; several heads and replaces cycles are
-//! OLM's errors.
+//! OLM v0's chain order of a channel (`sortChannel`, spec/olm.md §5.2): walk `replaces` from
+//! the head, leaving skipped entries out; several heads and replaces cycles are OLM's errors.
 
 use super::links::Links;
 use super::{err, ResolveError};

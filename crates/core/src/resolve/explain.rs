@@ -1,5 +1,6 @@
 //! "Why am I stuck?": one plain sentence when a path ends before the channel head, naming the
-//! edge or bundle responsible, with a suggested catalog change as a YAML snippet.
+//! edge or bundle responsible, with a suggested catalog change as a YAML snippet. The reasons
+//! are those of the resolvers' rules (spec/olm.md §5.2, §8) and of fail-forward (§6).
 
 use serde::Serialize;
 

@@ -1,5 +1,5 @@
 //! [`HopResolver`]: the considered channels indexed once, then one resolution step at a time
-//! under OLM v0's or v1's rules.
+//! under OLM v0's (spec/olm.md §5) or v1's (spec/olm.md §8) rules.
 
 use std::collections::HashSet;
 use std::sync::OnceLock;

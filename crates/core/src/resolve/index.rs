@@ -1,5 +1,6 @@
 //! Lookup tables for resolution, built once per channel and read at every hop: who replaces,
-//! skips or ranges over a bundle, the v0 chain order, and each entry's version.
+//! skips or ranges over a bundle (spec/olm.md §4 for ranges), the v0 chain order
+//! (spec/olm.md §5.2), and each entry's version.
 //!
 //! Versions are the bundles' own; an entry whose bundle object is missing from the catalog
 //! takes the version in its name ([`crate::infer::bundle_version`]), so that a file of a split

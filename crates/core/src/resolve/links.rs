@@ -1,7 +1,7 @@
 //! Who names whom in a channel, built in one pass: every name gets a number (the entries first,
 //! in order, then the names only `replaces` and `skips` give), and the `replaces` and `skips`
-//! links are kept as flat adjacency lists over those numbers. OLM v0's chain order, the channel
-//! head and the resolution index all read it.
+//! links are kept as flat adjacency lists over those numbers. OLM v0's chain order
+//! (spec/olm.md §5.2), the channel head (spec/olm.md §2.2) and the resolution index all read it.
 
 use foldhash::{HashMap, HashMapExt};
 

@@ -1,4 +1,5 @@
-//! Upgrade resolution: which bundle a cluster moves to next, and the whole path it takes.
+//! Upgrade resolution: which bundle a cluster moves to next, and the whole path it takes
+//! (spec/olm.md §5 for OLM v0, §8 for OLM v1, §6 for fail-forward, §7 for deprecation).
 //!
 //! - OLM v0 (Subscriptions, [`v0`]): candidates are the channel's entries in replaces-chain order
 //!   from the head, without entries named in any `skips`; an entry is a successor when its

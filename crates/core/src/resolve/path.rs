@@ -1,4 +1,5 @@
-//! Whole upgrade paths: hops repeated until none is left, with fail-forward what-ifs.
+//! Whole upgrade paths: hops repeated until none is left, with fail-forward what-ifs
+//! (spec/olm.md §6: what the resolver takes as installed after a failed upgrade).
 
 use std::collections::HashSet;
 

@@ -1,8 +1,9 @@
 //! OLM v0: the Subscription resolver's choice of the next bundle.
 //!
 //! Mirrors operator-lifecycle-manager's `sortChannel` and successor filter
-//! (`SkipRangeIncludesPredicate OR ReplacesPredicate`): candidates in replaces-chain order from
-//! the head, skipped entries left out, bundles with `olm.deprecated` prohibited, first wins.
+//! (`SkipRangeIncludesPredicate OR ReplacesPredicate`, spec/olm.md §5.2): candidates in
+//! replaces-chain order from the head, skipped entries left out, bundles with `olm.deprecated`
+//! prohibited (spec/olm.md §5.4, §7.1), first wins.
 
 use super::chain::chain_indices;
 use super::index::ChannelIndex;

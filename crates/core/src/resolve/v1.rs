@@ -1,7 +1,7 @@
 //! OLM v1: the ClusterExtension resolver's choice of the next bundle.
 //!
 //! Mirrors operator-controller's `SuccessorsOf` (legacy successor OR the installed version
-//! itself) and its ordering: non-deprecated first (bundle-level `olm.deprecations` only; the
+//! itself, spec/olm.md §8) and its ordering (spec/olm.md §7.2, §8): non-deprecated first (bundle-level `olm.deprecations` only; the
 //! legacy `olm.deprecated` property is ignored), then version and release, highest first.
 //! A channel entry whose bundle object is missing is ranked by the version in its name.
 

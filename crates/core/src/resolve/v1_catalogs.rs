@@ -1,5 +1,5 @@
 //! OLM v1 across several ClusterCatalogs, as operator-controller's `CatalogResolver.Resolve`
-//! combines them.
+//! combines them (spec/olm.md §8).
 //!
 //! Each catalog that has the package picks its own best candidate (the installed bundle
 //! included) by OLM v1's ranking ([`super::v1`]). Across catalogs, versions are never compared:

@@ -1,7 +1,8 @@
-//! Validation: opm's model rules (`opm validate`) with opm's exact messages, plus curator lints.
+//! Validation: opm's model rules (`opm validate`, spec/olm.md §2.2) with opm's exact messages,
+//! plus curator lints.
 //!
-//! Conversion errors (unknown package, missing bundles, bad versions, ...) are found while
-//! loading and live in [`Catalog::diagnostics`]; this module adds the rules opm checks on the
+//! Conversion errors (unknown package, missing bundles, bad versions, ..., spec/olm.md §2.1)
+//! are found while loading and live in [`Catalog::diagnostics`]; this module adds the rules opm checks on the
 //! model (`alpha/model`): channel head, replaces chain (cycles, stranded bundles), empty skips,
 //! invalid skipRange, `olm.package` property count, bundle image, duplicate versions, default
 //! channel, deprecation messages, release names. Lints are warnings with a suggested fix.
@@ -90,7 +91,7 @@ pub fn validate_package(pkg: &Package, graphs: &[ChannelGraph]) -> Vec<Diagnosti
     out
 }
 
-/// opm's rules for one channel; `bundles` gives each entry's bundle index.
+/// opm's rules for one channel (spec/olm.md §2.2); `bundles` gives each entry's bundle index.
 fn validate_channel(
     pkg: &Package,
     c: &Channel,
@@ -136,7 +137,7 @@ fn validate_channel(
     }
 }
 
-/// opm's rules for one channel entry and its bundle; `berr` makes an error about the entry.
+/// opm's rules for one channel entry and its bundle (spec/olm.md §2.2); `berr` makes an error about the entry.
 fn validate_entry(
     pkg: &Package,
     e: &ChannelEntry,
@@ -238,8 +239,8 @@ impl std::fmt::Display for ChainError {
 
 impl std::error::Error for ChainError {}
 
-/// opm's `validateReplacesChain`: a unique head, no cycle along `replaces` from it, and every
-/// entry either on that chain or named in some `skips`.
+/// opm's `validateReplacesChain` (spec/olm.md §2.2): a unique head, no cycle along `replaces`
+/// from it, and every entry either on that chain or named in some `skips`.
 ///
 /// # Complexity
 /// O(V + S) expected time and memory for V entries and S skipped names: one walk from the head,
@@ -294,7 +295,7 @@ pub fn replaces_chain(c: &Channel) -> Result<(), ChainError> {
     }
 }
 
-/// opm's duplicate-version check over the bundles that are in some channel (`bundles` gives
+/// opm's duplicate-version check (spec/olm.md §2.2) over the bundles that are in some channel (`bundles` gives
 /// each entry's bundle index, channel by channel).
 fn duplicate_versions(pkg: &Package, bundles: &[Vec<Option<usize>>]) -> Option<String> {
     let mut by_version: BTreeMap<String, BTreeSet<&str>> = BTreeMap::new();
@@ -371,7 +372,7 @@ fn lint_package(pkg: &Package, graphs: &[ChannelGraph], out: &mut Vec<Diagnostic
     }
 }
 
-/// The skipRange lints of one entry: blang quirks, a range that contains the entry itself, a
+/// The skipRange lints of one entry: blang quirks (spec/olm.md §4), a range that contains the entry itself, a
 /// range that matches no other bundle of the package.
 fn lint_skip_range(
     pkg: &Package,
@@ -423,7 +424,7 @@ fn lint_skip_range(
     }
 }
 
-/// Entries named in some `skips` are never offered as an OLM v0 upgrade.
+/// Entries named in some `skips` are never offered as an OLM v0 upgrade (spec/olm.md §5.2).
 fn lint_unreachable(pkg: &Package, c: &Channel, g: &ChannelGraph, out: &mut Vec<Diagnostic>) {
     let entries: HashSet<&str> = c.entries.iter().map(|e| e.name.as_str()).collect();
     let mut skipped_by: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
@@ -490,7 +491,7 @@ fn render(t: &Tree, prefix: &str, last: bool, out: &mut String) {
     }
 }
 
-/// Renders the errors of a list of findings as opm's validation tree:
+/// Renders the errors of a list of findings as opm's validation tree (spec/olm.md §2.2):
 /// `invalid index:` → `invalid package "p":` → `invalid channel "c":` → `invalid bundle "b":`.
 /// Findings that belong to no package come first, one per line.
 ///

@@ -1,4 +1,5 @@
-//! The lint on packages rendered from a template: bundles whose version nobody knows.
+//! The lint on packages rendered from a template: bundles whose version nobody knows (the
+//! offline rendering of spec/template-rules.md §6, step 4).
 
 use crate::diag::{Diagnostic, Location};
 use crate::model::Package;

@@ -194,6 +194,17 @@ pub struct ViewCaption {
     pub y: f64,
 }
 
+/// What one node of a [`GraphView`] says, whole (its label shortens it), and the fans into it.
+#[derive(Debug, Clone, PartialEq, Default)]
+struct NodeTexts {
+    /// The first line.
+    text: String,
+    /// The second line (its fans).
+    marker: Option<String>,
+    /// The fans into it (indices into [`GraphView::bands`]).
+    fans_into: Vec<usize>,
+}
+
 /// One channel, or the whole package, ready to draw.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GraphView {
@@ -239,12 +250,9 @@ pub struct GraphView {
     /// The day (and platform) of the lifecycle overlay when it is drawn
     /// ([`GraphView::apply_support`]).
     pub support: Option<crate::support::AsOf>,
-    /// Each node's first line, whole.
-    texts: Vec<String>,
-    /// Each node's second line (its fans), whole.
-    markers: Vec<Option<String>>,
-    /// For every node, the fans into it (indices into `bands`).
-    fans_into: Vec<Vec<usize>>,
+    /// What each node says and the fans into it, in node order (one per node, so they cannot
+    /// fall out of step with `nodes`).
+    node_texts: Vec<NodeTexts>,
     /// Node indices sorted by name.
     by_name: Vec<usize>,
 }
@@ -330,25 +338,7 @@ impl GraphView {
             .into_iter()
             .map(|Staircase { bands, rail }| ViewStaircase { bands, rail })
             .collect();
-        let mut fans_into: Vec<Vec<usize>> = vec![Vec::new(); n];
-        for (i, b) in bands.iter().enumerate() {
-            fans_into[b.to].push(i);
-        }
-        let counts: Vec<Vec<(EdgeKind, Option<&str>, usize)>> = fans_into
-            .iter()
-            .map(|fs| {
-                fs.iter()
-                    .map(|&i| {
-                        (
-                            bands[i].kind,
-                            bands[i].range.as_deref(),
-                            bands[i].sources.len(),
-                        )
-                    })
-                    .collect()
-            })
-            .collect();
-        let markers = marker_texts(&nodes, &counts);
+        let node_texts = node_texts(&nodes, texts, &bands);
         let captions = view_captions(&layout.captions, &nodes, &graph.lane_names(package));
         let mut by_name: Vec<usize> = (0..n).collect();
         by_name.sort_by(|&a, &b| nodes[a].name.cmp(&nodes[b].name));
@@ -376,16 +366,14 @@ impl GraphView {
             rows: layout.rows,
             captions,
             support: None,
-            texts,
-            markers,
-            fans_into,
+            node_texts,
             by_name,
         };
         view.neighbours = neighbours(&view);
         view
     }
 
-    /// The label, marker and fan lists of a node pushed after the view was built.
+    /// The texts of a node pushed after the view was built (no fans into it).
     ///
     /// # Complexity
     /// O(L) for a label of L characters.
@@ -394,9 +382,10 @@ impl GraphView {
             return;
         };
         let text = label_text(&n.name, n.version.as_deref(), &self.package, self.labels);
-        self.texts.push(text);
-        self.markers.push(None);
-        self.fans_into.push(Vec::new());
+        self.node_texts.push(NodeTexts {
+            text,
+            ..NodeTexts::default()
+        });
     }
 
     /// Rebuilds the name index and the neighbours after nodes or edges were added.
@@ -436,9 +425,8 @@ impl GraphView {
     /// # Complexity
     /// O(L²) for a label of L characters.
     pub fn node_label(&self, i: usize) -> Option<NodeLabel> {
-        let (text, b) = (self.texts.get(i)?, self.boxes.get(i)?);
-        let marker = self.markers.get(i).and_then(|m| m.as_deref());
-        Some(NodeLabel::new(text, marker, b.width))
+        let (t, b) = (self.node_texts.get(i)?, self.boxes.get(i)?);
+        Some(NodeLabel::new(&t.text, t.marker.as_deref(), b.width))
     }
 
     /// The whole first line of node `i` (what its label shortens).
@@ -446,7 +434,7 @@ impl GraphView {
     /// # Complexity
     /// O(1).
     pub fn node_text(&self, i: usize) -> Option<&str> {
-        self.texts.get(i).map(String::as_str)
+        self.node_texts.get(i).map(|t| t.text.as_str())
     }
 
     /// The whole second line of node `i`: what its fans cover.
@@ -454,7 +442,7 @@ impl GraphView {
     /// # Complexity
     /// O(1).
     pub fn node_marker(&self, i: usize) -> Option<&str> {
-        self.markers.get(i).and_then(|m| m.as_deref())
+        self.node_texts.get(i).and_then(|t| t.marker.as_deref())
     }
 
     /// The fans into node `i` (indices into [`GraphView::bands`]).
@@ -462,7 +450,9 @@ impl GraphView {
     /// # Complexity
     /// O(1).
     pub fn fans_into(&self, i: usize) -> &[usize] {
-        self.fans_into.get(i).map_or(&[], Vec::as_slice)
+        self.node_texts
+            .get(i)
+            .map_or(&[], |t| t.fans_into.as_slice())
     }
 
     /// The nodes the `skipRange` of node `i` covers: the sources of its skipRange fans (the
@@ -571,6 +561,42 @@ fn fan_counts<'a>(
         }
     }
     out
+}
+
+/// Each node's texts and the fans into it, from the first lines `texts` and the fans `bands`.
+///
+/// # Complexity
+/// O(V + B) for V nodes and B fans, plus the markers' text.
+fn node_texts(nodes: &[ViewNode], texts: Vec<String>, bands: &[ViewBand]) -> Vec<NodeTexts> {
+    let mut fans_into: Vec<Vec<usize>> = vec![Vec::new(); nodes.len()];
+    for (i, b) in bands.iter().enumerate() {
+        fans_into[b.to].push(i);
+    }
+    let counts: Vec<Vec<(EdgeKind, Option<&str>, usize)>> = fans_into
+        .iter()
+        .map(|fs| {
+            fs.iter()
+                .map(|&i| {
+                    (
+                        bands[i].kind,
+                        bands[i].range.as_deref(),
+                        bands[i].sources.len(),
+                    )
+                })
+                .collect()
+        })
+        .collect();
+    let markers = marker_texts(nodes, &counts);
+    texts
+        .into_iter()
+        .zip(markers)
+        .zip(fans_into)
+        .map(|((text, marker), fans_into)| NodeTexts {
+            text,
+            marker,
+            fans_into,
+        })
+        .collect()
 }
 
 /// Each node's second line, from its fans.

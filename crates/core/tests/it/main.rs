@@ -17,6 +17,7 @@ mod partial_catalogs;
 mod plan;
 mod plan_across;
 mod plan_channels;
+mod range;
 mod real_catalogs;
 mod release;
 mod resolve;

@@ -1,6 +1,5 @@
 //! A bundle's release and OLM v1's version-then-release order, with operator-registry's
-//! (`alpha/model/versionrelease_test.go`, `alpha/declcfg/declcfg_to_model_test.go`) and
-//! operator-controller's (`bundleutil/bundle_test.go`, `compare/compare_test.go`) cases.
+//! and operator-controller's cases (spec/olm.md §10).
 
 use std::cmp::Ordering;
 

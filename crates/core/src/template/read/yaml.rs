@@ -1,5 +1,5 @@
-//! Reading one template document into a [`Node`] tree with granit-parser (the YAML parser the
-//! loader uses), within the loader's [`Limits`].
+//! Reading one template document into a [`Node`] tree through the loader's YAML front end
+//! ([`crate::load::yaml`]: its parser and its limits), within the loader's [`Limits`].
 //!
 //! Every limit is checked while the events arrive, so a hostile document costs no more than
 //! reading up to the spot where it crosses one: nesting depth, nodes (keys, values and list
@@ -10,20 +10,13 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use granit_parser::{ErrorKind, Event, Parser, ScalarStyle, ScanError, Span};
+use granit_parser::{ErrorKind, Event, ScalarStyle, ScanError, Span};
 
+use crate::load::yaml::{parser, parser_nesting, replays_allowed, REPLAYS_PER_EVENT};
 use crate::load::{LimitKind, Limits};
 use crate::template::error::LimitError;
 use crate::template::read::chunks::Chunk;
 use crate::template::read::tree::{key_text, resolve_scalar, MapEntry, Node, NodeValue, Pos};
-
-/// Nodes anchors and aliases may copy for each event the parser read (the loader's factor).
-pub const REPLAYS_PER_EVENT: usize = 100;
-/// Nodes anchors and aliases may always copy, however short the document.
-const REPLAY_ALLOWANCE: usize = 10_000;
-/// How far above the depth limit granit-parser's own nesting limits sit: its scanner looks up
-/// to 1024 characters ahead, so the reader's counter stops first and names the limit.
-const PARSER_DEPTH_MARGIN: usize = 1100;
 
 /// A document that could not be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -108,13 +101,8 @@ pub fn parse_first_document(text: &str, limits: &Limits) -> Result<Option<Node>,
 }
 
 fn parse_yaml(body: &str, first_line: usize, limits: &Limits) -> Result<Option<Node>, ParseError> {
-    let nesting = limits.max_depth.saturating_add(PARSER_DEPTH_MARGIN);
-    let options = granit_parser::options! {
-        flow_nesting_limit: nesting,
-        block_nesting_limit: nesting,
-    };
     let mut builder = Builder::new(first_line, limits);
-    let mut parser = Parser::new_from_str_with_options(body, options);
+    let mut parser = parser(body, parser_nesting(limits));
     while let Some(event) = parser.next_event() {
         let (event, span) = event.map_err(|e| builder.scan_error(&e))?;
         if builder.feed(event, span)? {
@@ -256,11 +244,7 @@ impl<'l> Builder<'l> {
     /// Counts nodes copied by an anchor or an alias against the replay allowance.
     fn replay(&mut self, nodes: usize, pos: Pos) -> Result<(), ParseError> {
         self.replayed = self.replayed.saturating_add(nodes);
-        let allowed = self
-            .events
-            .saturating_mul(REPLAYS_PER_EVENT)
-            .saturating_add(REPLAY_ALLOWANCE);
-        if self.replayed > allowed {
+        if self.replayed > replays_allowed(self.events) {
             let bomb = LimitError::AliasBomb {
                 factor: REPLAYS_PER_EVENT,
             };

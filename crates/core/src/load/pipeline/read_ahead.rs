@@ -6,9 +6,9 @@
 //! and results are exactly those of reading one file after the other. The wasm build (the
 //! browser worker has no threads) and small inputs read on the calling thread.
 
-use super::doc::{Doc, DocSink};
-use super::input::InputFile;
-use super::options::Limits;
+use crate::load::input::InputFile;
+use crate::load::options::Limits;
+use crate::load::stream::document::{Doc, DocSink};
 use crate::model::FileFormat;
 
 /// What a file's reader sent to its sink: the documents, and each offset reached with the
@@ -20,7 +20,7 @@ struct Sent {
 }
 
 /// A file read ahead: its format and what its reader sent, in order.
-pub(super) struct ReadAhead {
+pub(in crate::load) struct ReadAhead {
     format: FileFormat,
     sent: Sent,
 }
@@ -39,11 +39,11 @@ impl ReadAhead {
     /// Reads one file into a record.
     ///
     /// # Complexity
-    /// As [`read_docs_with`](super::stream::read_docs_with): O(n) for a file of n bytes; memory O(objects).
+    /// As [`read_docs_with`](crate::load::stream::read_docs_with): O(n) for a file of n bytes; memory O(objects).
     #[cfg(not(target_arch = "wasm32"))]
     fn read(file: &InputFile, limits: &Limits) -> Self {
         let mut sent = Sent::default();
-        let format = super::stream::read_docs_with(&file.path, &file.text, limits, &mut sent);
+        let format = crate::load::stream::read_docs_with(&file.path, &file.text, limits, &mut sent);
         ReadAhead { format, sent }
     }
 
@@ -78,7 +78,7 @@ const STACK: usize = 8 << 20;
 /// # Complexity
 /// O(B) time for B bytes of wanted files, spread over the available cores; memory O(objects of
 /// the files read ahead and not yet handed over).
-pub(super) fn for_each_in_order(
+pub(in crate::load) fn for_each_in_order(
     files: &[InputFile],
     wanted: &[bool],
     limits: &Limits,

@@ -1,4 +1,4 @@
-//! Splitting a file into documents and reading each one into a [`RawObject`](super::raw::RawObject).
+//! Splitting a file into documents and reading each one into a [`RawObject`](crate::load::object::RawObject).
 //!
 //! Follows opm's `WalkMetasReader`: a file whose first non-blank byte is `{` is a JSON stream of
 //! concatenated objects; otherwise it is a YAML multi-document stream. As with
@@ -10,10 +10,12 @@
 //! within the [`Limits`]; positions are computed in one forward pass, so a file is read in
 //! time linear in its size whatever it holds.
 
-pub use super::doc::{Doc, DocSink};
-use super::json;
-use super::options::Limits;
-use super::yaml;
+pub(in crate::load) mod document;
+mod json;
+
+use crate::load::options::Limits;
+pub use crate::load::stream::document::{Doc, DocSink};
+use crate::load::yaml;
 use crate::model::FileFormat;
 
 /// Reads every document of a file with the default limits.
@@ -61,8 +63,8 @@ pub fn read_docs_with(
 
 #[cfg(test)]
 mod tests {
-    use super::super::doc::*;
     use super::*;
+    use crate::load::stream::document::*;
 
     fn names(docs: &[Doc]) -> Vec<String> {
         docs.iter()
@@ -165,7 +167,7 @@ mod tests {
         let props = o.properties.as_ref().unwrap();
         assert!(matches!(
             props[0].value,
-            Some(super::super::raw::PropValue::Skipped)
+            Some(crate::load::object::PropValue::Skipped)
         ));
     }
 

@@ -5,12 +5,14 @@
 //! naming an unknown package are attached to an undeclared package (and reported), objects that
 //! cannot be placed at all are dropped (and reported).
 
+pub(in crate::load) mod legacy;
+
 use std::collections::{BTreeMap, BTreeSet};
 
 use foldhash::{HashMap as FastMap, HashSet as FastSet};
 
-use super::convert::{dns1123_label_errors, Chunks, DeprecationObj, Objects};
 use crate::diag::{Diagnostic, Location};
+use crate::load::object::convert::{dns1123_label_errors, Chunks, DeprecationObj, Objects};
 use crate::model::{Bundle, Channel, Deprecations, Package};
 
 /// Places checked objects into packages, reporting opm's conversion errors.

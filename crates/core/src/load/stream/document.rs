@@ -1,9 +1,9 @@
 //! What the stream readers share: a document read from a file, positions counted in one
 //! forward pass, and the wording of parser messages.
 
-use super::options::Limits;
-use super::raw::RawObject;
 use crate::diag::{Diagnostic, Location};
+use crate::load::object::RawObject;
+use crate::load::options::Limits;
 
 /// A document read from a file: the object, or why it could not be read.
 #[derive(Debug)]
@@ -33,7 +33,7 @@ impl DocSink for Vec<Doc> {
 /// Line and column (in characters) of byte offsets asked in increasing order: each byte of the
 /// text is looked at once, however many positions are asked (one huge line holding thousands
 /// of objects included).
-pub(super) struct Cursor<'t> {
+pub(in crate::load) struct Cursor<'t> {
     text: &'t str,
     offset: usize,
     line: usize,
@@ -73,7 +73,12 @@ impl<'t> Cursor<'t> {
     }
 }
 
-pub(super) fn location(path: &str, line: usize, column: usize, document: usize) -> Location {
+pub(in crate::load) fn location(
+    path: &str,
+    line: usize,
+    column: usize,
+    document: usize,
+) -> Location {
     Location {
         file: path.to_string(),
         line: Some(line),
@@ -84,19 +89,19 @@ pub(super) fn location(path: &str, line: usize, column: usize, document: usize) 
 
 /// The diagnostic of a file that holds more documents than the limit allows; what follows is
 /// not read.
-pub(super) fn too_many_documents(
+pub(in crate::load) fn too_many_documents(
     path: &str,
     limits: &Limits,
     start: usize,
     (line, column): (usize, usize),
 ) -> Doc {
-    let kind = super::options::LimitKind::Documents;
+    let kind = crate::load::options::LimitKind::Documents;
     let number = limits.max_documents.saturating_add(1);
     let diag = Diagnostic::error(
         "load.limit",
         format!(
             "{}; the rest of the file is not read",
-            super::options::limit_message(kind, limits.max_documents)
+            crate::load::options::limit_message(kind, limits.max_documents)
         ),
     )
     .at(location(path, line, column, number));
@@ -109,7 +114,7 @@ pub(super) fn too_many_documents(
 
 /// Rewrites every `line N` in a parser message to `line N + shift`, and returns the first
 /// `line N column M` (or `line N, column M`) position found (after the shift).
-pub(super) fn shift_lines(msg: &str, shift: usize) -> (String, Option<(usize, usize)>) {
+pub(in crate::load) fn shift_lines(msg: &str, shift: usize) -> (String, Option<(usize, usize)>) {
     let mut out = String::with_capacity(msg.len());
     let mut first = None;
     let mut rest = msg;
@@ -138,7 +143,7 @@ pub(super) fn shift_lines(msg: &str, shift: usize) -> (String, Option<(usize, us
 
 /// Drops a trailing ` at line N column M` or ` at line N, column M` (we report the position
 /// ourselves).
-pub(super) fn strip_position(msg: &str) -> &str {
+pub(in crate::load) fn strip_position(msg: &str) -> &str {
     let Some(i) = msg.rfind(" at line ") else {
         return msg;
     };
@@ -158,7 +163,7 @@ pub(super) fn strip_position(msg: &str) -> &str {
 }
 
 /// Truncates very long messages (a 1 MB string echoed back helps nobody).
-pub(super) fn clean_message(msg: &str) -> String {
+pub(in crate::load) fn clean_message(msg: &str) -> String {
     const MAX: usize = 300;
     if msg.len() <= MAX {
         return msg.to_string();

@@ -1,11 +1,10 @@
-//! A serde deserializer over the YAML events of granit-parser (a maintained, panic-free,
-//! fuzzed YAML 1.2 parser with nesting limits and no unsafe code).
+//! A serde deserializer over the YAML events of granit-parser (see [the front door](super)).
 //!
 //! It reads one document and types plain scalars as serde_yaml 0.9 did (YAML 1.2 core schema:
 //! `null`, `~` and empty are null; only `true`/`false` in three spellings are booleans;
 //! decimal, `0x`, `0o` and `0b` integers, with a leading zero a string; floats with `.inf`
 //! and `.nan`). Quoted and block scalars are strings. Anchors are recorded and aliases replayed,
-//! aliases may replay at most 100 events per event of the document itself (serde_yaml's rule),
+//! aliases may replay at most [`REPLAYS_PER_EVENT`] events per event of the document itself (serde_yaml's rule),
 //! so an alias bomb stops early and any document is read in time linear in its length. Every error carries the line and column of
 //! the event it happened at.
 
@@ -14,7 +13,10 @@ use std::collections::HashMap;
 use std::fmt;
 use std::rc::Rc;
 
-use super::yaml_fast::{Ev, Scratch};
+use crate::load::yaml::fast::{Ev, Scratch};
+#[cfg(doc)]
+use crate::load::yaml::REPLAYS_PER_EVENT;
+use crate::load::yaml::{parser, replays_allowed};
 use granit_parser::{Event, Marker, Parser, ScalarStyle, ScanError, Span, StrInput, Tag};
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 
@@ -62,11 +64,9 @@ impl From<ScanError> for YamlError {
 /// Caps on what one document may make the reader do.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Caps {
-    /// Nesting of mappings and lists (the parser's own limits; its scanner looks up to 1024
-    /// characters ahead, so it may meet a limit that many levels before the reader does).
+    /// Nesting of mappings and lists (the parser's own limits, see
+    /// [`PARSER_DEPTH_MARGIN`](super::PARSER_DEPTH_MARGIN)), and of aliases being replayed.
     pub depth: usize,
-    /// Events aliases may replay for each event the parser read (plus a small allowance).
-    pub replays_per_event: usize,
 }
 
 /// Reads the single document of `text` with `read`.
@@ -79,7 +79,7 @@ pub(crate) fn read_document<'de, T>(
 }
 
 /// Reads the single document of `text` with `read` through the fast reader of the block
-/// subset (`yaml_fast.rs`), in the buffers of `scratch`; `None` when the document is outside
+/// subset (`fast.rs`), in the buffers of `scratch`; `None` when the document is outside
 /// the subset or `read` fails, and it is to be read with [`read_document`] (which gives the
 /// error and its position).
 ///
@@ -91,7 +91,7 @@ pub(crate) fn read_document_fast<'de, T>(
     scratch: &mut Scratch<'de>,
     read: impl FnOnce(&mut FastEvents<'de>) -> Result<T, YamlError>,
 ) -> Option<T> {
-    super::yaml_fast::document_events(text, max_depth, scratch).ok()?;
+    crate::load::yaml::fast::document_events(text, max_depth, scratch).ok()?;
     let mut events = FastEvents {
         events: std::mem::take(&mut scratch.events),
         next: 0,
@@ -133,9 +133,6 @@ type Recorded<'de> = Rc<Vec<(Event<'de>, Span)>>;
 /// An anchored node being recorded: its anchor id, its events so far, its open collections.
 type Recording<'de> = (usize, Vec<(Event<'de>, Span)>, usize);
 
-/// Replayed events always allowed, however short the document.
-const ALLOWANCE: usize = 10_000;
-
 /// The events of one document, with aliases expanded.
 pub(crate) struct Events<'de> {
     parser: Box<Parser<'de, StrInput<'de>>>,
@@ -157,12 +154,8 @@ pub(crate) struct Events<'de> {
 
 impl<'de> Events<'de> {
     fn new(text: &'de str, caps: Caps) -> Self {
-        let options = granit_parser::options! {
-            flow_nesting_limit: caps.depth,
-            block_nesting_limit: caps.depth,
-        };
         Events {
-            parser: Box::new(Parser::new_from_str_with_options(text, options)),
+            parser: Box::new(parser(text, caps.depth)),
             peeked: None,
             replays: Vec::new(),
             anchors: HashMap::new(),
@@ -220,14 +213,10 @@ impl<'de> Events<'de> {
     /// Counts `n` events replayed or recorded for anchors against the allowance.
     fn count_replay(&mut self, n: usize) -> Result<(), YamlError> {
         self.replayed = self.replayed.saturating_add(n);
-        let allowed = self
-            .parsed
-            .saturating_mul(self.caps.replays_per_event)
-            .saturating_add(ALLOWANCE);
-        if self.replayed <= allowed {
+        if self.replayed <= replays_allowed(self.parsed) {
             return Ok(());
         }
-        let factor = self.caps.replays_per_event;
+        let factor = super::REPLAYS_PER_EVENT;
         let at = self.position();
         Err(YamlError {
             message: format!(
@@ -549,7 +538,7 @@ impl<'de> Source<'de> for Events<'de> {
     }
 }
 
-/// The events of the fast reader (`yaml_fast.rs`), read as [`Events`] reads granit-parser's:
+/// The events of the fast reader (`fast.rs`), read as [`Events`] reads granit-parser's:
 /// the subset has no anchors, aliases nor tags, and a document that fails here is read again
 /// by granit-parser, which gives the error and its position, so no positions are kept. Each
 /// event is taken out of the list as it is read.
@@ -752,10 +741,7 @@ mod tests {
     use super::*;
     use serde_json::{json, Value};
 
-    const CAPS: Caps = Caps {
-        depth: 100,
-        replays_per_event: 100,
-    };
+    const CAPS: Caps = Caps { depth: 100 };
 
     fn value(text: &str) -> Result<Value, YamlError> {
         read_document(text, CAPS, |de| serde::Deserialize::deserialize(de))

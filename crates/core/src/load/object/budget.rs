@@ -1,12 +1,12 @@
 //! The per-document budget the raw-object readers draw on: depth, key count and string length
-//! (see [`Limits`]). The readers in `raw.rs` call it for every key, value and list item, so a
+//! (see [`Limits`]). The readers in `object/mod.rs` call it for every key, value and list item, so a
 //! crossed limit stops the document at the spot where it happens, with the parser's position.
 
 use std::cell::Cell;
 
 use serde::de;
 
-use super::options::{limit_message, LimitKind, Limits};
+use crate::load::options::{limit_message, LimitKind, Limits};
 
 /// Counters of one document against the limits.
 #[derive(Debug)]

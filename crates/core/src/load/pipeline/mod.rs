@@ -4,19 +4,21 @@
 //! documents are judged (fine inside a legacy manifest directory), stray CSVs reported, the
 //! legacy manifests converted, and every object placed into packages.
 
+mod read_ahead;
+
 use std::collections::{BTreeSet, HashMap};
 
-use super::ahead::{self, ReadAhead};
-use super::assemble::assemble;
-use super::convert::{self, Obj, Objects};
-use super::indexignore::IgnoreRules;
-use super::input::{has_catalog_extension, is_indexignore, parent_dir, InputFile, Progress};
-use super::legacy;
-use super::options::LoadOptions;
-use super::source::total_limit_diagnostic;
-use super::stream::{self, Doc, DocSink};
 use crate::diag::{Diagnostic, Location};
+use crate::load::assemble::assemble;
+use crate::load::assemble::legacy;
+use crate::load::input::indexignore::IgnoreRules;
+use crate::load::input::source::total_limit_diagnostic;
+use crate::load::input::{has_catalog_extension, is_indexignore, parent_dir, InputFile, Progress};
+use crate::load::object::convert::{self, Obj, Objects};
+use crate::load::options::LoadOptions;
+use crate::load::stream::{self, Doc, DocSink};
 use crate::model::{Catalog, FileFormat, FileSummary, OtherObject};
+use read_ahead::ReadAhead;
 
 /// Sorts one file's documents as the reader sends them, and reports progress.
 struct FileSink<'l, 'p> {
@@ -54,14 +56,14 @@ pub(crate) fn load_fbc(
     let mut load = Load::new(files, options, progress);
     let wanted = load.will_read(files);
     let limits = load.options.limits;
-    ahead::for_each_in_order(files, &wanted, &limits, &mut |file, read| {
+    read_ahead::for_each_in_order(files, &wanted, &limits, &mut |file, read| {
         load.file(file, read)
     });
     load.finish()
 }
 
 /// The state of one load between its phases.
-pub(super) struct Load<'p> {
+pub(in crate::load) struct Load<'p> {
     options: LoadOptions,
     progress: &'p mut dyn FnMut(Progress),
     state: Progress,

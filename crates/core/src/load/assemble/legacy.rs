@@ -10,10 +10,10 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 
-use super::convert::Obj;
-use super::options::LimitKind;
-use super::raw::RawObject;
 use crate::diag::{Diagnostic, Location};
+use crate::load::object::convert::Obj;
+use crate::load::object::RawObject;
+use crate::load::options::LimitKind;
 use crate::model::{Bundle, Channel, ChannelEntry, Package};
 use crate::semver::Version;
 
@@ -96,7 +96,7 @@ pub(crate) fn convert(
         convert_manifest(m, &by_name, &mut walk, diags, &mut out);
     }
     if walk.cut {
-        let msg = super::options::limit_message(LimitKind::Nodes, max_entries);
+        let msg = crate::load::options::limit_message(LimitKind::Nodes, max_entries);
         diags.push(Diagnostic::error(
             "load.limit",
             format!("package manifests: their channels walk to {msg}; the walks were cut short"),

@@ -1,5 +1,5 @@
 //! YAML streams, read document by document into [`RawObject`]s with granit-parser's events
-//! (see `yaml_de.rs`).
+//! (see `de.rs`).
 //!
 //! The stream is split at `---` lines at column 0 in one forward pass; each document is then
 //! read on its own (so one bad document does not lose the file), and its positions are made
@@ -10,22 +10,28 @@
 
 use serde_json::Value;
 
-use super::budget::Budget;
-use super::doc::{
+use crate::diag::Diagnostic;
+use crate::load::object::budget::Budget;
+use crate::load::object::{RawObject, Read};
+use crate::load::options::{limit_message, LimitKind, Limits};
+use crate::load::stream::document::{
     clean_message, location, shift_lines, strip_position, too_many_documents, Doc, DocSink,
 };
-use super::options::{limit_message, LimitKind, Limits};
-use super::raw::{RawObject, Read};
-use super::yaml_de::{read_document, read_document_fast, Caps, YamlError};
-use super::yaml_fast::Scratch;
-use crate::diag::Diagnostic;
+use crate::load::yaml::de::{read_document, read_document_fast, Caps, YamlError};
+use crate::load::yaml::fast::Scratch;
+use crate::load::yaml::parser_nesting;
 
 /// Reads a YAML stream document by document into `sink`.
 ///
 /// # Complexity
 /// O(n) time in the length n of the text: the split looks at each line's first bytes once, and
 /// each document is read once within the limits; memory O(d) for the largest document d.
-pub(super) fn read_stream(path: &str, text: &str, limits: &Limits, sink: &mut dyn DocSink) {
+pub(in crate::load) fn read_stream(
+    path: &str,
+    text: &str,
+    limits: &Limits,
+    sink: &mut dyn DocSink,
+) {
     let caps = caps(limits);
     let mut scratch = Scratch::default();
     let mut sent = 0;
@@ -54,13 +60,11 @@ pub(crate) fn yaml_value(text: &str) -> Option<Value> {
     read_document(text, caps(&limits), |de| Value::read(de, &budget)).ok()
 }
 
-/// The reader's own caps: the parser's nesting limits, far enough above the loader's depth
-/// limit (past the scanner's 1024-character lookahead) that the loader's counter stops first
-/// and names the limit; alias replays.
+/// The reader's own caps: the parser's nesting limits above the loader's depth limit, so the
+/// loader's counter stops first and names the limit.
 fn caps(limits: &Limits) -> Caps {
     Caps {
-        depth: limits.max_depth.saturating_add(1100),
-        replays_per_event: 100,
+        depth: parser_nesting(limits),
     }
 }
 
@@ -241,8 +245,8 @@ fn first_tab(doc: &str, from: usize) -> Option<(usize, usize)> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::yaml_de::{Events, FastEvents};
     use super::*;
+    use crate::load::yaml::de::{Events, FastEvents};
     use std::path::{Path, PathBuf};
 
     fn yaml_files(dir: &Path, out: &mut Vec<PathBuf>) {

@@ -7,6 +7,9 @@
 //! `encoding/json`), which is accepted with a warning. `olm.bundle.object` payloads are skipped
 //! without being decoded or stored.
 
+pub(in crate::load) mod budget;
+pub(in crate::load) mod convert;
+
 use std::borrow::Cow;
 use std::fmt;
 use std::marker::PhantomData;
@@ -14,7 +17,7 @@ use std::marker::PhantomData;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Number, Value};
 
-use super::budget::Budget;
+use crate::load::object::budget::Budget;
 
 /// A type read from a document within a [`Budget`]: every key, value and list item is counted,
 /// every string measured, every mapping and list nested, so a crossed limit stops the read.

@@ -1,6 +1,9 @@
 //! What a load reads: files in memory, the extensions read inside directories, and the
 //! progress reported while reading.
 
+pub(in crate::load) mod indexignore;
+pub(in crate::load) mod source;
+
 /// One input file: its path (as shown to the user) and its text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InputFile {
@@ -35,10 +38,10 @@ pub struct Progress {
     pub bytes_total: usize,
 }
 
-pub(super) fn is_indexignore(path: &str) -> bool {
+pub(in crate::load) fn is_indexignore(path: &str) -> bool {
     path == ".indexignore" || path.ends_with("/.indexignore")
 }
 
-pub(super) fn parent_dir(path: &str) -> &str {
+pub(in crate::load) fn parent_dir(path: &str) -> &str {
     path.rfind('/').map_or("", |i| &path[..i])
 }

@@ -5,8 +5,8 @@
 
 use serde_json::Value;
 
-use super::raw::{PropValue, RawEntry, RawObject};
 use crate::diag::{Diagnostic, Location};
+use crate::load::object::{PropValue, RawEntry, RawObject};
 use crate::model::{Bundle, Channel, ChannelEntry, Icon, Package, PropertyCounts};
 use crate::pullspec::validate_pull_spec;
 use crate::release::parse_bundle_release;
@@ -366,7 +366,7 @@ fn value_to_string(v: &Value) -> Option<String> {
 
 #[allow(clippy::too_many_arguments)]
 fn bundle(
-    properties: Option<Vec<super::raw::RawProperty>>,
+    properties: Option<Vec<crate::load::object::RawProperty>>,
     image: Option<Value>,
     related_images: Option<Vec<Value>>,
     name: String,
@@ -421,7 +421,7 @@ fn bundle(
 /// O(P) for P properties.
 fn read_properties(
     b: &mut Bundle,
-    properties: Vec<super::raw::RawProperty>,
+    properties: Vec<crate::load::object::RawProperty>,
     ctx: &Ctx,
     diags: &mut Vec<Diagnostic>,
 ) {

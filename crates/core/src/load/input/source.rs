@@ -10,11 +10,11 @@ use std::io::Read as _;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use super::doc::Cursor;
-use super::error::LoadError;
-use super::input::{has_catalog_extension, is_indexignore, InputFile};
-use super::options::{limit_message, LimitKind, Limits};
 use crate::diag::{Diagnostic, Location};
+use crate::load::error::LoadError;
+use crate::load::input::{has_catalog_extension, is_indexignore, InputFile};
+use crate::load::options::{limit_message, LimitKind, Limits};
+use crate::load::stream::document::Cursor;
 
 /// The path that stands for standard input.
 pub const STDIN_PATH: &str = "-";
@@ -327,7 +327,7 @@ static STDIN: OnceLock<Result<Vec<u8>, (std::io::ErrorKind, String)>> = OnceLock
 
 /// The diagnostic of the file in which the total-size limit falls, at the line and column
 /// where it falls (`allowed` bytes into `bytes`).
-pub(super) fn total_limit_diagnostic(
+pub(in crate::load) fn total_limit_diagnostic(
     file: &str,
     bytes: &[u8],
     allowed: usize,

@@ -11,17 +11,17 @@ use std::cell::Cell;
 use serde::{Deserialize, Deserializer};
 use serde_json::value::RawValue;
 
-use super::budget::Budget;
-use super::doc::{
+use crate::diag::Diagnostic;
+use crate::load::object::budget::Budget;
+use crate::load::object::{RawObject, Read};
+use crate::load::options::Limits;
+use crate::load::stream::document::{
     clean_message, location, strip_position, too_many_documents, Cursor, Doc, DocSink,
 };
-use super::options::Limits;
-use super::raw::{RawObject, Read};
-use crate::diag::Diagnostic;
 
 /// How a JSON stream's first failure went, and the documents still held back because the
 /// stream may yet have to be read as YAML.
-pub(super) struct JsonStream {
+pub(in crate::load) struct JsonStream {
     /// Documents not sent to the sink: all of them while the YAML reading is still possible
     /// (then the stream is short: it failed after at most one object), none otherwise.
     pub held: Vec<Doc>,
@@ -51,7 +51,7 @@ fn worth_reading_as_yaml(good_before_failure: Option<usize>, syntax: bool) -> bo
 /// O(n) time in the length n of the text: each byte is read once (an object that fails twice
 /// more), and at most once more searched (after a syntax error) and counted (for a position). Memory O(d) for
 /// the largest object d, plus two objects held.
-pub(super) fn read_stream(
+pub(in crate::load) fn read_stream(
     path: &str,
     text: &str,
     limits: &Limits,
@@ -74,7 +74,12 @@ pub(super) fn read_stream(
 ///
 /// # Complexity
 /// O(n) time in the length n of the text.
-pub(super) fn read_array(path: &str, text: &str, limits: &Limits, sink: &mut dyn DocSink) -> bool {
+pub(in crate::load) fn read_array(
+    path: &str,
+    text: &str,
+    limits: &Limits,
+    sink: &mut dyn DocSink,
+) -> bool {
     let Some(inside) = text.trim_start().strip_prefix('[') else {
         return false;
     };
