@@ -43,7 +43,7 @@ mod error;
 mod job;
 mod kind;
 mod kinds;
-mod read;
+pub(crate) mod read;
 mod write;
 
 pub use crate::validate::lint_unknown_versions;

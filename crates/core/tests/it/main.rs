@@ -11,6 +11,7 @@ mod layout_real;
 mod lifecycle;
 mod malformed;
 mod masterminds;
+mod mirror;
 mod opm_convert;
 mod partial_catalogs;
 mod plan;
