@@ -581,6 +581,7 @@ pub enum Op {
     RenderSvg,
     Diff,
     DiffJson,
+    Mirror,
 }
 
 impl Shape {
@@ -605,6 +606,7 @@ impl Op {
             Op::RenderSvg => "render-svg",
             Op::Diff => "diff",
             Op::DiffJson => "diff-json",
+            Op::Mirror => "mirror",
         }
     }
 }

@@ -22,8 +22,8 @@ use crate::output::{print_diagnostics, write_stdout};
 /// asked and prints the report.
 ///
 /// # Complexity
-/// What loading and [`mirror_catalog`] cost (linear in the catalog), plus writing and reading
-/// back the kept catalog with `-o`.
+/// What loading and [`mirror_catalog`] cost (linear in the catalog), plus writing the kept
+/// catalog and reading it back.
 pub fn run(args: MirrorArgs) -> CmdResult {
     let path = args.config.display().to_string();
     let text = std::fs::read_to_string(&args.config)
@@ -51,15 +51,22 @@ pub fn run(args: MirrorArgs) -> CmdResult {
         package: String::new(),
         message: format!("invalid configuration: {}", e.message),
     }));
-    let checked = match &args.output {
-        Some(out) => {
-            let text =
-                write_kept(&files, &report.kept).map_err(|e| CliError::Input(e.to_string()))?;
-            std::fs::write(out, &text)
-                .map_err(|e| CliError::Input(format!("cannot write {}: {e}", out.display())))?;
-            load_files(vec![InputFile::new(out.display().to_string(), text)])
+    // The kept catalog is written and read back even without -o: opm's conversion rules (a
+    // deprecation naming a dropped channel) only show on the written objects.
+    let checked = match write_kept(&files, &report.kept) {
+        Ok(text) => {
+            if let Some(out) = &args.output {
+                std::fs::write(out, &text)
+                    .map_err(|e| CliError::Input(format!("cannot write {}: {e}", out.display())))?;
+            }
+            let name = args
+                .output
+                .as_ref()
+                .map_or("kept.json".into(), |o| o.display().to_string());
+            load_files(vec![InputFile::new(name, text)])
         }
-        None => kept_catalog(&report),
+        Err(e) if args.output.is_some() => return Err(CliError::Input(e.to_string())),
+        Err(_) => kept_catalog(&report),
     };
     add_opm_errors(&mut report, &checked);
     if args.json {

@@ -13,6 +13,7 @@ mod closed_pipe;
 mod diff_json;
 mod lifecycle;
 mod lint_formats;
+mod mirror;
 mod partial;
 mod path_mermaid;
 mod plan;

@@ -86,6 +86,9 @@ fn versions(pkg: &Package) -> Result<HashMap<&str, Version>, String> {
 }
 
 /// The default channel after the configuration (spec/mirror.md §4.4).
+///
+/// # Complexity
+/// O(C) for C selected channels.
 fn default_channel(
     pkg: &Package,
     filter: &PackageFilter,
@@ -188,6 +191,9 @@ fn cut_channel(
 
 /// The channels of `pkg` the configuration selects (spec/mirror.md §4.2), with the channel's
 /// own filter.
+///
+/// # Complexity
+/// O(C·L) for C channels and L listed channels (a configuration lists a handful).
 fn selected<'p>(
     pkg: &'p Package,
     filter: Option<&'p PackageFilter>,
@@ -215,6 +221,14 @@ pub fn cut_package(
 ) -> Result<PackageCut, String> {
     let versions = versions(pkg)?;
     let chosen = selected(pkg, filter);
+    for cf in filter.map_or(&[][..], |f| &f.channels[..]) {
+        if pkg.channel(&cf.name).is_none() {
+            warn.push(format!(
+                "channel {:?} is not in package {:?}: nothing of it is mirrored",
+                cf.name, pkg.name
+            ));
+        }
+    }
     let chans: Vec<&Channel> = chosen.iter().map(|(c, _)| *c).collect();
     let default = match filter {
         Some(f) => default_channel(pkg, f, &chans)?,
@@ -277,6 +291,9 @@ pub fn cut_package(
 }
 
 /// The bounds in force for a channel and the scope a change to them goes to.
+///
+/// # Complexity
+/// O(1).
 fn bounds<'f>(
     filter: Option<&'f PackageFilter>,
     cf: Option<&'f ChannelFilter>,

@@ -169,6 +169,10 @@ fn selected_packages<'c>(
     out
 }
 
+/// The kept package as `--json` prints it.
+///
+/// # Complexity
+/// O(K) for K kept bundle names (cloned).
 fn kept_package(cut: &PackageCut) -> KeptPackage {
     KeptPackage {
         name: cut.kept.name.clone(),

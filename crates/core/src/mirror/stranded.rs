@@ -44,6 +44,10 @@ struct Reach<'a> {
 }
 
 impl<'a> Reach<'a> {
+    /// The v0 resolver of `channel` and its head.
+    ///
+    /// # Complexity
+    /// What [`HopResolver::new`] costs on the channel: O((V + E) log V).
     fn new(pkg: &'a Package, channel: &str, head: &'a str) -> Option<Reach<'a>> {
         let options = PathOptions {
             resolver: Resolver::V0,
@@ -92,6 +96,9 @@ impl<'a> Reach<'a> {
 
 /// The package to resolve in: the kept channels, every bundle of the source (so that a dropped
 /// bundle is placed by its version, spec/mirror.md §5).
+///
+/// # Complexity
+/// O(B + V) for B bundles and V kept entries (cloned).
 fn resolution_package(source: &Package, kept: &Package) -> Package {
     let mut pkg = source.clone_shell();
     pkg.channels = kept.channels.clone();
@@ -160,6 +167,9 @@ pub fn stranded_in_package(
 }
 
 /// The source channel's head as OLM v0 orders the channel (first in chain order).
+///
+/// # Complexity
+/// O(V + S) expected for V entries and S skipped names (the v0 chain order).
 fn source_head<'p>(source: &'p Package, channel: &str) -> Option<&'p str> {
     let ch = source.channel(channel)?;
     let order = crate::resolve::chain_order(source, ch).ok()?;
@@ -167,6 +177,9 @@ fn source_head<'p>(source: &'p Package, channel: &str) -> Option<&'p str> {
 }
 
 /// The smallest range change that brings version `v` into the kept channel (spec/mirror.md §5).
+///
+/// # Complexity
+/// O(1) (three version parses).
 fn change_for(cut: &ChannelCut, version: Option<&str>) -> Option<Change> {
     let v = MmVersion::parse(version?).ok()?;
     let below = |bound: &Option<String>| {
