@@ -140,26 +140,30 @@ pub fn stranded_in_package(
                 continue;
             }
             let kept_it = cut.bundles.binary_search(&e.name).is_ok();
-            let mut s = Stranded {
+            // A bundle the source channel strands too gets no change: no range brings it a path.
+            let sr = source_reach.get_or_insert_with(|| {
+                source_head(source, &cut.name).and_then(|h| Reach::new(source, &cut.name, h))
+            });
+            let in_source = sr.as_mut().is_none_or(|r| r.reaches(&e.name));
+            let change = in_source
+                .then(|| change_for(cut, version.as_deref()))
+                .flatten();
+            let note = match (&change, in_source) {
+                (Some(_), _) => None,
+                (None, false) => Some("the source channel strands it too".to_string()),
+                (None, true) => Some(
+                    "in range, but the chain walk of the filter leaves it without a path".into(),
+                ),
+            };
+            let s = Stranded {
                 package: source.name.clone(),
                 channel: cut.name.clone(),
                 bundle: e.name.clone(),
                 version: version.clone(),
                 kept: kept_it,
-                change: change_for(cut, version.as_deref()),
-                note: None,
+                change,
+                note,
             };
-            if s.change.is_none() {
-                let head = source_head(source, &cut.name);
-                let sr = source_reach
-                    .get_or_insert_with(|| head.and_then(|h| Reach::new(source, &cut.name, h)));
-                s.note = Some(match sr.as_mut().map(|r| r.reaches(&e.name)) {
-                    Some(false) => "the source channel strands it too".into(),
-                    _ => {
-                        "in range, but the chain walk of the filter leaves it without a path".into()
-                    }
-                });
-            }
             out.push(s);
         }
     }

@@ -587,3 +587,91 @@ fn load_with_files(path: &std::path::Path) -> (Catalog, Vec<InputFile>) {
     let files = read.files;
     (load_files(files.clone()), files)
 }
+
+/// The descheduler's stable channel cut at 5.1.0 strands a dropped 4.14 bundle, which the
+/// source channel strands too: no change is suggested, and the note says why.
+#[test]
+fn stranded_in_the_source_too_gets_no_change() {
+    let cat = common::load(&common::catalog("openshift-kube-descheduler-fbc/v4.18"));
+    let entry = OperatorEntry {
+        catalog: "c".into(),
+        packages: vec![filter(
+            "cluster-kube-descheduler-operator",
+            &[("stable", Some("5.1.0"), None)],
+        )],
+        ..OperatorEntry::default()
+    };
+    let report = mirror_catalog(&cat, &entry, &MirrorOptions::default());
+    assert!(report.errors.is_empty(), "{:?}", report.errors);
+    let s = &report.stranded;
+    assert_eq!(s.len(), 1, "{s:?}");
+    assert_eq!(
+        s[0].bundle,
+        "clusterkubedescheduleroperator.4.14.0-202310201027"
+    );
+    assert!(!s[0].kept);
+    assert_eq!(s[0].change, None);
+    assert_eq!(
+        s[0].note.as_deref(),
+        Some("the source channel strands it too")
+    );
+    let only = MirrorOptions {
+        installed: vec!["clusterkubedescheduleroperator.v5.1.0".into()],
+    };
+    assert!(mirror_catalog(&cat, &entry, &only).stranded.is_empty());
+}
+
+/// A bundle below minVersion that the source upgrades: the suggested minVersion gives it a path
+/// again; one above maxVersion gets a maxVersion.
+#[test]
+fn stranded_suggestion_gives_a_path_again() {
+    let entries = r#"[{"name":"foo.v2.0.0","replaces":"foo.v1.1.1","skips":["foo.v1.1.0"]},{"name":"foo.v1.1.1","replaces":"foo.v1.0.0"},{"name":"foo.v1.1.0"},{"name":"foo.v1.0.0","replaces":"foo.v0.9.0"},{"name":"foo.v0.9.0"}]"#;
+    let versions = [
+        ("foo.v2.0.0", "2.0.0"),
+        ("foo.v1.1.1", "1.1.1"),
+        ("foo.v1.1.0", "1.1.0"),
+        ("foo.v1.0.0", "1.0.0"),
+        ("foo.v0.9.0", "0.9.0"),
+    ];
+    let cat = one_channel(entries, &versions);
+    let entry = |min: &str, max: Option<&str>| OperatorEntry {
+        catalog: "c".into(),
+        packages: vec![PackageFilter {
+            name: "pkg".into(),
+            min_version: Some(min.into()),
+            max_version: max.map(Into::into),
+            ..PackageFilter::default()
+        }],
+        ..OperatorEntry::default()
+    };
+    let report = mirror_catalog(&cat, &entry("1.1.0", None), &MirrorOptions::default());
+    let s: Vec<_> = report
+        .stranded
+        .iter()
+        .map(|s| (s.bundle.as_str(), s.change.clone()))
+        .collect();
+    assert_eq!(s.len(), 1, "{s:?}");
+    assert_eq!(s[0].0, "foo.v0.9.0");
+    let change = s[0].1.clone().unwrap();
+    assert_eq!(
+        (change.field, change.value.as_str()),
+        ("minVersion", "0.9.0")
+    );
+    let lowered = mirror_catalog(&cat, &entry(&change.value, None), &MirrorOptions::default());
+    assert!(lowered.stranded.is_empty(), "{:?}", lowered.stranded);
+    // maxVersion 1.0.0: the chain head becomes foo.v1.0.0; 2.0.0 and 1.1.x are above it.
+    let capped = mirror_catalog(
+        &cat,
+        &entry("0.9.0", Some("1.0.0")),
+        &MirrorOptions::default(),
+    );
+    let above: Vec<_> = capped
+        .stranded
+        .iter()
+        .map(|s| (s.bundle.as_str(), s.change.as_ref().map(|c| c.field)))
+        .collect();
+    assert!(
+        above.contains(&("foo.v2.0.0", Some("maxVersion"))),
+        "{above:?}"
+    );
+}
