@@ -221,14 +221,7 @@ pub fn cut_package(
 ) -> Result<PackageCut, String> {
     let versions = versions(pkg)?;
     let chosen = selected(pkg, filter);
-    for cf in filter.map_or(&[][..], |f| &f.channels[..]) {
-        if pkg.channel(&cf.name).is_none() {
-            warn.push(format!(
-                "channel {:?} is not in package {:?}: nothing of it is mirrored",
-                cf.name, pkg.name
-            ));
-        }
-    }
+    warn_missing_channels(pkg, filter, warn);
     let chans: Vec<&Channel> = chosen.iter().map(|(c, _)| *c).collect();
     let default = match filter {
         Some(f) => default_channel(pkg, f, &chans)?,
@@ -283,11 +276,31 @@ pub fn cut_package(
         .cloned()
         .collect();
     prune_deprecations(&mut kept, &keep_bundles, &chans);
+    if full && filter.is_none() {
+        // `full: true` and no package: oc-mirror does not filter at all (spec/mirror.md §3.3).
+        kept.bundles = pkg.bundles.clone();
+        kept.deprecations = pkg.deprecations.clone();
+    }
     Ok(PackageCut {
         kept,
         channels: cuts,
         selected: chans.len(),
     })
+}
+
+/// Warns about listed channels the package lacks (olm-graph's words, spec/mirror.md §4.2).
+///
+/// # Complexity
+/// O(L log C) for L listed channels and C channels of the package.
+fn warn_missing_channels(pkg: &Package, filter: Option<&PackageFilter>, warn: &mut Vec<String>) {
+    for cf in filter.map_or(&[][..], |f| &f.channels[..]) {
+        if pkg.channel(&cf.name).is_none() {
+            warn.push(format!(
+                "channel {:?} is not in package {:?}: nothing of it is mirrored",
+                cf.name, pkg.name
+            ));
+        }
+    }
 }
 
 /// The bounds in force for a channel and the scope a change to them goes to.

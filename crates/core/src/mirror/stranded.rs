@@ -125,6 +125,11 @@ pub fn stranded_in_package(
         let Some(src) = source.channel(&cut.name) else {
             continue;
         };
+        // A channel without a head (kept whole by `full: true` though unsound) strands nothing
+        // the cut is to blame for.
+        if cut.head.is_empty() {
+            continue;
+        }
         let Some(mut reach) = Reach::new(&pkg, &cut.name, &cut.head) else {
             continue;
         };

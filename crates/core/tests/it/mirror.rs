@@ -286,6 +286,13 @@ fn filter_table_jaeger() {
         ]
     );
     assert_eq!(kept_bundles(&cat, None, true).len(), 6);
+    // `full: true` and no package: nothing is filtered, a bundle in no channel included.
+    let mut text = std::fs::read_to_string(common::fixture("mirror/jaeger-product.json")).unwrap();
+    text.push_str(r#"{"schema":"olm.bundle","package":"jaeger-product","name":"loose","image":"x/loose","properties":[{"type":"olm.package","value":{"packageName":"jaeger-product","version":"9.9.9"}}]}"#);
+    let loose = load_files(vec![InputFile::new("j.json", text)]);
+    assert_eq!(kept_bundles(&loose, None, true).len(), 7);
+    let listed = filter("jaeger-product", &[]);
+    assert_eq!(kept_bundles(&loose, Some(&listed), true).len(), 6);
 }
 
 const TWO_CHANNELS: &str = r#"{"schema":"olm.package","name":"pkg1","defaultChannel":"ch1"}
