@@ -121,6 +121,12 @@ pub enum Command {
         after_help = "TARGET is a bundle, a version, channel:C (the head of C) or latest.\n\nExamples:\n  olm-graph plan catalog/ -p quay-operator --from quay-operator.v3.6.2 --to channel:stable-3.17\n  olm-graph plan catalog/ -p demo --from demo.v1.0.0 --to latest --resolver v1 --json\n  olm-graph plan catalog/ -p quay-operator --from quay-operator.v3.15.0 --to channel:stable-3.17 --resolver v1 --channels stable-3.15,stable-3.16\n  olm-graph plan redhat/ community/ -p etcd --from etcd.v0.9.0 --resolver v1 --catalog-priority redhat/=10"
     )]
     Plan(PlanArgs),
+    /// What oc-mirror v2 keeps of a catalog under an ImageSetConfiguration, and the bundles
+    /// the cut strands. Exit 1 when a package fails to filter (or the cut breaks an opm rule).
+    #[command(
+        after_help = "--json prints {catalog, packages: [{name, defaultChannel, channels: [{name, head, bundles}]}], errors: [{package, message}], warnings: [{package, message}], stranded: [{package, channel, bundle, version, kept, change: {scope, field, value}, note}]}.\n\nExamples:\n  olm-graph mirror catalog/ --config imageset-config.yaml\n  olm-graph mirror catalog/ --config isc.yaml --catalog registry.redhat.io/redhat/redhat-operator-index:v4.18 -o mirrored.json\n  olm-graph mirror catalog/ --config isc.yaml --installed etcd.v0.9.2 --json"
+    )]
+    Mirror(MirrorArgs),
     /// Deprecate a bundle and truncate the graph below it; write the new catalog (FBC JSON).
     #[command(
         name = "deprecate-truncate",
@@ -587,6 +593,7 @@ pub enum Op {
     RenderSvg,
     Diff,
     DiffJson,
+    Mirror,
 }
 
 impl Shape {
@@ -611,6 +618,7 @@ impl Op {
             Op::RenderSvg => "render-svg",
             Op::Diff => "diff",
             Op::DiffJson => "diff-json",
+            Op::Mirror => "mirror",
         }
     }
 }
@@ -757,4 +765,27 @@ pub struct DiagnoseArgs {
     /// Print the report as JSON.
     #[arg(long)]
     pub json: bool,
+}
+
+/// Arguments of `olm-graph mirror`.
+#[derive(Args, Debug)]
+pub struct MirrorArgs {
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// The ImageSetConfiguration (mirror.openshift.io/v2alpha1 or v1alpha2).
+    #[arg(long)]
+    pub config: PathBuf,
+    /// Which mirror.operators entry to apply, by its catalog reference (needed when there are
+    /// several).
+    #[arg(long)]
+    pub catalog: Option<String>,
+    /// Print the report as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Write the kept catalog as FBC JSON here; it is read back and checked with opm's rules.
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+    /// Only these bundles (names or versions) in the stranded list: what a fleet runs.
+    #[arg(long)]
+    pub installed: Vec<String>,
 }

@@ -45,6 +45,7 @@ fn run(command: Command) -> CmdResult {
         Command::Lint(args) => lint::run(args),
         Command::Path(args) => path::run(args),
         Command::Plan(args) => plan::run(args),
+        Command::Mirror(args) => mirror::run(args),
         Command::DeprecateTruncate(args) => deprecate_truncate::run(args),
         Command::ResolveImage(args) => resolve_image::run(args),
         Command::Diff(args) => diff::run(args),

@@ -20,6 +20,8 @@
 //!   knows nothing of templates.
 //! - [`masterminds`]: Masterminds/semver v3 constraints, as OLM v1's ClusterExtension reads
 //!   its `version` field.
+//! - [`mirror`]: what oc-mirror v2 keeps of a catalog under an ImageSetConfiguration, and the
+//!   bundles the cut leaves without an upgrade path.
 //! - [`model`]: the catalog model: packages, channels and their entries, bundles,
 //!   deprecations.
 //! - [`open`]: the entry points that read what a user hands over: catalog templates expanded
@@ -56,7 +58,7 @@
 //! 5. `layout`, `resolve`, `validate`.
 //! 6. `plan`, `template` (over `load` and `validate`), `view`.
 //! 7. `lifecycle`, `open` (templates, then `load`).
-//! 8. `cluster`, `document`.
+//! 8. `cluster`, `document`, `mirror` (over `resolve`, `template`'s reader and `lifecycle`).
 //! 9. `export`.
 //! 10. `review`.
 pub mod choice;
@@ -70,6 +72,7 @@ pub mod layout;
 pub mod lifecycle;
 pub mod load;
 pub mod masterminds;
+pub mod mirror;
 pub mod model;
 pub mod open;
 pub mod partial;

@@ -16,7 +16,9 @@
 //! the oldest bundle, as `path --json` prints it), `render-svg`, and `diff` (the catalog without
 //! its newest 1,000 bundles, or a tenth of them when smaller, switched to the whole catalog, as
 //! `diff` prints it; for `wide`, each package without its newest 10 bundles), and `diff-json`
-//! (the same switch, as `diff --json` prints it).
+//! (the same switch, as `diff --json` prints it), and `mirror` (not run unless asked: the
+//! package cut by `minVersion` 0.0.(N/4) and `maxVersion` 0.0.(3N/4) and its stranded bundles,
+//! as `mirror --json` prints it).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -27,6 +29,7 @@ use olm_graph_core::document::{graph_document, GraphDocumentOptions};
 use olm_graph_core::export::{render, RenderFormat, RenderRequest};
 use olm_graph_core::graph::channel_graphs;
 use olm_graph_core::lifecycle::{diff_package, DiffOptions, PathListing};
+use olm_graph_core::mirror::{mirror_catalog, MirrorOptions, OperatorEntry, PackageFilter};
 use olm_graph_core::model::Catalog;
 use olm_graph_core::resolve::{resolve_path, PathOptions, Resolver};
 use olm_graph_core::validate::{lint_catalog, render_tree};
@@ -219,6 +222,7 @@ fn run_op(op: Op, catalog: &Catalog, package: &str, old: Option<&Catalog>) -> us
             request.channel = Some("c".into());
             render(catalog, &request).map_or(0, |r| r.text.len())
         }
+        Op::Mirror => mirror_size(catalog, pkg.bundles.len(), package),
         Op::Diff | Op::DiffJson => {
             let options = DiffOptions::default();
             let Some(d) = old.and_then(|old| diff_package(old, catalog, package, &options).ok())
@@ -233,6 +237,25 @@ fn run_op(op: Op, catalog: &Catalog, package: &str, old: Option<&Catalog>) -> us
             serde_json::to_writer_pretty(&mut counted, &doc).map_or(0, |_| counted.0)
         }
     }
+}
+
+/// `mirror --json` on the package cut to its middle half of versions; returns the output size.
+///
+/// # Complexity
+/// What [`mirror_catalog`] costs: linear in the package.
+fn mirror_size(catalog: &Catalog, n: usize, package: &str) -> usize {
+    let entry = OperatorEntry {
+        catalog: "bench".into(),
+        packages: vec![PackageFilter {
+            name: package.into(),
+            min_version: Some(format!("0.0.{}", n / 4)),
+            max_version: Some(format!("0.0.{}", 3 * n / 4)),
+            ..PackageFilter::default()
+        }],
+        ..OperatorEntry::default()
+    };
+    let report = mirror_catalog(catalog, &entry, &MirrorOptions::default());
+    serde_json::to_string_pretty(&report).map_or(0, |s| s.len())
 }
 
 /// A writer that only counts the bytes written to it (the size of an output, without it).

@@ -11,6 +11,7 @@ pub mod diff_template;
 pub mod graph;
 pub mod lifecycle;
 pub mod lint;
+pub mod mirror;
 pub mod packages;
 pub mod path;
 pub mod plain_crossings;

@@ -14,6 +14,7 @@ mod diagnose;
 mod diff_json;
 mod lifecycle;
 mod lint_formats;
+mod mirror;
 mod partial;
 mod path_mermaid;
 mod plan;

@@ -12,6 +12,7 @@ mod layout_real;
 mod lifecycle;
 mod malformed;
 mod masterminds;
+mod mirror;
 mod opm_convert;
 mod partial_catalogs;
 mod plan;

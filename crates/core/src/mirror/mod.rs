@@ -1,0 +1,201 @@
+//! What oc-mirror v2 keeps of a catalog under an ImageSetConfiguration, and who the cut leaves
+//! behind ([spec/mirror.md](../../../../docs/spec/mirror.md)).
+//!
+//! - `config`: the ImageSetConfiguration's `mirror.operators` stanza, read within the loader's
+//!   limits (§1);
+//! - `validate`: oc-mirror's validation with its messages (§2);
+//! - `walk` and `filter`: the filter, one package at a time (§3–4);
+//! - `stranded`: bundles of a source channel from which the kept channel offers no OLM v0 path
+//!   to its head, with the smallest range change that gives one (§5);
+//! - `write`: the kept catalog as FBC.
+//!
+//! Sits above `resolve` (stranded bundles are found with its v0 next hop) and `lifecycle` (the
+//! FBC writer's deprecations object).
+
+mod config;
+mod filter;
+mod stranded;
+mod validate;
+mod walk;
+mod write;
+
+use serde::Serialize;
+
+pub use config::{
+    looks_like_isc, read_config, ChannelFilter, MirrorConfig, OperatorEntry, PackageFilter,
+    API_VERSIONS,
+};
+pub use filter::{cut_package, keep_in_range, range_text, ChannelCut, PackageCut, Scope};
+pub use stranded::{stranded_in_package, Change, Stranded};
+pub use validate::{aggregate, validate_config, validate_entry, ConfigError};
+pub use write::write_kept;
+
+use crate::model::{Catalog, Package};
+
+/// A message about one package (empty for a catalog-wide one).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PackageMessage {
+    pub package: String,
+    pub message: String,
+}
+
+/// A kept channel as `mirror --json` prints it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct KeptChannel {
+    pub name: String,
+    pub head: String,
+    /// Kept bundle names, sorted.
+    pub bundles: Vec<String>,
+}
+
+/// A kept package as `mirror --json` prints it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct KeptPackage {
+    pub name: String,
+    #[serde(rename = "defaultChannel")]
+    pub default_channel: Option<String>,
+    pub channels: Vec<KeptChannel>,
+}
+
+/// What the mirror keeps of a catalog: the `mirror --json` document, plus (not printed) the
+/// kept packages as model packages and each channel's cut.
+#[derive(Debug, Clone, Serialize)]
+pub struct MirrorReport {
+    pub catalog: String,
+    pub packages: Vec<KeptPackage>,
+    pub errors: Vec<PackageMessage>,
+    pub warnings: Vec<PackageMessage>,
+    pub stranded: Vec<Stranded>,
+    /// The kept packages (channels with their kept entries, kept bundles, pruned deprecations).
+    #[serde(skip)]
+    pub kept: Vec<Package>,
+    /// Per kept package (same order as `kept`), what happened to each kept channel.
+    #[serde(skip)]
+    pub cuts: Vec<Vec<ChannelCut>>,
+}
+
+/// Options of [`mirror_catalog`].
+#[derive(Debug, Clone, Default)]
+pub struct MirrorOptions {
+    /// Limit the stranded bundles to these bundle names or versions (empty: every bundle).
+    pub installed: Vec<String>,
+}
+
+/// Cuts `catalog` as oc-mirror v2 would under `entry` (spec/mirror.md §2–4) and finds the
+/// stranded bundles (§5). A package that fails to filter is reported in `errors` and left out;
+/// the other packages are still cut (upstream would stop at the first error, §4.11).
+///
+/// # Complexity
+/// O(P + C) for validation, then per package O(B + V + E) expected for its B bundles, V entries
+/// and E edges, plus one OLM v0 hop per entry for the stranded bundles: linear in the catalog.
+pub fn mirror_catalog(
+    catalog: &Catalog,
+    entry: &OperatorEntry,
+    options: &MirrorOptions,
+) -> MirrorReport {
+    let mut report = MirrorReport {
+        catalog: entry.catalog.clone(),
+        packages: Vec::new(),
+        errors: Vec::new(),
+        warnings: Vec::new(),
+        stranded: Vec::new(),
+        kept: Vec::new(),
+        cuts: Vec::new(),
+    };
+    let invalid = validate_entry(entry);
+    if !invalid.is_empty() {
+        report.errors = invalid
+            .into_iter()
+            .map(|e| PackageMessage {
+                package: e.package,
+                message: format!("invalid configuration: {}", e.message),
+            })
+            .collect();
+        return report;
+    }
+    for (pkg, filter) in selected_packages(catalog, entry, &mut report.warnings) {
+        let mut warn = Vec::new();
+        let full = entry.full;
+        let result = cut_package(pkg, filter, full, &mut warn);
+        let msg = |message| PackageMessage {
+            package: pkg.name.clone(),
+            message,
+        };
+        report.warnings.extend(warn.into_iter().map(msg));
+        match result {
+            Ok(cut) => {
+                report.stranded.extend(stranded_in_package(
+                    pkg,
+                    &cut.kept,
+                    &cut.channels,
+                    &options.installed,
+                ));
+                report.packages.push(kept_package(&cut));
+                report.kept.push(cut.kept);
+                report.cuts.push(cut.channels);
+            }
+            Err(message) => report.errors.push(msg(message)),
+        }
+    }
+    report
+}
+
+/// The packages the entry asks for, each with its filter (`None`: no package listed, every
+/// package heads only or, with `full`, whole). A listed package the catalog lacks is a warning.
+///
+/// # Complexity
+/// O(P log P') for P listed packages and P' catalog packages.
+fn selected_packages<'c>(
+    catalog: &'c Catalog,
+    entry: &'c OperatorEntry,
+    warnings: &mut Vec<PackageMessage>,
+) -> Vec<(&'c Package, Option<&'c PackageFilter>)> {
+    if entry.packages.is_empty() {
+        return catalog.packages.iter().map(|p| (p, None)).collect();
+    }
+    let mut out = Vec::new();
+    for f in &entry.packages {
+        match catalog.package(&f.name) {
+            Some(p) => out.push((p, Some(f))),
+            None => warnings.push(PackageMessage {
+                package: f.name.clone(),
+                message: format!(
+                    "package {:?} is not in the catalog: nothing of it is mirrored",
+                    f.name
+                ),
+            }),
+        }
+    }
+    out
+}
+
+/// The kept package as `--json` prints it.
+///
+/// # Complexity
+/// O(K) for K kept bundle names (cloned).
+fn kept_package(cut: &PackageCut) -> KeptPackage {
+    KeptPackage {
+        name: cut.kept.name.clone(),
+        default_channel: cut.kept.default_channel.clone(),
+        channels: cut
+            .channels
+            .iter()
+            .map(|c| KeptChannel {
+                name: c.name.clone(),
+                head: c.head.clone(),
+                bundles: c.bundles.clone(),
+            })
+            .collect(),
+    }
+}
+
+/// The kept catalog as a model, for validation before anything is written.
+///
+/// # Complexity
+/// O(K) for K kept objects (cloned).
+pub fn kept_catalog(report: &MirrorReport) -> Catalog {
+    Catalog {
+        packages: report.kept.clone(),
+        ..Catalog::default()
+    }
+}
