@@ -213,6 +213,26 @@ pub struct ClusterState {
 }
 
 impl ClusterState {
+    /// Adds what `other` read after what this state read.
+    ///
+    /// # Complexity
+    /// O(size of `other`).
+    pub fn append(&mut self, mut other: ClusterState) {
+        self.subscriptions.append(&mut other.subscriptions);
+        self.install_plans.append(&mut other.install_plans);
+        self.csvs.append(&mut other.csvs);
+        self.operator_groups.append(&mut other.operator_groups);
+        self.catalog_sources.append(&mut other.catalog_sources);
+        self.cluster_extensions
+            .append(&mut other.cluster_extensions);
+        self.cluster_catalogs.append(&mut other.cluster_catalogs);
+        self.cluster_versions.append(&mut other.cluster_versions);
+        for (kind, n) in other.skipped {
+            *self.skipped.entry(kind).or_insert(0) += n;
+        }
+        self.diagnostics.append(&mut other.diagnostics);
+    }
+
     /// How many objects of the kinds olm-graph reads were read.
     ///
     /// # Complexity

@@ -9,7 +9,7 @@ use super::fields::Fields;
 use super::objects::*;
 use crate::diag::{Diagnostic, Location};
 use crate::load::{InputFile, LimitKind, Limits};
-use crate::template::read::chunks::chunks;
+use crate::template::read::chunks::{chunks, Chunk};
 use crate::template::read::tree::{Node, NodeValue};
 use crate::template::read::yaml::parse_chunk;
 
@@ -61,11 +61,97 @@ pub fn is_cluster_state(text: &str) -> bool {
     known_kind(group(api), kind)
 }
 
-/// One file: every document, every object in it.
+/// One file: every document, every object in it. A long stream is read in parts on the
+/// machine's cores (natively), each into a state of its own, put together in order.
 fn read_text(path: &str, text: &str, limits: &Limits, state: &mut ClusterState) {
     let cut = chunks(text, limits.max_documents);
-    for (i, chunk) in cut.list.iter().enumerate() {
-        let document = i + 1;
+    let parts = parts_for(cut.list.len());
+    if parts <= 1 {
+        read_chunks(path, text, &cut.list, 0, limits, state);
+    } else {
+        let size = cut.list.len().div_ceil(parts);
+        let pieces: Vec<(usize, &[Chunk])> = cut
+            .list
+            .chunks(size)
+            .enumerate()
+            .map(|(i, c)| (i * size, c))
+            .collect();
+        for part in read_in_parallel(path, text, &pieces, limits) {
+            state.append(part);
+        }
+    }
+    if let Some(pos) = cut.overflow {
+        let limit = crate::template::error::LimitError::Crossed {
+            kind: LimitKind::Documents,
+            limit: limits.max_documents,
+        };
+        let at = location(path, cut.list.len() + 1, pos.line, pos.column);
+        state
+            .diagnostics
+            .push(Diagnostic::error("load.limit", limit.to_string()).at(at));
+    }
+}
+
+/// How many parts to read `documents` documents in: one per core for long streams, natively.
+fn parts_for(documents: usize) -> usize {
+    if cfg!(target_arch = "wasm32") || documents < 2_000 {
+        return 1;
+    }
+    std::thread::available_parallelism()
+        .map_or(1, usize::from)
+        .min(4)
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn read_in_parallel(
+    path: &str,
+    text: &str,
+    pieces: &[(usize, &[Chunk])],
+    limits: &Limits,
+) -> Vec<ClusterState> {
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = pieces
+            .iter()
+            .map(|&(first, list)| {
+                scope.spawn(move || {
+                    let mut part = ClusterState::default();
+                    read_chunks(path, text, list, first, limits, &mut part);
+                    part
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_default())
+            .collect()
+    })
+}
+
+#[cfg(target_arch = "wasm32")]
+fn read_in_parallel(
+    path: &str,
+    text: &str,
+    pieces: &[(usize, &[Chunk])],
+    limits: &Limits,
+) -> Vec<ClusterState> {
+    let mut part = ClusterState::default();
+    for &(first, list) in pieces {
+        read_chunks(path, text, list, first, limits, &mut part);
+    }
+    vec![part]
+}
+
+/// Documents `first + 1 ..` of a file.
+fn read_chunks(
+    path: &str,
+    text: &str,
+    list: &[Chunk],
+    first: usize,
+    limits: &Limits,
+    state: &mut ClusterState,
+) {
+    for (i, chunk) in list.iter().enumerate() {
+        let document = first + i + 1;
         match parse_chunk(text, chunk, limits) {
             Ok(Some(node)) => {
                 let mut reader = Reader {
@@ -88,16 +174,6 @@ fn read_text(path: &str, text: &str, limits: &Limits, state: &mut ClusterState) 
                     .push(Diagnostic::error(code, e.message.clone()).at(at));
             }
         }
-    }
-    if let Some(pos) = cut.overflow {
-        let limit = crate::template::error::LimitError::Crossed {
-            kind: LimitKind::Documents,
-            limit: limits.max_documents,
-        };
-        let at = location(path, cut.list.len() + 1, pos.line, pos.column);
-        state
-            .diagnostics
-            .push(Diagnostic::error("load.limit", limit.to_string()).at(at));
     }
 }
 
