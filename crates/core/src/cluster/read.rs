@@ -102,7 +102,7 @@ fn parts_for(documents: usize) -> usize {
         .min(4)
 }
 
-#[cfg(not(target_arch = "wasm32"))]
+/// Each piece read on a thread of its own (never called on wasm: [`parts_for`] is 1 there).
 fn read_in_parallel(
     path: &str,
     text: &str,
@@ -125,20 +125,6 @@ fn read_in_parallel(
             .map(|h| h.join().unwrap_or_default())
             .collect()
     })
-}
-
-#[cfg(target_arch = "wasm32")]
-fn read_in_parallel(
-    path: &str,
-    text: &str,
-    pieces: &[(usize, &[Chunk])],
-    limits: &Limits,
-) -> Vec<ClusterState> {
-    let mut part = ClusterState::default();
-    for &(first, list) in pieces {
-        read_chunks(path, text, list, first, limits, &mut part);
-    }
-    vec![part]
 }
 
 /// Documents `first + 1 ..` of a file.
