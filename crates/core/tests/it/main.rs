@@ -13,6 +13,7 @@ mod malformed;
 mod masterminds;
 mod opm_convert;
 mod partial_catalogs;
+mod path_overlay;
 mod plan;
 mod plan_across;
 mod plan_channels;
