@@ -6,7 +6,6 @@
 use olm_graph_core::lifecycle::edit::NewEntry;
 use olm_graph_core::model::ChannelEntry;
 use olm_graph_core::resolve::{Failure, FailureKind, Resolver, UpgradeStrategy};
-use olm_graph_core::semver::Version;
 
 /// Which resolvers to run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -97,12 +96,7 @@ impl AddedEntry {
     /// The core edit this form describes.
     pub fn to_new_entry(&self) -> Result<NewEntry, String> {
         let opt = |s: &str| Some(s.trim().to_string()).filter(|s| !s.is_empty());
-        let version = match opt(&self.version) {
-            Some(v) => {
-                Some(Version::parse_tolerant(&v).map_err(|e| format!("version {v:?}: {e}"))?)
-            }
-            None => None,
-        };
+        let version = NewEntry::version_from_text(&self.version)?;
         let skips = self
             .skips
             .split(',')
