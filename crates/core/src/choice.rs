@@ -145,6 +145,7 @@ mod tests {
     #[test]
     fn failure_kind_is_spelled_csv_and_installplan() {
         round_trips(FailureKind::ALL, &["csv", "installplan"]);
+        assert_eq!(FailureKind::default(), FailureKind::Csv);
         assert!("none".parse::<FailureKind>().is_err());
     }
 

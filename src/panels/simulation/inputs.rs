@@ -117,8 +117,7 @@ pub fn SimInputsForm() -> impl IntoView {
         if let Some(b) = selection.bundle.get_untracked() {
             sim.inputs.update(|i| {
                 i.failing = b;
-                i.failure
-                    .get_or_insert(olm_graph_core::resolve::FailureKind::Csv);
+                i.failure.get_or_insert_with(Default::default);
             });
         }
     };

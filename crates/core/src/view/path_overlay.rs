@@ -77,7 +77,7 @@ impl PathOverlay {
             .hops
             .iter()
             .map(|h| OverlayHop {
-                failed: h.failed.then(|| path.failure.unwrap_or(FailureKind::Csv)),
+                failed: h.failed.then(|| path.failure.unwrap_or_default()),
                 missing_bundle: h.missing_bundle,
                 ..OverlayHop::new(&h.from, &h.to, &h.via)
             })
