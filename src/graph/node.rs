@@ -20,7 +20,7 @@ use olm_graph_core::view::{
 use crate::graph::scene::{Scene, SharedView};
 use crate::state::comparison::Comparison;
 use crate::state::lifecycle::Lifecycle;
-use crate::state::simulation::{NodeOnPath, SimulationStore};
+use crate::state::simulation::{NodeMarks, SimulationStore};
 
 /// A node's markings, each a signal.
 #[derive(Clone, Copy)]
@@ -29,7 +29,7 @@ struct Marks {
     removed: Signal<bool>,
     to_deprecate: Signal<bool>,
     fate: Signal<Option<Fate>>,
-    path: Memo<Option<NodeOnPath>>,
+    path: Memo<Option<NodeMarks>>,
 }
 
 impl Marks {

@@ -24,10 +24,10 @@ pub fn Inspector(follow_selection: bool) -> impl IntoView {
         let selected = move || ws.tab.get() == t;
         view! {
             <button class="inspector-tab" role="tab" type="button"
-                id=format!("inspector-tab-{}", t.param())
-                data-testid=format!("inspector-tab-{}", t.param())
+                id=format!("inspector-tab-{}", t.as_str())
+                data-testid=format!("inspector-tab-{}", t.as_str())
                 aria-selected=move || selected().to_string()
-                aria-controls=format!("inspector-{}", t.param())
+                aria-controls=format!("inspector-{}", t.as_str())
                 tabindex=move || if selected() { "0" } else { "-1" }
                 on:click=move |_| ws.tab.set(t)
                 on:keydown=move |ev| move_between_tabs(ws, t, &ev)>{t.label()}</button>
@@ -35,14 +35,14 @@ pub fn Inspector(follow_selection: bool) -> impl IntoView {
     };
     let pane = move |t: InspectorTab, body: AnyView| {
         view! {
-            <div class="inspector-pane" role="tabpanel" id=format!("inspector-{}", t.param())
-                aria-labelledby=format!("inspector-tab-{}", t.param())
-                data-pane=t.param() hidden=move || ws.tab.get() != t>{body}</div>
+            <div class="inspector-pane" role="tabpanel" id=format!("inspector-{}", t.as_str())
+                aria-labelledby=format!("inspector-tab-{}", t.as_str())
+                data-pane=t.as_str() hidden=move || ws.tab.get() != t>{body}</div>
         }
     };
     view! {
         <div class="inspector-tabs" role="tablist" aria-label="Inspector tasks">
-            {InspectorTab::ALL.into_iter().map(tab).collect_view()}
+            {InspectorTab::ALL.iter().copied().map(tab).collect_view()}
         </div>
         {pane(InspectorTab::Details, view! { <DetailsPanel/> }.into_any())}
         {pane(InspectorTab::Simulate, view! { <SimulationPanel/> }.into_any())}
@@ -64,7 +64,7 @@ fn move_between_tabs(ws: Workspace, from: InspectorTab, ev: &leptos::ev::Keyboar
     };
     ev.prevent_default();
     ws.tab.set(next);
-    focus_selector(&format!("#inspector-tab-{}", next.param()));
+    focus_selector(&format!("#inspector-tab-{}", next.as_str()));
 }
 
 /// Selecting a bundle (click, search, keyboard, link), or the selected one again, opens the

@@ -170,8 +170,8 @@ fn PlanForm(store: PlanStore) -> impl IntoView {
             <Field label="Subscribed channel">
                 {field(store, "plan-channel", "plan-channels", "any channel listing it", |i| i.channel.clone(), |i, v| i.channel = v)}
             </Field>
-            {select(store, "plan-target-kind", "To", TARGETS, |i| i.kind.param(), |i, v| {
-                if let Some(k) = TargetKind::from_param(v) { i.kind = k; }
+            {select(store, "plan-target-kind", "To", TARGETS, |i| i.kind.as_str(), |i, v| {
+                if let Ok(k) = v.parse() { i.kind = k; }
             })}
             <Field label="Target channel, version or bundle">
                 <input type="text" class="control" data-testid="plan-target" list=target_list autocomplete="off"

@@ -67,7 +67,7 @@ impl UrlParams {
         let yes = |v: String| matches!(v.as_str(), "1" | "true" | "yes");
         UrlParams {
             embed: get("embed").is_some_and(yes),
-            inspector: get("inspector").and_then(|t| InspectorTab::from_param(&t)),
+            inspector: get("inspector").and_then(|t| t.parse().ok()),
             focus: get("focus").is_some_and(yes),
             support: OverlayInputs::from_params(
                 get("lifecycle").as_deref(),
@@ -85,7 +85,7 @@ impl UrlParams {
             simulation: SimInputs {
                 installed: get("installed").unwrap_or_default(),
                 resolver: get("resolver")
-                    .and_then(|r| ResolverChoice::from_param(&r))
+                    .and_then(|r| r.parse().ok())
                     .unwrap_or_default(),
                 failure: get("failure").and_then(|f| failure_choice(&f)).flatten(),
                 failing: get("fail").unwrap_or_default(),
@@ -127,7 +127,7 @@ impl UrlParams {
             q.append_pair(k, &v);
         }
         if let Some(t) = self.inspector.filter(|t| *t != InspectorTab::Details) {
-            q.append_pair("inspector", t.param());
+            q.append_pair("inspector", t.as_str());
         }
         if self.focus {
             q.append_pair("focus", "1");
@@ -152,7 +152,7 @@ fn simulation_pairs(s: &SimInputs) -> Vec<(&'static str, String)> {
         out.push(("installed", installed.to_string()));
     }
     if s.resolver != ResolverChoice::V0 {
-        out.push(("resolver", s.resolver.param().to_string()));
+        out.push(("resolver", s.resolver.to_string()));
     }
     let failing = s.failing.trim();
     if !failing.is_empty() {

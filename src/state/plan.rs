@@ -1,9 +1,9 @@
 //! The Plan panel's store: the route planner's inputs (installed bundle, target, resolver,
 //! preference, the subscription's channel), the plan core makes of them ([`make_plan`], with
-//! core's `plan_route` and `plan_commands`), and the [`Route`] it draws on the graph. With a
-//! series folder loaded (one catalog per platform version), the plan across platform versions
-//! ([`make_series_plan`], core's `plan_series` and `series_timeline`, as `olm-graph plan
-//! --series` does it).
+//! core's `plan_route` and `plan_commands`), and the route it draws on the graph (core's
+//! `PathOverlay::from_route`). With a series folder loaded (one catalog per platform version),
+//! the plan across platform versions ([`make_series_plan`], core's `plan_series` and
+//! `series_timeline`, as `olm-graph plan --series` does it).
 
 use leptos::prelude::*;
 use olm_graph_core::infer::bundle_version;
@@ -12,14 +12,14 @@ use olm_graph_core::plan::{
     plan_commands, plan_route, plan_series, plan_support, platforms_between, series_timeline, Plan,
     PlanOptions, Preference, SeriesOptions, StopSupport, Target, TimelineColumn,
 };
-use olm_graph_core::resolve::{via_label, Resolver};
+use olm_graph_core::resolve::Resolver;
 use olm_graph_core::support::{AsOf, PackageLifecycle};
+use olm_graph_core::view::PathOverlay;
 
 use crate::state::comparison::Series;
 
 use crate::state::graph::{GraphStore, PackageData};
 use crate::state::shared::Shared;
-use crate::state::simulation::{Route, RouteHop};
 
 /// What the route should end on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -33,25 +33,13 @@ pub enum TargetKind {
     Version,
 }
 
-impl TargetKind {
-    /// Reads `latest`, `channel` or `version`.
-    pub fn from_param(s: &str) -> Option<TargetKind> {
-        match s {
-            "latest" => Some(TargetKind::Latest),
-            "channel" => Some(TargetKind::ChannelHead),
-            "version" => Some(TargetKind::Version),
-            _ => None,
-        }
-    }
-
-    pub fn param(self) -> &'static str {
-        match self {
-            TargetKind::Latest => "latest",
-            TargetKind::ChannelHead => "channel",
-            TargetKind::Version => "version",
-        }
-    }
-}
+olm_graph_core::spelled_choice!(
+    TargetKind,
+    "target kind",
+    Latest => "latest",
+    ChannelHead => "channel",
+    Version => "version",
+);
 
 /// The planner's inputs, as typed.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -67,13 +55,14 @@ pub struct PlanInputs {
 }
 
 impl PlanInputs {
-    /// The target as the CLI's `--to` reads it.
-    pub fn target_text(&self) -> String {
+    /// The target in `pkg`: the latest version, a channel's head, or core's reading of a
+    /// version or bundle name.
+    pub fn target(&self, pkg: &Package) -> Target {
         let t = self.target.trim();
         match self.kind {
-            TargetKind::Latest => "latest".to_string(),
-            TargetKind::ChannelHead => format!("channel:{t}"),
-            TargetKind::Version => t.to_string(),
+            TargetKind::Latest => Target::Latest,
+            TargetKind::ChannelHead => Target::ChannelHead(t.to_string()),
+            TargetKind::Version => Target::bundle_or_version(t, pkg),
         }
     }
 
@@ -94,7 +83,7 @@ impl PlanInputs {
 pub struct Planned {
     pub plan: Plan,
     pub commands: Vec<String>,
-    pub route: Route,
+    pub route: PathOverlay,
 }
 
 /// Plans `inputs` in `pkg` with core, as `olm-graph plan` does; core's error in words.
@@ -107,7 +96,7 @@ pub fn make_plan(pkg: &Package, inputs: &PlanInputs) -> Result<Planned, String> 
     if from.is_empty() {
         return Err("Choose the installed bundle to plan from.".into());
     }
-    let target = Target::parse(&inputs.target_text(), pkg);
+    let target = inputs.target(pkg);
     let options = inputs.options();
     let plan = plan_route(pkg, from, &target, &options).map_err(|e| e.to_string())?;
     let commands = if plan.reachable {
@@ -115,37 +104,12 @@ pub fn make_plan(pkg: &Package, inputs: &PlanInputs) -> Result<Planned, String> 
     } else {
         Vec::new()
     };
-    let route = route_of(&plan);
+    let route = PathOverlay::from_route(&plan);
     Ok(Planned {
         plan,
         commands,
         route,
     })
-}
-
-/// The hops of every step in order; the first hop of a step the route switches to names its
-/// channel (a step left at once, without hops, is dropped by core, so its switch shows on the
-/// next one).
-///
-/// # Complexity
-/// O(H) for H hops.
-pub fn route_of(plan: &Plan) -> Route {
-    let mut hops = Vec::new();
-    for step in &plan.steps {
-        for (k, h) in step.hops.iter().enumerate() {
-            hops.push(RouteHop {
-                from: h.from.clone(),
-                to: h.to.clone(),
-                reasons: via_label(&h.via),
-                range: h.via.iter().any(|r| r.range.is_some()),
-                switch: (k == 0 && step.switch_reason.is_some()).then(|| step.channel.clone()),
-            });
-        }
-    }
-    Route {
-        from: plan.from.clone(),
-        hops,
-    }
 }
 
 /// The platforms a series plan passes through, as typed.
@@ -215,9 +179,7 @@ pub fn make_series_plan(
         series.iter().find(|(l, _)| l.trim_start_matches('v') == p)
     });
     let last_pkg = last.and_then(|(_, c)| c.package(package));
-    let target = last_pkg.map_or(Target::Latest, |pkg| {
-        Target::parse(&inputs.target_text(), pkg)
-    });
+    let target = last_pkg.map_or(Target::Latest, |pkg| inputs.target(pkg));
     let plan = plan_series(series, package, from, &target, &options).map_err(|e| e.to_string())?;
     let commands = match last_pkg {
         Some(pkg) if plan.reachable => plan_commands(pkg, &plan, &options.plan),
@@ -421,10 +383,8 @@ mod tests {
         };
         let e = make_plan(pkg, &unknown).expect_err("no such channel");
         assert!(e.contains("nightly"), "{e}");
-        assert_eq!(
-            TargetKind::from_param("channel"),
-            Some(TargetKind::ChannelHead)
-        );
+        assert_eq!("channel".parse(), Ok(TargetKind::ChannelHead));
+        assert_eq!(TargetKind::ChannelHead.to_string(), "channel");
         assert_eq!(
             "fewest-hops".parse::<Preference>().ok(),
             Some(Preference::FewestHops)

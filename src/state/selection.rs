@@ -4,7 +4,6 @@
 //! entry) rather than automatic (replacing the current one).
 
 use leptos::prelude::*;
-use olm_graph_core::model::Package;
 use olm_graph_core::view::{finding_target, FindingTarget};
 use olm_graph_core::{Catalog, Diagnostic};
 
@@ -244,7 +243,7 @@ impl Selection {
                 let known = self
                     .bundle
                     .get_untracked()
-                    .is_none_or(|b| knows_bundle(pkg, &b));
+                    .is_none_or(|b| pkg.knows_bundle(&b));
                 if !known {
                     self.bundle.set(None);
                 }
@@ -257,9 +256,4 @@ impl Selection {
             }
         }
     }
-}
-
-/// Whether `bundle` is a bundle of the package or an entry of one of its channels.
-fn knows_bundle(pkg: &Package, bundle: &str) -> bool {
-    pkg.bundle(bundle).is_some() || pkg.channels.iter().any(|c| c.entry(bundle).is_some())
 }

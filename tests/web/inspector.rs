@@ -22,10 +22,14 @@ async fn selecting_a_bundle_opens_its_details_and_the_actions_open_their_tasks()
     let ws = stores.workspace;
     // Every tab control is there; one pane is shown.
     for t in InspectorTab::ALL {
-        one(&root, &format!("[data-testid=inspector-tab-{}]", t.param()));
+        one(
+            &root,
+            &format!("[data-testid=inspector-tab-{}]", t.as_str()),
+        );
     }
-    let shown =
-        |t: InspectorTab| !one(&root, &format!("#inspector-{}", t.param())).has_attribute("hidden");
+    let shown = |t: InspectorTab| {
+        !one(&root, &format!("#inspector-{}", t.as_str())).has_attribute("hidden")
+    };
     assert!(shown(InspectorTab::Details) && !shown(InspectorTab::Simulate));
     click(&one(&root, "[data-testid=inspector-tab-plan]"));
     settle().await;

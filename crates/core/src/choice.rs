@@ -23,6 +23,10 @@ pub struct UnknownChoice {
 /// Implements `ALL`, `as_str`, `Display`, `FromStr` and (with the `clap` feature)
 /// `clap::ValueEnum` for a fieldless enum, from one table:
 /// `Variant => "printed" ["alias", ...] : "help"`, the aliases and the help optional.
+///
+/// Exported, so that the enums the web app alone spells in its URL use it too
+/// (`olm_graph_core::spelled_choice!(InspectorTab, "inspector tab", Details => "details", ...)`).
+#[macro_export]
 macro_rules! spelled_choice {
     (
         $ty:ident, $what:literal,
@@ -66,15 +70,30 @@ macro_rules! spelled_choice {
             }
         }
 
-        #[cfg(feature = "clap")]
-        impl ::clap::ValueEnum for $ty {
+        $crate::__spelled_choice_clap!(
+            $ty, $( $variant => $name $([$($alias),*])? $(: $help)? ),+
+        );
+    };
+}
+
+/// `clap::ValueEnum` for a [`spelled_choice!`] enum when core is built with `clap` (the
+/// feature is read here, in core, not in the crate that calls the macro).
+#[cfg(feature = "clap")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __spelled_choice_clap {
+    (
+        $ty:ident,
+        $( $variant:ident => $name:literal $([$($alias:literal),*])? $(: $help:literal)? ),+
+    ) => {
+        impl $crate::__clap::ValueEnum for $ty {
             fn value_variants<'a>() -> &'a [Self] {
                 Self::ALL
             }
 
-            fn to_possible_value(&self) -> Option<::clap::builder::PossibleValue> {
+            fn to_possible_value(&self) -> Option<$crate::__clap::builder::PossibleValue> {
                 Some(match self {
-                    $($ty::$variant => ::clap::builder::PossibleValue::new($name)
+                    $($ty::$variant => $crate::__clap::builder::PossibleValue::new($name)
                         $($(.alias($alias))*)?
                         $(.help($help))?),+
                 })
@@ -83,7 +102,15 @@ macro_rules! spelled_choice {
     };
 }
 
-pub(crate) use spelled_choice;
+/// Without `clap`, a [`spelled_choice!`] enum has no `clap::ValueEnum`.
+#[cfg(not(feature = "clap"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __spelled_choice_clap {
+    ($($t:tt)*) => {};
+}
+
+pub use crate::spelled_choice;
 
 #[cfg(test)]
 mod tests {
@@ -118,6 +145,7 @@ mod tests {
     #[test]
     fn failure_kind_is_spelled_csv_and_installplan() {
         round_trips(FailureKind::ALL, &["csv", "installplan"]);
+        assert_eq!(FailureKind::default(), FailureKind::Csv);
         assert!("none".parse::<FailureKind>().is_err());
     }
 

@@ -94,3 +94,8 @@ pub use diag::{Diagnostic, Location, Severity};
 pub use load::{InputFile, LoadError, LoadOptions, Progress};
 pub use model::Catalog;
 pub use open::{load_files, load_files_with_progress, load_paths};
+
+/// clap, for the `clap::ValueEnum` that [`spelled_choice!`] writes in other crates.
+#[cfg(feature = "clap")]
+#[doc(hidden)]
+pub use clap as __clap;

@@ -6,9 +6,7 @@ use olm_graph_core::resolve::UpgradeStrategy;
 
 use crate::state::graph::GraphStore;
 use crate::state::selection::Selection;
-use crate::state::simulation::{
-    failure_choice, failure_param, ResolverChoice, SimInputs, SimulationStore,
-};
+use crate::state::simulation::{failure_choice, failure_param, SimInputs, SimulationStore};
 use crate::widgets::form::Field;
 
 /// Every bundle of the package on screen, from any channel, sorted.
@@ -119,8 +117,7 @@ pub fn SimInputsForm() -> impl IntoView {
         if let Some(b) = selection.bundle.get_untracked() {
             sim.inputs.update(|i| {
                 i.failing = b;
-                i.failure
-                    .get_or_insert(olm_graph_core::resolve::FailureKind::Csv);
+                i.failure.get_or_insert_with(Default::default);
             });
         }
     };
@@ -136,8 +133,8 @@ pub fn SimInputsForm() -> impl IntoView {
             </datalist>
             <button class="button" type="button" data-testid="installed-from-selection" on:click=use_selected>"Use selected bundle"</button>
             <Field label="Resolver">
-                {select("resolver-select", RESOLVERS, |i| i.resolver.param(), |i, v| {
-                    i.resolver = ResolverChoice::from_param(v).unwrap_or_default();
+                {select("resolver-select", RESOLVERS, |i| i.resolver.as_str(), |i, v| {
+                    i.resolver = v.parse().unwrap_or_default();
                 })}
             </Field>
             <div class="sim-channel" data-testid="sim-channel">"Channel: " {move || sim.channel.get().unwrap_or_default()}</div>

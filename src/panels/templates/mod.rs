@@ -22,13 +22,14 @@ pub mod start;
 pub mod summary;
 
 use leptos::prelude::*;
+use olm_graph_core::template::TemplateKind;
 
 use crate::services::jobs::Jobs;
 use crate::state::templates::TemplateStudio;
 use crate::state::Stores;
 use editor::TemplateEditor;
 use files::{StudioDownloads, StudioSources};
-use semver_form::{is_semver, SemverForm};
+use semver_form::SemverForm;
 use session::Screen;
 use start::StudioStart;
 use summary::{InstalledSummary, LintSummary, StudioStatus};
@@ -75,7 +76,7 @@ pub fn TemplateStudioPanel() -> impl IntoView {
 #[component]
 fn StudioSession(screen: Screen) -> impl IntoView {
     let studio = TemplateStudio::get();
-    let semver = Memo::new(move |_| studio.text.with(|t| is_semver(t)));
+    let semver = Memo::new(move |_| studio.text.with(|t| TemplateKind::Semver.named_in(t)));
     view! {
         <div class="studio-grid">
             <div class="studio-main">

@@ -8,15 +8,9 @@
 
 use leptos::html;
 use leptos::prelude::*;
-use olm_graph_core::semver::Version;
 
 use crate::state::templates::{EnteredVersion, TemplateStudio};
-use olm_graph_core::template::semver_edit::{add_bundle, Archetype};
-
-/// Whether the session's text is a semver template (a cheap test; the worker decides).
-pub fn is_semver(text: &str) -> bool {
-    text.to_ascii_lowercase().contains("olm.semver")
-}
+use olm_graph_core::template::semver_edit::{add_bundle, entered_version, Archetype};
 
 /// The package the template renders (its first), from the latest rendering or, before one
 /// renders, from the catalog it was opened over.
@@ -48,17 +42,14 @@ fn add(
     version: &str,
 ) -> Result<(), String> {
     let image = image.trim();
-    let version = version.trim().trim_start_matches('v');
-    if !version.is_empty() {
-        Version::parse(version).map_err(|e| format!("version {version:?}: {e}"))?;
-    }
+    let version = entered_version(version)?;
     let text = studio.text.get_untracked();
     let edited = add_bundle(&text, archetype, image).map_err(|e| e.to_string())?;
     let in_source = studio.session.with_untracked(|s| {
         s.as_ref()
             .is_some_and(|s| s.sources.iter().any(|f| f.text.includes(image)))
     });
-    if !version.is_empty() && !in_source {
+    if let Some(version) = version.filter(|_| !in_source) {
         let package = template_package(studio).ok_or(
             "the template's package is not known yet: load a bundle source, or add first an image whose tag names the bundle (<package>.v<version>)",
         )?;
@@ -67,7 +58,7 @@ fn add(
             list.push(EnteredVersion {
                 package,
                 image: image.to_string(),
-                version: version.to_string(),
+                version,
             });
         });
     }

@@ -13,12 +13,12 @@ use crate::state::load::{FileText, LoadStore, Loaded};
 use crate::state::selection::Selection;
 use crate::state::shared::Shared;
 use crate::state::templates::{template_on_screen, Session, TemplateStudio};
+use olm_graph_core::template::might_hold_template;
 use olm_graph_core::template::semver_edit::semver_template_from;
 
-/// Whether a file's text holds a catalog template (a cheap test; the worker decides).
+/// Whether a file's text holds a catalog template (core's cheap test; the worker decides).
 fn looks_like_template(f: &FileText) -> bool {
-    let text = f.text.text();
-    text.includes("olm.template.", 0) || text.includes("olm.semver", 0)
+    might_hold_template(&String::from(&f.text))
 }
 
 /// Starts a session on the template of the package on screen.

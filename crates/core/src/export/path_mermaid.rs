@@ -116,6 +116,7 @@ mod tests {
             explanation: None,
             final_alternatives: Vec::new(),
             without_bundles: Vec::new(),
+            failure: None,
         };
         let options = PathMermaidOptions {
             package: "demo".into(),

@@ -12,6 +12,24 @@ pub struct NewEntry {
     pub version: Option<Version>,
 }
 
+impl NewEntry {
+    /// The version typed for a new entry's bundle: `None` when nothing is typed, else read
+    /// leniently (blang's `ParseTolerant`: a leading `v`, a missing minor or patch), as a
+    /// what-if takes it. The error names the version.
+    ///
+    /// # Complexity
+    /// O(n) in the length of the text.
+    pub fn version_from_text(text: &str) -> Result<Option<Version>, String> {
+        let v = text.trim();
+        if v.is_empty() {
+            return Ok(None);
+        }
+        Version::parse_tolerant(v)
+            .map(Some)
+            .map_err(|e| format!("version {v:?}: {e}"))
+    }
+}
+
 /// Why an entry could not be added.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum EditError {

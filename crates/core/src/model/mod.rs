@@ -274,6 +274,15 @@ impl Package {
         self.bundle_index(name).map(|i| &self.bundles[i])
     }
 
+    /// Whether `name` is a bundle of the package (an `olm.bundle`) or an entry of one of its
+    /// channels: a name a path, a plan or a selection can stand on.
+    ///
+    /// # Complexity
+    /// O(log B) for B bundles, plus O(V) for V entries over all channels when it is no bundle.
+    pub fn knows_bundle(&self, name: &str) -> bool {
+        self.bundle(name).is_some() || self.channels.iter().any(|c| c.entry(name).is_some())
+    }
+
     /// Names of the channels that have an entry for this bundle, in channel-name order.
     ///
     /// # Complexity

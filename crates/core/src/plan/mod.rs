@@ -14,9 +14,12 @@
 //! - [`series`]: plans across platform versions, one catalog per version.
 //! - `supported`: support lifecycle facts of a plan's stops, and `--prefer supported`.
 //! - [`commands`]: the `oc patch subscription` lines (v0) or ClusterExtension YAML (v1).
+//! - `overlay`: a route as a [`crate::view::PathOverlay`] (`PathOverlay::from_route`), drawn
+//!   like a resolved path.
 
 mod across;
 mod commands;
+mod overlay;
 mod route;
 mod search;
 mod series;
@@ -56,8 +59,19 @@ impl Target {
             Target::Latest
         } else if let Some(c) = text.strip_prefix("channel:") {
             Target::ChannelHead(c.to_string())
-        } else if pkg.bundle(text).is_some() || pkg.channels.iter().any(|c| c.entry(text).is_some())
-        {
+        } else {
+            Target::bundle_or_version(text, pkg)
+        }
+    }
+
+    /// A bundle of the package (an `olm.bundle` or a channel entry) named `text`, else the
+    /// version `text` (a leading `v` dropped): the target a user types as "version or bundle".
+    ///
+    /// # Complexity
+    /// O(log B + E) for B bundles and E channel entries of the package (a scan of the
+    /// entries).
+    pub fn bundle_or_version(text: &str, pkg: &Package) -> Target {
+        if pkg.knows_bundle(text) {
             Target::Bundle(text.to_string())
         } else {
             Target::Version(text.trim_start_matches('v').to_string())

@@ -92,11 +92,13 @@ crate::choice::spelled_choice!(
     SelfCertified => "SelfCertified",
 );
 
-/// How an upgrade into the failing bundle fails.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+/// How an upgrade into the failing bundle fails. A failure named without its kind is the
+/// CSV's (the default).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum FailureKind {
     /// The bundle's ClusterServiceVersion reaches phase Failed (it was installed).
+    #[default]
     Csv,
     /// The InstallPlan fails before the bundle is installed.
     InstallPlan,

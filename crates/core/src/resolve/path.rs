@@ -48,6 +48,10 @@ pub struct UpgradePath {
     /// Bundles on the path (the start, then hop targets) that have no `olm.bundle` in the
     /// catalog: the path was computed by name for them (see [`UpgradePath::without_bundles_note`]).
     pub without_bundles: Vec<String>,
+    /// How the failed hop's upgrade fails: the kind of the failure the path was resolved with
+    /// ([`PathOptions::failure`]); `None` without one.
+    #[serde(skip)]
+    pub failure: Option<FailureKind>,
 }
 
 impl UpgradePath {
@@ -162,9 +166,7 @@ pub fn resolve_path<'a>(
         None => None,
     };
     if let Some(f) = &options.failure {
-        if pkg.bundle(&f.bundle).is_none()
-            && pkg.channels.iter().all(|c| c.entry(&f.bundle).is_none())
-        {
+        if !pkg.knows_bundle(&f.bundle) {
             return err(format!(
                 "unknown bundle {:?} in package {package:?} (the failing bundle)",
                 f.bundle
@@ -299,6 +301,7 @@ impl Walk<'_, '_> {
             explanation,
             final_alternatives,
             without_bundles,
+            failure: self.options.failure.as_ref().map(|f| f.kind),
         }
     }
 

@@ -26,7 +26,30 @@ pub const TEMPLATE_SCHEMAS: [&str; 3] = [
     "olm.template.substitutes",
 ];
 
+/// A cheap test before any parsing: `text` names a template schema somewhere
+/// (`olm.template.…` or `olm.semver`, as written: schemas are matched exactly). The reader
+/// decides what the text really is.
+///
+/// # Complexity
+/// O(n) in the text's length.
+pub fn might_hold_template(text: &str) -> bool {
+    contains(text, "olm.template.") || contains(text, TemplateKind::Semver.schema())
+}
+
+fn contains(text: &str, needle: &str) -> bool {
+    memchr::memmem::find(text.as_bytes(), needle.as_bytes()).is_some()
+}
+
 impl TemplateKind {
+    /// A cheap test before any parsing: `text` names this kind's schema somewhere (as
+    /// written; the reader decides).
+    ///
+    /// # Complexity
+    /// O(n) in the text's length.
+    pub fn named_in(self, text: &str) -> bool {
+        contains(text, self.schema())
+    }
+
     /// The document schema (`olm.template.basic`, `olm.semver`, `olm.template.substitutes`).
     ///
     /// # Complexity

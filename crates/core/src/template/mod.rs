@@ -55,7 +55,7 @@ pub use error::{
     TemplateErrorKind,
 };
 pub(crate) use job::Job;
-pub use kind::{TemplateKind, TEMPLATE_SCHEMAS};
+pub use kind::{might_hold_template, TemplateKind, TEMPLATE_SCHEMAS};
 pub use kinds::semver::edit as semver_edit;
 pub use write::catalog::{
     expand_inputs, expand_inputs_with, template_catalog, template_catalog_with, Expansions,

@@ -12,6 +12,9 @@
 //!   deprecation wording, tooltips, edge classes, `route_d`, `rail_d`).
 //! - [`SupportOverlay`] and [`PhaseClass`] (`overlay.rs`, `phase.rs`): the support lifecycle overlay, each
 //!   node's phase facts and tint class.
+//! - [`PathOverlay`] and [`OverlayMarks`] (`path_overlay.rs`): the marks an upgrade path or a
+//!   planned route puts on the graph (nodes, hops with their labels, start, end, failure), the
+//!   app's simulation and Plan panel and the SVG export draw from.
 //! - [`bundle_details`] (`details.rs`): what a details panel shows for one bundle.
 //! - [`package_summaries`], [`channel_summaries`], [`natural_cmp`], [`finding_target`]
 //!   (`summaries.rs`): counts and markers for lists and tabs, and what a finding points at.
@@ -22,6 +25,7 @@ mod graph_view;
 mod installed;
 mod node;
 mod overlay;
+mod path_overlay;
 mod phase;
 mod source;
 mod summaries;
@@ -38,6 +42,7 @@ pub use graph_view::{
 };
 pub use node::ViewNode;
 pub use overlay::{support_lines, SupportOverlay};
+pub use path_overlay::{HopLabel, HopReasons, NodeMarks, OverlayHop, OverlayMarks, PathOverlay};
 pub use phase::PhaseClass;
 pub use source::ViewSource;
 pub use summaries::{

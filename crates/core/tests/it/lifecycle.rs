@@ -441,3 +441,16 @@ fn diff_edges_are_the_set_differences_of_both_graphs() {
     }
     assert!(changed > 100, "the pairs change edges: {changed}");
 }
+
+#[test]
+fn a_typed_entry_version_is_read_leniently() {
+    use olm_graph_core::lifecycle::edit::NewEntry;
+    use olm_graph_core::semver::Version;
+    assert_eq!(NewEntry::version_from_text(" "), Ok(None));
+    assert_eq!(
+        NewEntry::version_from_text(" v1.2 "),
+        Ok(Some(Version::parse("1.2.0").unwrap()))
+    );
+    let e = NewEntry::version_from_text("not a version").unwrap_err();
+    assert!(e.starts_with("version \"not a version\": "), "{e}");
+}

@@ -15,6 +15,7 @@ mod masterminds;
 mod mirror;
 mod opm_convert;
 mod partial_catalogs;
+mod path_overlay;
 mod plan;
 mod plan_across;
 mod plan_channels;

@@ -475,3 +475,27 @@ fn max_openshift_version_makes_the_plan_upgrade_the_operator_before_the_cluster(
         "{why}"
     );
 }
+
+#[test]
+fn a_typed_target_names_a_bundle_an_entry_or_a_version() {
+    let pkg = package(QUAY, "project-quay");
+    assert!(pkg.knows_bundle("quay-operator.v3.15.0"));
+    assert!(!pkg.knows_bundle("quay-operator.v0.0.1"));
+    assert_eq!(
+        Target::bundle_or_version("quay-operator.v3.15.0", &pkg),
+        Target::Bundle("quay-operator.v3.15.0".into())
+    );
+    assert_eq!(
+        Target::bundle_or_version("v3.16.1", &pkg),
+        Target::Version("3.16.1".into())
+    );
+    // The CLI's words read the same way.
+    assert_eq!(
+        Target::parse("v3.16.1", &pkg),
+        Target::bundle_or_version("v3.16.1", &pkg)
+    );
+    assert_eq!(
+        Target::parse("channel:stable-3.17", &pkg),
+        Target::ChannelHead("stable-3.17".into())
+    );
+}

@@ -364,3 +364,26 @@ fn template_lint_names_bundles_without_a_known_version() {
         .iter()
         .all(|d| d.code != "template.unknown-version"));
 }
+
+#[test]
+fn the_cheap_template_test_finds_every_real_template_and_no_rendered_catalog() {
+    use olm_graph_core::template::{might_hold_template, TemplateKind};
+    for t in TEMPLATES {
+        let text = std::fs::read_to_string(template(t.file)).expect("template");
+        assert!(might_hold_template(&text), "{}", t.file);
+        assert!(TemplateKind::Basic.named_in(&text), "{}", t.file);
+        assert!(!TemplateKind::Semver.named_in(&text), "{}", t.file);
+    }
+    for rel in [
+        "compliance-operator-fbc/v4.17/compliance-operator.yaml",
+        "community-operators-prod/v4.21/project-quay.yaml",
+    ] {
+        let Ok(text) = std::fs::read_to_string(catalog(rel)) else {
+            panic!("{rel}")
+        };
+        assert!(!might_hold_template(&text), "{rel}");
+    }
+    // Schemas are matched as written, as the reader matches them.
+    assert!(TemplateKind::Semver.named_in("schema: olm.semver\n"));
+    assert!(!TemplateKind::Semver.named_in("schema: OLM.SEMVER\n"));
+}

@@ -922,3 +922,16 @@ fn a_semver_template_loads_as_the_catalog_it_renders() {
         .count();
     assert_eq!(errors, 0);
 }
+
+#[test]
+fn a_typed_version_is_read_strictly_after_its_leading_v() {
+    use olm_graph_core::template::semver_edit::entered_version;
+    assert_eq!(entered_version("  "), Ok(None));
+    assert_eq!(entered_version(" v1.2.3 "), Ok(Some("1.2.3".to_string())));
+    assert_eq!(
+        entered_version("1.2.3-rc.1+b"),
+        Ok(Some("1.2.3-rc.1+b".to_string()))
+    );
+    let e = entered_version("1.2").unwrap_err();
+    assert!(e.starts_with("version \"1.2\": "), "{e}");
+}

@@ -9,7 +9,7 @@ use crate::layout::FanMode;
 use crate::view::{label_baseline, label_baselines, push_num, GraphView, NodeLabel, ViewBand};
 
 use super::escape::{push_attr, push_text, XmlText};
-use super::path::{HopRoutes, PathMarks};
+use super::path::{Hop, HopRoutes};
 
 /// The document being written, and what every part reads.
 pub(super) struct Body<'a> {
@@ -178,14 +178,14 @@ impl Body<'_> {
     ///
     /// # Complexity
     /// O(E + H) for E edges and H hops.
-    pub fn path(&mut self, marks: &PathMarks, hop_seconds: Option<f64>) {
-        if marks.hops.is_empty() {
+    pub fn path(&mut self, hops: &[Hop], hop_seconds: Option<f64>) {
+        if hops.is_empty() {
             return;
         }
         let view = self.view;
         let routes = HopRoutes::new(view);
         self.out.push_str("<g class=\"path\">\n");
-        for hop in &marks.hops {
+        for hop in hops {
             let (from, to) = (&view.nodes[hop.from].name, &view.nodes[hop.to].name);
             let class = if hop_seconds.is_some() {
                 "hop animated"
@@ -205,7 +205,13 @@ impl Body<'_> {
                 self.out.push_str("s\"");
             }
             self.out.push('>');
-            self.title(|w| write!(w, "hop {}: {from} → {to} ({})", hop.number, hop.via));
+            self.title(|w| {
+                write!(
+                    w,
+                    "hop {}: {from} → {to} ({})",
+                    hop.number, hop.overlay.reasons
+                )
+            });
             self.out.push_str("</path>\n");
         }
         self.out.push_str("</g>\n");

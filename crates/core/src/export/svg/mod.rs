@@ -39,13 +39,12 @@ use crate::graph::{ChannelGraph, PackageGraph};
 use crate::layout::LayoutOptions;
 use crate::model::Package;
 use crate::resolve::UpgradePath;
-use crate::view::{num, GraphView, SupportOverlay, ViewSource};
+use crate::view::{num, GraphView, PathOverlay, SupportOverlay, ViewSource};
 
 use super::style;
 use body::Body;
 pub use escape::{xml_attr, xml_text};
 use header::Header;
-use path::PathMarks;
 
 pub use crate::view::MAX_NODE_WIDTH;
 
@@ -156,9 +155,10 @@ pub fn package_svg(package: &Package, graph: &PackageGraph, options: &SvgOptions
 /// # Complexity
 /// O(V + E + H log V + P) for V nodes, E drawn edges and band taps, H hops and P route points.
 pub fn render_view(view: &GraphView, options: &SvgOptions) -> String {
-    let marks = PathMarks::new(view, options.path.as_ref());
+    let overlay = options.path.as_ref().map(PathOverlay::from_path);
+    let (hops, on_path) = path::hops_in_view(view, overlay.as_ref());
     let mut subtitles = view.summary.clone();
-    subtitles.extend(marks.line.clone());
+    subtitles.extend(overlay.as_ref().and_then(|o| o.caption.clone()));
     subtitles.extend(view.support.as_ref().map(header::support_subtitle));
     let header = Header::new(view, &subtitles, options.legend, options.path.is_some());
     let (width, height) = (header.width, header.height + view.height);
@@ -173,8 +173,8 @@ pub fn render_view(view: &GraphView, options: &SvgOptions) -> String {
     body.edges();
     body.fans();
     let hop_seconds = options.animate.then(|| hop_seconds(options.hop_seconds));
-    body.path(&marks, hop_seconds);
-    body.nodes(&marks.on_path);
+    body.path(&hops, hop_seconds);
+    body.nodes(&on_path);
     body.captions();
     body.out.push_str("</svg>\n");
     body.out

@@ -1,76 +1,52 @@
-//! The upgrade path drawn over the graph: one hop per step, along the edge's own route when it
-//! is drawn individually (or leaves a group), along the fan's rail when it is in a fan, else a
-//! curve between the nodes.
+//! The upgrade path drawn over the graph, from core's [`PathOverlay`]: one hop per step, along
+//! the edge's own route when it is drawn individually (or leaves a group), along the fan's rail
+//! when it is in a fan, else a curve between the nodes.
 
 use std::collections::HashMap;
 
 use crate::graph::EdgeKind;
-use crate::resolve::UpgradePath;
-use crate::view::{route_d, GraphView};
+use crate::view::{route_d, GraphView, OverlayHop, PathOverlay};
 
 /// One hop of the path, between two nodes of the view.
-pub(super) struct Hop {
-    /// 1-based.
+pub(super) struct Hop<'o> {
+    /// 1-based, counted on the whole path.
     pub number: usize,
     pub from: usize,
     pub to: usize,
-    /// The kind of the edge the hop follows (its first reason's).
-    pub kind: Option<EdgeKind>,
-    /// Why the hop is taken, every reason's label.
-    pub via: String,
+    pub overlay: &'o OverlayHop,
 }
 
-/// The path's hops and the nodes it visits.
-pub(super) struct PathMarks {
-    pub hops: Vec<Hop>,
-    /// Whether each node is on the path.
-    pub on_path: Vec<bool>,
-    /// The path in words, for the subtitle.
-    pub line: Option<String>,
-}
-
-impl PathMarks {
-    /// The hops of `path` whose two ends are both in the view (the others are left out).
-    ///
-    /// # Complexity
-    /// O(H log V) for H hops.
-    pub fn new(view: &GraphView, path: Option<&UpgradePath>) -> PathMarks {
-        let mut marks = PathMarks {
-            hops: Vec::new(),
-            on_path: vec![false; view.nodes.len()],
-            line: None,
-        };
-        let Some(path) = path else {
-            return marks;
-        };
-        if let Some(i) = view.node_index(&path.from) {
-            marks.on_path[i] = true;
-        }
-        let mut names = vec![path.from.as_str()];
-        names.extend(path.hops.iter().map(|h| h.to.as_str()));
-        marks.line = Some(format!(
-            "{} path from {}: {} ({})",
-            path.resolver.as_str(),
-            path.from,
-            names.join(" → "),
-            path.outcome.as_str()
-        ));
-        for (k, h) in path.hops.iter().enumerate() {
-            let (Some(f), Some(t)) = (view.node_index(&h.from), view.node_index(&h.to)) else {
-                continue;
-            };
-            marks.on_path[f] = true;
-            marks.on_path[t] = true;
-            marks.hops.push(Hop {
-                number: k + 1,
-                from: f,
-                to: t,
-                kind: h.via.first().map(|r| r.kind),
-                via: crate::resolve::via_label(&h.via),
-            });
-        }
-        marks
+/// The hops of `overlay` whose two ends are both in the view (the others are left out), and
+/// whether each node is on the path (the start, and the ends of those hops).
+///
+/// # Complexity
+/// O(H log V) for H hops.
+pub(super) fn hops_in_view<'o>(
+    view: &GraphView,
+    overlay: Option<&'o PathOverlay>,
+) -> (Vec<Hop<'o>>, Vec<bool>) {
+    let mut on_path = vec![false; view.nodes.len()];
+    let mut hops = Vec::new();
+    let Some(overlay) = overlay else {
+        return (hops, on_path);
+    };
+    if let Some(i) = view.node_index(&overlay.from) {
+        on_path[i] = true;
     }
+    for (k, h) in overlay.hops.iter().enumerate() {
+        let (Some(f), Some(t)) = (view.node_index(&h.from), view.node_index(&h.to)) else {
+            continue;
+        };
+        on_path[f] = true;
+        on_path[t] = true;
+        hops.push(Hop {
+            number: k + 1,
+            from: f,
+            to: t,
+            overlay: h,
+        });
+    }
+    (hops, on_path)
 }
 
 /// Where each hop can run: the individually drawn edges and the band taps of the view.
@@ -116,7 +92,7 @@ impl<'a> HopRoutes<'a> {
         if let Some(routes) = self.edges.get(&(f, t)) {
             let pick = routes
                 .iter()
-                .find(|(k, _)| Some(*k) == hop.kind)
+                .find(|(k, _)| Some(*k) == hop.overlay.kind)
                 .or(routes.first());
             if let Some(e) = pick.and_then(|&(_, i)| self.view.edges.get(i)) {
                 return route_d(&e.points, e.curved, dy);

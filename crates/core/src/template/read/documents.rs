@@ -2,6 +2,7 @@
 //! a stream are passed through, and a semver template read from a later document.
 
 use crate::diag::{Diagnostic, Location};
+use crate::template::kind::might_hold_template;
 use crate::template::read::fbc::{self, Config};
 use crate::template::read::file::File;
 use crate::template::{
@@ -28,15 +29,6 @@ pub(crate) fn template_documents(file: &File) -> Vec<(usize, TemplateKind)> {
         }
     }
     out
-}
-
-/// A cheap test before any parsing: the text names a template schema somewhere.
-///
-/// # Complexity
-/// O(n) in the text's length.
-pub(crate) fn might_hold_template(text: &str) -> bool {
-    let has = |needle: &str| memchr::memmem::find(text.as_bytes(), needle.as_bytes()).is_some();
-    has("olm.template.") || has("olm.semver")
 }
 
 /// Passes documents of a template file through as entries (with a warning saying why).

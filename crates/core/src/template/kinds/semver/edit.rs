@@ -167,6 +167,21 @@ pub fn semver_template_from(pkg: &Package) -> String {
     out
 }
 
+/// The version a curator types for a bundle image no bundle source has: spaces and a leading
+/// `v` dropped, then read strictly, as a bundle's `olm.package` version is read; `None` when
+/// nothing is typed. The error names the version.
+///
+/// # Complexity
+/// O(n) in the length of the text.
+pub fn entered_version(text: &str) -> Result<Option<String>, String> {
+    let version = text.trim().trim_start_matches('v');
+    if version.is_empty() {
+        return Ok(None);
+    }
+    crate::semver::Version::parse(version).map_err(|e| format!("version {version:?}: {e}"))?;
+    Ok(Some(version.to_string()))
+}
+
 /// `text` with `image` added to `archetype`'s bundle list (the archetype and its list created
 /// when missing). YAML is edited line by line, keeping everything else as written; JSON is
 /// rewritten (indented, keys sorted).

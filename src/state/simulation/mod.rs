@@ -1,0 +1,126 @@
+//! The upgrade simulation: which bundle a cluster runs, which resolver, a failing bundle with
+//! its failure kind and upgrade strategy, and an optional updated catalog ([`form`]); the paths
+//! core resolves for them ([`simulate`]), each with core's [`PathOverlay`]; the markings drawn
+//! on the graph ([`overlay`], a derived signal the drawing reads like every other marking); and
+//! the store that plays them hop by hop ([`playback`]).
+
+mod form;
+pub mod overlay;
+mod playback;
+
+use olm_graph_core::lifecycle::edit::with_entry;
+use olm_graph_core::model::Catalog;
+use olm_graph_core::resolve::{first_difference, resolve_path, PathOptions, Resolver, UpgradePath};
+use olm_graph_core::view::PathOverlay;
+
+pub use form::{failure_choice, failure_param, AddedEntry, ResolverChoice, SimInputs};
+pub use olm_graph_core::view::{HopReasons, NodeMarks, OverlayMarks};
+pub use playback::SimulationStore;
+
+/// One resolved path (or core's error) for one resolver.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Resolved {
+    pub resolver: Resolver,
+    pub result: Result<UpgradePath, String>,
+}
+
+/// What the simulation shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Simulation {
+    pub channel: String,
+    pub paths: Vec<Resolved>,
+    /// What each path marks on the graph (`None` where it could not be resolved).
+    pub overlays: Vec<Option<PathOverlay>>,
+    /// Hop index where v0 and v1 part ways (with `both`).
+    pub difference: Option<usize>,
+    /// The updated catalog could not be built.
+    pub update_error: Option<String>,
+}
+
+impl Simulation {
+    /// Hops of the longest path.
+    pub fn longest(&self) -> usize {
+        self.paths
+            .iter()
+            .filter_map(|p| p.result.as_ref().ok().map(|p| p.hops.len()))
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+/// Resolves the inputs against `catalog` (core does the work).
+///
+/// # Complexity
+/// One core path resolution per resolver (see `resolve_path`) and its overlay (O(H) for H
+/// hops), plus copying the catalog once when an entry is added.
+pub fn simulate(
+    catalog: &Catalog,
+    package: &str,
+    channel: &str,
+    inputs: &SimInputs,
+    added: Option<&AddedEntry>,
+    update: Option<&Catalog>,
+) -> Simulation {
+    let failure = inputs.failure();
+    let (updated, update_error) = updated_catalog(catalog, package, channel, added, update);
+    let installed = inputs.installed.trim();
+    let paths: Vec<Resolved> = inputs
+        .resolver
+        .resolvers()
+        .iter()
+        .map(|&resolver| {
+            let options = PathOptions {
+                resolver,
+                channel: Some(channel.to_string()),
+                failure: failure.clone(),
+                ..PathOptions::default()
+            };
+            Resolved {
+                resolver,
+                result: resolve_path(catalog, package, installed, &options, updated.as_ref())
+                    .map_err(|e| e.to_string()),
+            }
+        })
+        .collect();
+    let difference = match (paths.first(), paths.get(1)) {
+        (Some(Resolved { result: Ok(a), .. }), Some(Resolved { result: Ok(b), .. })) => {
+            first_difference(a, b)
+        }
+        _ => None,
+    };
+    let overlays = paths
+        .iter()
+        .map(|p| p.result.as_ref().ok().map(PathOverlay::from_path))
+        .collect();
+    Simulation {
+        channel: channel.to_string(),
+        paths,
+        overlays,
+        difference,
+        update_error,
+    }
+}
+
+/// The updated catalog: a second catalog loaded as the update and/or one added entry; with
+/// the reason when the entry could not be added.
+fn updated_catalog(
+    catalog: &Catalog,
+    package: &str,
+    channel: &str,
+    added: Option<&AddedEntry>,
+    update: Option<&Catalog>,
+) -> (Option<Catalog>, Option<String>) {
+    let Some(added) = added else {
+        return (update.cloned(), None);
+    };
+    let edited = added.to_new_entry().and_then(|n| {
+        with_entry(update.unwrap_or(catalog), package, channel, &n).map_err(|e| e.to_string())
+    });
+    match edited {
+        Ok(c) => (Some(c), None),
+        Err(e) => (update.cloned(), Some(e)),
+    }
+}
+
+#[cfg(test)]
+mod tests;
