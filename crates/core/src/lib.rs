@@ -56,8 +56,8 @@
 //!    blobs are part of the [`model`]).
 //! 4. `graph`.
 //! 5. `layout`, `resolve`, `validate`.
-//! 6. `plan`, `template` (over `load` and `validate`), `view`.
-//! 7. `lifecycle`, `open` (templates, then `load`).
+//! 6. `template` (over `load` and `validate`), `view`.
+//! 7. `lifecycle`, `open` (templates, then `load`), `plan` (over `resolve` and `view`).
 //! 8. `cluster`, `document`, `mirror` (over `resolve`, `template`'s reader and `lifecycle`).
 //! 9. `export`.
 //! 10. `review`.
