@@ -95,6 +95,7 @@ async function buildAsciidoc(dir, site, svg) {
   const text = `= Two figures
 :olm-graph-script: ../${PACKAGE}/olm-graph.js
 :webfonts!:
+:nofooter:
 
 The catalog inline, with its static SVG:
 
