@@ -19,6 +19,7 @@ if [ -z "$CLI" ]; then
     done
 fi
 [ -x "$CLI" ] || { echo "test-action: no olm-graph binary (cargo build -p olm-graph-cli)" >&2; exit 1; }
+CLI="$(cd "$(dirname "$CLI")" && pwd)/$(basename "$CLI")"   # the steps run in the scratch repository
 D416="$CATALOGS/openshift-kube-descheduler-fbc/v4.16/cluster-kube-descheduler-operator.json"
 D417="$CATALOGS/openshift-kube-descheduler-fbc/v4.17/cluster-kube-descheduler-operator.json"
 start=$SECONDS
