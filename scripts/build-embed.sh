@@ -5,8 +5,12 @@
 #   2. wasm-bindgen --target web (the ES module that loads it; the CLI's version equals the
 #      crate's pin, 0.2.130),
 #   3. npm's wasm-opt 132 -Oz (never Debian's 108: see docs/toolchain notes in the README),
-#   4. embed/olm-graph.js and embed/olm-graph.css beside them,
-# then prints each file's size and the gzip -9 total a page transfers (the budget is 400 KB).
+#   4. embed/olm-graph.js and embed/olm-graph.css beside them, and the npm package's files
+#      (embed/package.json with the workspace's version, embed/olm-graph.d.ts, the React wrapper
+#      embed/olm-graph-react.js and its .d.ts, embed/README.md),
+#      so `npm pack` in the folder makes the olm-graph-element tarball,
+# then prints each file's size and the gzip -9 total (the package's files, nearly all of it the code a
+# page transfers; the budget is 400 KB).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -28,7 +32,12 @@ if command -v wasm-opt >/dev/null && wasm-opt --version | grep -q 'version 1[2-9
 else
     echo "build-embed: npm's wasm-opt (binaryen 132) not on PATH: the wasm is not optimised" >&2
 fi
-cp embed/olm-graph.js embed/olm-graph.css "$OUT/"
+cp embed/olm-graph.js embed/olm-graph.css embed/olm-graph.d.ts embed/olm-graph-react.js embed/olm-graph-react.d.ts \
+    embed/README.md "$OUT/"
+# The workspace's version (Cargo.toml, [workspace.package]) is the package's.
+VERSION="$(sed -n '/^\[workspace.package\]/,/^\[/s/^version *= *"\(.*\)"/\1/p' Cargo.toml)"
+[ -n "$VERSION" ] || { echo "build-embed: no version in Cargo.toml [workspace.package]" >&2; exit 1; }
+sed "s/\"version\": \"[^\"]*\"/\"version\": \"$VERSION\"/" embed/package.json > "$OUT/package.json"
 
 total=0
 for f in "$OUT"/*; do

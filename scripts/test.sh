@@ -47,6 +47,8 @@ step "cargo clippy -D warnings"
 cargo clippy -p olm-graph-core -p olm-graph-cli -p olm-graph-embed --all-targets -- -D warnings
 step "native tests (core and CLI)"
 cargo test -p olm-graph-core -p olm-graph-cli -p olm-graph-embed
+step "the GitHub Action's steps on a scratch repository (scripts/test-action.sh)"
+OLM_GRAPH_CLI="${CARGO_TARGET_DIR:-$ROOT/target}/debug/olm-graph" bash scripts/test-action.sh
 
 if [ "$what" = all ]; then
     step "Mermaid blocks of review reports (mermaid's parser in Node)"

@@ -1,0 +1,20 @@
+// Types of the React wrapper of <olm-graph> (olm-graph-element/react).
+import type { CSSProperties, ReactElement } from 'react';
+import type { OlmGraphAttributes, OlmGraphDrawnDetail } from './olm-graph.js';
+
+export interface OlmGraphProps extends Partial<OlmGraphAttributes> {
+  /** The element's attributes; `package` is required. */
+  package: string;
+  /** The catalog's text inline (YAML, or a JSON stream starting with "{"), instead of `src`. */
+  catalog?: string;
+  /** Markup shown until the figure draws (for example the SVG of `olm-graph render`). */
+  fallback?: string;
+  /** Called each time the figure draws. */
+  onDrawn?: (detail: OlmGraphDrawnDetail) => void;
+  id?: string;
+  className?: string;
+  style?: CSSProperties;
+}
+
+export declare function OlmGraph(props: OlmGraphProps): ReactElement;
+export default OlmGraph;
