@@ -2,7 +2,8 @@
 //!
 //! - [`choice`]: one spelling per choice: `FromStr`, `Display` (and `clap::ValueEnum` with the
 //!   `clap` feature) for the enums a command line or a URL names by a word.
-//! - [`diag`]: diagnostics, every problem found with its file, position, object and field.
+//! - [`diag`]: diagnostics, every problem found with its file, position, object and field, and
+//!   the registry of rules ([`diag::Rule`]: each code with its name, summary and help).
 //! - [`document`]: the `graph --json` document of a package: nodes, typed edges, heads, marks.
 //! - [`export`]: output formats: `graph --json`, Mermaid as `opm alpha render-graph` writes
 //!   it, Graphviz DOT and standalone SVG, through one [`export::render()`].

@@ -8,6 +8,7 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use olm_graph_core::diag::Rule;
 use olm_graph_core::export::{render, RenderFormat, RenderRequest};
 use olm_graph_core::load::has_catalog_extension;
 use olm_graph_core::load_paths;
@@ -147,7 +148,7 @@ fn load_side(side: &Side) -> Result<Catalog, CliError> {
         // A .json or .yaml file that does not parse is a broken catalog (its error is a
         // finding), not a file of another kind.
         let broken = catalog.diagnostics.iter().any(|d| {
-            matches!(d.code.as_ref(), "load.json" | "load.yaml")
+            matches!(d.rule(), Some(Rule::LoadJson | Rule::LoadYaml))
                 && d.location
                     .as_ref()
                     .is_some_and(|l| under(&l.file) && has_catalog_extension(&l.file))

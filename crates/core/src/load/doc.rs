@@ -3,7 +3,7 @@
 
 use super::options::Limits;
 use super::raw::RawObject;
-use crate::diag::{Diagnostic, Location};
+use crate::diag::{Diagnostic, Location, Rule};
 
 /// A document read from a file: the object, or why it could not be read.
 #[derive(Debug)]
@@ -93,7 +93,7 @@ pub(super) fn too_many_documents(
     let kind = super::options::LimitKind::Documents;
     let number = limits.max_documents.saturating_add(1);
     let diag = Diagnostic::error(
-        "load.limit",
+        Rule::LoadLimit,
         format!(
             "{}; the rest of the file is not read",
             super::options::limit_message(kind, limits.max_documents)

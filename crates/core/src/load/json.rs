@@ -17,7 +17,7 @@ use super::doc::{
 };
 use super::options::Limits;
 use super::raw::{RawObject, Read};
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Rule};
 
 /// How a JSON stream's first failure went, and the documents still held back because the
 /// stream may yet have to be read as YAML.
@@ -246,8 +246,8 @@ impl<'t, 's> Reader<'t, 's> {
                 let (eline, ecol) = self.cursor.at(at);
                 let detail = clean_message(strip_position(&e.to_string()));
                 let diag = match budget.breach() {
-                    Some(_) => Diagnostic::error("load.limit", detail),
-                    None => Diagnostic::error("load.json", format!("invalid JSON: {detail}")),
+                    Some(_) => Diagnostic::error(Rule::LoadLimit, detail),
+                    None => Diagnostic::error(Rule::LoadJson, format!("invalid JSON: {detail}")),
                 };
                 Err(diag.at(location(self.path, eline, ecol, number)))
             }
@@ -284,7 +284,7 @@ impl<'t, 's> Reader<'t, 's> {
         self.push(Doc {
             location: location(self.path, sline, scol, number),
             span: (start, next.unwrap_or(text.len())),
-            result: Err(Diagnostic::error("load.json", message)
+            result: Err(Diagnostic::error(Rule::LoadJson, message)
                 .at(location(self.path, eline, ecol, number))),
         });
         next

@@ -15,7 +15,7 @@ use super::legacy;
 use super::options::LoadOptions;
 use super::source::total_limit_diagnostic;
 use super::stream::{self, Doc, DocSink};
-use crate::diag::{Diagnostic, Location};
+use crate::diag::{Diagnostic, Location, Rule};
 use crate::model::{Catalog, FileFormat, FileSummary, OtherObject};
 
 /// Sorts one file's documents as the reader sends them, and reports progress.
@@ -155,7 +155,7 @@ impl<'p> Load<'p> {
         let limits = self.options.limits;
         if let Some(reason) = self.skip_reason(file) {
             if !reason.is_empty() {
-                let note = Diagnostic::info("load.skipped", reason);
+                let note = Diagnostic::info(Rule::LoadSkipped, reason);
                 self.diags.push(note.at(Location::file(&file.path)));
             }
             summary.format = FileFormat::Skipped;
@@ -292,7 +292,7 @@ impl<'p> Load<'p> {
         if self.not_read > 1 {
             let n = self.not_read - 1;
             let note = format!("{n} more file(s) not read: the total-size limit was reached");
-            self.diags.push(Diagnostic::info("load.limit", note));
+            self.diags.push(Diagnostic::info(Rule::LoadLimit, note));
         }
         self.catalog.packages = assemble(std::mem::take(&mut self.objs), &mut self.diags);
         self.catalog.diagnostics = std::mem::take(&mut self.diags);
@@ -310,7 +310,7 @@ impl<'p> Load<'p> {
         for (path, loc) in std::mem::take(&mut self.schemaless) {
             if !in_legacy_dir(&path, legacy_dirs) {
                 self.diags.push(
-                    Diagnostic::error("load.schema", "object is missing root schema field")
+                    Diagnostic::error(Rule::LoadSchema, "object is missing root schema field")
                         .at(loc)
                         .field("schema")
                         .suggest("add `schema: olm.package`, `olm.channel`, `olm.bundle` or `olm.deprecations`"),
@@ -331,7 +331,7 @@ impl<'p> Load<'p> {
             if !in_legacy_dir(&c.path, legacy_dirs) {
                 self.diags.push(
                     Diagnostic::warning(
-                        "load.legacy",
+                        Rule::LoadLegacy,
                         "ClusterServiceVersion outside a package-manifest directory: not read",
                     )
                     .at(c.location.clone()),

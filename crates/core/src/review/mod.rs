@@ -26,6 +26,7 @@ use crate::resolve::Resolver;
 use crate::Diagnostic;
 
 pub use compare::review_catalogs;
+pub use end_of_life::end_of_life_heads;
 pub use findings::{match_findings, FindingChanges};
 pub use markdown::{markdown, markdown_escape, MarkdownOptions};
 pub use picture::{

@@ -20,6 +20,7 @@ mod real_catalogs;
 mod release;
 mod resolve;
 mod resolve_properties;
+mod rules;
 mod support;
 mod support_overlay;
 mod template_errors;
