@@ -6,7 +6,6 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Component, Path};
-use std::process::ExitCode;
 
 use olm_graph_core::diag::Rule;
 use olm_graph_core::model::{Catalog, FileFormat};
@@ -18,7 +17,7 @@ use olm_graph_core::{Diagnostic, Severity};
 use serde_sarif::sarif;
 
 use crate::args::{LintArgs, LintFormat};
-use crate::error::{CliError, CmdResult};
+use crate::error::{CliError, CmdResult, ExitStatus};
 use crate::input::{load, load_plain};
 use crate::output::{out, write_stdout};
 
@@ -60,12 +59,8 @@ pub fn run(args: LintArgs) -> CmdResult {
 }
 
 /// Exit 1 when there are errors, 0 otherwise.
-fn exit_status(errors: usize) -> ExitCode {
-    if errors > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+fn exit_status(errors: usize) -> ExitStatus {
+    ExitStatus::failure_if(errors > 0)
 }
 
 /// The text format (opm's error tree, the warnings, the counts) or the JSON findings; this

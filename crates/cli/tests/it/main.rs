@@ -7,11 +7,11 @@ mod common;
 
 mod bench;
 mod catalog_priority;
+mod change;
 mod ci_readme;
 mod cli;
 mod closed_pipe;
 mod diff_json;
-mod lifecycle;
 mod lint_formats;
 mod partial;
 mod path_mermaid;

@@ -2,13 +2,13 @@
 //! test binary instead of two dozen is what a cold run on two cores spends its time on).
 //! Fixtures stay in `tests/fixtures`; `common` holds the shared helpers.
 
+mod change;
 mod common;
 mod diff_json;
 mod export;
 mod fuzz;
 mod hostile;
 mod layout_real;
-mod lifecycle;
 mod malformed;
 mod masterminds;
 mod opm_convert;
