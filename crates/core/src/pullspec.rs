@@ -1,5 +1,5 @@
-//! Image pull specs as opm checks them while building its model (`validateImagePullSpec` in
-//! operator-registry's `alpha/declcfg/declcfg_to_model.go`): a bundle's `image` and every
+//! Image pull specs as opm checks them while building its model (`validateImagePullSpec`,
+//! spec/olm.md §2.1): a bundle's `image` and every
 //! `relatedImages[i].image` must parse with `reference.ParseNormalizedNamed` (the containers
 //! image library's fork of distribution's reference grammar), digest included; empty specs are
 //! not checked.

@@ -1,6 +1,6 @@
 //! A bundle's release, and the version-then-release order OLM v1 picks bundles by.
 //!
-//! - [`Release`] is operator-registry's `model.Release` (`alpha/model/versionrelease.go`): at
+//! - [`Release`] is operator-registry's `model.Release` (spec/olm.md §1.1): at
 //!   most 20 characters of dot-separated pre-release identifiers, parsed by `NewRelease` with
 //!   its messages, compared as a pre-release, and above no release at all.
 //! - [`VersionRelease`] is `model.VersionRelease`: blang version first, then release.
@@ -10,7 +10,7 @@
 //!   `ParseLegacyVersionRelease` turns build metadata that parses as a release into the
 //!   release and drops it from the version, so `1.0.0+2` sorts above `1.0.0+1`.
 //! - [`parse_bundle_release`] is opm's check of an explicit release while it builds its model
-//!   (`alpha/declcfg/declcfg_to_model.go`), with opm's message.
+//!   (spec/olm.md §1.1), with opm's message.
 
 use std::cmp::Ordering;
 use std::fmt;

@@ -551,7 +551,8 @@ mod tests {
         }
     }
 
-    /// blang semver_test.go `formatTests`: String() and Parse().
+    /// blang/semver v4's own formatting table (spec/olm.md §4 names the source): String() and
+    /// Parse().
     fn format_tests() -> Vec<(Version, &'static str)> {
         vec![
             (ver(1, 2, 3, vec![], &[]), "1.2.3"),

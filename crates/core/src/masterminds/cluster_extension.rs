@@ -2,7 +2,7 @@
 //!
 //! - The API server admits the field first: at most 64 characters, and the CRD's CEL rule
 //!   `self.matches("^(…)$")` with the message `invalid version expression`
-//!   (operator-controller `api/v1/clusterextension_types.go`). That pattern is stricter than
+//!   (spec/olm.md §8.1). That pattern is stricter than
 //!   Masterminds in places (no hyphen ranges, no leading zeroes) and has typos that decide
 //!   what passes (`\*]` for `*` in some positions), all reproduced by [`admit_version`].
 //! - operator-controller then parses it with `compare.NewVersionRange`, which is Masterminds'

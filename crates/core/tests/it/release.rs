@@ -1,6 +1,6 @@
-//! A bundle's release and OLM v1's version-then-release order, with operator-registry's
-//! (`alpha/model/versionrelease_test.go`, `alpha/declcfg/declcfg_to_model_test.go`) and
-//! operator-controller's (`bundleutil/bundle_test.go`, `compare/compare_test.go`) cases.
+//! A bundle's release and OLM v1's version-then-release order (spec/olm.md §1.1 and §8), with
+//! operator-registry's and operator-controller's own test cases for releases, for building the
+//! model, for reading a bundle's version and for comparing bundles.
 
 use std::cmp::Ordering;
 

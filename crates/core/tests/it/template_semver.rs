@@ -1,4 +1,4 @@
-//! The semver template: opm's own table tests (`alpha/template/semver/semver_test.go`), each
+//! The semver template: opm's own table tests of it (spec/template-rules.md §4), each
 //! case's bundle versions served by a bundle source, plus cases of our own (the worked example
 //! of docs/spec/template-rules.md §4.4, major channels, mixed archetypes, pre-releases, tags without a source).
 

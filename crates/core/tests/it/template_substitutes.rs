@@ -1,4 +1,4 @@
-//! The substitutes template: opm's own tests (`alpha/template/substitutes/substitutes_test.go`)
+//! The substitutes template: opm's own tests of it (spec/template-rules.md §5)
 //! with its mock bundle renderer served as a bundle source, plus the legacy release form.
 
 use base64::Engine as _;

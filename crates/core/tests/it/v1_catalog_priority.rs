@@ -1,5 +1,5 @@
-//! OLM v1 across several ClusterCatalogs: operator-controller's own resolver tests
-//! (`internal/operator-controller/resolve/catalog_test.go`), ported row by row, and the same
+//! OLM v1 across several ClusterCatalogs: operator-controller's own resolver tests for several
+//! catalogs (the rules are spec/olm.md §8), ported row by row, and the same
 //! rules on real catalogs.
 //!
 //! Their catalog `c` holds `genPackage`: channel alpha (0.1.0, then 1.0.0, 1.0.1, 1.0.2 and

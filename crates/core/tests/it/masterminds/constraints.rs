@@ -1,4 +1,4 @@
-//! Masterminds `constraints_test.go`: parsing constraints, checking and validating versions
+//! Masterminds' own constraint tests: parsing constraints, checking and validating versions
 //! against them, printing them.
 
 use olm_graph_core::masterminds::{ConstraintError, Constraints, Version};

@@ -1,4 +1,4 @@
-//! Masterminds `version_test.go`: parsing, printing and comparing versions.
+//! Masterminds' own version tests: parsing, printing and comparing versions.
 
 use std::cmp::Ordering;
 
