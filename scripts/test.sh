@@ -43,6 +43,8 @@ cargo fmt --all -- --check
 step "module shape: no import circle and no function over 80 lines (web app, core, CLI)"
 python3 scripts/check-shape.py --cycles src crates/core/src crates/cli/src crates/embed/src \
     --length src crates/core/src crates/cli/src crates/embed/src
+step "the map: ARCHITECTURE.md against the code (paths, modules, layers)"
+python3 scripts/check-map.py
 step "cargo clippy -D warnings"
 cargo clippy -p olm-graph-core -p olm-graph-cli -p olm-graph-embed --all-targets -- -D warnings
 step "native tests (core and CLI)"

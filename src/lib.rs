@@ -1,17 +1,17 @@
 //! olm-graph's web app (Leptos, client-side rendering, built by Trunk): a thin view over
-//! `olm-graph-core`. Nothing here computes OLM semantics; it asks core. Layers, each importing
-//! only the ones below it:
+//! `olm-graph-core`. Nothing here computes OLM semantics; it asks core. Layers, from the top,
+//! each importing only its own layer and the ones below it (ARCHITECTURE.md numbers them):
 //!
 //! - [`app`]: the full and embed shells, composition only;
 //! - [`panels`]: one module per panel (loading, packages, channels, details, findings,
 //!   problems, simulation, lifecycle tools, export);
 //! - [`graph`]: the drawing (node, edge and band components, pan and zoom, keyboard moves,
-//!   every text and shape it computes);
-//! - [`widgets`]: small reusable pieces;
+//!   every text and shape it computes), over [`widgets`];
 //! - [`services`]: the parsing worker's client and the loader, catalog sources, the one URL
-//!   module, clipboard, downloads, playback;
-//! - [`state`]: small stores provided through the context, over core alone;
-//! - [`worker`]: the parsing Web Worker's side (its protocol and what it does with files).
+//!   module, clipboard, downloads, playback, over [`worker`];
+//! - [`widgets`]: small reusable pieces;
+//! - [`worker`]: the parsing Web Worker's side (its protocol and what it does with files);
+//! - [`state`]: small stores provided through the context, over core alone.
 
 pub mod app;
 pub mod graph;

@@ -12,7 +12,7 @@
 //! (`csv` or `installplan`) and `data-path-current`.
 
 use leptos::prelude::*;
-use olm_graph_core::lifecycle::Fate;
+use olm_graph_core::change::Fate;
 use olm_graph_core::view::{
     label_baseline, label_baselines, NodeLabel, ViewNode, DEPRECATED_BADGE_WIDTH, HEAD_BADGE_WIDTH,
 };

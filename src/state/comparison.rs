@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use leptos::prelude::*;
-use olm_graph_core::lifecycle::Fate;
+use olm_graph_core::change::Fate;
 use olm_graph_core::Catalog;
 
 use crate::state::load::Loaded;

@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use leptos::prelude::*;
-use olm_graph_core::lifecycle::{
+use olm_graph_core::change::{
     deprecate_truncate, terminated_in_view, TruncateOptions, TruncateReport,
 };
 use olm_graph_core::model::Package;

@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 
 use leptos::prelude::*;
-use olm_graph_core::lifecycle::{diff_package, DiffError, DiffOptions, PackageDiff};
+use olm_graph_core::change::{diff_package, DiffError, DiffOptions, PackageDiff};
 use olm_graph_core::resolve::Resolver;
 use olm_graph_core::{Catalog, Diagnostic, InputFile, Severity};
 use serde_json::json;
@@ -281,7 +281,7 @@ pub struct InstalledChanges {
 
 /// For each package of the edited template that the opened catalog has (and each template
 /// package of the opened catalog), what switching from the opened catalog to the template's
-/// does: bundles stranded, heads moved, fates (`lifecycle::diff_package`).
+/// does: bundles stranded, heads moved, fates (`change::diff_package`).
 ///
 /// # Complexity
 /// O(log P) per package name for P packages, plus `diff_package` for each package compared
@@ -337,7 +337,7 @@ pub fn utf16_offset(text: &str, line: usize, column: usize) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use olm_graph_core::lifecycle::Fate;
+    use olm_graph_core::change::Fate;
     use olm_graph_core::template::template_catalog;
     use olm_graph_core::Location;
 

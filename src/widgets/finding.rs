@@ -1,5 +1,6 @@
 //! One finding (opm's rules, curator lints, load problems) in a list: its severity, message,
-//! place and suggestion; a button that shows what it is about when it points at something.
+//! place and suggestion; a button that shows what it is about when it points at something; and,
+//! folded under it, its rule's name and help from core's registry.
 
 use leptos::prelude::*;
 use olm_graph_core::view::{finding_target, FindingTarget};
@@ -50,15 +51,30 @@ fn finding_body(d: &Diagnostic) -> impl IntoView {
     }
 }
 
+/// The rule's help, folded: its name and summary, then the paragraph ending in the fix.
+fn finding_help(d: &Diagnostic) -> impl IntoView {
+    d.rule().map(|r| {
+        view! {
+            <details class="more finding-help">
+                <summary>{format!("About {} ({})", r.name(), r.id())}</summary>
+                <p class="rule-summary">{r.summary()}</p>
+                <p class="rule-help">{r.help()}</p>
+            </details>
+        }
+    })
+}
+
 /// One finding; a button when it points at something to show.
 #[component]
 pub fn FindingItem(d: Diagnostic) -> impl IntoView {
     let sev = severity_class(d.severity);
     let body = finding_body(&d);
+    let help = finding_help(&d);
     if finding_target(&d) == FindingTarget::File {
         return view! {
             <li class=format!("finding sev-{sev}") data-severity=sev>
                 <div class="finding-button static">{body}</div>
+                {help}
             </li>
         }
         .into_any();
@@ -72,6 +88,7 @@ pub fn FindingItem(d: Diagnostic) -> impl IntoView {
             <button class="finding-button" title="Show it in the graph" on:click=move |_| selection.focus_finding(&d)>
                 {body}
             </button>
+            {help}
         </li>
     }
     .into_any()

@@ -1,7 +1,7 @@
 //! What the worker does with the files of a request: one catalog (with its findings), or a
 //! series of catalogs, one per subfolder in version order. Pure: tested natively.
 
-use olm_graph_core::lifecycle::group_by_folder;
+use olm_graph_core::change::group_by_folder;
 use olm_graph_core::open::{load_files_with, load_files_with_progress};
 use olm_graph_core::validate::lint_catalog;
 use olm_graph_core::{Catalog, Diagnostic, InputFile, LoadOptions, Progress};

@@ -38,3 +38,23 @@ async fn clicking_a_finding_focuses_its_bundle() {
             .contains("selected")
     );
 }
+
+#[wasm_bindgen_test]
+async fn each_finding_folds_its_rules_name_and_help_under_it() {
+    let (_stores, root) = mount(SAMPLE_CATALOG, || view! { <LintPanel/> });
+    settle().await;
+    let panel = one(&root, "[data-testid=lint-panel]");
+    let finding = &all(&panel, ".finding")[0];
+    let code = one(finding, ".code").text_content().unwrap_or_default();
+    let rule = olm_graph_core::diag::Rule::from_code(&code).expect("a registered rule");
+    let help = one(finding, "details.finding-help");
+    assert!(
+        help.closest("button").ok().flatten().is_none(),
+        "the help is not inside the button"
+    );
+    let summary = one(&help, "summary").text_content().unwrap_or_default();
+    assert_eq!(summary, format!("About {} ({})", rule.name(), rule.id()));
+    let text = one(&help, ".rule-help").text_content().unwrap_or_default();
+    assert_eq!(text, rule.help());
+    assert!(text.contains("Fix:"));
+}

@@ -3,7 +3,7 @@
 
 use js_sys::JsString;
 use leptos::prelude::*;
-use olm_graph_core::lifecycle::TruncateOptions;
+use olm_graph_core::change::TruncateOptions;
 use olm_graph_core::resolve::Resolver;
 use olm_graph_core::validate::lint_catalog;
 use olm_graph_core::{load_files, InputFile};
@@ -153,7 +153,7 @@ async fn the_default_channel_head_is_refused_in_words() {
 fn truncated_catalog_needs_the_files_and_skips_what_a_folder_load_skipped() {
     let catalog = load_files(vec![InputFile::new("lifecycle.yaml", FIXTURE)]);
     let pkg = catalog.package("seed").unwrap();
-    let (new_pkg, report) = olm_graph_core::lifecycle::deprecate_truncate(
+    let (new_pkg, report) = olm_graph_core::change::deprecate_truncate(
         pkg,
         &TruncateOptions {
             bundle: "seed.v1.3.0".into(),

@@ -4,7 +4,9 @@
 
 mod args;
 mod catalogs;
+mod clock;
 mod commands;
+mod diff_text;
 mod error;
 mod input;
 mod output;
@@ -28,10 +30,10 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     cli.limits.limits().set_process_default();
     match run(cli.command) {
-        Ok(code) => code,
+        Ok(status) => status.into(),
         Err(e) => {
             eprintln!("olm-graph: {e}");
-            ExitCode::from(e.exit_code())
+            e.exit_status().into()
         }
     }
 }
@@ -51,7 +53,7 @@ fn run(command: Command) -> CmdResult {
         Command::Diff(args) => diff::run(args),
         Command::DiffSeries(args) => diff_series::run(args),
         Command::Review(args) => review::run(args),
-        Command::Lifecycle(args) => lifecycle::run(args),
+        Command::Lifecycle(args) => support::run(args),
         Command::Diagnose(args) => diagnose::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Render(args) => render::run(args),

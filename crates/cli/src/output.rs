@@ -45,3 +45,8 @@ pub fn print_diagnostics<'a>(list: impl Iterator<Item = &'a Diagnostic>) {
     }
     let _ = err.flush();
 }
+
+/// The value, or `-` when there is none (a table cell).
+pub fn or_dash<T: ToString>(v: Option<T>) -> String {
+    v.map_or_else(|| "-".to_string(), |v| v.to_string())
+}

@@ -4,8 +4,8 @@
 
 use serde::Serialize;
 
+use crate::change::terminated_nodes;
 use crate::graph::ChannelGraph;
-use crate::lifecycle::terminated_nodes;
 use crate::model::Package;
 use crate::resolve::Resolver;
 

@@ -1,5 +1,7 @@
 //! olm-graph-core: all OLM catalog semantics, in pure Rust. Its modules, one line each:
 //!
+//! - [`change`]: how a catalog changes: terminated bundles, deprecate-and-truncate, what-if
+//!   edits, catalog image templates, catalog switches and series.
 //! - [`choice`]: one spelling per choice: `FromStr`, `Display` (and `clap::ValueEnum` with the
 //!   `clap` feature) for the enums a command line or a URL names by a word.
 //! - [`cluster`]: cluster state (Subscriptions, InstallPlans, CSVs, OperatorGroups,
@@ -13,8 +15,6 @@
 //! - [`infer`]: a bundle's version when its object is missing, from its name's `.v<semver>`.
 //! - [`layout`]: a near-linear layout of an upgrade graph: version order wrapped to a target
 //!   box, lanes, skipRange fans, edge routes.
-//! - [`lifecycle`]: how a catalog changes: terminated bundles, deprecate-and-truncate, image
-//!   templates, catalog switches and series.
 //! - [`load`]: reading File-Based Catalogs (JSON and YAML streams, directories,
 //!   `.indexignore`, legacy package manifests) into the [`model`], within input limits; it
 //!   knows nothing of templates.
@@ -57,10 +57,11 @@
 //! 4. `graph`.
 //! 5. `layout`, `resolve`, `validate`.
 //! 6. `template` (over `load` and `validate`), `view`.
-//! 7. `lifecycle`, `open` (templates, then `load`), `plan` (over `resolve` and `view`).
-//! 8. `cluster`, `document`, `mirror` (over `resolve`, `template`'s reader and `lifecycle`).
+//! 7. `change`, `open` (templates, then `load`), `plan` (over `resolve` and `view`).
+//! 8. `cluster`, `document`, `mirror` (over `resolve`, `template`'s reader and `change`).
 //! 9. `export`.
 //! 10. `review`.
+pub mod change;
 pub mod choice;
 pub mod cluster;
 pub mod diag;
@@ -69,7 +70,6 @@ pub mod export;
 pub mod graph;
 pub mod infer;
 pub mod layout;
-pub mod lifecycle;
 pub mod load;
 pub mod masterminds;
 pub mod mirror;

@@ -5,7 +5,7 @@
 //! not checked.
 //!
 //! The grammar itself is [`parse_reference`] (distribution's reference grammar, which the
-//! catalog image templates of [`crate::lifecycle`] check too); this module adds
+//! catalog image templates of [`crate::change`] check too); this module adds
 //! what normalisation and digest parsing add on top: the default domain (`docker.io/library/`),
 //! the 64-hex identifier refusal, the lowercase repository check, and go-digest's algorithm and
 //! length checks (`sha256`, `sha384`, `sha512` only).

@@ -1,15 +1,15 @@
 //! The catalog image template editor (docs/spec/olm.md §9): a CatalogSource image template and a
 //! cluster's values give the image OLM would pull, shown as the CatalogSource's
 //! `ResolvedImage` status would show it, or OLM's message when it cannot be resolved. Core
-//! resolves (`lifecycle::resolve_template`).
+//! resolves (`change::resolve_template`).
 //!
 //! Test hooks: `template-input`, `template-kube`, `template-ocp`, `template-olm`,
 //! `template-arch`, `template-ocp-channels`, `template-dialect`, `template-resolved`,
 //! `template-message` (`data-ok`).
 
 use leptos::prelude::*;
-use olm_graph_core::lifecycle::image_template::VARIABLES;
-use olm_graph_core::lifecycle::{resolve_template, ClusterValues, Dialect, Resolution};
+use olm_graph_core::change::image_template::VARIABLES;
+use olm_graph_core::change::{resolve_template, ClusterValues, Dialect, Resolution};
 
 /// The template a new editor starts with.
 pub const EXAMPLE_TEMPLATE: &str =

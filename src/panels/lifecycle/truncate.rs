@@ -1,7 +1,7 @@
 //! Deprecate and truncate (docs/spec/olm.md §7.3), previewed: choose a bundle, and the graph fades
 //! what would go while this panel lists it (entries, bundles, channels, stranded clusters);
-//! then download the new catalog. Core does the work (`lifecycle::deprecate_truncate`,
-//! `lifecycle::write_truncated`); the preview lives in the lifecycle store so the graph can
+//! then download the new catalog. Core does the work (`change::deprecate_truncate`,
+//! `change::write_truncated`); the preview lives in the lifecycle store so the graph can
 //! draw it.
 //!
 //! Test hooks: `truncate-bundle`, `truncate-message`, `truncate-legacy`,
@@ -11,7 +11,7 @@
 use std::collections::BTreeMap;
 
 use leptos::prelude::*;
-use olm_graph_core::lifecycle::{write_truncated, TruncateOptions, TruncateReport};
+use olm_graph_core::change::{write_truncated, TruncateOptions, TruncateReport};
 use olm_graph_core::load::has_catalog_extension;
 use olm_graph_core::model::Package;
 use olm_graph_core::view::natural_cmp;

@@ -8,7 +8,7 @@
 //! `studio-resolver`.
 
 use leptos::prelude::*;
-use olm_graph_core::lifecycle::{Fate, PackageDiff};
+use olm_graph_core::change::{Fate, PackageDiff};
 use olm_graph_core::resolve::Resolver;
 use olm_graph_core::Severity;
 

@@ -3,7 +3,7 @@
 //! `str::parse` (core's spellings; an upgrade strategy reads as OLM spells it,
 //! `TechPreviewUnsafeFailForward`, or as the CLI does) and [`failure_choice`].
 
-use olm_graph_core::lifecycle::edit::NewEntry;
+use olm_graph_core::change::edit::NewEntry;
 use olm_graph_core::model::ChannelEntry;
 use olm_graph_core::resolve::{Failure, FailureKind, Resolver, UpgradeStrategy};
 

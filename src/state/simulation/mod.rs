@@ -8,7 +8,7 @@ mod form;
 pub mod overlay;
 mod playback;
 
-use olm_graph_core::lifecycle::edit::with_entry;
+use olm_graph_core::change::edit::with_entry;
 use olm_graph_core::model::Catalog;
 use olm_graph_core::resolve::{first_difference, resolve_path, PathOptions, Resolver, UpgradePath};
 use olm_graph_core::view::PathOverlay;

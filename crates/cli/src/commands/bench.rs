@@ -22,13 +22,13 @@
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode};
+use std::process::Command;
 use std::time::Instant;
 
+use olm_graph_core::change::{diff_package, DiffOptions, PathListing};
 use olm_graph_core::document::{graph_document, GraphDocumentOptions};
 use olm_graph_core::export::{render, RenderFormat, RenderRequest};
 use olm_graph_core::graph::channel_graphs;
-use olm_graph_core::lifecycle::{diff_package, DiffOptions, PathListing};
 use olm_graph_core::mirror::{mirror_catalog, MirrorOptions, OperatorEntry, PackageFilter};
 use olm_graph_core::model::Catalog;
 use olm_graph_core::resolve::{resolve_path, PathOptions, Resolver};
@@ -37,8 +37,8 @@ use olm_graph_core::{load_files, InputFile};
 use serde_json::{json, Value};
 
 use crate::args::{BenchArgs, Op, Shape};
-use crate::commands::diff::diff_text;
-use crate::error::{CliError, CmdResult};
+use crate::diff_text::diff_text;
+use crate::error::{CliError, CmdResult, ExitStatus};
 use crate::input;
 use crate::output::out;
 
@@ -102,7 +102,7 @@ fn real(paths: &[PathBuf], runs: usize) -> CmdResult {
         median * 1000.0,
         times.len()
     );
-    Ok(ExitCode::SUCCESS)
+    Ok(ExitStatus::Success)
 }
 
 /// One package's entries as JSON objects.
@@ -305,7 +305,7 @@ fn child(shape: Shape, n: usize, op: Op) -> CmdResult {
     };
     let record = json!({"load_s": load_s, "load_cpu_s": cpu(cpu0, cpu1), "op_s": op_s, "op_cpu_s": op_cpu_s, "peak_kib": peak_kib(), "output": size});
     println!("{record}");
-    Ok(ExitCode::SUCCESS)
+    Ok(ExitStatus::Success)
 }
 
 /// One measurement.
@@ -407,7 +407,7 @@ fn synthetic(args: &BenchArgs) -> CmdResult {
         print_row(row, args.json);
     }
     print_exponents(&rows, args);
-    Ok(ExitCode::SUCCESS)
+    Ok(ExitStatus::Success)
 }
 
 fn print_row(r: &Row, as_json: bool) {

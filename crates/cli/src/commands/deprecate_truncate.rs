@@ -1,12 +1,10 @@
 //! `olm-graph deprecate-truncate`: deprecate a bundle and truncate the graph below it, writing
 //! the new catalog (FBC JSON).
 
-use std::process::ExitCode;
-
-use olm_graph_core::lifecycle::{deprecate_truncate, write_truncated, TruncateOptions};
+use olm_graph_core::change::{deprecate_truncate, write_truncated, TruncateOptions};
 
 use crate::args::DeprecateTruncateArgs;
-use crate::error::{CliError, CmdResult};
+use crate::error::{CliError, CmdResult, ExitStatus};
 use crate::input::load_keeping_files;
 
 /// Deprecates the bundle, truncates the graph below it, writes the new catalog and prints the
@@ -26,7 +24,7 @@ pub fn run(args: DeprecateTruncateArgs) -> CmdResult {
         for d in errors.iter().take(10) {
             eprintln!("{d}");
         }
-        return Err(CliError::Usage(
+        return Err(CliError::Request(
             "the catalog has load errors; fix them before rewriting it (see `olm-graph lint`)"
                 .into(),
         ));
@@ -39,9 +37,9 @@ pub fn run(args: DeprecateTruncateArgs) -> CmdResult {
     };
     let pkg = catalog
         .package(&args.package)
-        .ok_or_else(|| CliError::Usage(format!("unknown package {:?}", args.package)))?;
+        .ok_or_else(|| CliError::Request(format!("unknown package {:?}", args.package)))?;
     let (new_pkg, report) =
-        deprecate_truncate(pkg, &options).map_err(|e| CliError::Usage(e.to_string()))?;
+        deprecate_truncate(pkg, &options).map_err(|e| CliError::Request(e.to_string()))?;
     let text =
         write_truncated(&inputs, &report, &new_pkg).map_err(|e| CliError::Input(e.to_string()))?;
     std::fs::write(&args.output, text)
@@ -72,5 +70,5 @@ pub fn run(args: DeprecateTruncateArgs) -> CmdResult {
         println!("  clusters left stranded on: {}", list(&report.stranded));
         println!("wrote {}", args.output.display());
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(ExitStatus::Success)
 }

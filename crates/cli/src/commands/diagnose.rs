@@ -3,14 +3,13 @@
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use olm_graph_core::cluster::{diagnose, read_cluster_files, Diagnosis, GivenCatalog};
 use olm_graph_core::load::{read_paths, Limits};
 use olm_graph_core::model::Catalog;
 
 use crate::args::DiagnoseArgs;
-use crate::error::{CliError, CmdResult};
+use crate::error::{CliError, CmdResult, ExitStatus};
 use crate::input::{load, report_load_errors};
 use crate::output::print;
 
@@ -37,9 +36,9 @@ pub fn run(args: DiagnoseArgs) -> CmdResult {
     }
     if state.object_count() == 0 {
         eprintln!("olm-graph: no Subscription, InstallPlan, ClusterServiceVersion, OperatorGroup, CatalogSource, ClusterExtension, ClusterCatalog or ClusterVersion was read");
-        return Ok(ExitCode::from(1));
+        return Ok(ExitStatus::Failure);
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(ExitStatus::Success)
 }
 
 /// The `--catalog` values loaded: `(SOURCE, PATH as given, catalog)`.

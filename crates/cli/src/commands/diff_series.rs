@@ -1,14 +1,12 @@
 //! `olm-graph diff-series`: what each switch along a series of catalogs does (one subfolder per
 //! platform version).
 
-use std::process::ExitCode;
-
-use olm_graph_core::lifecycle::diff::FATES;
-use olm_graph_core::lifecycle::{diff_series, DiffOptions};
+use olm_graph_core::change::diff::FATES;
+use olm_graph_core::change::{diff_series, DiffOptions};
 use serde_json::json;
 
 use crate::args::DiffSeriesArgs;
-use crate::error::{CliError, CmdResult};
+use crate::error::{CliError, CmdResult, ExitStatus};
 use crate::input::{load, series_folders};
 
 /// Prints what each switch along the series does: the count of each fate, the changes.
@@ -57,7 +55,7 @@ pub fn run(args: DiffSeriesArgs) -> CmdResult {
             "{}",
             serde_json::to_string_pretty(&records).unwrap_or_default()
         );
-        return Ok(ExitCode::SUCCESS);
+        return Ok(ExitStatus::Success);
     }
     println!("package {}", switch.package);
     for s in &steps {
@@ -82,5 +80,5 @@ pub fn run(args: DiffSeriesArgs) -> CmdResult {
             Err(e) => println!("  {} -> {}: {e}", s.from, s.to),
         }
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(ExitStatus::Success)
 }

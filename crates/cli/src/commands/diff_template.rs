@@ -1,12 +1,11 @@
 //! `olm-graph diff-template`: where a rendered catalog differs from what its template renders.
 
 use std::io::Write as _;
-use std::process::ExitCode;
 
 use olm_graph_core::template::{drift, template_catalog};
 
 use crate::args::DiffTemplateArgs;
-use crate::error::CmdResult;
+use crate::error::{CmdResult, ExitStatus};
 use crate::input::{load_plain, read_inputs, read_templates};
 use crate::output::print_diagnostics;
 
@@ -31,8 +30,8 @@ pub fn run(args: DiffTemplateArgs) -> CmdResult {
         let _ = write!(std::io::stdout().lock(), "{}", drift::render_text(&found));
     }
     Ok(if found.is_empty() {
-        ExitCode::SUCCESS
+        ExitStatus::Success
     } else {
-        ExitCode::from(1)
+        ExitStatus::Failure
     })
 }

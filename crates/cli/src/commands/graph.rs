@@ -1,13 +1,11 @@
 //! `olm-graph graph`: a package's upgrade graphs, as a text summary or the JSON document.
 
-use std::process::ExitCode;
-
 use olm_graph_core::document::{graph_document, GraphDocumentOptions};
 use olm_graph_core::graph::{channel_graphs, ChannelGraph};
 use olm_graph_core::model::Package;
 
 use crate::args::GraphArgs;
-use crate::error::{usage, CmdResult};
+use crate::error::{request, CmdResult, ExitStatus};
 use crate::input::{load, report_load_errors};
 use crate::output::out;
 
@@ -21,11 +19,11 @@ pub fn run(args: GraphArgs) -> CmdResult {
     let package = &args.package;
     let pkg = catalog
         .package(package)
-        .ok_or_else(|| usage(format!("unknown package {package:?}")))?;
+        .ok_or_else(|| request(format!("unknown package {package:?}")))?;
     let channel = args.channel.as_deref();
     if let Some(c) = channel {
         if pkg.channel(c).is_none() {
-            return Err(usage(format!("package {package:?} has no channel {c:?}")));
+            return Err(request(format!("package {package:?} has no channel {c:?}")));
         }
     }
     let graphs = channel_graphs(pkg);
@@ -42,7 +40,7 @@ pub fn run(args: GraphArgs) -> CmdResult {
     } else {
         print_text(pkg, &graphs, channel);
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(ExitStatus::Success)
 }
 
 /// The text summary: one line per channel, then one per edge.

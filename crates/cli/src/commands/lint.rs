@@ -6,8 +6,8 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Component, Path};
-use std::process::ExitCode;
 
+use olm_graph_core::diag::Rule;
 use olm_graph_core::model::{Catalog, FileFormat};
 use olm_graph_core::review::markdown::cell_code;
 use olm_graph_core::review::markdown_escape;
@@ -17,48 +17,9 @@ use olm_graph_core::{Diagnostic, Severity};
 use serde_sarif::sarif;
 
 use crate::args::{LintArgs, LintFormat};
-use crate::error::{CliError, CmdResult};
+use crate::error::{CliError, CmdResult, ExitStatus};
 use crate::input::{load, load_plain};
 use crate::output::{out, write_stdout};
-
-/// One kind of finding: its stable id (the finding's `code`), a name, and help with the fix.
-struct Rule {
-    id: &'static str,
-    name: &'static str,
-    short: &'static str,
-    help: &'static str,
-}
-
-/// Every kind of finding olm-graph reports, in a fixed order (SARIF `ruleIndex` follows it).
-const RULES: &[Rule] = &[
-    Rule { id: "load.io", name: "UnreadableFile", short: "A catalog file cannot be read.", help: "opm stops at a file it cannot read. Fix: make the path a readable regular file, or remove it from the catalog directory." },
-    Rule { id: "load.utf8", name: "NotUtf8", short: "A catalog file is not UTF-8 text.", help: "File-Based Catalogs are JSON or YAML text. Fix: store the file as UTF-8, or move it out of the catalog directory (or list it in .indexignore)." },
-    Rule { id: "load.json", name: "InvalidJson", short: "A file is not valid JSON.", help: "A .json catalog file must be a stream of JSON objects (or an array of them). Fix: correct the syntax at the position given; `opm render` writes valid JSON." },
-    Rule { id: "load.yaml", name: "InvalidYaml", short: "A file is not valid YAML.", help: "A .yaml/.yml catalog file must be a stream of YAML documents, each one FBC object. Fix: correct the syntax at the position given." },
-    Rule { id: "load.schema", name: "MissingSchema", short: "An object has no schema field.", help: "Every FBC object needs a top-level `schema` (olm.package, olm.channel, olm.bundle, olm.deprecations). Fix: add the schema, or move files that are not catalogs out of the catalog directory (or list them in .indexignore)." },
-    Rule { id: "load.field", name: "InvalidField", short: "A field has the wrong type or value.", help: "opm decodes each object strictly by its schema. Fix: give the field the type the FBC schema requires (the message names the object and the field)." },
-    Rule { id: "load.key-case", name: "KeyCase", short: "A key matches a field only when case is ignored.", help: "opm's JSON decoding ignores the case of keys, other tools do not. Fix: spell the key exactly as the FBC schema does (camelCase)." },
-    Rule { id: "load.legacy", name: "LegacyManifest", short: "A package-manifest directory cannot be read.", help: "Legacy package manifests need a package file with packageName and channels, and one directory per version holding its ClusterServiceVersion. Fix: complete the manifest, or migrate it to FBC with `opm migrate`." },
-    Rule { id: "load.skipped", name: "SkippedFile", short: "A file was not read.", help: "Files matched by .indexignore, and files without a .json, .yaml or .yml extension, are skipped. Fix: nothing, unless the file is meant to be part of the catalog." },
-    Rule { id: "opm.convert", name: "OpmConversion", short: "opm cannot build the catalog model.", help: "`opm validate` fails while converting the objects to its model: an object of an unknown package, a channel entry without its bundle, a duplicate package, channel or bundle, a bundle version that is not semver. Fix: as the message says; every object must belong to a declared package, and names must be unique within it." },
-    Rule { id: "opm.validate", name: "OpmValidation", short: "`opm validate` rejects the package.", help: "opm's model rules: a default channel that exists, channels with at least one bundle, exactly one olm.package property per bundle, a bundle image, messages on deprecations, valid skipRanges and skips, unique versions, release names. Fix: as the message says, at the object and field named." },
-    Rule { id: "opm.validate.chain", name: "ReplacesChain", short: "A channel's upgrade graph is invalid.", help: "opm requires exactly one channel head (the entry no replaces or skips names), no replaces cycle, and every entry on the replaces chain from the head or named in some skips (else it is stranded). Fix: as the suggestion says: replace or skip the extra heads, break the cycle, or link the stranded entries." },
-    Rule { id: "lint.default-channel-deprecated", name: "DefaultChannelDeprecated", short: "The default channel is deprecated.", help: "New installs without a channel land on the default channel; a deprecated one warns every new user. Fix: point defaultChannel at a channel that is not deprecated." },
-    Rule { id: "lint.skiprange-quirk", name: "SkipRangeQuirk", short: "A skipRange reads differently from what blang/semver does.", help: "OLM parses skipRange with blang/semver v4, whose quirks (prerelease bounds, wildcards, spaces after operators) can match other versions than the text suggests. Fix: as the suggestion says." },
-    Rule { id: "lint.skiprange-matches-self", name: "SkipRangeMatchesSelf", short: "A skipRange contains its own entry's version.", help: "`opm alpha render-graph` then draws a self-loop and the range reads as if the bundle upgraded to itself. Fix: give the range an upper bound below the bundle's version." },
-    Rule { id: "lint.skiprange-matches-nothing", name: "SkipRangeMatchesNothing", short: "A skipRange matches no other bundle of the package.", help: "The range only helps clusters on versions the catalog no longer ships. Fix: check the bounds against the versions the package ships; drop the range if it is no longer needed." },
-    Rule { id: "lint.unreachable-v0", name: "UnreachableUnderV0", short: "No OLM v0 upgrade can reach an entry.", help: "OLM v0 never offers an entry that another entry of the channel skips; it can only be installed directly (startingCSV). Fix: if clusters should upgrade to it, remove it from skips and let a later entry replace it." },
-    Rule { id: "lifecycle.version-name", name: "LifecycleVersionName", short: "A lifecycle stream name is not MAJOR.MINOR.", help: "Each item of a lifecycle blob's `versions` names one MAJOR.MINOR stream; bundles are matched to it by the first two numbers of their version. Fix: write the name as MAJOR.MINOR, quoted (\"0.22\")." },
-    Rule { id: "lifecycle.date", name: "LifecycleDate", short: "A lifecycle date is not a real YYYY-MM-DD day.", help: "Phase dates are calendar days written YYYY-MM-DD. Fix: write a day that exists (leap years included)." },
-    Rule { id: "lifecycle.phase-order", name: "LifecyclePhaseOrder", short: "A phase does not end after it starts.", help: "A phase's endDate must come after its startDate. Fix: swap or correct the dates." },
-    Rule { id: "lifecycle.phase-gap", name: "LifecyclePhaseGap", short: "A phase does not start the day after the previous one ends.", help: "Phases are listed in order and follow each other without gap or overlap; on a day in a gap the stream has no phase. Fix: make each startDate the day after the previous endDate." },
-    Rule { id: "lifecycle.duplicate-version", name: "LifecycleDuplicateVersion", short: "A stream has two lifecycle entries.", help: "Only the first entry of a stream is used. Fix: merge the entries into one." },
-    Rule { id: "lifecycle.platform-version", name: "LifecyclePlatformVersion", short: "A platform version is not MAJOR.MINOR.", help: "platformCompatibility lists platform versions as MAJOR.MINOR (\"4.20\"). Fix: write them so." },
-    Rule { id: "lifecycle.unknown-package", name: "LifecycleUnknownPackage", short: "Lifecycle data names a package that was not loaded.", help: "The blob cannot be joined to any bundle. Fix: load the package's catalog with it, or correct the package name." },
-    Rule { id: "lifecycle.missing-stream", name: "LifecycleMissingStream", short: "A stream the package ships has no lifecycle entry.", help: "Bundles of that MAJOR.MINOR have no support phase and no platform compatibility. Fix: add an entry for the stream to the package's lifecycle blob." },
-    Rule { id: "lifecycle.end-of-life-head", name: "LifecycleEndOfLifeHead", short: "A channel head is past its stream's end of life.", help: "`review` names, on its date, each channel whose head belongs to a stream whose last support phase has ended: new installs from that channel get an unsupported version. Fix: publish a bundle of a supported stream to the channel, or deprecate the channel." },
-    Rule { id: "lifecycle.shape", name: "LifecycleShape", short: "A lifecycle blob's versions is not a list.", help: "The blob then says nothing about any stream. Fix: make `versions` a list of streams." },
-];
 
 /// Runs `lint`: exit 1 when there is an error finding. `--json` and `--format json` print the
 /// JSON findings and `text` (the default) opm's error tree, as [`text_or_json`] does; the other
@@ -98,12 +59,8 @@ pub fn run(args: LintArgs) -> CmdResult {
 }
 
 /// Exit 1 when there are errors, 0 otherwise.
-fn exit_status(errors: usize) -> ExitCode {
-    if errors > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+fn exit_status(errors: usize) -> ExitStatus {
+    ExitStatus::failure_if(errors > 0)
 }
 
 /// The text format (opm's error tree, the warnings, the counts) or the JSON findings; this
@@ -208,10 +165,6 @@ fn full_message(d: &Diagnostic) -> String {
     s
 }
 
-fn rule_of(code: &str) -> Option<&'static Rule> {
-    RULES.iter().find(|r| r.id == code)
-}
-
 /// GitHub's escaping of a workflow command's message.
 fn escape_data(s: &str) -> String {
     s.replace('%', "%25")
@@ -246,8 +199,8 @@ fn github(findings: &[Diagnostic], cwd: &Path) -> String {
                 }
             }
         }
-        let title = match rule_of(&d.code) {
-            Some(r) => format!("olm-graph {} ({})", r.name, r.id),
+        let title = match d.rule() {
+            Some(r) => format!("olm-graph {} ({})", r.name(), r.id()),
             None => format!("olm-graph {}", d.code),
         };
         props.push(format!("title={}", escape_property(&title)));
@@ -277,21 +230,21 @@ fn uri_reference(path: &str) -> String {
 
 fn sarif_rule(rule: &Rule) -> sarif::ReportingDescriptor {
     sarif::ReportingDescriptor::builder()
-        .id(rule.id)
-        .name(rule.name)
+        .id(rule.id())
+        .name(rule.name())
         .short_description(
             sarif::MultiformatMessageString::builder()
-                .text(rule.short)
+                .text(rule.summary())
                 .build(),
         )
         .full_description(
             sarif::MultiformatMessageString::builder()
-                .text(rule.help)
+                .text(rule.help())
                 .build(),
         )
         .help(
             sarif::MultiformatMessageString::builder()
-                .text(rule.help)
+                .text(rule.help())
                 .build(),
         )
         .build()
@@ -337,15 +290,16 @@ fn sarif_location(d: &Diagnostic, cwd: &Path) -> Option<sarif::Location> {
     Some(loc)
 }
 
-/// The rules: every known one, then any code found that the table does not know.
+/// The rules: every one of core's registry, in its order, then any code found that the registry
+/// does not know (none, as core's tests keep it).
 fn sarif_rules(
     findings: &[Diagnostic],
 ) -> (Vec<sarif::ReportingDescriptor>, BTreeMap<String, i64>) {
-    let mut rules: Vec<sarif::ReportingDescriptor> = RULES.iter().map(sarif_rule).collect();
-    let mut index: BTreeMap<String, i64> = RULES
+    let mut rules: Vec<sarif::ReportingDescriptor> = Rule::ALL.iter().map(sarif_rule).collect();
+    let mut index: BTreeMap<String, i64> = Rule::ALL
         .iter()
         .enumerate()
-        .map(|(i, r)| (r.id.to_string(), i64::try_from(i).unwrap_or(0)))
+        .map(|(i, r)| (r.id().to_string(), i64::try_from(i).unwrap_or(0)))
         .collect();
     for d in findings {
         if !index.contains_key(d.code.as_ref()) {
@@ -441,7 +395,7 @@ fn markdown(findings: &[Diagnostic], catalog: &Catalog, cwd: &Path) -> String {
     if !by_rule.is_empty() {
         out.push_str("\n| rule | severity | count | what it checks |\n|---|---|---:|---|\n");
         for ((severity, id), n) in &by_rule {
-            let what = rule_of(id).map_or("", |r| r.short);
+            let what = Rule::from_code(id).map_or("", Rule::summary);
             let _ = writeln!(
                 out,
                 "| {} | {severity} | {n} | {} |",

@@ -2,7 +2,6 @@
 //! (spec/mirror.md), the bundles the cut strands, and the kept catalog as FBC.
 
 use std::fmt::Write as _;
-use std::process::ExitCode;
 
 use olm_graph_core::load::Limits;
 use olm_graph_core::mirror::{
@@ -14,7 +13,7 @@ use olm_graph_core::validate::lint_catalog;
 use olm_graph_core::{load_files, InputFile};
 
 use crate::args::MirrorArgs;
-use crate::error::{CliError, CmdResult};
+use crate::error::{CliError, CmdResult, ExitStatus};
 use crate::input::load_keeping_files;
 use crate::output::{print_diagnostics, write_stdout};
 
@@ -76,9 +75,9 @@ pub fn run(args: MirrorArgs) -> CmdResult {
         write_stdout(&report_text(&report));
     }
     Ok(if report.errors.is_empty() {
-        ExitCode::SUCCESS
+        ExitStatus::Success
     } else {
-        ExitCode::from(1)
+        ExitStatus::Failure
     })
 }
 

@@ -1,11 +1,9 @@
 //! `olm-graph packages`: one line per package.
 
-use std::process::ExitCode;
-
 use olm_graph_core::graph::{channel_graphs, Head};
 
 use crate::args::PackagesArgs;
-use crate::error::CmdResult;
+use crate::error::{CmdResult, ExitStatus};
 use crate::input::{load, report_load_errors};
 use crate::output::out;
 
@@ -37,5 +35,5 @@ pub fn run(args: PackagesArgs) -> CmdResult {
             heads.join(",")
         );
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(ExitStatus::Success)
 }

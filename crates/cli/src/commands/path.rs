@@ -3,7 +3,6 @@
 //! with `--catalog-priority` (OLM v1).
 
 use std::fmt::Write as _;
-use std::process::ExitCode;
 
 use olm_graph_core::export::{path_mermaid, PathMermaidOptions};
 use olm_graph_core::model::Catalog;
@@ -15,7 +14,7 @@ use serde_json::json;
 
 use crate::args::PathArgs;
 use crate::catalogs::{version_range, Loaded};
-use crate::error::{CliError, CmdResult};
+use crate::error::{CliError, CmdResult, ExitStatus};
 use crate::input::{load, report_load_errors};
 use crate::output::{out, print};
 
@@ -91,9 +90,9 @@ fn in_one_catalog(args: &PathArgs) -> CmdResult {
         Err(e) => {
             if args.json {
                 out!("{}", json!({ "error": e.message }));
-                return Ok(ExitCode::from(1));
+                return Ok(ExitStatus::Failure);
             }
-            return Err(CliError::Usage(e.message));
+            return Err(CliError::Request(e.message));
         }
     };
     if args.json {
@@ -104,7 +103,7 @@ fn in_one_catalog(args: &PathArgs) -> CmdResult {
     } else {
         print_text(args, &path);
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(ExitStatus::Success)
 }
 
 /// The `path --mermaid` flowchart: the installed bundle is "from another channel" when a
@@ -208,7 +207,7 @@ fn across_catalogs(args: &PathArgs) -> CmdResult {
     let catalogs = loaded.cluster_catalogs();
     let options = path_options(args)?;
     let path = resolve_path_across(&catalogs, &args.package, &args.from, &options)
-        .map_err(|e| CliError::Usage(e.to_string()))?;
+        .map_err(|e| CliError::Request(e.to_string()))?;
     if args.json {
         print(
             &serde_json::to_string_pretty(&across_document(&path, &catalogs)).unwrap_or_default(),
@@ -217,9 +216,9 @@ fn across_catalogs(args: &PathArgs) -> CmdResult {
         print(&across_text(args, &path, &catalogs));
     }
     Ok(if path.error.is_some() {
-        ExitCode::from(1)
+        ExitStatus::Failure
     } else {
-        ExitCode::SUCCESS
+        ExitStatus::Success
     })
 }
 

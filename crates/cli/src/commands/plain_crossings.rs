@@ -1,12 +1,10 @@
 //! `olm-graph plain-crossings` (hidden): the edge crossings of a `dot -Tplain` layout, for
 //! `scripts/bench-graphviz.sh`.
 
-use std::process::ExitCode;
-
 use olm_graph_core::export::dot::{parse_plain, plain_crossings};
 
 use crate::args::PlainCrossingsArgs;
-use crate::error::{CliError, CmdResult};
+use crate::error::{CliError, CmdResult, ExitStatus};
 
 /// Runs the hidden `plain-crossings` helper: crossings of a `dot -Tplain` layout, counted as
 /// straight segments between node centres and as flattened splines.
@@ -27,5 +25,5 @@ pub fn run(args: PlainCrossingsArgs) -> CmdResult {
     println!("edges {}", plain.edges.len());
     println!("crossings-centres {centres}");
     println!("crossings-splines {splines}");
-    Ok(ExitCode::SUCCESS)
+    Ok(ExitStatus::Success)
 }

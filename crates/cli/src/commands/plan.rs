@@ -1,6 +1,6 @@
 //! `olm-graph plan`: the route from an installed bundle to a target, across channels.
 
-use std::process::ExitCode;
+mod support;
 
 use olm_graph_core::model::Catalog;
 use olm_graph_core::plan::{
@@ -11,8 +11,7 @@ use olm_graph_core::resolve::{via_label, Resolver};
 
 use crate::args::PlanArgs;
 use crate::catalogs::{version_range, Loaded};
-use crate::commands::lifecycle as support;
-use crate::error::{CliError, CmdResult};
+use crate::error::{CliError, CmdResult, ExitStatus};
 use crate::input::{load, load_series};
 use crate::output::print;
 
@@ -26,7 +25,7 @@ pub fn run(args: PlanArgs) -> CmdResult {
     }
     let catalog = load(&args.paths)?;
     let Some(pkg) = catalog.package(&args.package) else {
-        return Err(CliError::Usage(format!(
+        return Err(CliError::Request(format!(
             "unknown package {:?}",
             args.package
         )));
@@ -70,7 +69,7 @@ fn run_across(args: PlanArgs) -> CmdResult {
     let loaded = Loaded::read(&args.paths, &args.catalog_priority, args.resolver)?;
     let catalogs = loaded.cluster_catalogs();
     let Some(merged) = merged_package(&catalogs, &args.package) else {
-        return Err(CliError::Usage(format!(
+        return Err(CliError::Request(format!(
             "unknown package {:?} (in none of the catalogs)",
             args.package
         )));
@@ -78,7 +77,7 @@ fn run_across(args: PlanArgs) -> CmdResult {
     let options = plan_options(&args)?;
     let target = Target::parse(&args.to, &merged);
     let plan = plan_route_across(&catalogs, &merged, &args.from, &target, &options)
-        .map_err(|e| CliError::Usage(e.to_string()))?;
+        .map_err(|e| CliError::Request(e.to_string()))?;
     let commands = if plan.reachable {
         plan_commands(&merged, &plan, &options)
     } else {
@@ -98,7 +97,7 @@ fn run_series(args: PlanArgs) -> CmdResult {
                 "--series needs --platform-from and --platform-to, or --platform-path".into(),
             ));
         };
-        platforms_between(&catalogs, from, to).map_err(|e| CliError::Usage(e.to_string()))?
+        platforms_between(&catalogs, from, to).map_err(|e| CliError::Request(e.to_string()))?
     } else {
         args.platform_path.clone()
     };
@@ -118,7 +117,7 @@ fn run_series(args: PlanArgs) -> CmdResult {
         None => Target::Latest,
     };
     let plan = plan_series(&catalogs, &args.package, &args.from, &target, &options)
-        .map_err(|e| CliError::Usage(e.to_string()))?;
+        .map_err(|e| CliError::Request(e.to_string()))?;
     let commands = match last.and_then(|(_, c)| c.package(&args.package)) {
         Some(pkg) if plan.reachable => plan_commands(pkg, &plan, &options.plan),
         _ => Vec::new(),
@@ -149,9 +148,9 @@ fn output(
         print(&text);
     }
     Ok(if plan.reachable {
-        ExitCode::SUCCESS
+        ExitStatus::Success
     } else {
-        ExitCode::from(1)
+        ExitStatus::Failure
     })
 }
 

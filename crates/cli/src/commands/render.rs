@@ -4,7 +4,6 @@
 use std::collections::BTreeSet;
 use std::io::Write as _;
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use olm_graph_core::export::dot::crossings_of_segments;
 use olm_graph_core::export::{embed_snippet, render, RenderFormat, RenderRequest, Rendered};
@@ -17,8 +16,8 @@ use olm_graph_core::model::{Catalog, Package};
 use olm_graph_core::support::AsOf;
 
 use crate::args::{DrawingFormat, RenderArgs};
-use crate::commands::lifecycle::today;
-use crate::error::{usage, CliError, CmdResult};
+use crate::clock::today;
+use crate::error::{self, usage, CliError, CmdResult, ExitStatus};
 use crate::input::{load_plain, report_load_errors};
 
 /// The box `--max-width` and `--max-height` ask for (`None`: the default box).
@@ -120,14 +119,17 @@ pub fn run(args: RenderArgs) -> CmdResult {
     };
     let rendered = match args.format {
         DrawingFormat::Embed => embed(&args.paths, &catalog, &request)?,
-        _ => render(&catalog, &request).map_err(|e| usage(e.to_string()))?,
+        _ => render(&catalog, &request).map_err(|e| error::request(e.to_string()))?,
     };
     for w in &rendered.warnings {
         eprintln!("warning: {w}");
     }
     let text = rendered.text;
     let Some(pkg) = catalog.package(&args.package) else {
-        return Err(usage(format!("unknown package {:?}", args.package)));
+        return Err(error::request(format!(
+            "unknown package {:?}",
+            args.package
+        )));
     };
 
     if args.stats && matches!(args.format, DrawingFormat::Svg | DrawingFormat::Dot) {
@@ -145,11 +147,11 @@ pub fn run(args: RenderArgs) -> CmdResult {
                 .is_err()
             {
                 // A closed pipe (`| head`): stop quietly.
-                return Ok(ExitCode::SUCCESS);
+                return Ok(ExitStatus::Success);
             }
         }
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(ExitStatus::Success)
 }
 
 /// `-f embed`: the snippet, with the package's objects as read from `paths`.
@@ -161,7 +163,8 @@ fn embed(
     let files = read_paths(paths, &Limits::process_default())
         .map_err(|e| CliError::Input(e.to_string()))?
         .files;
-    let text = embed_snippet(&files, catalog, request).map_err(|e| usage(e.to_string()))?;
+    let text =
+        embed_snippet(&files, catalog, request).map_err(|e| error::request(e.to_string()))?;
     Ok(Rendered {
         text,
         warnings: Vec::new(),

@@ -3,12 +3,11 @@
 //! bundle images.
 
 use std::io::Write as _;
-use std::process::ExitCode;
 
 use olm_graph_core::template::{render_fbc, TemplateError};
 
 use crate::args::RenderTemplateArgs;
-use crate::error::{CliError, CmdResult};
+use crate::error::{CliError, CmdResult, ExitStatus};
 use crate::input::{read_inputs, read_templates};
 use crate::output::print_diagnostics;
 
@@ -21,7 +20,7 @@ pub fn run(args: RenderTemplateArgs) -> CmdResult {
         Ok(r) => r,
         Err(e) => {
             print_error(&e);
-            return Ok(ExitCode::from(1));
+            return Ok(ExitStatus::Failure);
         }
     };
     print_diagnostics(rendered.warnings.iter());
@@ -31,11 +30,11 @@ pub fn run(args: RenderTemplateArgs) -> CmdResult {
         None => {
             let mut stdout = std::io::stdout().lock();
             if stdout.write_all(rendered.text.as_bytes()).is_err() {
-                return Ok(ExitCode::SUCCESS);
+                return Ok(ExitStatus::Success);
             }
         }
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(ExitStatus::Success)
 }
 
 /// opm's `Error: <message>`, then where it is.

@@ -1,12 +1,10 @@
 //! `olm-graph resolve-image`: a CatalogSource image template (olm.catalogImageTemplate)
 //! resolved for a cluster.
 
-use std::process::ExitCode;
-
-use olm_graph_core::lifecycle::{resolve_template, ClusterValues, Dialect};
+use olm_graph_core::change::{resolve_template, ClusterValues, Dialect};
 
 use crate::args::ResolveImageArgs;
-use crate::error::CmdResult;
+use crate::error::{CmdResult, ExitStatus};
 
 /// Prints the resolved image (or, on failure, the message and what was resolved, exit 1).
 pub fn run(args: ResolveImageArgs) -> CmdResult {
@@ -32,8 +30,8 @@ pub fn run(args: ResolveImageArgs) -> CmdResult {
         eprintln!("ResolvedImage: {}", r.resolved_image);
     }
     Ok(if r.ok {
-        ExitCode::SUCCESS
+        ExitStatus::Success
     } else {
-        ExitCode::from(1)
+        ExitStatus::Failure
     })
 }

@@ -6,8 +6,8 @@ mod git;
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 
+use olm_graph_core::diag::Rule;
 use olm_graph_core::export::{render, RenderFormat, RenderRequest};
 use olm_graph_core::load::has_catalog_extension;
 use olm_graph_core::load_paths;
@@ -19,7 +19,8 @@ use olm_graph_core::review::{
 use serde::Serialize;
 
 use crate::args::{ReviewArgs, ReviewFormat};
-use crate::error::{CliError, CmdResult};
+use crate::clock::today;
+use crate::error::{CliError, CmdResult, ExitStatus};
 use crate::output::write_stdout;
 use git::Side;
 
@@ -49,7 +50,7 @@ pub fn run(args: ReviewArgs) -> CmdResult {
         new_label: sides.new.label.clone(),
         old_roots: roots(&sides.old),
         new_roots: roots(&sides.new),
-        as_of: Some(args.as_of.unwrap_or_else(super::lifecycle::today)),
+        as_of: Some(args.as_of.unwrap_or_else(today)),
     };
     let mut review = review_catalogs(&old, &new, &options).map_err(|e| fail(e.to_string()))?;
     review.map_files(|f| {
@@ -83,9 +84,9 @@ pub fn run(args: ReviewArgs) -> CmdResult {
         eprintln!("olm-graph review: fails: {f}");
     }
     Ok(if failures.is_empty() {
-        ExitCode::SUCCESS
+        ExitStatus::Success
     } else {
-        ExitCode::from(1)
+        ExitStatus::Failure
     })
 }
 
@@ -147,7 +148,7 @@ fn load_side(side: &Side) -> Result<Catalog, CliError> {
         // A .json or .yaml file that does not parse is a broken catalog (its error is a
         // finding), not a file of another kind.
         let broken = catalog.diagnostics.iter().any(|d| {
-            matches!(d.code.as_ref(), "load.json" | "load.yaml")
+            matches!(d.rule(), Some(Rule::LoadJson | Rule::LoadYaml))
                 && d.location
                     .as_ref()
                     .is_some_and(|l| under(&l.file) && has_catalog_extension(&l.file))

@@ -133,7 +133,7 @@ fn bad_flags_are_refused_with_the_reason() {
     for (extra, message) in cases {
         let extra: Vec<&str> = extra.iter().map(String::as_str).collect();
         let out = path(&extra);
-        assert_eq!(out.status.code(), Some(1), "{extra:?}");
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(message), "{extra:?}: {err}");
     }

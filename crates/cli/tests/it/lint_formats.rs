@@ -202,6 +202,56 @@ fn sarif_has_one_rule_per_kind_with_help_and_the_fix() {
         .is_some_and(|m| m.contains("(fix: ")));
 }
 
+/// The real basic templates under a small depth limit: `load.limit` and `template.*` findings,
+/// each result pointing at a rule that has a name, a summary and help.
+#[test]
+fn sarif_names_every_rule_it_reports_with_its_help_limits_and_templates_included() {
+    let kueue = catalogs_dir().join("kueue-fbc/v4.23");
+    let templates = catalogs_dir().join("templates/basic");
+    let (kueue, templates) = (kueue.to_string_lossy(), templates.to_string_lossy());
+    let out = run(&[
+        "lint",
+        "--format",
+        "sarif",
+        "--max-depth",
+        "5",
+        &kueue,
+        &templates,
+    ]);
+    let doc: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let rules = doc["runs"][0]["tool"]["driver"]["rules"]
+        .as_array()
+        .expect("rules");
+    let results = doc["runs"][0]["results"].as_array().expect("results");
+    let mut codes = std::collections::BTreeSet::new();
+    for r in results {
+        let id = r["ruleId"].as_str().expect("a rule id");
+        let index = r["ruleIndex"].as_u64().expect("a rule index") as usize;
+        let rule = &rules[index];
+        assert_eq!(rule["id"], id, "ruleIndex points at the rule");
+        let name = rule["name"].as_str().unwrap_or_default();
+        assert!(
+            name.chars().next().is_some_and(char::is_uppercase) && name != id,
+            "{id} has a name: {name:?}"
+        );
+        assert!(rule["shortDescription"]["text"]
+            .as_str()
+            .is_some_and(|t| !t.is_empty()));
+        assert!(
+            rule["help"]["text"]
+                .as_str()
+                .is_some_and(|t| t.contains("Fix:")),
+            "{id} has help with the fix"
+        );
+        codes.insert(id.to_string());
+    }
+    assert!(codes.contains("load.limit"), "{codes:?}");
+    assert!(
+        codes.iter().filter(|c| c.starts_with("template.")).count() >= 3,
+        "{codes:?}"
+    );
+}
+
 /// A parsed workflow command: level, properties (unescaped), message (unescaped).
 struct WorkflowCommand {
     level: String,

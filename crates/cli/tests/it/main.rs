@@ -7,12 +7,12 @@ mod common;
 
 mod bench;
 mod catalog_priority;
+mod change;
 mod ci_readme;
 mod cli;
 mod closed_pipe;
 mod diagnose;
 mod diff_json;
-mod lifecycle;
 mod lint_formats;
 mod mirror;
 mod partial;

@@ -257,6 +257,6 @@ fn channels_need_the_v1_resolver() {
         "--channels",
         "stable-3.15",
     ]);
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--resolver v1"));
 }

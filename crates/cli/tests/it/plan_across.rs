@@ -156,7 +156,7 @@ fn priorities_need_the_v1_resolver() {
         "--catalog-priority",
         &flag,
     ]);
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--resolver v1"));
 }

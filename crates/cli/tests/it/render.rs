@@ -253,11 +253,12 @@ fn usage_errors() {
             "--from",
             "foo.v0.1.0"
         ]),
-        Some(1)
+        Some(2),
+        "flags that do not go together are a usage error"
     );
     assert_eq!(
         code(&["render", &file, "-p", "foo", "--draw-v0-semantics"]),
-        Some(1)
+        Some(2)
     );
     // clap: --animate needs --from; --format takes three values.
     assert_eq!(code(&["render", &file, "-p", "foo", "--animate"]), Some(2));
@@ -350,14 +351,14 @@ fn the_lifecycle_overlay_tints_the_svg_and_needs_svg() {
         let out = with(bad);
         assert_eq!(out.status.code(), Some(2), "{bad:?}: {}", stderr(&out));
     }
-    // …and the overlay with another format as a usage error (exit 1), as --no-fans is.
+    // …and the overlay with another format as a usage error (exit 2), as --no-fans is.
     for bad in [
         &["--lifecycle-overlay", "-f", "dot"][..],
         &["--as-of", "2026-11-26", "-f", "mermaid"],
         &["--platform", "4.20", "-f", "embed"],
     ] {
         let out = with(bad);
-        assert_eq!(out.status.code(), Some(1), "{bad:?}");
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
         assert!(stderr(&out).contains("need --format svg"), "{bad:?}");
     }
 }

@@ -6,8 +6,8 @@ use std::collections::HashMap;
 
 use super::objects::*;
 use super::report::*;
+use crate::change::{resolve_template, ClusterValues, Dialect};
 use crate::diag::Severity;
-use crate::lifecycle::{resolve_template, ClusterValues, Dialect};
 use crate::model::Catalog;
 use crate::resolve::{resolve_path, PathOptions, Resolver, UpgradeConstraintPolicy, UpgradePath};
 

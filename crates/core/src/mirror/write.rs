@@ -6,8 +6,8 @@ use std::collections::{HashMap, HashSet};
 
 use serde_json::{Map, Value};
 
-use crate::lifecycle::fbc_write::deprecations_object;
-use crate::lifecycle::WriteError;
+use crate::change::fbc_write::deprecations_object;
+use crate::change::WriteError;
 use crate::load::{document_spans, yaml_value, InputFile};
 use crate::model::Package;
 

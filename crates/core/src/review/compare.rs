@@ -3,9 +3,9 @@
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 
+use crate::change::diff::EdgeChange;
+use crate::change::{diff_package, BundleFate, DiffOptions, Fate, PackageDiff};
 use crate::graph::{channel_graphs, channel_head, ChannelGraph};
-use crate::lifecycle::diff::EdgeChange;
-use crate::lifecycle::{diff_package, BundleFate, DiffOptions, Fate, PackageDiff};
 use crate::model::{Bundle, Catalog, ChannelEntry, Package};
 use crate::resolve::Resolver;
 use crate::validate::lint_catalog;

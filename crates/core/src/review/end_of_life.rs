@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Rule};
 use crate::graph::{channel_graphs, Head};
 use crate::model::Catalog;
 use crate::support::{finding, AsOf, Date, LifecycleBlob, PackageLifecycle};
@@ -50,7 +50,7 @@ pub fn end_of_life_heads(catalog: &Catalog, day: Date) -> Vec<Diagnostic> {
             );
             let d = finding(
                 first,
-                "lifecycle.end-of-life-head",
+                Rule::LifecycleEndOfLifeHead,
                 first.line,
                 "versions".into(),
                 msg,

@@ -133,6 +133,7 @@ pub fn match_findings(
 mod tests {
     use super::*;
     use crate::diag::Location;
+    use crate::diag::Rule;
 
     fn at(d: Diagnostic, file: &str, line: usize) -> Diagnostic {
         d.at(Location {
@@ -146,12 +147,12 @@ mod tests {
     #[test]
     fn a_finding_that_moved_is_neither_new_nor_fixed() {
         let old = [at(
-            Diagnostic::error("opm.validate", "bundle image must be set").bundle("a.v1"),
+            Diagnostic::error(Rule::OpmValidate, "bundle image must be set").bundle("a.v1"),
             "old/x.yaml",
             10,
         )];
         let new = [at(
-            Diagnostic::error("opm.validate", "bundle image must be set").bundle("a.v1"),
+            Diagnostic::error(Rule::OpmValidate, "bundle image must be set").bundle("a.v1"),
             "new/x.yaml",
             42,
         )];
@@ -166,19 +167,19 @@ mod tests {
             "invalid YAML: bad at line # column #, while parsing v1.2"
         );
         let old = [at(
-            Diagnostic::error("load.yaml", "bad at line 3 column 1"),
+            Diagnostic::error(Rule::LoadYaml, "bad at line 3 column 1"),
             "a/c.yaml",
             3,
         )];
         let new = [at(
-            Diagnostic::error("load.yaml", "bad at line 9 column 1"),
+            Diagnostic::error(Rule::LoadYaml, "bad at line 9 column 1"),
             "b/c.yaml",
             9,
         )];
         assert!(match_findings(&old, &new, &["a".into()], &["b".into()]).is_empty());
         // The same parse error in another file is a new finding, and the old one is fixed.
         let other = [at(
-            Diagnostic::error("load.yaml", "bad at line 9 column 1"),
+            Diagnostic::error(Rule::LoadYaml, "bad at line 9 column 1"),
             "b/d.yaml",
             9,
         )];
@@ -188,7 +189,7 @@ mod tests {
 
     #[test]
     fn a_second_occurrence_is_new_and_other_objects_are_other_findings() {
-        let d = |b: &str| Diagnostic::warning("lint.unreachable-v0", "skipped").bundle(b);
+        let d = |b: &str| Diagnostic::warning(Rule::LintUnreachableV0, "skipped").bundle(b);
         let old = [d("a.v1"), d("a.v2")];
         let new = [d("a.v1"), d("a.v1"), d("a.v3")];
         let changes = match_findings(&old, &new, &[], &[]);

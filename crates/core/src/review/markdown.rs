@@ -11,8 +11,8 @@
 
 use std::fmt::Write as _;
 
-use crate::lifecycle::diff::FATES;
-use crate::lifecycle::Fate;
+use crate::change::diff::FATES;
+use crate::change::Fate;
 use crate::resolve::Resolver;
 use crate::Diagnostic;
 

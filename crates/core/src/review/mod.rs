@@ -1,7 +1,7 @@
 //! What a change to a catalog does, for a pull-request review: every package that changed (heads
 //! moved, bundles, channels and entries added and removed, edges changed, deprecations), the lint
 //! findings the change introduced or fixed, the fate of every installed bundle of the old catalog
-//! under OLM v0 and v1 (from [`crate::lifecycle::diff_package`]), and a picture of each changed
+//! under OLM v0 and v1 (from [`crate::change::diff_package`]), and a picture of each changed
 //! channel. [`markdown`] writes the report a CI job posts on the pull request; the JSON form is
 //! the [`Review`] itself.
 //!
@@ -20,12 +20,13 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::lifecycle::diff::{EdgeChange, HeadChange};
-use crate::lifecycle::{Fate, Steps};
+use crate::change::diff::{EdgeChange, HeadChange};
+use crate::change::{Fate, Steps};
 use crate::resolve::Resolver;
 use crate::Diagnostic;
 
 pub use compare::review_catalogs;
+pub use end_of_life::end_of_life_heads;
 pub use findings::{match_findings, FindingChanges};
 pub use markdown::{markdown, markdown_escape, MarkdownOptions};
 pub use picture::{

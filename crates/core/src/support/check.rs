@@ -7,7 +7,7 @@ use super::date::Date;
 use crate::model::support_blob::{LifecycleBlob, Phase, StreamEntry, Text, SCHEMA};
 
 use super::facts::{stream_of, PackageLifecycle};
-use crate::diag::{Diagnostic, Location};
+use crate::diag::{Diagnostic, Location, Rule};
 use crate::model::Catalog;
 
 /// True for `MAJOR.MINOR`: two decimal numbers without leading zeros.
@@ -38,7 +38,7 @@ pub fn parse_platform(text: &str) -> Result<String, String> {
 /// A finding about `blob`, at `line` (else the blob's line), on `field`.
 pub(crate) fn finding(
     blob: &LifecycleBlob,
-    code: &'static str,
+    code: Rule,
     line: Option<usize>,
     field: String,
     message: String,
@@ -69,7 +69,7 @@ fn check_blob(blob: &LifecycleBlob, seen: &mut HashMap<String, usize>, out: &mut
         let msg = "`versions` is not a list; the blob says nothing".to_string();
         out.push(finding(
             blob,
-            "lifecycle.shape",
+            Rule::LifecycleShape,
             Some(line),
             "versions".into(),
             msg,
@@ -83,7 +83,7 @@ fn check_blob(blob: &LifecycleBlob, seen: &mut HashMap<String, usize>, out: &mut
             let msg = format!("stream name {name:?} is not MAJOR.MINOR");
             out.push(finding(
                 blob,
-                "lifecycle.version-name",
+                Rule::LifecycleVersionName,
                 at,
                 format!("{field}.name"),
                 msg,
@@ -93,7 +93,7 @@ fn check_blob(blob: &LifecycleBlob, seen: &mut HashMap<String, usize>, out: &mut
                 format!("stream {name} has a second entry (the first, versions[{first}], is used)");
             out.push(finding(
                 blob,
-                "lifecycle.duplicate-version",
+                Rule::LifecycleDuplicateVersion,
                 at,
                 format!("{field}.name"),
                 msg,
@@ -122,7 +122,7 @@ fn phase_date(
             };
             out.push(finding(
                 blob,
-                "lifecycle.date",
+                Rule::LifecycleDate,
                 text.line.or(phase.line),
                 field,
                 msg,
@@ -146,7 +146,7 @@ fn check_phases(blob: &LifecycleBlob, entry: &StreamEntry, field: &str, out: &mu
                 let at = p.end_date.line.or(p.line);
                 out.push(finding(
                     blob,
-                    "lifecycle.phase-order",
+                    Rule::LifecyclePhaseOrder,
                     at,
                     format!("{f}.endDate"),
                     msg,
@@ -161,7 +161,7 @@ fn check_phases(blob: &LifecycleBlob, entry: &StreamEntry, field: &str, out: &mu
                 let at = p.start_date.line.or(p.line);
                 out.push(finding(
                     blob,
-                    "lifecycle.phase-gap",
+                    Rule::LifecyclePhaseGap,
                     at,
                     format!("{f}.startDate"),
                     msg,
@@ -186,7 +186,13 @@ fn check_platforms(
                 let pname = platform.name.text.as_deref().unwrap_or_default();
                 let msg = format!("{pname} version {text:?} is not MAJOR.MINOR");
                 let f = format!("{field}.platformCompatibility[{k}].versions[{n}]");
-                out.push(finding(blob, "lifecycle.platform-version", v.line, f, msg));
+                out.push(finding(
+                    blob,
+                    Rule::LifecyclePlatformVersion,
+                    v.line,
+                    f,
+                    msg,
+                ));
             }
         }
     }
@@ -213,7 +219,7 @@ pub fn lint_lifecycles(catalog: &Catalog) -> Vec<Diagnostic> {
             let msg =
                 format!("lifecycle data for package {package:?}, which is not in the catalog");
             let field = "package".to_string();
-            let mut d = finding(first, "lifecycle.unknown-package", first.line, field, msg);
+            let mut d = finding(first, Rule::LifecycleUnknownPackage, first.line, field, msg);
             // A finding of the catalog's, not of a package it lacks.
             d.package = None;
             out.push(d);
@@ -244,7 +250,7 @@ pub fn missing_streams(
             );
             finding(
                 blob,
-                "lifecycle.missing-stream",
+                Rule::LifecycleMissingStream,
                 blob.line,
                 "versions".into(),
                 msg,

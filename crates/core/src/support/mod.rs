@@ -2,7 +2,7 @@
 //! for each MAJOR.MINOR stream of a package, its support phases with dates and the OpenShift
 //! versions it runs on, joined to the bundles of the catalog.
 //!
-//! Not to be confused with [`crate::lifecycle`], which is about how a *catalog* changes
+//! Not to be confused with [`crate::change`], which is about how a *catalog* changes
 //! (truncation, image templates, catalog switches); this module is about how long a
 //! *product stream* is supported, as its vendor publishes it.
 //!

@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use crate::diag::{Diagnostic, Location};
+use crate::diag::{Diagnostic, Location, Rule};
 use crate::load::{LimitKind, Limits};
 
 /// A template that cannot be rendered: what failed (opm's message) and where.
@@ -36,8 +36,8 @@ impl TemplateError {
     /// O(length of the message).
     pub fn to_diagnostic(&self) -> Diagnostic {
         let code = match self.kind.as_ref() {
-            TemplateErrorKind::Limit(_) => "load.limit",
-            _ => "template.error",
+            TemplateErrorKind::Limit(_) => Rule::LoadLimit,
+            _ => Rule::TemplateError,
         };
         Diagnostic::error(code, self.to_string()).at(self.location.clone())
     }

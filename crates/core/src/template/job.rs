@@ -1,6 +1,6 @@
 //! What one rendering run knows (the bundle source) and collects (diagnostics, stubs).
 
-use crate::diag::{Diagnostic, Location};
+use crate::diag::{Diagnostic, Location, Rule};
 use crate::template::bundles::facts::{describe, Stub};
 use crate::template::bundles::source::BundleSource;
 
@@ -43,7 +43,7 @@ impl<'a> Job<'a> {
                 stub.image,
                 describe(stub)
             );
-            let mut d = Diagnostic::warning("template.stub", message)
+            let mut d = Diagnostic::warning(Rule::TemplateStub, message)
                 .at(at)
                 .schema("olm.bundle");
             if let Some((n, _)) = &stub.name {

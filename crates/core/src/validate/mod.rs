@@ -14,7 +14,7 @@ pub use template_lint::lint_unknown_versions;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::fmt::Write as _;
 
-use crate::diag::{Diagnostic, Severity};
+use crate::diag::{Diagnostic, Rule, Severity};
 use crate::graph::{channel_graphs, ChannelGraph, EdgeKind, Head};
 use crate::model::{Bundle, Catalog, Channel, ChannelEntry, Package};
 use crate::range::{quirks, Range};
@@ -47,7 +47,7 @@ pub fn lint_catalog(catalog: &Catalog) -> Vec<Diagnostic> {
 /// ([`replaces_chain`] is one walk), and the skipRange lints search sorted versions.
 pub fn validate_package(pkg: &Package, graphs: &[ChannelGraph]) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let perr = |msg: String| Diagnostic::error("opm.validate", msg).package(&pkg.name);
+    let perr = |msg: String| Diagnostic::error(Rule::OpmValidate, msg).package(&pkg.name);
     if !pkg.declared {
         // Already reported as "unknown package"; model rules would only repeat it.
         return out;
@@ -100,7 +100,7 @@ fn validate_channel(
     out: &mut Vec<Diagnostic>,
 ) {
     let cerr = |msg: String| {
-        Diagnostic::error("opm.validate", msg)
+        Diagnostic::error(Rule::OpmValidate, msg)
             .package(&pkg.name)
             .channel(&c.name)
             .at_opt(c.location.clone())
@@ -109,7 +109,7 @@ fn validate_channel(
         out.push(cerr("channel must contain at least one bundle".into()));
     } else if let Err(e) = replaces_chain(c) {
         let mut d = cerr(e.to_string());
-        d.code = "opm.validate.chain".into();
+        d.code = Rule::OpmValidateChain.into();
         d.suggestion = Some(match &g.head {
             Head::Multiple(_) => "make every head but the newest be replaced or skipped by another entry, or move the extra heads to their own channel".into(),
             Head::None => "remove the replaces/skips cycle so that exactly one entry is named by no other entry".into(),
@@ -329,7 +329,7 @@ fn duplicate_versions(pkg: &Package, bundles: &[Vec<Option<usize>>]) -> Option<S
 fn channel_warning(
     pkg: &Package,
     c: &Channel,
-    code: &'static str,
+    code: Rule,
     bundle: &str,
     msg: String,
     fix: String,
@@ -351,7 +351,7 @@ fn lint_package(pkg: &Package, graphs: &[ChannelGraph], out: &mut Vec<Diagnostic
     if let Some(d) = &pkg.default_channel {
         if let Some(msg) = pkg.deprecations.channels.get(d) {
             out.push(
-                Diagnostic::warning("lint.default-channel-deprecated", format!("the default channel {d:?} is deprecated ({msg:?}): new installs without a channel land on a deprecated channel"))
+                Diagnostic::warning(Rule::LintDefaultChannelDeprecated, format!("the default channel {d:?} is deprecated ({msg:?}): new installs without a channel land on a deprecated channel"))
                     .package(&pkg.name)
                     .channel(d)
                     .suggest("point defaultChannel at a channel that is not deprecated"),
@@ -387,7 +387,7 @@ fn lint_skip_range(
     for q in quirks(text) {
         out.push(
             warn(
-                "lint.skiprange-quirk",
+                Rule::LintSkipRangeQuirk,
                 format!("skipRange {text:?}: {}", q.message()),
                 q.suggestion(),
             )
@@ -407,7 +407,7 @@ fn lint_skip_range(
     if let Some(v) = &g.nodes[to].version {
         if range.contains(v) {
             out.push(warn(
-                "lint.skiprange-matches-self",
+                Rule::LintSkipRangeMatchesSelf,
                 format!("skipRange {text:?} contains the entry's own version {v}: `opm alpha render-graph` draws a self-loop and the range reads as if the bundle upgraded to itself"),
                 format!("exclude the bundle's own version, e.g. an upper bound \"<{v}\""),
             ).field("skipRange"));
@@ -417,7 +417,7 @@ fn lint_skip_range(
     // from another channel: warn only when no bundle of the package is in it.
     if matched == 0 && !bundle_versions.any_matching(&range, |i| pkg.bundles[i].name != e.name) {
         out.push(warn(
-            "lint.skiprange-matches-nothing",
+            Rule::LintSkipRangeMatchesNothing,
             format!("skipRange {text:?} matches no other bundle of package {:?}: it only helps clusters on versions this catalog no longer ships", pkg.name),
             "check the bounds against the versions the package ships; drop the range if it is no longer needed".into(),
         ).field("skipRange"));
@@ -445,7 +445,7 @@ fn lint_unreachable(pkg: &Package, c: &Channel, g: &ChannelGraph, out: &mut Vec<
         out.push(channel_warning(
             pkg,
             c,
-            "lint.unreachable-v0",
+            Rule::LintUnreachableV0,
             skipped,
             format!(
                 "no OLM v0 upgrade can ever reach {skipped:?}: it is skipped by {} (OLM v0 never offers a skipped entry; it can only be installed directly with startingCSV)",

@@ -1,7 +1,7 @@
 //! The lint on packages rendered from a template: bundles whose version nobody knows (the
 //! offline rendering of spec/template-rules.md §6, step 4).
 
-use crate::diag::{Diagnostic, Location};
+use crate::diag::{Diagnostic, Location, Rule};
 use crate::model::Package;
 
 /// The lint on template packages: bundles whose version nobody knows without a bundle source.
@@ -19,7 +19,7 @@ pub fn lint_unknown_versions(pkg: &Package) -> Vec<Diagnostic> {
         .filter(|b| b.version.is_none())
         .map(|b| {
             Diagnostic::warning(
-                "template.unknown-version",
+                Rule::TemplateUnknownVersion,
                 format!("bundle {:?} has no known version: {why} (no bundle source has its image, and neither its name nor its image tag gives a version)", b.name),
             )
             .package(&pkg.name)
@@ -31,7 +31,7 @@ pub fn lint_unknown_versions(pkg: &Package) -> Vec<Diagnostic> {
     if !t.unnamed_images.is_empty() {
         out.push(
             Diagnostic::warning(
-                "template.unknown-version",
+                Rule::TemplateUnknownVersion,
                 format!("{} bundle image(s) have no known name or version: {why}", t.unnamed_images.len()),
             )
             .package(&pkg.name)

@@ -2,7 +2,7 @@
 //! summaries and finding targets.
 
 use super::*;
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Rule};
 use crate::graph::EdgeKind;
 use crate::graph::{channel_graphs, PackageGraph};
 use crate::layout::FanMode;
@@ -199,7 +199,9 @@ fn summaries_and_targets() {
             "v25.10"
         ]
     );
-    let d = Diagnostic::warning("x", "m").package("p").channel("c");
+    let d = Diagnostic::warning(Rule::LintUnreachableV0, "m")
+        .package("p")
+        .channel("c");
     assert_eq!(
         finding_target(&d),
         FindingTarget::Channel {
@@ -208,7 +210,7 @@ fn summaries_and_targets() {
         }
     );
     assert_eq!(
-        finding_target(&Diagnostic::error("x", "m")),
+        finding_target(&Diagnostic::error(Rule::LoadYaml, "m")),
         FindingTarget::File
     );
 }

@@ -3,7 +3,7 @@
 //! document grows linearly with the catalog (no whole paths unless asked).
 
 use crate::common::{catalog, load};
-use olm_graph_core::lifecycle::{diff_package, DiffOptions, Fate, PathListing};
+use olm_graph_core::change::{diff_package, DiffOptions, Fate, PathListing};
 use olm_graph_core::model::Catalog;
 use olm_graph_core::resolve::{resolve_path, PathOptions, Resolver};
 use olm_graph_core::{load_files, InputFile};

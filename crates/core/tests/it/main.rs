@@ -2,6 +2,7 @@
 //! test binary instead of two dozen is what a cold run on two cores spends its time on).
 //! Fixtures stay in `tests/fixtures`; `common` holds the shared helpers.
 
+mod change;
 mod cluster;
 mod common;
 mod diff_json;
@@ -9,7 +10,6 @@ mod export;
 mod fuzz;
 mod hostile;
 mod layout_real;
-mod lifecycle;
 mod malformed;
 mod masterminds;
 mod mirror;
@@ -24,6 +24,7 @@ mod real_catalogs;
 mod release;
 mod resolve;
 mod resolve_properties;
+mod rules;
 mod support;
 mod support_overlay;
 mod template_errors;

@@ -5,8 +5,8 @@ use crate::common;
 use std::collections::HashSet;
 
 use common::{catalog, load};
+use olm_graph_core::change::{diff_package, DiffOptions, Fate};
 use olm_graph_core::graph::{channel_graphs, ChannelGraph};
-use olm_graph_core::lifecycle::{diff_package, DiffOptions, Fate};
 use olm_graph_core::model::Catalog;
 use olm_graph_core::resolve::{resolve_path, PathOptions, Resolver};
 use olm_graph_core::{load_files, InputFile};

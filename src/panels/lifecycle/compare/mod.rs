@@ -4,7 +4,7 @@
 //! taken as installed what happens after the switch (`upgradable` with its path, `up-to-date`,
 //! `stranded`, `channel-removed`, `deprecated`). Or a series folder, one catalog per platform
 //! version (parsed in the worker), with every switch along it. Core compares
-//! (`lifecycle::diff_package`, `lifecycle::diff_series`). When one side is a catalog template
+//! (`change::diff_package`, `change::diff_series`). When one side is a catalog template
 //! and the other a rendered catalog, the [`drift`] report comes first.
 //!
 //! Test hooks: `compare-file-input`, `compare-url-input`, `compare-label`, `diff-direction`,
@@ -19,7 +19,7 @@ pub mod sources;
 pub mod table;
 
 use leptos::prelude::*;
-use olm_graph_core::lifecycle::{diff_package, diff_series, PackageDiff, SeriesStep};
+use olm_graph_core::change::{diff_package, diff_series, PackageDiff, SeriesStep};
 use olm_graph_core::view::natural_cmp;
 
 use crate::state::comparison::Comparison;

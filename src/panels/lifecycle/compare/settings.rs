@@ -2,7 +2,7 @@
 //! the series step picked, and the names given to both catalogs.
 
 use leptos::prelude::*;
-use olm_graph_core::lifecycle::DiffOptions;
+use olm_graph_core::change::DiffOptions;
 use olm_graph_core::resolve::Resolver;
 
 /// The comparison's settings, local to the panel.

@@ -2,8 +2,8 @@
 //! for a series one row per switch.
 
 use leptos::prelude::*;
-use olm_graph_core::lifecycle::diff::{EdgeChange, FATES};
-use olm_graph_core::lifecycle::{BundleFate, Fate, PackageDiff, SeriesStep};
+use olm_graph_core::change::diff::{EdgeChange, FATES};
+use olm_graph_core::change::{BundleFate, Fate, PackageDiff, SeriesStep};
 
 use crate::state::selection::Selection;
 
@@ -189,7 +189,7 @@ pub fn series_table(steps: &[SeriesStep], selected: RwSignal<Option<usize>>) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use olm_graph_core::lifecycle::{diff_package, DiffOptions};
+    use olm_graph_core::change::{diff_package, DiffOptions};
     use olm_graph_core::{load_files, InputFile};
 
     #[test]

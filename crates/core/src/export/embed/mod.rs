@@ -10,8 +10,8 @@ use serde::Serialize;
 
 use super::render::RenderError;
 use super::svg::{render_view, svg_view, SvgOptions};
+use crate::change::terminated_in_view;
 use crate::graph::{channel_graphs, ChannelGraph, PackageGraph};
-use crate::lifecycle::terminated_in_view;
 use crate::load::{InputFile, LoadOptions};
 use crate::model::{Catalog, Package};
 use crate::resolve::{resolve_path, Failure, PathOptions, Resolver};

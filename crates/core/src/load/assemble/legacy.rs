@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 
-use crate::diag::{Diagnostic, Location};
+use crate::diag::{Diagnostic, Location, Rule};
 use crate::load::object::convert::Obj;
 use crate::load::object::RawObject;
 use crate::load::options::LimitKind;
@@ -67,7 +67,7 @@ pub(crate) fn convert(
                 "a second package manifest in directory {:?}: not read (one package per directory)",
                 m.dir
             );
-            diags.push(Diagnostic::error("load.legacy", msg).at(m.location.clone()));
+            diags.push(Diagnostic::error(Rule::LoadLegacy, msg).at(m.location.clone()));
             continue;
         }
         dirs.insert(m.dir.clone(), BTreeMap::new());
@@ -98,7 +98,7 @@ pub(crate) fn convert(
     if walk.cut {
         let msg = crate::load::options::limit_message(LimitKind::Nodes, max_entries);
         diags.push(Diagnostic::error(
-            "load.limit",
+            Rule::LoadLimit,
             format!("package manifests: their channels walk to {msg}; the walks were cut short"),
         ));
     }
@@ -121,9 +121,12 @@ fn convert_manifest(
 ) {
     let Some(name) = s(m.raw.package_name.as_ref()) else {
         diags.push(
-            Diagnostic::error("load.legacy", "package manifest has no string packageName")
-                .at(m.location.clone())
-                .field("packageName"),
+            Diagnostic::error(
+                Rule::LoadLegacy,
+                "package manifest has no string packageName",
+            )
+            .at(m.location.clone())
+            .field("packageName"),
         );
         return;
     };
@@ -211,7 +214,7 @@ fn csv_bundle(csv_name: String, csv: &Csv, package: &str, diags: &mut Vec<Diagno
     if let (Some(t), None) = (&version_text, &version) {
         diags.push(
             Diagnostic::error(
-                "opm.convert",
+                Rule::OpmConvert,
                 format!(
                     "error parsing bundle {csv_name:?} version {t:?}: not a valid semantic version"
                 ),

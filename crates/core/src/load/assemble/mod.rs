@@ -11,7 +11,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use foldhash::{HashMap as FastMap, HashSet as FastSet};
 
-use crate::diag::{Diagnostic, Location};
+use crate::diag::{Diagnostic, Location, Rule};
 use crate::load::object::convert::{dns1123_label_errors, Chunks, DeprecationObj, Objects};
 use crate::model::{Bundle, Channel, Deprecations, Package};
 
@@ -92,7 +92,7 @@ struct Assembly {
 }
 
 fn conv(message: impl Into<String>, loc: Option<Location>) -> Diagnostic {
-    Diagnostic::error("opm.convert", message).at_opt(loc)
+    Diagnostic::error(Rule::OpmConvert, message).at_opt(loc)
 }
 
 impl Assembly {

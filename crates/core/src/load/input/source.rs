@@ -10,7 +10,7 @@ use std::io::Read as _;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use crate::diag::{Diagnostic, Location};
+use crate::diag::{Diagnostic, Location, Rule};
 use crate::load::error::LoadError;
 use crate::load::input::{has_catalog_extension, is_indexignore, InputFile};
 use crate::load::options::{limit_message, LimitKind, Limits};
@@ -77,7 +77,7 @@ pub fn read_paths<P: AsRef<Path>>(paths: &[P], limits: &Limits) -> Result<ReadPa
     if reader.not_read > 0 {
         let n = reader.not_read;
         reader.out.notes.push(Diagnostic::info(
-            "load.limit",
+            Rule::LoadLimit,
             format!("{n} more file(s) not read: the total-size limit was reached"),
         ));
     }
@@ -135,7 +135,7 @@ impl PathReader {
             } else {
                 self.note(
                     Diagnostic::info(
-                        "load.skipped",
+                        Rule::LoadSkipped,
                         "skipped: not a .json, .yaml or .yml file (opm would try to parse it)",
                     ),
                     shown,
@@ -161,12 +161,12 @@ impl PathReader {
             Ok(Some(bytes)) => match String::from_utf8(bytes) {
                 Ok(text) => self.out.files.push(InputFile::new(shown, text)),
                 Err(_) => self.note(
-                    Diagnostic::error("load.utf8", "file is not UTF-8 text: not read"),
+                    Diagnostic::error(Rule::LoadUtf8, "file is not UTF-8 text: not read"),
                     shown,
                 ),
             },
             Err(e) => self.note(
-                Diagnostic::error("load.io", format!("cannot read file: {e}")),
+                Diagnostic::error(Rule::LoadIo, format!("cannot read file: {e}")),
                 shown,
             ),
         }
@@ -339,7 +339,7 @@ pub(in crate::load) fn total_limit_diagnostic(
     };
     let (line, column) = Cursor::new(valid).at(valid.len());
     Diagnostic::error(
-        "load.limit",
+        Rule::LoadLimit,
         format!(
             "{}; this file and any after it are not read",
             limit_message(LimitKind::TotalBytes, limit)
@@ -437,7 +437,11 @@ mod tests {
         };
         let read = read_paths(&[&dir.0], &limits).unwrap();
         assert_eq!(read.files.len(), 2);
-        let limit = read.notes.iter().find(|d| d.code == "load.limit").unwrap();
+        let limit = read
+            .notes
+            .iter()
+            .find(|d| d.code == Rule::LoadLimit)
+            .unwrap();
         let at = limit.location.as_ref().unwrap();
         assert!(at.file.ends_with("f4.yaml"), "{at:?}");
         assert_eq!((at.line, at.column), (Some(3), Some(12)));

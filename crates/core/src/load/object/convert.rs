@@ -5,7 +5,7 @@
 
 use serde_json::Value;
 
-use crate::diag::{Diagnostic, Location};
+use crate::diag::{Diagnostic, Location, Rule};
 use crate::load::object::{PropValue, RawEntry, RawObject};
 use crate::model::{Bundle, Channel, ChannelEntry, Icon, Package, PropertyCounts};
 use crate::pullspec::validate_pull_spec;
@@ -103,7 +103,7 @@ struct Ctx<'a> {
 
 impl Ctx<'_> {
     fn err(&self, field: &str, message: impl Into<String>) -> Diagnostic {
-        let mut d = Diagnostic::error("load.field", message)
+        let mut d = Diagnostic::error(Rule::LoadField, message)
             .at(self.loc.clone())
             .schema(self.schema)
             .field(field);
@@ -346,7 +346,7 @@ fn channel_entry(
 /// The warning for a key that matched its field only when ignoring case, at `field`.
 fn key_case(ctx: &Ctx, key: &str, field: String) -> Diagnostic {
     Diagnostic::warning(
-        "load.key-case",
+        Rule::LoadKeyCase,
         format!("key {key:?} matched a field only when ignoring case; opm accepts it, other tools may not"),
     )
     .at(ctx.loc.clone())

@@ -8,7 +8,7 @@ mod read_ahead;
 
 use std::collections::{BTreeSet, HashMap};
 
-use crate::diag::{Diagnostic, Location};
+use crate::diag::{Diagnostic, Location, Rule};
 use crate::load::assemble::assemble;
 use crate::load::assemble::legacy;
 use crate::load::input::indexignore::IgnoreRules;
@@ -157,7 +157,7 @@ impl<'p> Load<'p> {
         let limits = self.options.limits;
         if let Some(reason) = self.skip_reason(file) {
             if !reason.is_empty() {
-                let note = Diagnostic::info("load.skipped", reason);
+                let note = Diagnostic::info(Rule::LoadSkipped, reason);
                 self.diags.push(note.at(Location::file(&file.path)));
             }
             summary.format = FileFormat::Skipped;
@@ -294,7 +294,7 @@ impl<'p> Load<'p> {
         if self.not_read > 1 {
             let n = self.not_read - 1;
             let note = format!("{n} more file(s) not read: the total-size limit was reached");
-            self.diags.push(Diagnostic::info("load.limit", note));
+            self.diags.push(Diagnostic::info(Rule::LoadLimit, note));
         }
         self.catalog.packages = assemble(std::mem::take(&mut self.objs), &mut self.diags);
         self.catalog.diagnostics = std::mem::take(&mut self.diags);
@@ -312,7 +312,7 @@ impl<'p> Load<'p> {
         for (path, loc) in std::mem::take(&mut self.schemaless) {
             if !in_legacy_dir(&path, legacy_dirs) {
                 self.diags.push(
-                    Diagnostic::error("load.schema", "object is missing root schema field")
+                    Diagnostic::error(Rule::LoadSchema, "object is missing root schema field")
                         .at(loc)
                         .field("schema")
                         .suggest("add `schema: olm.package`, `olm.channel`, `olm.bundle` or `olm.deprecations`"),
@@ -333,7 +333,7 @@ impl<'p> Load<'p> {
             if !in_legacy_dir(&c.path, legacy_dirs) {
                 self.diags.push(
                     Diagnostic::warning(
-                        "load.legacy",
+                        Rule::LoadLegacy,
                         "ClusterServiceVersion outside a package-manifest directory: not read",
                     )
                     .at(c.location.clone()),

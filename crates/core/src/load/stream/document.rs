@@ -1,7 +1,7 @@
 //! What the stream readers share: a document read from a file, positions counted in one
 //! forward pass, and the wording of parser messages.
 
-use crate::diag::{Diagnostic, Location};
+use crate::diag::{Diagnostic, Location, Rule};
 use crate::load::object::RawObject;
 use crate::load::options::Limits;
 
@@ -98,7 +98,7 @@ pub(in crate::load) fn too_many_documents(
     let kind = crate::load::options::LimitKind::Documents;
     let number = limits.max_documents.saturating_add(1);
     let diag = Diagnostic::error(
-        "load.limit",
+        Rule::LoadLimit,
         format!(
             "{}; the rest of the file is not read",
             crate::load::options::limit_message(kind, limits.max_documents)

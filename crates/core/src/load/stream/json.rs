@@ -11,7 +11,7 @@ use std::cell::Cell;
 use serde::{Deserialize, Deserializer};
 use serde_json::value::RawValue;
 
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Rule};
 use crate::load::object::budget::Budget;
 use crate::load::object::{RawObject, Read};
 use crate::load::options::Limits;
@@ -251,8 +251,8 @@ impl<'t, 's> Reader<'t, 's> {
                 let (eline, ecol) = self.cursor.at(at);
                 let detail = clean_message(strip_position(&e.to_string()));
                 let diag = match budget.breach() {
-                    Some(_) => Diagnostic::error("load.limit", detail),
-                    None => Diagnostic::error("load.json", format!("invalid JSON: {detail}")),
+                    Some(_) => Diagnostic::error(Rule::LoadLimit, detail),
+                    None => Diagnostic::error(Rule::LoadJson, format!("invalid JSON: {detail}")),
                 };
                 Err(diag.at(location(self.path, eline, ecol, number)))
             }
@@ -289,7 +289,7 @@ impl<'t, 's> Reader<'t, 's> {
         self.push(Doc {
             location: location(self.path, sline, scol, number),
             span: (start, next.unwrap_or(text.len())),
-            result: Err(Diagnostic::error("load.json", message)
+            result: Err(Diagnostic::error(Rule::LoadJson, message)
                 .at(location(self.path, eline, ecol, number))),
         });
         next

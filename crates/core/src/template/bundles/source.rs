@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use serde_json::value::RawValue;
 use serde_json::Value;
 
-use crate::diag::{Diagnostic, Location, Severity};
+use crate::diag::{Diagnostic, Location, Rule, Severity};
 use crate::load::{InputFile, LimitKind, Limits};
 use crate::model::ImageMatch;
 use crate::template::error::{total_bytes_error, LimitError};
@@ -145,7 +145,7 @@ impl BundleSource {
             };
             let message = format!("bundle source documents from here on not read: {limit}");
             self.diagnostics
-                .push(Diagnostic::warning("load.limit", message).at(at));
+                .push(Diagnostic::warning(Rule::LoadLimit, message).at(at));
         }
         for chunk in cut.list {
             let body = &f.text[chunk.span.0..chunk.span.1];
@@ -172,7 +172,7 @@ impl BundleSource {
                 Ok(v) => self.add_object(&v, raw, location),
                 Err(e) => self.diagnostics.push(
                     Diagnostic::warning(
-                        "template.source",
+                        Rule::TemplateSource,
                         format!("bundle source document not read: {e}"),
                     )
                     .at(location),
@@ -203,7 +203,7 @@ impl BundleSource {
             }
             Err(e) => self.diagnostics.push(
                 Diagnostic::warning(
-                    "template.source",
+                    Rule::TemplateSource,
                     format!("bundle source object not read: {e}"),
                 )
                 .at(location),

@@ -2,7 +2,7 @@
 //! `image`, maybe a `name`, nothing else) is replaced by the bundle rendered from its image.
 //! Here "rendered" means taken from a bundle source, or else written as a stub.
 
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Rule};
 use crate::template::bundles::facts::{resolve, Resolved, Stub};
 use crate::template::error::{BasicError, TemplateErrorKind};
 use crate::template::read::fbc::{BundleObj, Config};
@@ -66,7 +66,7 @@ pub(crate) fn render(
 /// The template's `name` for a bundle is not what its image renders (opm ignores the name).
 fn renamed(entry: &BundleObj, rendered: &BundleObj) -> Diagnostic {
     Diagnostic::warning(
-        "template.renamed",
+        Rule::TemplateRenamed,
         format!(
             "the template names bundle image {:?} {:?}, but it renders bundle {:?}: opm ignores the template's name",
             entry.image, entry.name, rendered.name

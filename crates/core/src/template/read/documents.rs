@@ -1,7 +1,7 @@
 //! The template documents of a file: which documents are templates, how the other documents of
 //! a stream are passed through, and a semver template read from a later document.
 
-use crate::diag::{Diagnostic, Location};
+use crate::diag::{Diagnostic, Location, Rule};
 use crate::template::kind::might_hold_template;
 use crate::template::read::fbc::{self, Config};
 use crate::template::read::file::File;
@@ -43,16 +43,16 @@ pub(crate) fn pass_through(
     why: String,
 ) {
     job.diagnostics
-        .push(Diagnostic::warning("template.stream", why).at(file.doc_start(0)));
+        .push(Diagnostic::warning(Rule::TemplateStream, why).at(file.doc_start(0)));
     for &i in indices {
         let node = match file.parse(i) {
             Ok(Some(n)) => n,
             Ok(None) => continue,
             Err(e) => {
                 let code = if e.limit.is_some() {
-                    "load.limit"
+                    Rule::LoadLimit
                 } else {
-                    "load.yaml"
+                    Rule::LoadYaml
                 };
                 let message = match e.limit {
                     Some(_) => e.message,
@@ -69,7 +69,7 @@ pub(crate) fn pass_through(
             .and_then(|m| fbc::add_meta(cfg, m, origin.clone()).map_err(|e| e.to_string()));
         if let Err(m) = added {
             job.diagnostics
-                .push(Diagnostic::error("template.entry", m).at(origin));
+                .push(Diagnostic::error(Rule::TemplateEntry, m).at(origin));
         }
     }
 }

@@ -8,7 +8,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use crate::diag::{Diagnostic, Location, Severity};
+use crate::diag::{Diagnostic, Location, Rule, Severity};
 use crate::load::{InputFile, Limits, LoadOptions};
 use crate::model::{BundleFacts, Catalog, FileFormat, TemplateOrigin};
 use crate::template::error::total_bytes_error;
@@ -146,8 +146,9 @@ fn summarize_stubs(file: &File, job: &mut Job) {
             "; {unnamed} of them have no name (digest references), so the channel entries naming them have no bundle until rendered"
         ));
     }
-    job.diagnostics
-        .push(Diagnostic::warning("template.stub", msg).at(file.at(Pos { line: 1, column: 1 }, 1)));
+    job.diagnostics.push(
+        Diagnostic::warning(Rule::TemplateStub, msg).at(file.at(Pos { line: 1, column: 1 }, 1)),
+    );
 }
 
 fn record_objects(cfg: &Config, e: &mut Expanded) {
@@ -236,7 +237,7 @@ impl Expanded {
                 .is_some_and(|p| self.packages.contains(p));
             if in_package && d.is_error() && d.message.starts_with("no olm.bundle blobs found") {
                 d.severity = Severity::Warning;
-                d.code = "template.unrendered".into();
+                d.code = Rule::TemplateUnrendered.into();
                 d.message = format!(
                     "{} (the template names {} bundle image(s) by digest only: their names are unknown until rendered with a bundle source)",
                     d.message,

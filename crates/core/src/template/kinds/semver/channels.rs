@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use serde_json::Value;
 
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Rule};
 use crate::model::ChannelEntry;
 use crate::semver::Version;
 use crate::template::bundles::facts::{resolve, Resolved};
@@ -450,7 +450,7 @@ fn package_metadata(pkg: &mut PackageObj, g: &Generated, bundles: &[BundleObj], 
     if b.stub_version.is_none() {
         job.diagnostics.push(
             Diagnostic::info(
-                "template.icon",
+                Rule::TemplateIcon,
                 format!("package icon unknown: bundle {:?} (the default channel's head) has no ClusterServiceVersion in its bundle source, and opm takes the icon from it", b.name),
             )
             .at(b.origin.clone())

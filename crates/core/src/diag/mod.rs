@@ -4,31 +4,86 @@
 //! YAML or JSON stream), the object's schema and name, and the field, so a curator can find the
 //! spot at once. Nothing in core panics on bad input: it produces one of these instead.
 
-use std::fmt;
+mod rule;
+mod severity;
 
 use std::borrow::Cow;
+use std::fmt;
+use std::ops::Deref;
 
 use serde::{Deserialize, Serialize};
 
-/// How serious a finding is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Severity {
-    /// opm would reject the catalog, or the object could not be read.
-    Error,
-    /// The catalog is accepted by opm, but something is probably not what the author meant.
-    Warning,
-    /// Something worth knowing, such as a file that was skipped.
-    Info,
+pub use rule::Rule;
+pub use severity::Severity;
+
+/// A finding's code: the id of its [`Rule`] (`opm.head`, `load.limit`, …), serialized as that
+/// string. [`Code::rule`] finds the rule in the registry.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Code(Cow<'static, str>);
+
+impl Code {
+    /// The rule of the registry with this id; `None` only for a code the registry lacks (which
+    /// `tests/it/rules.rs` keeps core from emitting).
+    ///
+    /// # Complexity
+    /// O(length of the code).
+    pub fn rule(&self) -> Option<Rule> {
+        Rule::from_code(&self.0)
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
 }
 
-impl fmt::Display for Severity {
+impl From<Rule> for Code {
+    fn from(rule: Rule) -> Self {
+        Code(Cow::Borrowed(rule.id()))
+    }
+}
+
+/// A code spelled as its id; [`Rule`] is the typed way to name one.
+impl From<&'static str> for Code {
+    fn from(id: &'static str) -> Self {
+        Code(Cow::Borrowed(id))
+    }
+}
+
+impl Deref for Code {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl AsRef<str> for Code {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl PartialEq<str> for Code {
+    fn eq(&self, other: &str) -> bool {
+        self.0 == other
+    }
+}
+
+impl PartialEq<&str> for Code {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other
+    }
+}
+
+impl PartialEq<Rule> for Code {
+    fn eq(&self, other: &Rule) -> bool {
+        self.0 == other.id()
+    }
+}
+
+impl fmt::Display for Code {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-            Severity::Info => "info",
-        })
+        f.write_str(&self.0)
     }
 }
 
@@ -104,13 +159,14 @@ pub struct Diagnostic {
     /// A suggested fix, for curator lints.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub suggestion: Option<String>,
-    /// A stable machine-readable code (`opm.head`, `lint.skiprange-matches-nothing`, `load.yaml`, ...).
-    pub code: Cow<'static, str>,
+    /// A stable machine-readable code (`opm.validate`, `lint.skiprange-matches-nothing`,
+    /// `load.yaml`, ...): the id of a [`Rule`] of the registry.
+    pub code: Code,
 }
 
 impl Diagnostic {
-    /// A new diagnostic with only a severity, a code and a message.
-    pub fn new(severity: Severity, code: &'static str, message: impl Into<String>) -> Self {
+    /// A new diagnostic with only a severity, a code (a [`Rule`]) and a message.
+    pub fn new(severity: Severity, code: impl Into<Code>, message: impl Into<String>) -> Self {
         Diagnostic {
             severity,
             location: None,
@@ -122,22 +178,22 @@ impl Diagnostic {
             field: None,
             message: message.into(),
             suggestion: None,
-            code: Cow::Borrowed(code),
+            code: code.into(),
         }
     }
 
     /// An error.
-    pub fn error(code: &'static str, message: impl Into<String>) -> Self {
+    pub fn error(code: impl Into<Code>, message: impl Into<String>) -> Self {
         Self::new(Severity::Error, code, message)
     }
 
     /// A warning.
-    pub fn warning(code: &'static str, message: impl Into<String>) -> Self {
+    pub fn warning(code: impl Into<Code>, message: impl Into<String>) -> Self {
         Self::new(Severity::Warning, code, message)
     }
 
     /// An informational note.
-    pub fn info(code: &'static str, message: impl Into<String>) -> Self {
+    pub fn info(code: impl Into<Code>, message: impl Into<String>) -> Self {
         Self::new(Severity::Info, code, message)
     }
 
@@ -176,6 +232,11 @@ impl Diagnostic {
     pub fn suggest(mut self, suggestion: impl Into<String>) -> Self {
         self.suggestion = Some(suggestion.into());
         self
+    }
+
+    /// The finding's rule in the registry (its name, summary and help).
+    pub fn rule(&self) -> Option<Rule> {
+        self.code.rule()
     }
 
     /// True for errors.

@@ -1,4 +1,4 @@
-//! Catalog lifecycle: terminated bundles, deprecate-and-truncate, catalog switch diffs.
+//! How a catalog changes: terminated bundles, deprecate-and-truncate, catalog switch diffs.
 
 use crate::common;
 
@@ -6,11 +6,11 @@ use common::{catalog, fixture, load};
 use olm_graph_core::graph::channel_graphs;
 use std::collections::BTreeSet;
 
-use olm_graph_core::layout::LayoutOptions;
-use olm_graph_core::lifecycle::{
+use olm_graph_core::change::{
     deprecate_truncate, diff_package, terminated_in_view, terminated_nodes, write_truncated,
     DiffOptions, Fate, TruncateError, TruncateOptions,
 };
+use olm_graph_core::layout::LayoutOptions;
 use olm_graph_core::model::Catalog;
 use olm_graph_core::resolve::Resolver;
 use olm_graph_core::validate::lint_catalog;
@@ -388,7 +388,7 @@ fn a_bundle_without_a_way_forward_that_the_new_catalog_deprecates() {
 /// switch back across nine releases (4.21 → 4.12).
 #[test]
 fn diff_edges_are_the_set_differences_of_both_graphs() {
-    use olm_graph_core::lifecycle::EdgeChange;
+    use olm_graph_core::change::EdgeChange;
     let edges = |c: &Catalog, package: &str| -> BTreeSet<EdgeChange> {
         let Some(p) = c.package(package) else {
             return BTreeSet::new();
@@ -444,7 +444,7 @@ fn diff_edges_are_the_set_differences_of_both_graphs() {
 
 #[test]
 fn a_typed_entry_version_is_read_leniently() {
-    use olm_graph_core::lifecycle::edit::NewEntry;
+    use olm_graph_core::change::edit::NewEntry;
     use olm_graph_core::semver::Version;
     assert_eq!(NewEntry::version_from_text(" "), Ok(None));
     assert_eq!(
