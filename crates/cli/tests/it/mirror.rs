@@ -125,7 +125,11 @@ fn a_package_that_fails_to_filter_exits_1_with_oc_mirrors_message() {
 fn several_entries_need_catalog_and_bad_configs_name_the_line() {
     let c = descheduler();
     let out = run(&["mirror", &c, "--config", &fixture("two-entries.yaml")]);
-    assert_eq!(out.status.code(), Some(2), "a missing --catalog is a usage error");
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "a missing --catalog is a usage error"
+    );
     assert!(String::from_utf8_lossy(&out.stderr).contains("pick one with --catalog"));
     let picked = run(&[
         "mirror",
