@@ -9,7 +9,9 @@
 //! Test hooks: `data-bundle`, `data-virtual`, `data-deprecated`, `data-legacy-deprecated`,
 //! `data-head`, `data-phase` and `data-compatible` (the lifecycle overlay), `data-terminated`, `data-removed`, `data-to-deprecate`, `data-fate`; on the
 //! simulation's path `data-on-path[-v1]`, `data-path-step[-v1]` (0 = installed), `data-failed`
-//! (`csv` or `installplan`) and `data-path-current`.
+//! (`csv` or `installplan`) and `data-path-current`; for the operator chosen in the Cluster tab,
+//! `data-installed` ("you are here", also written under the box) and `data-failed` (its failed
+//! bundle, `clusterextension` for OLM v1).
 
 use leptos::prelude::*;
 use olm_graph_core::lifecycle::Fate;
@@ -18,6 +20,7 @@ use olm_graph_core::view::{
 };
 
 use crate::graph::scene::{Scene, SharedView};
+use crate::state::cluster::ClusterStore;
 use crate::state::comparison::Comparison;
 use crate::state::lifecycle::Lifecycle;
 use crate::state::simulation::{NodeOnPath, SimulationStore};
@@ -30,6 +33,10 @@ struct Marks {
     to_deprecate: Signal<bool>,
     fate: Signal<Option<Fate>>,
     path: Memo<Option<NodeOnPath>>,
+    /// The chosen cluster operator runs this bundle.
+    installed: Memo<bool>,
+    /// How the failed bundle's upgrade failed: the simulation's, else the cluster's.
+    failed: Memo<Option<&'static str>>,
 }
 
 impl Marks {
@@ -47,12 +54,30 @@ impl Marks {
         let fate = Signal::derive(move || comparison.fate_of(&n));
         let n = name.to_string();
         let path = Memo::new(move |_| sim.marks.with(|m| m.node(&n).cloned()));
+        let cluster = ClusterStore::get();
+        let n = name.to_string();
+        let installed = Memo::new(move |_| {
+            cluster
+                .marks
+                .with(|m| m.as_ref().is_some_and(|m| m.is_installed(&n)))
+        });
+        let n = name.to_string();
+        let failed = Memo::new(move |_| {
+            let on_path = path.with(|p| p.as_ref().and_then(|p| p.failed).map(|k| k.as_str()));
+            on_path.or_else(|| {
+                cluster
+                    .marks
+                    .with(|m| m.as_ref().and_then(|m| m.failed_kind(&n)))
+            })
+        });
         Marks {
             terminated,
             removed,
             to_deprecate,
             fate,
             path,
+            installed,
+            failed,
         }
     }
 
@@ -71,6 +96,12 @@ impl Marks {
         }
         if let Some(f) = self.fate.get() {
             t.push_str(&format!("\nAfter the catalog switch: {}", f.as_str()));
+        }
+        if self.installed.get() {
+            t.push_str("\nYou are here: the cluster runs this bundle");
+        }
+        if let Some(kind) = self.failed.get() {
+            t.push_str(&format!("\nIts upgrade failed ({kind})"));
         }
         t
     }
@@ -115,7 +146,7 @@ pub fn Node(view: SharedView, index: usize, scene: Scene) -> impl IntoView {
     let label = view.node_aria_label(index);
     let member = n.collapsed.is_some();
     let body = (!member).then(|| {
-        view! { <NodeBody node=n.clone() text=text width=b.width height=b.height removed=marks.removed/> }
+        view! { <NodeBody node=n.clone() text=text width=b.width height=b.height removed=marks.removed here=marks.installed/> }
     });
     view! {
         <g
@@ -136,7 +167,8 @@ pub fn Node(view: SharedView, index: usize, scene: Scene) -> impl IntoView {
             data-path-step=move || marks.step(0)
             data-on-path-v1=move || marks.step(1).map(|_| "true")
             data-path-step-v1=move || marks.step(1)
-            data-failed=move || marks.path.with(|p| p.as_ref().and_then(|p| p.failed).map(|k| k.as_str()))
+            data-failed=move || marks.failed.get()
+            data-installed=move || marks.installed.get().then_some("true")
             data-path-current=move || marks.path.with(|p| p.as_ref().is_some_and(|p| p.current).then_some("true"))
             data-missing-bundle=move || marks.path.with(|p| p.as_ref().is_some_and(|p| p.missing_bundle).then_some("true"))
             tabindex=(!member).then_some("0")
@@ -172,6 +204,7 @@ fn NodeBody(
     width: f64,
     height: f64,
     removed: Signal<bool>,
+    here: Memo<bool>,
 ) -> impl IntoView {
     let (w, h) = (width, height);
     view! {
@@ -190,6 +223,18 @@ fn NodeBody(
         {move || removed.get().then(|| view! {
             <line class="removed-strike" x1="4" y1=format!("{:.1}", h / 2.0) x2=format!("{:.1}", w - 4.0) y2=format!("{:.1}", h / 2.0)/>
         })}
+        {move || here.get().then(|| here_badge(w, h))}
+    }
+}
+
+/// "You are here": a badge under the box of the bundle the chosen cluster operator runs.
+fn here_badge(w: f64, h: f64) -> impl IntoView {
+    const WIDTH: f64 = 84.0;
+    view! {
+        <g class="here-badge" data-testid="you-are-here" transform=format!("translate({:.1},{:.1})", (w - WIDTH) / 2.0, h + 3.0)>
+            <rect width=format!("{WIDTH:.0}") height="14" rx="7"/>
+            <text x=format!("{:.1}", WIDTH / 2.0) y="10.5">"YOU ARE HERE "</text>
+        </g>
     }
 }
 

@@ -1,5 +1,5 @@
 //! The workspace around the graph: which task of the inspector is open (Details, Simulate,
-//! Plan, Findings; `inspector=` in the URL) and whether the graph has the window to itself
+//! Plan, Findings, Cluster; `inspector=` in the URL) and whether the graph has the window to itself
 //! (focus mode; `focus=1`). Selecting a bundle opens its details.
 
 use leptos::prelude::*;
@@ -12,14 +12,16 @@ pub enum InspectorTab {
     Simulate,
     Plan,
     Findings,
+    Cluster,
 }
 
 impl InspectorTab {
-    pub const ALL: [InspectorTab; 4] = [
+    pub const ALL: [InspectorTab; 5] = [
         InspectorTab::Details,
         InspectorTab::Simulate,
         InspectorTab::Plan,
         InspectorTab::Findings,
+        InspectorTab::Cluster,
     ];
 
     /// The value of `inspector=` (and the suffix of the tab's test id).
@@ -29,6 +31,7 @@ impl InspectorTab {
             InspectorTab::Simulate => "simulate",
             InspectorTab::Plan => "plan",
             InspectorTab::Findings => "findings",
+            InspectorTab::Cluster => "cluster",
         }
     }
 
@@ -43,6 +46,7 @@ impl InspectorTab {
             InspectorTab::Simulate => "Simulate",
             InspectorTab::Plan => "Plan",
             InspectorTab::Findings => "Findings",
+            InspectorTab::Cluster => "Cluster",
         }
     }
 }
