@@ -10,7 +10,7 @@
 //! `data-head`, `data-phase` and `data-compatible` (the lifecycle overlay), `data-terminated`, `data-removed`, `data-to-deprecate`, `data-fate`; on the
 //! simulation's path `data-on-path[-v1]`, `data-path-step[-v1]` (0 = installed), `data-failed`
 //! (`csv` or `installplan`) and `data-path-current`; for the operator chosen in the Cluster tab,
-//! `data-installed` ("you are here", also written under the box) and `data-failed` (its failed
+//! `data-installed` ("you are here", also written on the box) and `data-failed` (its failed
 //! bundle, `clusterextension` for OLM v1).
 
 use leptos::prelude::*;
@@ -143,7 +143,7 @@ pub fn Node(view: SharedView, index: usize, scene: Scene) -> impl IntoView {
         c
     };
     let title = view.node_tooltip(index);
-    let label = view.node_aria_label(index);
+    let label = here_label(view.node_aria_label(index), &text, n.head, marks.installed);
     let member = n.collapsed.is_some();
     let body = (!member).then(|| {
         view! { <NodeBody node=n.clone() text=text width=b.width height=b.height removed=marks.removed here=marks.installed/> }
@@ -173,7 +173,7 @@ pub fn Node(view: SharedView, index: usize, scene: Scene) -> impl IntoView {
             data-missing-bundle=move || marks.path.with(|p| p.as_ref().is_some_and(|p| p.missing_bundle).then_some("true"))
             tabindex=(!member).then_some("0")
             role=(!member).then_some("button")
-            aria-label=(!member).then_some(label)
+            aria-label=move || (!member).then(|| label.get())
             aria-pressed=move || (!member).then(|| (scene.selected.get() == Some(index)).to_string())
         >
             <title>{move || marks.title(&title)}</title>
@@ -223,17 +223,35 @@ fn NodeBody(
         {move || removed.get().then(|| view! {
             <line class="removed-strike" x1="4" y1=format!("{:.1}", h / 2.0) x2=format!("{:.1}", w - 4.0) y2=format!("{:.1}", h / 2.0)/>
         })}
-        {move || here.get().then(|| here_badge(w, h))}
+        {move || here.get().then(here_badge)}
     }
 }
 
-/// "You are here": a badge under the box of the bundle the chosen cluster operator runs.
-fn here_badge(w: f64, h: f64) -> impl IntoView {
-    const WIDTH: f64 = 84.0;
+/// The accessible name of a node, with "YOU ARE HERE" after the words it shows (its label and
+/// badges) while it carries that badge, so that the name holds the visible text.
+fn here_label(label: String, text: &NodeLabel, head: bool, here: Memo<bool>) -> Signal<String> {
+    let mut shown = text.primary.clone();
+    if let Some(c) = &text.caption {
+        shown.push(' ');
+        shown.push_str(c);
+    }
+    if head {
+        shown.push_str(" HEAD");
+    }
+    Signal::derive(move || match label.strip_prefix(&shown) {
+        Some(rest) if here.get() => format!("{shown} YOU ARE HERE{rest}"),
+        _ => label.clone(),
+    })
+}
+
+/// "You are here": a badge on the top edge of the box of the bundle the chosen cluster
+/// operator runs, at its left (the head badge is at its right).
+fn here_badge() -> impl IntoView {
+    const WIDTH: f64 = 74.0;
     view! {
-        <g class="here-badge" data-testid="you-are-here" transform=format!("translate({:.1},{:.1})", (w - WIDTH) / 2.0, h + 3.0)>
-            <rect width=format!("{WIDTH:.0}") height="14" rx="7"/>
-            <text x=format!("{:.1}", WIDTH / 2.0) y="10.5">"YOU ARE HERE "</text>
+        <g class="here-badge" data-testid="you-are-here" transform="translate(2,-7)">
+            <rect width=format!("{WIDTH:.0}") height="12" rx="6"/>
+            <text x=format!("{:.1}", WIDTH / 2.0) y="9">"YOU ARE HERE "</text>
         </g>
     }
 }

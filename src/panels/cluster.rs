@@ -166,6 +166,7 @@ fn choose(i: usize, r: &OperatorReport) {
         stores.selection.select_channel(channel_of(r, catalog));
     }
     stores.graph.installed.set(r.installed.clone());
+    reveal_report();
     if let Some(path) = &r.upgrade {
         // Drawn once the package change has settled (a new package clears any route drawn).
         let route = Shared::new(route_of_path(path));
@@ -180,7 +181,7 @@ fn choose(i: usize, r: &OperatorReport) {
     }
 }
 
-/// One operator's report.
+/// One operator's report: the verdict and why, the failure, the commands, then the rest.
 fn report_view(r: OperatorReport) -> impl IntoView {
     let state = r.state.as_str();
     let fact = |k: &'static str, v: Option<String>| v.map(|v| view! { <dt>{k}</dt><dd>{v}</dd> });
@@ -193,10 +194,15 @@ fn report_view(r: OperatorReport) -> impl IntoView {
             aria-label=format!("{} {}/{}", kind_of(&r), r.namespace, r.name)>
             <h3 class="cluster-report-title">
                 <span class=state_badge(r.state)>{state}</span>" "
-                {format!("{} {}/{}", kind_of(&r), r.namespace, r.name)}
+                {format!("{} {}", kind_of(&r), r.name)}
             </h3>
             <p class="cluster-explanation" data-testid="cluster-explanation">{r.explanation.clone()}</p>
+            {failed_view(&r)}
+            {commands_view(&r.commands)}
+            {resolution_view(&r)}
+            {findings_view(&r)}
             <dl class="facts">
+                {fact("namespace", Some(r.namespace.clone()))}
                 {fact("package", Some(r.package.clone()))}
                 {fact("channel", r.channel.clone())}
                 {fact("catalog", r.catalog.clone())}
@@ -205,12 +211,21 @@ fn report_view(r: OperatorReport) -> impl IntoView {
                 {fact("approval", r.approval.clone())}
                 {fact("next", r.next.clone())}
             </dl>
-            {failed_view(&r)}
-            {resolution_view(&r)}
-            {findings_view(&r)}
-            {commands_view(&r.commands)}
         </article>
     }
+}
+
+/// Brings the chosen operator's report to the top of the inspector, once drawn.
+fn reveal_report() {
+    request_animation_frame(|| {
+        let report = document()
+            .query_selector("[data-testid=cluster-report]")
+            .ok()
+            .flatten();
+        if let Some(e) = report {
+            e.scroll_into_view_with_bool(true);
+        }
+    });
 }
 
 fn failed_view(r: &OperatorReport) -> Option<impl IntoView> {

@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { app, open, finish, shot, waitGraph, inspector, cli, CATALOGS, ROOT } from './harness.mjs';
+import { app, open, finish, shot, waitGraph, cli, CATALOGS, ROOT } from './harness.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -102,9 +102,6 @@ test('a stuck upgrade: the verdict, you are here, the failed bundle, the path an
   const commands = await page.locator('[data-testid=cluster-command]').allTextContents();
   assert.deepEqual(commands, want.commands);
   assert.equal(await page.locator('[data-testid=cluster-copy]').count(), want.commands.length);
-  await page.locator('[data-testid=cluster-copy]').last().click();
-  await page.locator('.cluster-command [role=status]').waitFor();
-  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), want.commands.at(-1));
 
   // Geometry at 1280×800: the marked nodes are inside the graph and the window; the report's
   // title and first command are in view, and every command stays inside the inspector.
@@ -128,9 +125,13 @@ test('a stuck upgrade: the verdict, you are here, the failed bundle, the path an
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true);
 
   await audit(page, 'the Cluster tab with a stuck upgrade');
-  await page.locator('[data-testid=cluster-operator]').focus(); // no hover or focus ring in the picture
   await page.mouse.move(0, 0);
   await page.screenshot({ path: SCREENSHOT });
+
+  // Copy: the clipboard has the command exactly.
+  await page.locator('[data-testid=cluster-copy]').last().click();
+  await page.locator('.cluster-command [role=status]').waitFor();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), want.commands.at(-1));
   await finish(page);
 });
 
@@ -141,11 +142,16 @@ test('800 px wide: the Cluster tab in the drawer, nothing scrolls sideways; past
   await waitGraph(page, PKG);
   // Pasted state: read like a file, the catalog stays.
   await page.fill('[data-testid=catalog-paste]', readFileSync(STATE, 'utf8'));
-  await inspector(page, 'cluster');
+  // The Cluster tab opens, in its drawer.
   await page.locator('[data-testid=cluster-operator][data-state=failed-stuck]').waitFor();
+  await page.waitForFunction(() => {
+    const r = document.querySelector('#inspector-drawer').getBoundingClientRect();
+    return r.right <= window.innerWidth + 0.5;
+  });
+  assert.equal(await page.getAttribute('[data-testid=inspector-tab-cluster]', 'aria-selected'), 'true');
   assert.equal(await page.textContent('[data-testid=catalog-label]'), 'cluster-kube-descheduler-operator.json');
   await choose(page, want);
-  await inspector(page, 'cluster');
+  await shot(page, 'cluster-stuck-800');
   const drawer = await page.locator('#inspector-drawer').boundingBox();
   for (const sel of ['.cluster-report-title', '.cluster-command pre', '[data-testid=cluster-copy]']) {
     const b = await page.locator(sel).first().boundingBox();
