@@ -126,8 +126,9 @@ status:
     settle().await;
     click(&one(&root, "[data-testid=cluster-operator]"));
     settle().await;
-    assert!(all(&root, "img, script, b").is_empty());
-    let text = root.text_content().unwrap_or_default();
+    let panel = one(&root, "[data-testid=cluster-panel]");
+    assert!(all(&panel, "img, script, b").is_empty());
+    let text = panel.text_content().unwrap_or_default();
     assert!(text.contains("<img src=x onerror=alert(1)>"), "{text}");
     assert!(text.contains("<script>window.pwned = 1</script>"), "{text}");
 }
