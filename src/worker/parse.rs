@@ -113,11 +113,21 @@ mod tests {
                 r#"{"apiVersion":"operators.coreos.com/v1alpha1","kind":"Subscription"}"#,
             ),
         ];
+        // A package manifest's CSV is the catalog's (it has no namespace).
+        let legacy = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../shared/catalogs/legacy-package-manifests/community-operators-2021/etcd/0.9.4/etcdoperator.v0.9.4.clusterserviceversion.yaml"
+        );
+        let mut files = files;
+        files.push(InputFile::new(
+            "etcd.csv.yaml",
+            std::fs::read_to_string(legacy).unwrap(),
+        ));
         let (state, rest) = split_cluster_state(files);
         let names: Vec<&str> = state.iter().map(|f| f.path.as_str()).collect();
         assert_eq!(names, ["state.yaml", "sub.json"]);
-        assert_eq!(rest.len(), 1);
-        assert_eq!(rest[0].path, "catalog.yaml");
+        let rest: Vec<&str> = rest.iter().map(|f| f.path.as_str()).collect();
+        assert_eq!(rest, ["catalog.yaml", "etcd.csv.yaml"]);
     }
 
     #[test]

@@ -55,10 +55,17 @@ pub fn is_cluster_state(text: &str) -> bool {
         });
         return item.is_some_and(|i| {
             let (a, k) = type_of(i).unwrap_or((api, item_kind(kind)));
-            known_kind(group(a), k)
+            known_kind(group(a), k) && !is_bundle_manifest(i, k)
         });
     }
-    known_kind(group(api), kind)
+    known_kind(group(api), kind) && !is_bundle_manifest(&node, kind)
+}
+
+/// A ClusterServiceVersion without a `status` is a bundle's manifest (a package manifest
+/// folder, a bundle image), which the catalog loader reads; OLM sets `status` on every CSV of a
+/// cluster.
+fn is_bundle_manifest(node: &Node, kind: &str) -> bool {
+    kind == "ClusterServiceVersion" && node.get("status").is_none()
 }
 
 /// The text of the first document: JSON as it is (the cutter stops after its first value); YAML
@@ -322,5 +329,11 @@ mod tests {
         assert!(!is_cluster_state(r#"{"schema":"olm.package","name":"p"}"#));
         assert!(!is_cluster_state("apiVersion: v1\nkind: Pod\n---\n"));
         assert!(!is_cluster_state("---\n# nothing\n"));
+        // A CSV without a status is a bundle manifest (package manifests), a catalog's.
+        let csv = "apiVersion: operators.coreos.com/v1alpha1\nkind: ClusterServiceVersion\nmetadata:\n  name: etcdoperator.v0.9.4\n  namespace: placeholder\n";
+        assert!(!is_cluster_state(csv));
+        assert!(is_cluster_state(&format!(
+            "{csv}status:\n  phase: Failed\n"
+        )));
     }
 }
