@@ -9,7 +9,9 @@
 //! Test hooks: `data-bundle`, `data-virtual`, `data-deprecated`, `data-legacy-deprecated`,
 //! `data-head`, `data-phase` and `data-compatible` (the lifecycle overlay), `data-terminated`, `data-removed`, `data-to-deprecate`, `data-fate`; on the
 //! simulation's path `data-on-path[-v1]`, `data-path-step[-v1]` (0 = installed), `data-failed`
-//! (`csv` or `installplan`) and `data-path-current`.
+//! (`csv` or `installplan`) and `data-path-current`; for the operator chosen in the Cluster tab,
+//! `data-installed` ("you are here", also written on the box) and `data-failed` (its failed
+//! bundle, `clusterextension` for OLM v1).
 
 use leptos::prelude::*;
 use olm_graph_core::change::Fate;
@@ -18,6 +20,7 @@ use olm_graph_core::view::{
 };
 
 use crate::graph::scene::{Scene, SharedView};
+use crate::state::cluster::ClusterStore;
 use crate::state::comparison::Comparison;
 use crate::state::lifecycle::Lifecycle;
 use crate::state::simulation::{NodeMarks, SimulationStore};
@@ -30,6 +33,10 @@ struct Marks {
     to_deprecate: Signal<bool>,
     fate: Signal<Option<Fate>>,
     path: Memo<Option<NodeMarks>>,
+    /// The chosen cluster operator runs this bundle.
+    installed: Memo<bool>,
+    /// How the failed bundle's upgrade failed: the simulation's, else the cluster's.
+    failed: Memo<Option<&'static str>>,
 }
 
 impl Marks {
@@ -47,12 +54,30 @@ impl Marks {
         let fate = Signal::derive(move || comparison.fate_of(&n));
         let n = name.to_string();
         let path = Memo::new(move |_| sim.marks.with(|m| m.node(&n).cloned()));
+        let cluster = ClusterStore::get();
+        let n = name.to_string();
+        let installed = Memo::new(move |_| {
+            cluster
+                .marks
+                .with(|m| m.as_ref().is_some_and(|m| m.is_installed(&n)))
+        });
+        let n = name.to_string();
+        let failed = Memo::new(move |_| {
+            let on_path = path.with(|p| p.as_ref().and_then(|p| p.failed).map(|k| k.as_str()));
+            on_path.or_else(|| {
+                cluster
+                    .marks
+                    .with(|m| m.as_ref().and_then(|m| m.failed_kind(&n)))
+            })
+        });
         Marks {
             terminated,
             removed,
             to_deprecate,
             fate,
             path,
+            installed,
+            failed,
         }
     }
 
@@ -71,6 +96,12 @@ impl Marks {
         }
         if let Some(f) = self.fate.get() {
             t.push_str(&format!("\nAfter the catalog switch: {}", f.as_str()));
+        }
+        if self.installed.get() {
+            t.push_str("\nYou are here: the cluster runs this bundle");
+        }
+        if let Some(kind) = self.failed.get() {
+            t.push_str(&format!("\nIts upgrade failed ({kind})"));
         }
         t
     }
@@ -112,10 +143,10 @@ pub fn Node(view: SharedView, index: usize, scene: Scene) -> impl IntoView {
         c
     };
     let title = view.node_tooltip(index);
-    let label = view.node_aria_label(index);
+    let label = here_label(view.node_aria_label(index), &text, n.head, marks.installed);
     let member = n.collapsed.is_some();
     let body = (!member).then(|| {
-        view! { <NodeBody node=n.clone() text=text width=b.width height=b.height removed=marks.removed/> }
+        view! { <NodeBody node=n.clone() text=text width=b.width height=b.height removed=marks.removed here=marks.installed/> }
     });
     view! {
         <g
@@ -136,12 +167,13 @@ pub fn Node(view: SharedView, index: usize, scene: Scene) -> impl IntoView {
             data-path-step=move || marks.step(0)
             data-on-path-v1=move || marks.step(1).map(|_| "true")
             data-path-step-v1=move || marks.step(1)
-            data-failed=move || marks.path.with(|p| p.as_ref().and_then(|p| p.failed).map(|k| k.as_str()))
+            data-failed=move || marks.failed.get()
+            data-installed=move || marks.installed.get().then_some("true")
             data-path-current=move || marks.path.with(|p| p.as_ref().is_some_and(|p| p.current).then_some("true"))
             data-missing-bundle=move || marks.path.with(|p| p.as_ref().is_some_and(|p| p.missing_bundle).then_some("true"))
             tabindex=(!member).then_some("0")
             role=(!member).then_some("button")
-            aria-label=(!member).then_some(label)
+            aria-label=move || (!member).then(|| label.get())
             aria-pressed=move || (!member).then(|| (scene.selected.get() == Some(index)).to_string())
         >
             <title>{move || marks.title(&title)}</title>
@@ -172,6 +204,7 @@ fn NodeBody(
     width: f64,
     height: f64,
     removed: Signal<bool>,
+    here: Memo<bool>,
 ) -> impl IntoView {
     let (w, h) = (width, height);
     view! {
@@ -190,6 +223,36 @@ fn NodeBody(
         {move || removed.get().then(|| view! {
             <line class="removed-strike" x1="4" y1=format!("{:.1}", h / 2.0) x2=format!("{:.1}", w - 4.0) y2=format!("{:.1}", h / 2.0)/>
         })}
+        {move || here.get().then(here_badge)}
+    }
+}
+
+/// The accessible name of a node, with "YOU ARE HERE" after the words it shows (its label and
+/// badges) while it carries that badge, so that the name holds the visible text.
+fn here_label(label: String, text: &NodeLabel, head: bool, here: Memo<bool>) -> Signal<String> {
+    let mut shown = text.primary.clone();
+    if let Some(c) = &text.caption {
+        shown.push(' ');
+        shown.push_str(c);
+    }
+    if head {
+        shown.push_str(" HEAD");
+    }
+    Signal::derive(move || match label.strip_prefix(&shown) {
+        Some(rest) if here.get() => format!("{shown} YOU ARE HERE{rest}"),
+        _ => label.clone(),
+    })
+}
+
+/// "You are here": a badge on the top edge of the box of the bundle the chosen cluster
+/// operator runs, at its left (the head badge is at its right).
+fn here_badge() -> impl IntoView {
+    const WIDTH: f64 = 74.0;
+    view! {
+        <g class="here-badge" data-testid="you-are-here" transform="translate(2,-7)">
+            <rect width=format!("{WIDTH:.0}") height="12" rx="6"/>
+            <text x=format!("{:.1}", WIDTH / 2.0) y="9">"YOU ARE HERE "</text>
+        </g>
     }
 }
 

@@ -1,11 +1,12 @@
 //! The inspector: the selection's tasks as tabs, one open at a time — Details, Simulate, Plan,
-//! Findings (`inspector=` in the URL). Selecting a bundle opens its details at the top, and
+//! Findings, Cluster (`inspector=` in the URL). Selecting a bundle opens its details at the top, and
 //! "Simulate from here" brings the simulation's outcome into view. Every panel stays mounted
 //! (a closed one is hidden), so its inputs survive a switch of tabs.
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use crate::panels::cluster::ClusterPanel;
 use crate::panels::details::DetailsPanel;
 use crate::panels::findings::LintPanel;
 use crate::panels::plan::PlanPanel;
@@ -48,6 +49,7 @@ pub fn Inspector(follow_selection: bool) -> impl IntoView {
         {pane(InspectorTab::Simulate, view! { <SimulationPanel/> }.into_any())}
         {pane(InspectorTab::Plan, view! { <PlanPanel/> }.into_any())}
         {pane(InspectorTab::Findings, view! { <LintPanel/> }.into_any())}
+        {pane(InspectorTab::Cluster, view! { <ClusterPanel/> }.into_any())}
     }
 }
 

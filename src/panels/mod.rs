@@ -1,13 +1,14 @@
 //! The panels around the graph, one module (or folder) each: loading ([`load_bar`],
 //! [`drop_zone`]), the package list ([`packages`]), the channel tabs ([`channels`]), the
 //! bundle or package [`details`], the [`findings`], the [`problems`] of the last load, the
-//! [`simulation`], the route [`plan`], the [`lifecycle`] tools, the [`export`] menu, [`notices`], and the template
+//! [`simulation`], the route [`plan`], the [`cluster`] state, the [`lifecycle`] tools, the [`export`] menu, [`notices`], and the template
 //! studio ([`templates`]).
 //! Panels read the stores, call services, and show the graph's pieces; the shells in
 //! `app.rs` place them.
 
 pub mod bundle_search;
 pub mod channels;
+pub mod cluster;
 pub mod details;
 pub mod drop_zone;
 pub mod export;

@@ -139,6 +139,9 @@ fn on_event(waiting: &RefCell<Waiting>, event: WorkerEvent) {
             let mut reply = *reply;
             match reply {
                 WorkerReply::Progress { .. } | WorkerReply::Stage { .. } => return,
+                // Cluster state among a job's files is not the job's: the catalog follows, or
+                // there is none.
+                WorkerReply::ClusterState { alone: false, .. } => return,
                 WorkerReply::Part {
                     package, bundles, ..
                 } => {
@@ -180,6 +183,9 @@ pub fn template_reply(reply: WorkerReply) -> JobReply {
         WorkerReply::RenderDone { text, warnings, .. } => JobReply::Rendered { text, warnings },
         WorkerReply::RenderFailed { error, .. } => JobReply::Refused(error),
         WorkerReply::Failed { message, .. } => JobReply::Failed(message),
+        WorkerReply::ClusterState { .. } => {
+            JobReply::Failed("the files hold cluster state (Subscriptions, CSVs…), not a catalog: open them with the catalog's Open files".into())
+        }
         WorkerReply::Ready
         | WorkerReply::Progress { .. }
         | WorkerReply::Stage { .. }

@@ -1,5 +1,6 @@
 //! The loader: reads a [`Source`], hands it to the parsing worker and feeds the replies into the
-//! stores: the catalog on screen, the other catalog of a comparison, or a series.
+//! stores: the catalog on screen, the other catalog of a comparison, or a series, and the
+//! cluster state found among the files.
 
 use std::cell::RefCell;
 use std::future::Future;
@@ -13,6 +14,7 @@ use wasm_bindgen::JsCast;
 
 use crate::services::parser::{Request, RequestKind, WorkerClient, WorkerEvent};
 use crate::services::sources::Source;
+use crate::state::cluster::ClusterFile;
 use crate::state::comparison::SeriesStatus;
 use crate::state::load::{LoadStage, LoadStatus, Loaded, Origin};
 use crate::state::shared::Shared;
@@ -209,6 +211,9 @@ fn on_reply(stores: Stores, current: &Rc<RefCell<Current>>, reply: WorkerReply) 
             set_stage(stores, current, LoadStage::Parsing, Some(progress));
         }
         WorkerReply::Stage { stage, .. } => set_stage(stores, current, stage, None),
+        WorkerReply::ClusterState { files, alone, .. } => {
+            cluster_state_arrived(stores, current, files, alone)
+        }
         WorkerReply::Part {
             package, bundles, ..
         } => {
@@ -247,6 +252,25 @@ fn on_reply(stores: Stores, current: &Rc<RefCell<Current>>, reply: WorkerReply) 
         WorkerReply::Failed { message, .. } => fail(stores, current.borrow().target, message),
         // Template requests go through their own client (`services::jobs`).
         WorkerReply::Ready | WorkerReply::RenderDone { .. } | WorkerReply::RenderFailed { .. } => {}
+    }
+}
+
+/// Files of cluster state among those opened: they go to the cluster store, not the catalog
+/// (a state file opened alone keeps the catalog on screen).
+fn cluster_state_arrived(
+    stores: Stores,
+    current: &RefCell<Current>,
+    files: Vec<ClusterFile>,
+    alone: bool,
+) {
+    current
+        .borrow_mut()
+        .origin
+        .files
+        .retain(|f| !files.iter().any(|s| s.path == f.path));
+    stores.cluster.open(files);
+    if alone {
+        stores.load.status.set(LoadStatus::Idle);
     }
 }
 

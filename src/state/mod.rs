@@ -10,9 +10,12 @@
 //! - [`support`]: the support lifecycle overlay's inputs (its facts are the graph store's);
 //! - [`simulation`]: the upgrade what-if, its paths and the markings they put on the graph;
 //! - [`plan`]: the route planner's inputs and plan (the Plan panel's own store);
+//! - [`cluster`]: the cluster state opened beside the catalog, core's verdict per operator,
+//!   and what the chosen operator marks on the graph;
 //! - [`templates`]: the template studio (provided on its own, beside [`Stores`]);
 //! - [`workspace`]: the inspector's open task and focus mode.
 
+pub mod cluster;
 pub mod comparison;
 pub mod graph;
 pub mod lifecycle;
@@ -28,6 +31,7 @@ pub mod workspace;
 use leptos::prelude::*;
 use olm_graph_core::layout::LayoutOptions;
 
+use cluster::ClusterStore;
 use comparison::Comparison;
 use graph::GraphStore;
 use lifecycle::Lifecycle;
@@ -47,6 +51,7 @@ pub struct Stores {
     pub comparison: Comparison,
     pub simulation: SimulationStore,
     pub workspace: Workspace,
+    pub cluster: ClusterStore,
 }
 
 impl Stores {
@@ -63,6 +68,7 @@ impl Stores {
             comparison: Comparison::new(),
             simulation: SimulationStore::new(graph),
             workspace: Workspace::new(),
+            cluster: ClusterStore::new(load.loaded, selection),
         }
     }
 
@@ -76,6 +82,7 @@ impl Stores {
         provide_context(self.lifecycle);
         provide_context(self.comparison);
         provide_context(self.simulation);
+        provide_context(self.cluster);
     }
 
     pub fn get() -> Stores {

@@ -1,5 +1,5 @@
 //! The workspace around the graph: which task of the inspector is open (Details, Simulate,
-//! Plan, Findings; `inspector=` in the URL) and whether the graph has the window to itself
+//! Plan, Findings, Cluster; `inspector=` in the URL) and whether the graph has the window to itself
 //! (focus mode; `focus=1`). Selecting a bundle opens its details.
 
 use leptos::prelude::*;
@@ -12,6 +12,7 @@ pub enum InspectorTab {
     Simulate,
     Plan,
     Findings,
+    Cluster,
 }
 
 // The value of `inspector=` (and the suffix of the tab's test id); a new tab is one line here,
@@ -23,6 +24,7 @@ olm_graph_core::spelled_choice!(
     Simulate => "simulate",
     Plan => "plan",
     Findings => "findings",
+    Cluster => "cluster",
 );
 
 impl InspectorTab {
@@ -32,6 +34,7 @@ impl InspectorTab {
             InspectorTab::Simulate => "Simulate",
             InspectorTab::Plan => "Plan",
             InspectorTab::Findings => "Findings",
+            InspectorTab::Cluster => "Cluster",
         }
     }
 }

@@ -1,5 +1,6 @@
 //! The parsing Web Worker (`src/bin/worker.rs`, started by the page as `worker-boot.js`): reads
-//! each request's files with core's loader and posts the catalog back ([`protocol`]), or
+//! each request's files with core's loader and posts the catalog back ([`protocol`]), the
+//! files that hold cluster state beside it, or
 //! renders a catalog template ([`template`]). What it does with the files is pure ([`parse`],
 //! [`template`]); this module only talks to the worker scope.
 
@@ -14,7 +15,7 @@ use wasm_bindgen::prelude::*;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
 use crate::state::load::text_from_utf8;
-use parse::{load_options, parse_catalog, parse_series};
+use parse::{load_options, parse_catalog, parse_series, split_cluster_state};
 use protocol::{catalog_replies, WorkerReply};
 
 /// Progress is posted at most this often (milliseconds), plus at the start and the end.
@@ -72,6 +73,21 @@ fn handle(scope: &DedicatedWorkerGlobalScope, data: JsValue) {
             return post(scope, &reply);
         }
         _ => {}
+    }
+    let (state, files) = split_cluster_state(files);
+    if !state.is_empty() {
+        let alone = files.is_empty();
+        post(
+            scope,
+            &WorkerReply::ClusterState {
+                id,
+                files: state,
+                alone,
+            },
+        );
+        if alone {
+            return;
+        }
     }
     let only = field(&data, protocol::REQ_ONLY_CATALOG_EXTENSIONS)
         .and_then(|v| v.as_bool())

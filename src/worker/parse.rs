@@ -1,12 +1,36 @@
-//! What the worker does with the files of a request: one catalog (with its findings), or a
-//! series of catalogs, one per subfolder in version order. Pure: tested natively.
+//! What the worker does with the files of a request: the files of cluster state told from the
+//! catalog's, one catalog (with its findings), or a series of catalogs, one per subfolder in
+//! version order. Pure: tested natively.
 
 use olm_graph_core::change::group_by_folder;
+use olm_graph_core::cluster::is_cluster_state;
 use olm_graph_core::open::{load_files_with, load_files_with_progress};
 use olm_graph_core::validate::lint_catalog;
 use olm_graph_core::{Catalog, Diagnostic, InputFile, LoadOptions, Progress};
 
+use crate::state::cluster::ClusterFile;
 use crate::state::load::LoadStage;
+
+/// Splits off the files whose first object is a cluster object of a kind core reads
+/// (`apiVersion`/`kind`: a Subscription, a CSV, a `List` of them…): (cluster state, the rest).
+///
+/// # Complexity
+/// O(F + D) for F files whose first documents are D bytes long in all.
+pub fn split_cluster_state(files: Vec<InputFile>) -> (Vec<ClusterFile>, Vec<InputFile>) {
+    let mut state = Vec::new();
+    let mut rest = Vec::new();
+    for f in files {
+        if is_cluster_state(&f.text) {
+            state.push(ClusterFile {
+                path: f.path,
+                text: f.text,
+            });
+        } else {
+            rest.push(f);
+        }
+    }
+    (state, rest)
+}
 
 /// Parses `files` as one catalog and lints it; `progress` hears after each document, `stage`
 /// when the linting starts.
@@ -74,6 +98,36 @@ mod tests {
             series[0].1.diagnostics.iter().all(|d| !d.is_error()),
             "the .txt file is skipped"
         );
+    }
+
+    #[test]
+    fn cluster_state_is_split_off_the_catalog() {
+        let files = vec![
+            InputFile::new("catalog.yaml", FIXTURE),
+            InputFile::new(
+                "state.yaml",
+                include_str!("../../tests/e2e/fixtures/cluster-stuck.yaml"),
+            ),
+            InputFile::new(
+                "sub.json",
+                r#"{"apiVersion":"operators.coreos.com/v1alpha1","kind":"Subscription"}"#,
+            ),
+        ];
+        // A package manifest's CSV is the catalog's (it has no namespace).
+        let legacy = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../shared/catalogs/legacy-package-manifests/community-operators-2021/etcd/0.9.4/etcdoperator.v0.9.4.clusterserviceversion.yaml"
+        );
+        let mut files = files;
+        files.push(InputFile::new(
+            "etcd.csv.yaml",
+            std::fs::read_to_string(legacy).unwrap(),
+        ));
+        let (state, rest) = split_cluster_state(files);
+        let names: Vec<&str> = state.iter().map(|f| f.path.as_str()).collect();
+        assert_eq!(names, ["state.yaml", "sub.json"]);
+        let rest: Vec<&str> = rest.iter().map(|f| f.path.as_str()).collect();
+        assert_eq!(rest, ["catalog.yaml", "etcd.csv.yaml"]);
     }
 
     #[test]

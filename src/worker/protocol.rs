@@ -7,7 +7,9 @@
 //! [`KIND_RENDER_TEMPLATE`] (`files` holds the template, `sources` the bundle sources, as
 //! `files`). The worker answers with [`WorkerReply`] values serialized as JSON, each posted as
 //! its UTF-8 bytes in a `Uint8Array` whose buffer is transferred: `ready`
-//! once it listens, `progress` while it reads, `stage` when it moves on to checking, then for a
+//! once it listens, `cluster-state` first when some files of a catalog request hold cluster
+//! objects rather than a catalog (their text; `alone` when no catalog follows), `progress`
+//! while it reads, `stage` when it moves on to checking, then for a
 //! catalog its bundles in `part`s of at most [`PART_BYTES`] of JSON each (so that the page
 //! decodes them in short tasks of their own) and `done` with the rest of the [`Catalog`] and its
 //! findings (or `series-done` with one catalog per subfolder, `render-done` with a template's
@@ -17,6 +19,7 @@ use olm_graph_core::model::Bundle;
 use olm_graph_core::{Catalog, Diagnostic, Progress};
 use serde::{Deserialize, Serialize};
 
+use crate::state::cluster::ClusterFile;
 use crate::state::load::LoadStage;
 
 /// Most bytes of bundle JSON in one `part` reply (a bundle larger than this goes alone).
@@ -52,6 +55,14 @@ pub const KIND_RENDER_TEMPLATE: &str = "render-template";
 pub enum WorkerReply {
     /// The worker is listening; requests posted before this would be lost.
     Ready,
+    /// Files of catalog request `id` that hold cluster objects (core's `is_cluster_state`), as
+    /// text; they are not part of the catalog. `alone`: no other file came with them, so no
+    /// catalog follows and the one on screen stays.
+    ClusterState {
+        id: u32,
+        files: Vec<ClusterFile>,
+        alone: bool,
+    },
     /// Parsing request `id` has got this far.
     Progress { id: u32, progress: Progress },
     /// Parsing request `id` has moved on to `stage`.
@@ -102,6 +113,7 @@ impl WorkerReply {
         match self {
             WorkerReply::Ready => None,
             WorkerReply::Progress { id, .. }
+            | WorkerReply::ClusterState { id, .. }
             | WorkerReply::Stage { id, .. }
             | WorkerReply::Part { id, .. }
             | WorkerReply::Done { id, .. }

@@ -14,6 +14,7 @@ wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 mod common;
 
 mod channels;
+mod cluster;
 mod details;
 mod export;
 mod findings;

@@ -9,7 +9,7 @@ use super::fields::Fields;
 use super::objects::*;
 use crate::diag::{Diagnostic, Location};
 use crate::load::{InputFile, LimitKind, Limits};
-use crate::template::read::chunks::{chunks, Chunk};
+use crate::template::read::chunks::{chunks, is_separator, Chunk};
 use crate::template::read::tree::{Node, NodeValue};
 use crate::template::read::yaml::parse_chunk;
 
@@ -38,7 +38,8 @@ pub fn read_cluster_files(files: &[InputFile], limits: &Limits) -> ClusterState 
 /// O(n) in the text's length to cut it into documents, then O(d) for the first document's
 /// length d.
 pub fn is_cluster_state(text: &str) -> bool {
-    let cut = chunks(text, Limits::DEFAULT.max_documents);
+    let text = first_document(text);
+    let cut = chunks(text, 1);
     let Some(first) = cut.list.first() else {
         return false;
     };
@@ -55,10 +56,40 @@ pub fn is_cluster_state(text: &str) -> bool {
         });
         return item.is_some_and(|i| {
             let (a, k) = type_of(i).unwrap_or((api, item_kind(kind)));
-            known_kind(group(a), k)
+            known_kind(group(a), k) && !is_bundle_manifest(i, k)
         });
     }
-    known_kind(group(api), kind)
+    known_kind(group(api), kind) && !is_bundle_manifest(&node, kind)
+}
+
+/// A ClusterServiceVersion without a `status` is a bundle's manifest (a package manifest
+/// folder, a bundle image), which the catalog loader reads; OLM sets `status` on every CSV of a
+/// cluster.
+fn is_bundle_manifest(node: &Node, kind: &str) -> bool {
+    kind == "ClusterServiceVersion" && node.get("status").is_none()
+}
+
+/// The text of the first document: JSON as it is (the cutter stops after its first value); YAML
+/// from its first line that is not blank, a comment or a `---`, to the `---` that ends it.
+///
+/// # Complexity
+/// O(d) for the first document's length d (plus the lines skipped before it).
+fn first_document(text: &str) -> &str {
+    if text.trim_start().starts_with('{') {
+        return text;
+    }
+    let mut offset = 0;
+    let mut start = None;
+    for line in text.split_inclusive('\n') {
+        let blank = line.trim().is_empty() || line.trim_start().starts_with('#');
+        match start {
+            None if !blank && !is_separator(line) => start = Some(offset),
+            Some(s) if is_separator(line) => return &text[s..offset],
+            _ => {}
+        }
+        offset += line.len();
+    }
+    start.map_or("", |s| &text[s..])
 }
 
 /// One file: every document, every object in it. A long stream is read in parts on the
@@ -329,5 +360,43 @@ impl Reader<'_> {
 
     fn push(&mut self, d: Diagnostic) {
         self.state.diagnostics.push(d);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cluster_state_is_told_from_a_catalog_by_its_first_document() {
+        let sub =
+            "apiVersion: operators.coreos.com/v1alpha1\nkind: Subscription\nmetadata:\n  name: s\n";
+        let og = "apiVersion: operators.coreos.com/v1\nkind: OperatorGroup\nmetadata:\n  name: g\n";
+        assert!(is_cluster_state(sub));
+        // A stream, with or without a leading separator and comments.
+        assert!(is_cluster_state(&format!("{sub}---\n{og}")));
+        assert!(is_cluster_state(&format!(
+            "# dump\n---\n\n{sub}---\n{og}---\n"
+        )));
+        assert!(is_cluster_state(
+            "apiVersion: v1\nkind: List\nitems:\n- apiVersion: operators.coreos.com/v1alpha1\n  kind: InstallPlan\n"
+        ));
+        assert!(is_cluster_state(
+            r#"{"apiVersion":"olm.operatorframework.io/v1","kind":"ClusterExtension"}
+{"apiVersion":"v1","kind":"Pod"}"#
+        ));
+        // Catalogs and other kinds are not.
+        assert!(!is_cluster_state(
+            "---\nschema: olm.package\nname: p\n---\nkind: Subscription\n"
+        ));
+        assert!(!is_cluster_state(r#"{"schema":"olm.package","name":"p"}"#));
+        assert!(!is_cluster_state("apiVersion: v1\nkind: Pod\n---\n"));
+        assert!(!is_cluster_state("---\n# nothing\n"));
+        // A CSV without a status is a bundle manifest (package manifests), a catalog's.
+        let csv = "apiVersion: operators.coreos.com/v1alpha1\nkind: ClusterServiceVersion\nmetadata:\n  name: etcdoperator.v0.9.4\n  namespace: placeholder\n";
+        assert!(!is_cluster_state(csv));
+        assert!(is_cluster_state(&format!(
+            "{csv}status:\n  phase: Failed\n"
+        )));
     }
 }

@@ -73,7 +73,7 @@ pub fn chunks(text: &str, max_documents: usize) -> Chunks {
 }
 
 /// `---` alone on its line (trailing white space allowed), as apimachinery's `YAMLReader`.
-fn is_separator(line: &str) -> bool {
+pub(crate) fn is_separator(line: &str) -> bool {
     line.strip_prefix("---")
         .is_some_and(|rest| rest.trim_end().is_empty())
 }
