@@ -14,6 +14,17 @@ use olm_graph_core::{load_files, Diagnostic, InputFile};
 
 use crate::common::{catalogs_dir, load};
 
+/// The families a finding code starts with.
+const FAMILIES: [&str; 7] = [
+    "load",
+    "opm",
+    "lint",
+    "lifecycle",
+    "template",
+    "cluster",
+    "mirror",
+];
+
 #[test]
 fn every_rule_has_a_unique_id_and_name_a_summary_and_help_with_the_fix() {
     let mut ids = BTreeSet::new();
@@ -24,16 +35,7 @@ fn every_rule_has_a_unique_id_and_name_a_summary_and_help_with_the_fix() {
         assert_eq!(Rule::from_code(rule.id()), Some(rule));
         let family = rule.id().split('.').next().unwrap_or_default();
         assert!(
-            [
-                "load",
-                "opm",
-                "lint",
-                "lifecycle",
-                "template",
-                "cluster",
-                "mirror"
-            ]
-            .contains(&family),
+            FAMILIES.contains(&family),
             "{}: a code starts with its family",
             rule.id()
         );
@@ -62,18 +64,7 @@ fn code_literals(text: &str) -> Vec<String> {
             && lit
                 .chars()
                 .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '.' || c == '-');
-        if shaped
-            && [
-                "load",
-                "opm",
-                "lint",
-                "lifecycle",
-                "template",
-                "cluster",
-                "mirror",
-            ]
-            .contains(&family)
-        {
+        if shaped && FAMILIES.contains(&family) {
             out.push(lit.to_string());
         }
         rest = &after[close + 1..];
