@@ -495,3 +495,29 @@ test('clicking a finding focuses its bundle; hovering highlights neighbours', as
   await shot(page, 'finding-focused');
   await finish(page);
 });
+
+test('each finding folds its rule\'s name and help under it, inside the panel (real catalog, 1280×800)', async () => {
+  const page = await open();
+  await upload(page, [join(CATALOGS, 'compliance-operator-fbc/v4.17/compliance-operator.yaml')], 'compliance-operator');
+  await inspector(page, 'findings');
+  const finding = page.locator('[data-testid=lint-panel] .finding').first();
+  const code = (await finding.locator('.code').textContent()).trim();
+  const sarif = execFileSync(CLI, ['lint', '--format', 'sarif', join(CATALOGS, 'compliance-operator-fbc/v4.17/compliance-operator.yaml')], { encoding: 'utf8', maxBuffer: 1 << 28 }).toString();
+  const lint = JSON.parse(sarif);
+  const rule = lint.runs[0].tool.driver.rules.find((r) => r.id === code);
+  await finding.locator('details.finding-help summary').click();
+  const help = finding.locator('details.finding-help');
+  assert.equal(await help.getAttribute('open'), '');
+  // The app and the CLI's SARIF read one registry: the same name and help.
+  assert.equal((await help.locator('summary').textContent()).trim(), `About ${rule.name} (${rule.id})`);
+  assert.equal((await help.locator('.rule-help').textContent()).trim(), rule.help.text);
+  // Geometry: the help sits under the finding's button, inside the panel, not inside the button.
+  const panel = await page.locator('[data-testid=lint-panel]').boundingBox();
+  const button = await finding.locator('.finding-button').boundingBox();
+  const box = await help.boundingBox();
+  assert.ok(box.y >= button.y + button.height - 0.5, 'below the button');
+  assert.ok(box.x >= panel.x - 0.5 && box.x + box.width <= panel.x + panel.width + 0.5, 'inside the panel');
+  assert.equal(await finding.locator('button details').count(), 0);
+  await shot(page, 'finding-help');
+  await finish(page);
+});
