@@ -17,6 +17,8 @@ pub(super) struct Subject<'a> {
     pub strategy: UpgradeStrategy,
     pub group: Option<&'a OperatorGroup>,
     pub source: Option<&'a CatalogSource>,
+    /// The catalog given for the Subscription's CatalogSource, looked up once.
+    pub joined: Option<&'a GivenCatalog<'a>>,
 }
 
 /// The report of one Subscription.
@@ -24,7 +26,7 @@ pub(super) struct Subject<'a> {
 /// # Complexity
 /// O(O) for the O objects of the state (namespace look-ups), plus what
 /// [`crate::resolve::resolve_path`] costs on the package's channels.
-pub(super) fn report(cx: &Context, sub: &Subscription) -> OperatorReport {
+pub(super) fn report<'a>(cx: &Context<'a>, sub: &'a Subscription) -> OperatorReport {
     let (strategy, group, mut findings) = strategy_of(cx, sub);
     let s = Subject {
         sub,
@@ -32,6 +34,7 @@ pub(super) fn report(cx: &Context, sub: &Subscription) -> OperatorReport {
         strategy,
         group,
         source: cx.catalog_source(&sub.source_namespace, &sub.source),
+        joined: cx.catalog_for_v0(sub),
     };
     let mut r = base_report(cx, &s);
     r.findings.append(&mut findings);
@@ -86,7 +89,7 @@ fn strategy_of<'a>(
 
 fn base_report(cx: &Context, s: &Subject) -> OperatorReport {
     let sub = s.sub;
-    let joined = cx.catalog_for_v0(sub);
+    let joined = s.joined;
     let channel = if sub.channel.is_empty() {
         joined
             .and_then(|g| g.catalog.package(&sub.package))
@@ -195,7 +198,7 @@ fn plan_target(p: &InstallPlan, sub: &Subscription) -> String {
 /// default channel when `spec.channel` is empty), and the CSV's `spec.version` when the catalog
 /// no longer has the bundle.
 fn options(cx: &Context, s: &Subject, from: &str, failure: Option<Failure>) -> PathOptions {
-    let joined = cx.catalog_for_v0(s.sub);
+    let joined = s.joined;
     let pkg = joined.and_then(|g| g.catalog.package(&s.sub.package));
     let channel = Some(s.sub.channel.clone())
         .filter(|c| !c.is_empty())
@@ -221,7 +224,7 @@ fn failed(cx: &Context, s: &Subject, f: Failed, r: &mut OperatorReport) {
     r.installed_version = r
         .installed
         .as_deref()
-        .and_then(|i| cx.version_of(ns, i, cx.catalog_for_v0(s.sub), &s.sub.package));
+        .and_then(|i| cx.version_of(ns, i, s.joined, &s.sub.package));
     let what = failure_words(s, &f);
     r.failed = Some(f.upgrade.clone());
     r.state = State::FailedStuck;
@@ -235,7 +238,7 @@ fn failed(cx: &Context, s: &Subject, f: Failed, r: &mut OperatorReport) {
         kind: f.kind,
         strategy,
     };
-    let Some(joined) = cx.catalog_for_v0(s.sub) else {
+    let Some(joined) = s.joined else {
         r.explanation = format!("{what}; {}", stuck_words(s.strategy));
         r.commands = cmd::manual_recovery(s.sub, s.plan, &f.bundle, &from);
         return;
@@ -397,7 +400,7 @@ fn awaiting(cx: &Context, s: &Subject, p: &InstallPlan, r: &mut OperatorReport) 
 
 /// The path from `from` without a failure, when a catalog is given.
 fn resolve_from(cx: &Context, s: &Subject, from: &str, r: &mut OperatorReport) -> bool {
-    let Some(joined) = cx.catalog_for_v0(s.sub) else {
+    let Some(joined) = s.joined else {
         return false;
     };
     let opts = options(cx, s, from, None);
@@ -497,7 +500,7 @@ fn by_catalog(cx: &Context, s: &Subject, r: &mut OperatorReport) {
             format!("{from} is installed and {words} (no catalog given to check it against)");
         return;
     }
-    let (Some(path), Some(joined)) = (r.upgrade.as_ref(), cx.catalog_for_v0(sub)) else {
+    let (Some(path), Some(joined)) = (r.upgrade.as_ref(), s.joined) else {
         return;
     };
     let channel = r.channel.clone().unwrap_or_default();
