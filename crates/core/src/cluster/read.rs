@@ -8,10 +8,11 @@
 use super::fields::Fields;
 use super::objects::*;
 use crate::diag::{Diagnostic, Location};
+use crate::load::yaml::fast::Scratch;
 use crate::load::{InputFile, LimitKind, Limits};
 use crate::template::read::chunks::{chunks, is_separator, Chunk};
 use crate::template::read::tree::{Node, NodeValue};
-use crate::template::read::yaml::parse_chunk;
+use crate::template::read::yaml::{parse_chunk, parse_object_chunk};
 
 /// The API groups olm-graph reads objects of.
 const OPERATORS: &str = "operators.coreos.com";
@@ -167,9 +168,10 @@ fn read_chunks(
     limits: &Limits,
     state: &mut ClusterState,
 ) {
+    let mut scratch = Scratch::default();
     for (i, chunk) in list.iter().enumerate() {
         let document = first + i + 1;
-        match parse_chunk(text, chunk, limits) {
+        match parse_object_chunk(text, chunk, limits, &mut scratch) {
             Ok(Some(node)) => {
                 let mut reader = Reader {
                     path,

@@ -39,6 +39,11 @@ pub(crate) enum Ev<'t> {
 pub(crate) struct Scratch<'t> {
     lines: Vec<Line>,
     pub events: Vec<Ev<'t>>,
+    /// When kept (`Some`), where each event starts: the 0-based line in the document and the
+    /// 0-based column, the places granit-parser gives for the same events (a reader that keeps
+    /// positions asks for them; the loader does not). The block reader counts the column in
+    /// bytes, the JSON reader in characters.
+    pub marks: Option<Vec<(usize, usize)>>,
 }
 
 /// The events of one document's root node into `scratch.events`, or [`Fallback`].
@@ -57,16 +62,23 @@ pub(crate) fn document_events<'t>(
         return Err(Fallback);
     }
     split_lines(text, &mut scratch.lines);
+    let mut marks = scratch.marks.take();
+    if let Some(m) = marks.as_mut() {
+        m.clear();
+    }
     let mut r = Reader {
         text,
         lines: std::mem::take(&mut scratch.lines),
         at: 0,
         events: std::mem::take(&mut scratch.events),
         max_depth,
+        mark: (0, 0),
+        marks,
     };
     let read = r.document();
     scratch.lines = r.lines;
     scratch.events = r.events;
+    scratch.marks = r.marks;
     read
 }
 
@@ -172,6 +184,9 @@ struct Reader<'t> {
     at: usize,
     events: Vec<Ev<'t>>,
     max_depth: usize,
+    /// Where the next event starts (line, byte column), when marks are kept.
+    mark: (usize, usize),
+    marks: Option<Vec<(usize, usize)>>,
 }
 
 impl<'t> Reader<'t> {
@@ -189,6 +204,9 @@ impl<'t> Reader<'t> {
 
     fn push(&mut self, ev: Ev<'t>) {
         self.events.push(ev);
+        if let Some(m) = self.marks.as_mut() {
+            m.push(self.mark);
+        }
     }
 
     fn scalar(&mut self, value: Cow<'t, str>, style: ScalarStyle) {
@@ -259,9 +277,11 @@ impl<'t> Reader<'t> {
         if depth > self.max_depth {
             return Err(Fallback);
         }
+        self.mark = (i, col);
         self.push(Ev::MappingStart);
         loop {
             let (key, style, after) = key_at(self.rest(i, col)).ok_or(Fallback)?;
+            self.mark = (i, col);
             self.scalar(key, style);
             self.at = i + 1;
             self.value(i, col + after, col, true, depth + 1)?;
@@ -283,6 +303,13 @@ impl<'t> Reader<'t> {
 
     /// A block sequence whose entries are lines indented by `col` starting with `-`.
     fn sequence(&mut self, col: usize, indentless: bool, depth: usize) -> R<()> {
+        if let Some(i) = self.next_content() {
+            // granit-parser places a block sequence at its first dash, an indentless one (a
+            // mapping's value at the mapping's indentation) at its first entry's content.
+            let rest = self.rest(i, col + 1);
+            let content = col + 1 + rest.len() - rest.trim_start_matches(' ').len();
+            self.mark = (i, if indentless { content } else { col });
+        }
         self.push(Ev::SequenceStart);
         while let Some(i) = self.next_content() {
             let l = self.lines[i];
@@ -320,6 +347,7 @@ impl<'t> Reader<'t> {
         if s.is_empty() || (s.starts_with('#') && s.len() < raw.len()) {
             return self.value_below(indent, in_map, depth);
         }
+        self.mark = (i, col + raw.len() - s.len());
         let b = s.as_bytes();
         match b[0] {
             b'|' => return self.literal(&s[1..], indent),
@@ -422,6 +450,8 @@ impl<'t> Reader<'t> {
                 value.push('\n');
             }
         }
+        // granit-parser places a literal at its first line of text.
+        self.mark = (j, m);
         self.at = last + 1;
         self.scalar(Cow::Owned(value), ScalarStyle::Literal);
         if self.deeper_follows(indent) {

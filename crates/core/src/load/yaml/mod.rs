@@ -5,6 +5,8 @@
 //!   [`RawObject`](crate::load::object::RawObject)s, and [`yaml_value`] for writers.
 //! - `fast`: the fast path, the plain block subset opm's `yaml.Marshal` writes, turned into
 //!   the parser's events without the parser.
+//! - `fast_json`: the same for one JSON value already checked by serde_json, for readers that
+//!   keep positions (cluster state).
 //! - `de`: the serde deserializer over either source of events, aliases replayed.
 //!
 //! The template reader (`template::read::yaml`) builds its position-keeping tree from the same
@@ -12,7 +14,8 @@
 //! [`Limits`] of a load.
 
 pub(crate) mod de;
-pub(in crate::load) mod fast;
+pub(crate) mod fast;
+pub(crate) mod fast_json;
 mod reader;
 
 use granit_parser::{Parser, StrInput};

@@ -12,6 +12,8 @@ use std::fmt;
 
 use granit_parser::{ErrorKind, Event, ScalarStyle, ScanError, Span};
 
+use crate::load::yaml::fast::{document_events, Ev, Scratch};
+use crate::load::yaml::fast_json::json_events;
 use crate::load::yaml::{parser, parser_nesting, replays_allowed, REPLAYS_PER_EVENT};
 use crate::load::{LimitKind, Limits};
 use crate::template::error::LimitError;
@@ -88,7 +90,49 @@ pub fn parse_chunk(text: &str, chunk: &Chunk, limits: &Limits) -> Result<Option<
     if chunk.json {
         check_json(body, chunk.first_line, limits)?;
     }
-    parse_yaml(body, chunk.first_line, limits)
+    parse_yaml(body, Builder::new(chunk.first_line, limits))
+}
+
+/// A document of Kubernetes objects (cluster state), read as [`parse_chunk`] reads a chunk
+/// but for two things. The items of a root mapping's `items` list (a `List`) each count as a
+/// document against the limits: each under `max_nodes`, at most `max_documents` of them, as
+/// the same objects in a stream would. And a document is first read by the loader's fast
+/// reader of plain block YAML (the subset `kubectl get -o yaml` writes) or of JSON
+/// (`-o json`, once serde_json has found it valid), which keep each node's line and column as
+/// granit-parser gives them (the YAML reader's column counts bytes: the same unless a
+/// non-ASCII key comes first on the line); a document outside that subset, or with an error,
+/// is read by granit-parser, so errors and their positions are the same either way.
+/// `scratch` is shared by the documents of a file.
+///
+/// # Complexity
+/// O(n) in the chunk's length.
+pub fn parse_object_chunk<'t>(
+    text: &'t str,
+    chunk: &Chunk,
+    limits: &Limits,
+    scratch: &mut Scratch<'t>,
+) -> Result<Option<Node>, ParseError> {
+    let body = &text[chunk.span.0..chunk.span.1];
+    let builder = || Builder {
+        list_items: true,
+        ..Builder::new(chunk.first_line, limits)
+    };
+    scratch.marks.get_or_insert_with(Vec::new);
+    let fast = if chunk.json {
+        check_json(body, chunk.first_line, limits)?;
+        json_events(body, scratch)
+    } else {
+        document_events(body, limits.max_depth, scratch)
+    };
+    if fast.is_err() {
+        return parse_yaml(body, builder());
+    }
+    let mut b = builder();
+    let marks = scratch.marks.as_deref().unwrap_or_default();
+    for (ev, &(line, col)) in scratch.events.iter().zip(marks) {
+        b.feed_fast(ev, b.pos(line + 1, col))?;
+    }
+    Ok(b.done)
 }
 
 /// Parses a whole text's first YAML document (not cut at `---` lines first), as go-yaml's
@@ -97,12 +141,11 @@ pub fn parse_chunk(text: &str, chunk: &Chunk, limits: &Limits) -> Result<Option<
 /// # Complexity
 /// As [`parse_chunk`].
 pub fn parse_first_document(text: &str, limits: &Limits) -> Result<Option<Node>, ParseError> {
-    parse_yaml(text, 1, limits)
+    parse_yaml(text, Builder::new(1, limits))
 }
 
-fn parse_yaml(body: &str, first_line: usize, limits: &Limits) -> Result<Option<Node>, ParseError> {
-    let mut builder = Builder::new(first_line, limits);
-    let mut parser = parser(body, parser_nesting(limits));
+fn parse_yaml(body: &str, mut builder: Builder<'_>) -> Result<Option<Node>, ParseError> {
+    let mut parser = parser(body, parser_nesting(builder.limits));
     while let Some(event) = parser.next_event() {
         let (event, span) = event.map_err(|e| builder.scan_error(&e))?;
         if builder.feed(event, span)? {
@@ -167,6 +210,8 @@ struct Builder<'l> {
     replayed: usize,
     done: Option<Node>,
     in_document: bool,
+    /// The items of a root `items` list each count as a document (see [`parse_object_chunk`]).
+    list_items: bool,
 }
 
 impl<'l> Builder<'l> {
@@ -181,6 +226,7 @@ impl<'l> Builder<'l> {
             replayed: 0,
             done: None,
             in_document: false,
+            list_items: false,
         }
     }
 
@@ -239,6 +285,51 @@ impl<'l> Builder<'l> {
             _ => {}
         }
         Ok(false)
+    }
+
+    /// True when the open node is the list under the root mapping's `items` key.
+    fn is_list_item(&self) -> bool {
+        matches!(
+            self.stack.as_slice(),
+            [root, list] if matches!(list.node.value, NodeValue::Seq(_))
+                && root.key.as_ref().is_some_and(|(k, _)| k == "items")
+        )
+    }
+
+    /// An item of a `List`, counted as a document of its own: the node count goes back to
+    /// what it was when the list opened, and the items are counted against `max_documents`.
+    fn list_item(&mut self, node: Node) -> Result<(), ParseError> {
+        let pos = node.pos;
+        let Some(list) = self.stack.last_mut() else {
+            return Ok(());
+        };
+        let NodeValue::Seq(items) = &mut list.node.value else {
+            return Ok(());
+        };
+        items.push(node);
+        let (count, base) = (items.len(), list.nodes_before);
+        self.nodes = base;
+        if count > self.limits.max_documents {
+            return Err(self.crossed(LimitKind::Documents, pos));
+        }
+        Ok(())
+    }
+
+    /// Takes one event of the fast reader (no anchors, aliases or tags there), at `pos`.
+    fn feed_fast(&mut self, event: &Ev<'_>, pos: Pos) -> Result<(), ParseError> {
+        self.events += 1;
+        match event {
+            Ev::Scalar(text, style) => {
+                if text.len() > self.limits.max_string_bytes {
+                    return Err(self.crossed(LimitKind::StringBytes, pos));
+                }
+                let value = resolve_scalar(text, *style == ScalarStyle::Plain, false);
+                self.add(Node { pos, value }, 0, 1)
+            }
+            Ev::SequenceStart => self.open(NodeValue::Seq(Vec::new()), 0, pos),
+            Ev::MappingStart => self.open(NodeValue::Map(Vec::new()), 0, pos),
+            Ev::SequenceEnd | Ev::MappingEnd => self.close(),
+        }
     }
 
     /// Counts nodes copied by an anchor or an alias against the replay allowance.
@@ -306,6 +397,9 @@ impl<'l> Builder<'l> {
         }
         if anchor != 0 {
             self.anchors.insert(anchor, (node.clone(), 1));
+        }
+        if self.list_items && self.is_list_item() {
+            return self.list_item(node);
         }
         let Some(parent) = self.stack.last_mut() else {
             self.done = Some(node);
@@ -455,5 +549,142 @@ mod tests {
         let e = parse(text, &Limits::DEFAULT).unwrap_err();
         assert!(e.pos.line >= 4, "{e}");
         assert!(e.go_yaml().starts_with("yaml: line "), "{}", e.go_yaml());
+    }
+
+    /// The fast reader gives the tree granit-parser gives, positions included, on the cluster
+    /// fixtures (`oc get -o yaml` shapes) and on real published catalogs; and it does read
+    /// them (the fallback is not what makes them equal).
+    #[test]
+    fn the_fast_reader_builds_the_same_tree_with_the_same_positions() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let catalogs = root.join("../../../shared/catalogs");
+        let mut files = vec![
+            root.join("tests/fixtures/cluster/v0/stream.yaml"),
+            root.join("tests/fixtures/cluster/v0/list.yaml"),
+            root.join("tests/fixtures/cluster/v0/list.json"),
+            root.join("tests/fixtures/cluster/v1/stream.yaml"),
+            catalogs.join("examples/operator-registry/prometheus.json"),
+            catalogs.join("examples/olm/magiccatalog-fbc_catalog.json"),
+            catalogs.join("kueue-fbc/v4.18/kueue-operator.json"),
+        ];
+        for dir in [
+            "certified-operators/v4.18",
+            "lightspeed-operator/v4.17-split",
+            "templates/basic",
+            "examples/operator-registry",
+        ] {
+            let entries = std::fs::read_dir(catalogs.join(dir)).expect("a real catalog folder");
+            let yaml = entries.flatten().map(|e| e.path());
+            files.extend(yaml.filter(|p| p.extension().is_some_and(|e| e == "yaml")));
+        }
+        let (mut fast_documents, mut json_documents) = (0, 0);
+        for path in files {
+            let text = std::fs::read_to_string(&path).expect("a fixture or real catalog file");
+            let mut scratch = Scratch::default();
+            for chunk in &chunks(&text, 100_000).list {
+                let slow = parse_chunk(&text, chunk, &Limits::DEFAULT);
+                let fast = parse_object_chunk(&text, chunk, &Limits::DEFAULT, &mut scratch);
+                if fast != slow {
+                    let (f, s) = (format!("{fast:?}"), format!("{slow:?}"));
+                    let at = f.bytes().zip(s.bytes()).take_while(|(a, b)| a == b).count();
+                    let from = at.saturating_sub(300);
+                    panic!(
+                        "{} line {}: fast …{} | slow …{}",
+                        path.display(),
+                        chunk.first_line,
+                        &f[from..(at + 80).min(f.len())],
+                        &s[at..(at + 80).min(s.len())]
+                    );
+                }
+                let body = &text[chunk.span.0..chunk.span.1];
+                let read = if chunk.json {
+                    json_events(body, &mut scratch)
+                } else {
+                    document_events(body, Limits::DEFAULT.max_depth, &mut scratch)
+                };
+                fast_documents += usize::from(read.is_ok());
+                json_documents += usize::from(read.is_ok() && chunk.json);
+            }
+        }
+        assert!(fast_documents > 100, "{fast_documents} documents read fast");
+        assert!(
+            json_documents > 20,
+            "{json_documents} JSON documents read fast"
+        );
+    }
+
+    #[test]
+    fn the_fast_reader_stops_where_the_parser_stops() {
+        let small = Limits {
+            max_nodes: 6,
+            max_string_bytes: 4,
+            ..Limits::DEFAULT
+        };
+        let mut scratch = Scratch::default();
+        // Block YAML the fast reader reads (a limit crossed there), flow YAML it leaves to the
+        // parser, and a syntax error: the same result either way.
+        for text in [
+            "a:\n  b: 1\n  c: 2\nd:\n- x\n- y\n",
+            "a:\n  b: abcdef\n",
+            "a: [1, 2, 3]\nb: 4\n",
+            "a: b: c\n",
+        ] {
+            let c = &chunks(text, 10).list[0];
+            let fast = parse_object_chunk(text, c, &small, &mut scratch);
+            assert!(fast.is_err(), "{text}");
+            assert_eq!(fast, parse_chunk(text, c, &small), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_lists_items_count_as_documents() {
+        let small = Limits {
+            max_nodes: 10,
+            max_documents: 3,
+            ..Limits::DEFAULT
+        };
+        let item = "- kind: A\n  metadata:\n    name: x\n";
+        let list = |n: usize| format!("apiVersion: v1\nitems:\n{}kind: List\n", item.repeat(n));
+        let read = |text: &str| {
+            let c = &chunks(text, 10).list[0];
+            let got = parse_object_chunk(text, c, &small, &mut Scratch::default());
+            (
+                got.map(|n| n.map(|n| n.to_json())),
+                parse_chunk(text, c, &small).is_ok(),
+            )
+        };
+        // Three items of 7 nodes after the list's 3: 24 in the document, each item within 10.
+        let (three, whole) = read(&list(3));
+        assert_eq!(three.unwrap().unwrap()["items"][2]["metadata"]["name"], "x");
+        assert!(!whole, "the same text is over the limit as one document");
+        // A fourth item is one document too many; a bigger item is over the node limit.
+        let limit = |r: Result<_, ParseError>| r.unwrap_err().limit;
+        let (four, _) = read(&list(4));
+        assert!(matches!(
+            limit(four),
+            Some(LimitError::Crossed {
+                kind: LimitKind::Documents,
+                ..
+            })
+        ));
+        let big = "items:\n- a: [1, 2, 3, 4, 5, 6, 7, 8]\n";
+        let (big, _) = read(big);
+        assert!(matches!(
+            limit(big),
+            Some(LimitError::Crossed {
+                kind: LimitKind::Nodes,
+                ..
+            })
+        ));
+        // Elsewhere a list is not a List's items.
+        let indented: String = item.repeat(3).lines().map(|l| format!("  {l}\n")).collect();
+        let (nested, _) = read(&format!("spec:\n  items:\n{indented}"));
+        assert!(matches!(
+            limit(nested),
+            Some(LimitError::Crossed {
+                kind: LimitKind::Nodes,
+                ..
+            })
+        ));
     }
 }
