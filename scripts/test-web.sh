@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
-# The web app's tests (called by scripts/test.sh when index.html exists):
-#   1. clippy on the web package for wasm32 and natively (-D warnings), and its pure helpers'
-#      unit tests, natively (cargo test --lib),
-#   2. wasm-bindgen-test component tests in headless Chromium (tests/web/, one module per panel),
-#   3. a release build of the CLI (the end-to-end tests compare with `olm-graph graph --json`)
-#      and of the web app (trunk build --release: the app in the size-optimised profile
-#      web-release, the parsing worker in worker-release, opt-level "s"; its
+# The web app's tests (called by scripts/test.sh when index.html exists, after the native tests):
+#   1. clippy on the web package for wasm32, every target (-D warnings),
+#   2. wasm-bindgen tests: the pure helpers' unit tests (src/, in Node) and the component tests
+#      in headless Chromium (tests/web/, one module per panel), one wasm build for both,
+#   3. a release build of the web app (trunk build --release: the app in the size-optimised
+#      profile web-release, the parsing worker in worker-release, opt-level "s"; its
 #      post_build hook builds the <olm-graph> element into dist/embed/, see Trunk.toml),
-#   4. `cargo install --locked --path crates/cli` into a temporary root (the documented install;
-#      it reuses the release build of step 3),
-#   5. the Playwright end-to-end tests (tests/e2e, Debian's Chromium), which serve dist/ on
+#   4. the Playwright end-to-end tests (tests/e2e, Debian's Chromium), which serve dist/ on
 #      127.0.0.1 with python's http.server (browser.mjs) and stop it when done; among them
-#      packages.test.mjs: the npm tarball, a Hugo site and an AsciiDoc page.
+#      packages.test.mjs: the npm tarball, a Hugo site and an AsciiDoc page. They compare the
+#      app with the CLI the native tests built (target/debug/olm-graph, kept aside before the
+#      debug builds may be pruned): a second, release build of the CLI would cost CI minutes
+#      and test nothing the comparisons need (docs/development.md#ci-time).
 # Screenshots go to test-output/. Exits non-zero on any failure.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -32,26 +32,20 @@ start=$SECONDS
 step "web: cargo clippy --target wasm32-unknown-unknown -D warnings"
 cargo clippy -p olm-graph-web --target wasm32-unknown-unknown --all-targets -- -D warnings
 
-step "web: pure helpers, natively (clippy, cargo test --lib)"
-cargo clippy -p olm-graph-web --lib --tests -- -D warnings
-cargo test -p olm-graph-web --lib
+step "web: wasm-bindgen tests (pure helpers in Node, components in headless Chromium)"
+cargo test -p olm-graph-web --target wasm32-unknown-unknown --lib --test web
 
-step "web: wasm-bindgen tests in headless Chromium"
-cargo test -p olm-graph-web --target wasm32-unknown-unknown --test web
-
-# The debug builds are not needed past this point; on a CI machine short of disk they go.
+# The end-to-end tests compare with the CLI the native tests built; it is kept aside, since
+# the debug builds are not needed past this point and go on a CI machine short of disk.
+target_dir="${CARGO_TARGET_DIR:-$ROOT/target}"
+mkdir -p "$target_dir/e2e-cli"
+cp "$target_dir/debug/olm-graph" "$target_dir/e2e-cli/olm-graph"
+export OLM_GRAPH_CLI="$target_dir/e2e-cli/olm-graph"
 prune_if_low target/debug target/wasm32-unknown-unknown/debug
-[ -n "${CI:-}" ] && disk_report "web tests, before the release builds"
+[ -n "${CI:-}" ] && disk_report "web tests, before the release build"
 
-step "web: release builds (CLI for the comparisons, app with trunk)"
-cargo build --release -p olm-graph-cli
+step "web: release build of the app (trunk)"
 trunk build --release
-
-step "web: cargo install --locked --path crates/cli, into a temporary root (reuses target/release)"
-install_root="$(mktemp -d)"
-CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}" cargo install --locked --quiet --path crates/cli --root "$install_root"
-"$install_root/bin/olm-graph" --version
-rm -rf "$install_root"
 
 step "web: wasm sizes"
 for f in dist/*.wasm dist/embed/*; do

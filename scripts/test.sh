@@ -49,6 +49,11 @@ step "cargo clippy -D warnings"
 cargo clippy -p olm-graph-core -p olm-graph-cli -p olm-graph-embed --all-targets -- -D warnings
 step "native tests (core and CLI)"
 cargo test -p olm-graph-core -p olm-graph-cli -p olm-graph-embed
+step "cargo install --locked --path crates/cli, into a temporary root (the debug build just made)"
+install_root="$(mktemp -d)"
+CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}" cargo install --locked --debug --quiet --path crates/cli --root "$install_root"
+"$install_root/bin/olm-graph" --version
+rm -rf "$install_root"
 step "the GitHub Action's steps on a scratch repository (scripts/test-action.sh)"
 OLM_GRAPH_CLI="${CARGO_TARGET_DIR:-$ROOT/target}/debug/olm-graph" bash scripts/test-action.sh
 

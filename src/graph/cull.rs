@@ -219,6 +219,8 @@ fn nearest(view: &GraphView, culled: &Culled, w: Rect, budget: usize) -> Culled 
 #[cfg(test)]
 mod tests {
     use super::*;
+    // The unit tests run as wasm (wasm-bindgen-test, in Node): the app's own target.
+    use wasm_bindgen_test::wasm_bindgen_test as test;
 
     #[test]
     fn the_window_covers_the_screen_and_stays_put_for_small_pans() {

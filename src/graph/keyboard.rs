@@ -95,6 +95,8 @@ mod tests {
     use super::*;
     use olm_graph_core::graph::channel_graphs;
     use olm_graph_core::{load_files, InputFile};
+    // The unit tests run as wasm (wasm-bindgen-test, in Node): the app's own target.
+    use wasm_bindgen_test::wasm_bindgen_test as test;
 
     use crate::graph::text::drawing_layout;
 

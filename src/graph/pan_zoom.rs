@@ -345,6 +345,8 @@ fn on_pointer_up(
 #[cfg(test)]
 mod tests {
     use super::*;
+    // The unit tests run as wasm (wasm-bindgen-test, in Node): the app's own target.
+    use wasm_bindgen_test::wasm_bindgen_test as test;
 
     #[test]
     fn zoom_keeps_the_point_under_the_pointer() {

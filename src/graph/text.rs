@@ -72,6 +72,8 @@ pub fn graph_label(view: &GraphView) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    // The unit tests run as wasm (wasm-bindgen-test, in Node): the app's own target.
+    use wasm_bindgen_test::wasm_bindgen_test as test;
 
     #[test]
     fn labels_sit_halfway_along_the_route() {

@@ -90,6 +90,8 @@ pub fn BundleSearch() -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
+    // The unit tests run as wasm (wasm-bindgen-test, in Node): the app's own target.
+    use wasm_bindgen_test::wasm_bindgen_test as test;
 
     fn node(name: &str, version: Option<&str>) -> ViewNode {
         ViewNode {

@@ -138,6 +138,8 @@ fn ChannelTab(c: ChannelSummary) -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
+    // The unit tests run as wasm (wasm-bindgen-test, in Node): the app's own target.
+    use wasm_bindgen_test::wasm_bindgen_test as test;
 
     #[test]
     fn keys_move_between_tabs_and_wrap() {

@@ -96,6 +96,8 @@ fn report_view(r: LoadReport) -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
+    // The unit tests run as wasm (wasm-bindgen-test, in Node): the app's own target.
+    use wasm_bindgen_test::wasm_bindgen_test as test;
 
     #[test]
     fn the_summary_says_what_was_kept() {

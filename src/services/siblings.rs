@@ -129,6 +129,8 @@ async fn fetch_listing(folder: &str) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    // The unit tests run as wasm (wasm-bindgen-test, in Node): the app's own target.
+    use wasm_bindgen_test::wasm_bindgen_test as test;
 
     #[test]
     fn parent_folders() {

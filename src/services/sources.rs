@@ -339,6 +339,8 @@ pub async fn from_url(input: &str) -> Result<Source, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    // The unit tests run as wasm (wasm-bindgen-test, in Node): the app's own target.
+    use wasm_bindgen_test::wasm_bindgen_test as test;
 
     #[test]
     fn folder_paths() {

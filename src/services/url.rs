@@ -262,6 +262,8 @@ fn write_address(search: &str, push: bool) {
 mod tests {
     use super::*;
     use olm_graph_core::resolve::FailureKind;
+    // The unit tests run as wasm (wasm-bindgen-test, in Node): the app's own target.
+    use wasm_bindgen_test::wasm_bindgen_test as test;
 
     fn pairs(url: &str) -> Vec<(String, String)> {
         let query = url.split_once('?').map_or("", |(_, q)| q);

@@ -190,14 +190,18 @@ mod tests {
     use super::*;
     use olm_graph_core::cluster::State;
     use olm_graph_core::load_files;
+    // The unit tests run as wasm (wasm-bindgen-test, in Node): the app's own target.
+    use wasm_bindgen_test::wasm_bindgen_test as test;
 
     const STUCK: &str = include_str!("../../tests/e2e/fixtures/cluster-stuck.yaml");
-    const DESCHEDULER: &str = "../shared/catalogs/openshift-kube-descheduler-fbc/v4.16/cluster-kube-descheduler-operator.json";
+    /// A real catalog, built into the test (the tests run as wasm, without a file system).
+    const DESCHEDULER: &str = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/catalogs/openshift-kube-descheduler-fbc/v4.16/cluster-kube-descheduler-operator.json"
+    ));
 
     fn descheduler() -> Catalog {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(DESCHEDULER);
-        let text = std::fs::read_to_string(&path).expect("the shared catalogs are there");
-        load_files(vec![InputFile::new("descheduler.json", text)])
+        load_files(vec![InputFile::new("descheduler.json", DESCHEDULER)])
     }
 
     fn opened() -> Opened {

@@ -279,6 +279,8 @@ impl Default for LoadStore {
 #[cfg(test)]
 mod tests {
     use super::text_from_utf8;
+    // The unit tests run as wasm (wasm-bindgen-test, in Node): the app's own target.
+    use wasm_bindgen_test::wasm_bindgen_test as test;
 
     #[test]
     fn bytes_decode_as_the_browser_decodes_them() {

@@ -268,6 +268,8 @@ impl PlanStore {
 mod tests {
     use super::*;
     use olm_graph_core::{load_files, InputFile};
+    // The unit tests run as wasm (wasm-bindgen-test, in Node): the app's own target.
+    use wasm_bindgen_test::wasm_bindgen_test as test;
 
     fn demo() -> olm_graph_core::Catalog {
         let text = "schema: olm.package\nname: demo\ndefaultChannel: stable\n---\nschema: olm.channel\npackage: demo\nname: stable\nentries:\n- name: demo.v1.0.0\n- name: demo.v1.1.0\n  replaces: demo.v1.0.0\n---\nschema: olm.channel\npackage: demo\nname: fast\nentries:\n- name: demo.v1.2.0\n  skipRange: '>=1.0.0 <1.2.0'\n- name: demo.v1.3.0\n  replaces: demo.v1.2.0\n";

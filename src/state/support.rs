@@ -60,6 +60,8 @@ pub fn today() -> Date {
 #[cfg(test)]
 mod tests {
     use super::*;
+    // The unit tests run as wasm (wasm-bindgen-test, in Node): the app's own target.
+    use wasm_bindgen_test::wasm_bindgen_test as test;
 
     #[test]
     fn the_inputs_round_trip_through_their_params() {

@@ -340,6 +340,8 @@ mod tests {
     use olm_graph_core::change::Fate;
     use olm_graph_core::template::template_catalog;
     use olm_graph_core::Location;
+    // The unit tests run as wasm (wasm-bindgen-test, in Node): the app's own target.
+    use wasm_bindgen_test::wasm_bindgen_test as test;
 
     #[test]
     fn offsets_count_utf16_units() {

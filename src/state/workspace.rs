@@ -86,6 +86,8 @@ impl Default for Workspace {
 #[cfg(test)]
 mod tests {
     use super::*;
+    // The unit tests run as wasm (wasm-bindgen-test, in Node): the app's own target.
+    use wasm_bindgen_test::wasm_bindgen_test as test;
 
     #[test]
     fn tabs_round_trip_through_their_parameter() {

@@ -60,6 +60,8 @@ pub fn PackageIcon(icon: Option<Icon>, #[prop(into)] label: String) -> impl Into
 #[cfg(test)]
 mod tests {
     use super::*;
+    // The unit tests run as wasm (wasm-bindgen-test, in Node): the app's own target.
+    use wasm_bindgen_test::wasm_bindgen_test as test;
 
     #[test]
     fn icons_only_as_data_urls_of_image_types() {

@@ -93,6 +93,8 @@ pub fn status_text(status: &LoadStatus) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    // The unit tests run as wasm (wasm-bindgen-test, in Node): the app's own target.
+    use wasm_bindgen_test::wasm_bindgen_test as test;
 
     #[test]
     fn sizes_and_progress_in_words() {

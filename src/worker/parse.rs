@@ -76,6 +76,8 @@ pub fn load_options(only_catalog_extensions: bool) -> LoadOptions {
 #[cfg(test)]
 mod tests {
     use super::*;
+    // The unit tests run as wasm (wasm-bindgen-test, in Node): the app's own target.
+    use wasm_bindgen_test::wasm_bindgen_test as test;
 
     const FIXTURE: &str = include_str!("../../tests/e2e/fixtures/lifecycle.yaml");
 
@@ -114,15 +116,12 @@ mod tests {
             ),
         ];
         // A package manifest's CSV is the catalog's (it has no namespace).
-        let legacy = concat!(
+        let legacy = include_str!(concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/../shared/catalogs/legacy-package-manifests/community-operators-2021/etcd/0.9.4/etcdoperator.v0.9.4.clusterserviceversion.yaml"
-        );
-        let mut files = files;
-        files.push(InputFile::new(
-            "etcd.csv.yaml",
-            std::fs::read_to_string(legacy).unwrap(),
         ));
+        let mut files = files;
+        files.push(InputFile::new("etcd.csv.yaml", legacy));
         let (state, rest) = split_cluster_state(files);
         let names: Vec<&str> = state.iter().map(|f| f.path.as_str()).collect();
         assert_eq!(names, ["state.yaml", "sub.json"]);

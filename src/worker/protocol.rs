@@ -205,6 +205,8 @@ mod tests {
     use super::*;
     use olm_graph_core::validate::lint_catalog;
     use olm_graph_core::{load_files, InputFile};
+    // The unit tests run as wasm (wasm-bindgen-test, in Node): the app's own target.
+    use wasm_bindgen_test::wasm_bindgen_test as test;
 
     #[test]
     fn worker_replies_round_trip() {

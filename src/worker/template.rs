@@ -39,6 +39,8 @@ pub fn render_template(
 #[cfg(test)]
 mod tests {
     use super::*;
+    // The unit tests run as wasm (wasm-bindgen-test, in Node): the app's own target.
+    use wasm_bindgen_test::wasm_bindgen_test as test;
 
     const SEMVER: &str = include_str!("../../tests/e2e/fixtures/widget-semver.yaml");
     const SOURCE: &str = include_str!("../../tests/e2e/fixtures/widget-bundles.json");

@@ -13,7 +13,10 @@ import { launchBrowser, startStaticServer, stopServer } from './browser.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const DIST = process.env.OLM_DIST || join(ROOT, 'dist');
-export const CLI = process.env.OLM_GRAPH_CLI || join(ROOT, 'target/release/olm-graph');
+/** The CLI the app is compared with: OLM_GRAPH_CLI (the test script's), else a release build, else a debug one. */
+export const CLI = process.env.OLM_GRAPH_CLI
+  || [join(ROOT, 'target/release/olm-graph'), join(ROOT, 'target/debug/olm-graph')].find((p) => existsSync(p))
+  || join(ROOT, 'target/release/olm-graph');
 export const CATALOGS = process.env.OLM_GRAPH_CATALOGS || join(ROOT, '../shared/catalogs');
 export const OUT = process.env.OLM_TEST_OUTPUT || join(ROOT, 'test-output');
 

@@ -1,7 +1,7 @@
 //! Browser tests of the web app's components (wasm-bindgen-test in headless Chromium), one
 //! module per panel: `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p olm-graph-web
-//! --target wasm32-unknown-unknown --test web`. Pure helpers are tested natively
-//! (`cargo test -p olm-graph-web --lib`).
+//! --target wasm32-unknown-unknown --test web`. The pure helpers' unit tests (in `src/`) run as
+//! wasm too, in Node (`--lib`).
 //!
 //! Each test mounts components over the stores fed a catalog parsed by core (no worker), then
 //! checks the DOM: the graph's hooks and markings, the panels, and that catalog text is

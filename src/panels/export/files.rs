@@ -90,6 +90,8 @@ impl ExportTarget {
 #[cfg(test)]
 mod tests {
     use super::*;
+    // The unit tests run as wasm (wasm-bindgen-test, in Node): the app's own target.
+    use wasm_bindgen_test::wasm_bindgen_test as test;
 
     #[test]
     fn export_file_names_are_safe_and_name_the_view() {

@@ -163,6 +163,8 @@ pub fn menu_item_after_key(key: &str, at: Option<usize>, n: usize) -> Option<usi
 #[cfg(test)]
 mod tests {
     use super::*;
+    // The unit tests run as wasm (wasm-bindgen-test, in Node): the app's own target.
+    use wasm_bindgen_test::wasm_bindgen_test as test;
 
     #[test]
     fn arrows_move_through_the_items_and_wrap() {

@@ -102,6 +102,8 @@ pub async fn svg_to_png(svg: &str) -> Result<(gloo_file::Blob, u32, u32), String
 #[cfg(test)]
 mod tests {
     use super::*;
+    // The unit tests run as wasm (wasm-bindgen-test, in Node): the app's own target.
+    use wasm_bindgen_test::wasm_bindgen_test as test;
 
     #[test]
     fn png_size_is_twice_the_svg_within_canvas_limits() {

@@ -162,6 +162,8 @@ fn resolution_view(r: Resolution) -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
+    // The unit tests run as wasm (wasm-bindgen-test, in Node): the app's own target.
+    use wasm_bindgen_test::wasm_bindgen_test as test;
 
     #[test]
     fn variables_go_in_at_the_cursor() {

@@ -271,6 +271,8 @@ fn removal_lists(r: &TruncateReport) -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
+    // The unit tests run as wasm (wasm-bindgen-test, in Node): the app's own target.
+    use wasm_bindgen_test::wasm_bindgen_test as test;
 
     #[test]
     fn download_names_are_safe() {

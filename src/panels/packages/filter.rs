@@ -45,6 +45,8 @@ mod tests {
     use olm_graph_core::validate::lint_catalog;
     use olm_graph_core::view::package_summaries;
     use olm_graph_core::{load_files, InputFile};
+    // The unit tests run as wasm (wasm-bindgen-test, in Node): the app's own target.
+    use wasm_bindgen_test::wasm_bindgen_test as test;
 
     #[test]
     fn packages_filter_fuzzily() {

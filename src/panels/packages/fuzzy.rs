@@ -105,6 +105,8 @@ pub fn segments(text: &str, positions: &[usize]) -> Vec<(String, bool)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    // The unit tests run as wasm (wasm-bindgen-test, in Node): the app's own target.
+    use wasm_bindgen_test::wasm_bindgen_test as test;
 
     #[test]
     fn fuzzy_search_ranks_substrings_first() {

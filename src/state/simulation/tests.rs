@@ -1,6 +1,8 @@
 use super::*;
 use olm_graph_core::resolve::{via_label, FailureKind, UpgradeStrategy};
 use olm_graph_core::{load_files, InputFile};
+// The unit tests run as wasm (wasm-bindgen-test, in Node): the app's own target.
+use wasm_bindgen_test::wasm_bindgen_test as test;
 
 fn fixture(name: &str, text: &str) -> Catalog {
     load_files(vec![InputFile::new(name, text)])

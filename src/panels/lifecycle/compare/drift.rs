@@ -138,36 +138,45 @@ mod tests {
     use super::*;
     use olm_graph_core::template::template_catalog;
     use olm_graph_core::{load_files, InputFile};
+    // The unit tests run as wasm (wasm-bindgen-test, in Node): the app's own target.
+    use wasm_bindgen_test::wasm_bindgen_test as test;
 
-    fn read(rel: &str) -> InputFile {
-        let path = format!("{}/../shared/catalogs/{rel}", env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-        InputFile::new(rel, text)
+    /// A real catalog file, built into the test (the tests run as wasm, without a file system).
+    macro_rules! real {
+        ($rel:literal) => {
+            InputFile::new(
+                $rel,
+                include_str!(concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/../shared/catalogs/",
+                    $rel
+                )),
+            )
+        };
     }
 
     /// The drift lines of a real template against its published catalog, the catalog serving
     /// as bundle source (as the worker renders it).
-    fn lines(template: &str, rendered: &str) -> Vec<String> {
-        let rendered = read(rendered);
-        let from_template = template_catalog(&[read(template)], std::slice::from_ref(&rendered));
+    fn lines(template: InputFile, rendered: InputFile) -> Vec<String> {
+        let from_template = template_catalog(&[template], std::slice::from_ref(&rendered));
         drift_lines(&from_template, &load_files(vec![rendered]))
     }
 
     #[test]
     fn real_templates_against_their_published_catalogs() {
         let none = lines(
-            "templates/basic/cluster-kube-descheduler-operator-v4.22.catalog-template.yaml",
-            "openshift-kube-descheduler-fbc/v4.22/cluster-kube-descheduler-operator.json",
+            real!("templates/basic/cluster-kube-descheduler-operator-v4.22.catalog-template.yaml"),
+            real!("openshift-kube-descheduler-fbc/v4.22/cluster-kube-descheduler-operator.json"),
         );
         assert!(none.is_empty(), "{none:?}");
         let none = lines(
-            "templates/basic/external-dns-operator-v4.21.catalog-template.yaml",
-            "openshift-external-dns-operator/v4.21/external-dns-operator.yaml",
+            real!("templates/basic/external-dns-operator-v4.21.catalog-template.yaml"),
+            real!("openshift-external-dns-operator/v4.21/external-dns-operator.yaml"),
         );
         assert!(none.is_empty(), "{none:?}");
         let rhtpa = lines(
-            "templates/basic/rhtpa-operator-v4.18.graph.yaml",
-            "trusted-profile-analyzer-fbc/v4.18/rhtpa-operator.json",
+            real!("templates/basic/rhtpa-operator-v4.18.graph.yaml"),
+            real!("trusted-profile-analyzer-fbc/v4.18/rhtpa-operator.json"),
         );
         assert_eq!(rhtpa.len(), 4, "{rhtpa:?}");
         assert!(rhtpa

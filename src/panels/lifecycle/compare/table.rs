@@ -191,6 +191,8 @@ mod tests {
     use super::*;
     use olm_graph_core::change::{diff_package, DiffOptions};
     use olm_graph_core::{load_files, InputFile};
+    // The unit tests run as wasm (wasm-bindgen-test, in Node): the app's own target.
+    use wasm_bindgen_test::wasm_bindgen_test as test;
 
     #[test]
     fn fate_counts_cover_every_status() {
