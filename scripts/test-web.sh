@@ -33,6 +33,12 @@ step "web: cargo clippy --target wasm32-unknown-unknown -D warnings"
 cargo clippy -p olm-graph-web --target wasm32-unknown-unknown --all-targets -- -D warnings
 
 step "web: wasm-bindgen tests (pure helpers in Node, components in headless Chromium)"
+# A unit test module in src/ without the wasm test attribute would run nowhere: refuse it.
+missing="$(grep -rL "wasm_bindgen_test as test" $(grep -rl '#\[test\]' src/) || true)"
+if [ -n "$missing" ]; then
+    echo "test-web: these unit tests need 'use wasm_bindgen_test::wasm_bindgen_test as test;': $missing" >&2
+    exit 1
+fi
 cargo test -p olm-graph-web --target wasm32-unknown-unknown --lib --test web
 
 # The end-to-end tests compare with the CLI the native tests built; it is kept aside, since
