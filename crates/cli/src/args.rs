@@ -1,11 +1,13 @@
 //! What the command line accepts: the `olm-graph` parser, its subcommands and their arguments,
 //! the input limits, and the output formats. The choices OLM itself defines (resolver, failure,
-//! strategy, preference, policy, template type, `--fail-on`) are core's enums, spelled by core.
+//! strategy, preference, policy, template type, `--fail-on`, `render`'s format) are core's enums,
+//! spelled by core.
 //! Nothing here reads a catalog; each subcommand's work is its file in [`crate::commands`].
 
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use olm_graph_core::export::DrawingFormat;
 use olm_graph_core::load::Limits;
 use olm_graph_core::plan::Preference;
 use olm_graph_core::resolve::{FailureKind, Resolver, UpgradeConstraintPolicy, UpgradeStrategy};
@@ -428,20 +430,6 @@ pub struct PlanArgs {
     pub json: bool,
     #[command(flatten)]
     pub support: PlanSupportArgs,
-}
-
-/// Output format of `render`.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DrawingFormat {
-    /// Standalone SVG (title, legend; the layout the web app shows).
-    Svg,
-    /// Mermaid flowchart, byte-for-byte `opm alpha render-graph`.
-    Mermaid,
-    /// Graphviz DOT (`dot -Tsvg` draws it).
-    Dot,
-    /// A snippet for a docs page: the `<olm-graph>` element with the package's catalog
-    /// inline and the SVG as its fallback (see docs/embed.md).
-    Embed,
 }
 
 /// Arguments of `olm-graph render`.

@@ -6,7 +6,7 @@ use std::io::Write as _;
 use std::path::PathBuf;
 
 use olm_graph_core::export::dot::crossings_of_segments;
-use olm_graph_core::export::{embed_snippet, render, RenderFormat, RenderRequest, Rendered};
+use olm_graph_core::export::{embed_snippet, render, DrawingFormat, RenderRequest, Rendered};
 use olm_graph_core::graph::{channel_graphs, PackageGraph};
 use olm_graph_core::layout::{
     crossings, layout, FanMode, LabelMode, Layout, LayoutOptions, LayoutSource, DEFAULT_TARGET,
@@ -15,7 +15,7 @@ use olm_graph_core::load::{read_paths, Limits};
 use olm_graph_core::model::{Catalog, Package};
 use olm_graph_core::support::AsOf;
 
-use crate::args::{DrawingFormat, RenderArgs};
+use crate::args::RenderArgs;
 use crate::clock::today;
 use crate::error::{self, usage, CliError, CmdResult, ExitStatus};
 use crate::input::{load_plain, report_load_errors};
@@ -108,14 +108,7 @@ pub fn run(args: RenderArgs) -> CmdResult {
             date: args.as_of.unwrap_or_else(today),
             platform: args.platform.clone(),
         }),
-        ..RenderRequest::new(
-            args.package.clone(),
-            match args.format {
-                DrawingFormat::Svg | DrawingFormat::Embed => RenderFormat::Svg,
-                DrawingFormat::Mermaid => RenderFormat::Mermaid,
-                DrawingFormat::Dot => RenderFormat::Dot,
-            },
-        )
+        ..RenderRequest::new(args.package.clone(), args.format.picture())
     };
     let rendered = match args.format {
         DrawingFormat::Embed => embed(&args.paths, &catalog, &request)?,

@@ -51,6 +51,39 @@ impl RenderFormat {
     }
 }
 
+/// What `olm-graph render -f` writes: a picture in one of the [`RenderFormat`]s, or the
+/// snippet that embeds the `<olm-graph>` element with the SVG as its fallback.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DrawingFormat {
+    Svg,
+    Mermaid,
+    Dot,
+    Embed,
+}
+
+crate::choice::spelled_choice!(
+    DrawingFormat,
+    "format",
+    Svg => "svg": "Standalone SVG (title, legend; the layout the web app shows)",
+    Mermaid => "mermaid": "Mermaid flowchart, byte-for-byte `opm alpha render-graph`",
+    Dot => "dot": "Graphviz DOT (`dot -Tsvg` draws it)",
+    Embed => "embed": "A snippet for a docs page: the `<olm-graph>` element with the package's catalog inline and the SVG as its fallback (see docs/embed.md)",
+);
+
+impl DrawingFormat {
+    /// The picture it draws (the embed snippet's fallback is the SVG).
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn picture(self) -> RenderFormat {
+        match self {
+            DrawingFormat::Svg | DrawingFormat::Embed => RenderFormat::Svg,
+            DrawingFormat::Mermaid => RenderFormat::Mermaid,
+            DrawingFormat::Dot => RenderFormat::Dot,
+        }
+    }
+}
+
 /// What to draw, as `olm-graph render`'s flags name it. Options a format does not use are
 /// ignored (the CLI rejects such combinations before calling [`render`]).
 #[derive(Debug, Clone, PartialEq)]
