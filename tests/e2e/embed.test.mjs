@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launchBrowser, startStaticServer, stopServer } from './browser.mjs';
-import { CATALOGS, CLI, DIST, OUT, ROOT } from './harness.mjs';
+import { CATALOGS, CLI, DIST, OUT, ROOT, pageAt } from './harness.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -105,18 +105,15 @@ after(async () => {
 });
 
 /** A new page that records what it fetched and any page error. */
-async function open(path, options = {}) {
-  const context = await ctx.browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
-  const p = await context.newPage();
-  p.errors = [];
-  p.on('pageerror', (e) => p.errors.push(e.message));
-  p.fetched = [];
-  p.on('response', async (r) => {
-    const body = await r.body().catch(() => Buffer.alloc(0));
-    p.fetched.push({ url: r.url(), gzipped: gzipSync(body, { level: 9 }).length });
-  });
-  await p.goto(ctx.server.url + path);
-  return p;
+function open(path, options = {}) {
+  const listen = (p) => {
+    p.fetched = [];
+    p.on('response', async (r) => {
+      const body = await r.body().catch(() => Buffer.alloc(0));
+      p.fetched.push({ url: r.url(), gzipped: gzipSync(body, { level: 9 }).length });
+    });
+  };
+  return pageAt(ctx.browser, ctx.server.url + path, { ...options, listen });
 }
 
 const drawn = (p, id) => p.waitForFunction((i) => ['drawn', 'error'].includes(document.getElementById(i)?.dataset.state), id, { timeout: 60000 })

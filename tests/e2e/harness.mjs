@@ -66,6 +66,21 @@ export async function open(query = '', options = {}) {
   return page;
 }
 
+/**
+ * A page at `url` in a new 1280×800 context of `browser` (for tests with a server of their
+ * own): `page.errors` collects uncaught errors, and `listen(page)` adds the test's own
+ * listeners before the page loads.
+ */
+export async function pageAt(browser, url, { listen, ...options } = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  if (listen) listen(page);
+  await page.goto(url);
+  return page;
+}
+
 /** Closes the page; fails on any console error it saw (except those `page.allowed` lets pass). */
 export async function finish(page) {
   const unexpected = page.errors.filter((e) => !page.allowed.some((re) => re.test(e)));

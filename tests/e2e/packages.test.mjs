@@ -18,7 +18,7 @@ import { convert, Extensions } from 'asciidoctor';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { launchBrowser, startStaticServer, stopServer } from './browser.mjs';
-import { CATALOGS, CLI, DIST, OUT, ROOT } from './harness.mjs';
+import { CATALOGS, CLI, DIST, OUT, ROOT, pageAt } from './harness.mjs';
 
 const require = createRequire(import.meta.url);
 const { register } = require('../../embed/asciidoctor/olm-graph.js');
@@ -159,16 +159,13 @@ after(async () => {
   if (ctx.dir) rmSync(ctx.dir, { recursive: true, force: true });
 });
 
-async function open(path, options = {}) {
-  const context = await ctx.browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
-  const p = await context.newPage();
-  p.errors = [];
-  p.on('pageerror', (e) => p.errors.push(e.message));
+function open(path, options = {}) {
   // Every request but the browser's own favicon.ico must succeed (none leaves 127.0.0.1).
-  p.on('requestfailed', (r) => p.errors.push(`${r.url()}: ${r.failure()?.errorText}`));
-  p.on('response', (r) => { if (r.status() >= 400 && !r.url().endsWith('/favicon.ico')) p.errors.push(`${r.url()}: HTTP ${r.status()}`); });
-  await p.goto(ctx.server.url + path);
-  return p;
+  const listen = (p) => {
+    p.on('requestfailed', (r) => p.errors.push(`${r.url()}: ${r.failure()?.errorText}`));
+    p.on('response', (r) => { if (r.status() >= 400 && !r.url().endsWith('/favicon.ico')) p.errors.push(`${r.url()}: HTTP ${r.status()}`); });
+  };
+  return pageAt(ctx.browser, ctx.server.url + path, { ...options, listen });
 }
 
 /** Saves a screenshot to test-output/ (and docs/screenshots/ with OLM_SCREENSHOTS=1). */
