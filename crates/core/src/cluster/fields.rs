@@ -66,19 +66,33 @@ impl<'d> Fields<'d> {
         Some(at)
     }
 
+    /// A scalar field that `pick` reads; the type's default when absent or null, and when of
+    /// another type (reported as not being `what`).
+    fn scalar<T: Default>(
+        &mut self,
+        root: &Node,
+        path: &[&str],
+        what: &str,
+        pick: impl Fn(&NodeValue) -> Option<T>,
+    ) -> T {
+        let Some(n) = self.node(root, path) else {
+            return T::default();
+        };
+        if let NodeValue::Null = n.value {
+            return T::default();
+        }
+        pick(&n.value).unwrap_or_else(|| {
+            self.wrong(n, path, what);
+            T::default()
+        })
+    }
+
     /// A string field; empty when absent or null.
     pub(super) fn string(&mut self, root: &Node, path: &[&str]) -> String {
-        match self.node(root, path) {
-            None => String::new(),
-            Some(n) => match &n.value {
-                NodeValue::Str(s) => s.clone(),
-                NodeValue::Null => String::new(),
-                _ => {
-                    self.wrong(n, path, "a string");
-                    String::new()
-                }
-            },
-        }
+        self.scalar(root, path, "a string", |v| match v {
+            NodeValue::Str(s) => Some(s.clone()),
+            _ => None,
+        })
     }
 
     /// A list of strings; an item that is not a string is reported and left out.
@@ -110,32 +124,20 @@ impl<'d> Fields<'d> {
         }
     }
 
+    /// A boolean field; false when absent or null.
     pub(super) fn bool(&mut self, root: &Node, path: &[&str]) -> bool {
-        match self.node(root, path) {
-            Some(n) => match &n.value {
-                NodeValue::Bool(b) => *b,
-                NodeValue::Null => false,
-                _ => {
-                    self.wrong(n, path, "a boolean");
-                    false
-                }
-            },
-            None => false,
-        }
+        self.scalar(root, path, "a boolean", |v| match v {
+            NodeValue::Bool(b) => Some(*b),
+            _ => None,
+        })
     }
 
+    /// An integer field; 0 when absent or null.
     pub(super) fn int(&mut self, root: &Node, path: &[&str]) -> i64 {
-        match self.node(root, path) {
-            Some(n) => match &n.value {
-                NodeValue::Int(i) => *i,
-                NodeValue::Null => 0,
-                _ => {
-                    self.wrong(n, path, "an integer");
-                    0
-                }
-            },
-            None => 0,
-        }
+        self.scalar(root, path, "an integer", |v| match v {
+            NodeValue::Int(i) => Some(*i),
+            _ => None,
+        })
     }
 
     /// `status.conditions` (or the list at `path`) of `{type, status, reason, message}`.
