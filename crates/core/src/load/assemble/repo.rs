@@ -322,6 +322,9 @@ fn package_objs(
 
 /// The default channel: the annotation of the highest version that has one; with none, the
 /// only channel when there is one (spec/operator-repo.md §5).
+///
+/// # Complexity
+/// O(B + N log N) for B bundles naming N channel names in all.
 fn default_channel(
     package: &str,
     ordered: &[&RepoBundle],
