@@ -376,3 +376,37 @@ fn path_v1_honours_a_cluster_extensions_version_range_and_channels() {
         String::from_utf8_lossy(&bad.stderr).contains(r#"desired version range ">>1" is invalid"#)
     );
 }
+
+#[test]
+fn operator_repository_opens_like_fbc() {
+    // A bundle-layout operator directory (semver-mode, docs/spec/operator-repo.md): `graph`
+    // draws its chain, `lint` passes it, `path` walks it.
+    let dir = core_fixture("operator-repo/trident-operator");
+    let dir = dir.to_str().unwrap();
+    let doc = graph_json(Path::new(dir), "trident-operator");
+    let edges = doc["channels"][0]["edges"].as_array().unwrap();
+    assert_eq!(edges.len(), 4, "{doc}");
+    let lint = run(&["lint", dir]);
+    assert!(
+        lint.status.success(),
+        "{}",
+        String::from_utf8_lossy(&lint.stdout)
+    );
+    let path = run(&[
+        "path",
+        dir,
+        "-p",
+        "trident-operator",
+        "-c",
+        "stable",
+        "--from",
+        "trident-operator.v24.2.0",
+    ]);
+    let text = String::from_utf8_lossy(&path.stdout);
+    assert!(
+        path.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&path.stderr)
+    );
+    assert!(text.contains("trident-operator.v25.2.0"), "{text}");
+}

@@ -200,6 +200,9 @@ rules! {
     MirrorConfig = "mirror.config", "ImageSetConfiguration", Error,
         "An ImageSetConfiguration cannot be read as oc-mirror reads it.",
         "oc-mirror refuses a configuration with an unknown field, a value of the wrong type, or an invalid `mirror.operators` entry. Fix: correct the field named at the position given.";
+    LoadRepo = "load.repo", "OperatorRepository", Error,
+        "An operator repository (bundle layout) cannot be read as the index build reads it.",
+        "An operator directory holds one directory per bundle with `manifests/` (its ClusterServiceVersion) and `metadata/annotations.yaml` (package, channels, default channel), and an optional `ci.yaml` whose `updateGraph` is `replaces-mode` or `semver-mode` (see docs/spec/operator-repo.md). Fix: as the message says, at the file and field it names.";
 }
 
 impl Rule {

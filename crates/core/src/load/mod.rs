@@ -19,8 +19,8 @@
 //!   path, the serde deserializer (`de`), and its limits.
 //! - `object/`: one document's raw object within the limits (`budget`), checked field by field
 //!   (`convert`).
-//! - `assemble/`: objects placed into packages with opm's model rules, and the legacy package
-//!   manifests (`legacy`).
+//! - `assemble/`: objects placed into packages with opm's model rules, the legacy package
+//!   manifests (`legacy`), and operator repositories in the bundle layout (`repo`).
 //! - `options` ([`LoadOptions`], [`Limits`]) and `error` ([`LoadError`]).
 
 mod assemble;

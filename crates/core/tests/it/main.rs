@@ -13,6 +13,7 @@ mod layout_real;
 mod malformed;
 mod masterminds;
 mod mirror;
+mod operator_repo;
 mod opm_convert;
 mod partial_catalogs;
 mod path_overlay;

@@ -206,7 +206,12 @@ fn annotations(csv: &Csv) -> Option<&Value> {
 }
 
 /// The bundle a CSV stands for; its version is `spec.version`.
-fn csv_bundle(csv_name: String, csv: &Csv, package: &str, diags: &mut Vec<Diagnostic>) -> Bundle {
+pub(in crate::load) fn csv_bundle(
+    csv_name: String,
+    csv: &Csv,
+    package: &str,
+    diags: &mut Vec<Diagnostic>,
+) -> Bundle {
     let spec = csv.raw.spec.as_ref();
     let field = |f: &str| s(spec.and_then(|sp| sp.get(f)));
     let version_text = field("version");

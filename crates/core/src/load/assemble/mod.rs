@@ -6,6 +6,7 @@
 //! cannot be placed at all are dropped (and reported).
 
 pub(in crate::load) mod legacy;
+pub(in crate::load) mod repo;
 
 use std::collections::{BTreeMap, BTreeSet};
 

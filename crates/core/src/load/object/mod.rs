@@ -518,6 +518,10 @@ pub struct RawObject {
     pub kind: Option<Value>,
     pub metadata: Option<Value>,
     pub spec: Option<Value>,
+    /// Operator-repository documents: a bundle's `metadata/annotations.yaml` (`annotations`)
+    /// and an operator's `ci.yaml` (`updateGraph`).
+    pub annotations: Option<Value>,
+    pub update_graph: Option<Value>,
     /// Keys of `schema`/`package`/`name` that differ only by case: opm rejects the object.
     pub duplicate_meta_keys: Vec<(&'static str, Vec<String>)>,
     /// Keys matched only when ignoring case, with the field they were taken for.
@@ -548,6 +552,8 @@ const TOP_KEYS: &[&str] = &[
     "kind",
     "metadata",
     "spec",
+    "annotations",
+    "updateGraph",
 ];
 
 impl Read for RawObject {
@@ -616,7 +622,9 @@ fn read_top_field<'de, A: MapAccess<'de>>(
         11 => o.channels = map.next_value_seed(seed(b))?,
         12 => o.kind = map.next_value_seed(seed(b))?,
         13 => o.metadata = map.next_value_seed(seed(b))?,
-        _ => o.spec = map.next_value_seed(seed(b))?,
+        14 => o.spec = map.next_value_seed(seed(b))?,
+        15 => o.annotations = map.next_value_seed(seed(b))?,
+        _ => o.update_graph = map.next_value_seed(seed(b))?,
     }
     Ok(())
 }

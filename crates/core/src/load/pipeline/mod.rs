@@ -11,10 +11,12 @@ use std::collections::{BTreeSet, HashMap};
 use crate::diag::{Diagnostic, Location, Rule};
 use crate::load::assemble::assemble;
 use crate::load::assemble::legacy;
+use crate::load::assemble::repo;
 use crate::load::input::indexignore::IgnoreRules;
 use crate::load::input::source::total_limit_diagnostic;
 use crate::load::input::{has_catalog_extension, is_indexignore, parent_dir, InputFile, Progress};
 use crate::load::object::convert::{self, Obj, Objects};
+use crate::load::object::RawObject;
 use crate::load::options::LoadOptions;
 use crate::load::stream::{self, Doc, DocSink};
 use crate::model::{Catalog, FileFormat, FileSummary, OtherObject};
@@ -79,6 +81,9 @@ pub(in crate::load) struct Load<'p> {
     objs: Objects,
     manifests: Vec<legacy::Manifest>,
     csvs: Vec<legacy::Csv>,
+    /// Operator-repository documents: bundles' `metadata/annotations.yaml`, `ci.yaml`.
+    bundle_annotations: Vec<repo::Annotations>,
+    ci_configs: Vec<repo::CiConfig>,
     /// Objects without a schema, kept until we know whether they belong to a legacy manifest
     /// directory.
     schemaless: Vec<(String, Location)>,
@@ -113,6 +118,8 @@ impl<'p> Load<'p> {
             objs: Objects::default(),
             manifests: Vec::new(),
             csvs: Vec::new(),
+            bundle_annotations: Vec::new(),
+            ci_configs: Vec::new(),
             schemaless: Vec::new(),
         }
     }
@@ -239,6 +246,7 @@ impl<'p> Load<'p> {
             return;
         }
         if raw.schema.is_none() {
+            self.keep_repo_document(&file.path, &raw, &location);
             summary.failed += 1;
             self.schemaless.push((file.path.clone(), location));
             return;
@@ -270,6 +278,25 @@ impl<'p> Load<'p> {
         }
     }
 
+    /// Keeps what an operator repository's documents say (a bundle's annotations, an
+    /// operator's `ci.yaml`); the document stays schemaless until [`Load::finish`] knows
+    /// whether it sits in an operator directory.
+    fn keep_repo_document(&mut self, path: &str, raw: &RawObject, location: &Location) {
+        if let (Some(dir), Some(a)) = (repo::annotations_bundle_dir(path), &raw.annotations) {
+            self.bundle_annotations.push(repo::Annotations {
+                bundle_dir: dir.to_string(),
+                annotations: a.clone(),
+                location: location.clone(),
+            });
+        } else if repo::is_ci_config(path) {
+            self.ci_configs.push(repo::CiConfig {
+                dir: parent_dir(path).to_string(),
+                update_graph: raw.update_graph.clone(),
+                location: location.clone(),
+            });
+        }
+    }
+
     /// Keeps a support lifecycle blob (`support`), read again from its span with positions.
     fn keep_lifecycle(&mut self, file: &InputFile, span: (usize, usize), location: &Location) {
         let text = file.text.get(span.0..span.1).unwrap_or_default();
@@ -281,11 +308,24 @@ impl<'p> Load<'p> {
 
     /// The phases after every file is read; the catalog.
     pub fn finish(mut self) -> Catalog {
-        let legacy_dirs: BTreeSet<String> = self.manifests.iter().map(|m| m.dir.clone()).collect();
-        self.judge_schemaless(&legacy_dirs);
-        self.report_stray_csvs(&legacy_dirs);
-        let manifests = std::mem::take(&mut self.manifests);
         let max_entries = self.options.limits.max_nodes;
+        let repo = repo::convert(
+            std::mem::take(&mut self.bundle_annotations),
+            std::mem::take(&mut self.ci_configs),
+            &mut self.csvs,
+            max_entries,
+            &mut self.diags,
+        );
+        let mut legacy_dirs: BTreeSet<String> =
+            self.manifests.iter().map(|m| m.dir.clone()).collect();
+        self.report_stray_csvs(&legacy_dirs);
+        legacy_dirs.extend(repo.operator_dirs);
+        self.judge_schemaless(&legacy_dirs);
+        for o in repo.objs {
+            self.count_legacy(&o);
+            self.objs.push(o);
+        }
+        let manifests = std::mem::take(&mut self.manifests);
         let legacy_objs = legacy::convert(manifests, &self.csvs, max_entries, &mut self.diags);
         for o in legacy_objs {
             self.count_legacy(&o);
