@@ -49,6 +49,8 @@ step "cargo clippy -D warnings"
 cargo clippy -p olm-graph-core -p olm-graph-cli -p olm-graph-embed --all-targets -- -D warnings
 step "native tests (core and CLI)"
 cargo test -p olm-graph-core -p olm-graph-cli -p olm-graph-embed
+step "legibility: every real channel's SVG fitted into 740 x 540 (scripts/legibility.py --check)"
+python3 scripts/legibility.py --check --cli "${CARGO_TARGET_DIR:-$ROOT/target}/debug/olm-graph"
 step "the GitHub Action's steps on a scratch repository (scripts/test-action.sh)"
 OLM_GRAPH_CLI="${CARGO_TARGET_DIR:-$ROOT/target}/debug/olm-graph" bash scripts/test-action.sh
 
