@@ -184,11 +184,14 @@ impl Phases<'_, '_> {
     /// O((V + E) log(V + E) + V·K), plus the retries' for graphs of at most
     /// [`RETRY_MAX_NODES`] nodes (in two column orders).
     fn own_lanes(&self) -> Layout {
-        let Some((crossed, first)) = self.first_layout() else {
+        let Some(first) = self.lay_out(&self.lanes(), RowChoice::Nth(0)) else {
             return empty_layout(self.geo, self.options.fans);
         };
-        let n = self.red.nodes.len();
-        if self.geo.target.is_none() || n > RETRY_MAX_NODES || crossed == 0 {
+        if self.geo.target.is_none() || self.red.nodes.len() > RETRY_MAX_NODES {
+            return first;
+        }
+        let crossed = replaces_crossings(&first, &self.red.edges);
+        if crossed == 0 {
             return first;
         }
         let first_zoom = self.zoom(&first);
