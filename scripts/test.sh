@@ -54,6 +54,8 @@ install_root="$(mktemp -d)"
 CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}" cargo install --locked --debug --quiet --path crates/cli --root "$install_root"
 "$install_root/bin/olm-graph" --version
 rm -rf "$install_root"
+step "legibility: every real channel's SVG fitted into 740 x 540 (scripts/legibility.py --check)"
+python3 scripts/legibility.py --check --cli "${CARGO_TARGET_DIR:-$ROOT/target}/debug/olm-graph"
 step "the GitHub Action's steps on a scratch repository (scripts/test-action.sh)"
 OLM_GRAPH_CLI="${CARGO_TARGET_DIR:-$ROOT/target}/debug/olm-graph" bash scripts/test-action.sh
 

@@ -7,6 +7,7 @@
 
 use gloo_net::http::Request;
 use js_sys::{Array, JsString, Promise};
+use olm_graph_core::load::fetched_catalog_problem;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{
@@ -316,12 +317,20 @@ pub async fn from_url(input: &str) -> Result<Source, String> {
             resp.status_text()
         ));
     }
+    let content_type = resp.headers().get("content-type");
     let read_failed = |e: JsValue| format!("could not read {href}: {}", js_text(&e));
     let resp: web_sys::Response = resp.into();
     let buffer = JsFuture::from(resp.array_buffer().map_err(read_failed)?)
         .await
         .map_err(read_failed)?;
-    let text = FileBody::Bytes(js_sys::Uint8Array::new(&buffer));
+    let bytes = js_sys::Uint8Array::new(&buffer);
+    // An HTML page (a directory listing, a login page) is named as such by core, from its
+    // content type and its first kilobyte (copied; the rest stays for the worker).
+    let head = bytes.subarray(0, bytes.length().min(1024)).to_vec();
+    if let Some(problem) = fetched_catalog_problem(&href, content_type.as_deref(), &head) {
+        return Err(problem);
+    }
+    let text = FileBody::Bytes(bytes);
     let name = url
         .pathname()
         .rsplit('/')

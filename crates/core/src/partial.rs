@@ -1,9 +1,16 @@
 //! Signs that what was loaded is part of a catalog: a file of a split catalog (channels in one
 //! file, one bundle per file) opened alone. Channel entries then have no `olm.bundle`, or
 //! bundles belong to no channel; the rest of the catalog is in the files beside it.
+//!
+//! A package declared twice (two catalogs that share a package, loaded together) has the same
+//! signs for another cause: opm keeps the first declaration, so the second catalog's channels of
+//! the package are duplicates and its bundles are in no channel. opm's `duplicate package` error
+//! names that cause (spec/olm.md §2.1), so such a package is no sign
+//! of a split catalog.
 
 use serde::Serialize;
 
+use crate::diag::Severity;
 use crate::model::Catalog;
 
 /// What a partial catalog lacks.
@@ -55,7 +62,11 @@ pub fn partial_catalog(catalog: &Catalog) -> Option<PartialCatalog> {
     let mut entries_without_bundles = 0;
     let mut bundles_without_channels = 0;
     let mut packages = Vec::new();
+    let duplicated = duplicated_packages(catalog);
     for pkg in &catalog.packages {
+        if duplicated.contains(pkg.name.as_str()) {
+            continue;
+        }
         let linkage = pkg.linkage();
         let mut without: Vec<&str> = linkage.entries_without_bundles.concat();
         without.sort_unstable();
@@ -73,4 +84,22 @@ pub fn partial_catalog(catalog: &Catalog) -> Option<PartialCatalog> {
         bundles_without_channels,
         packages,
     })
+}
+
+/// The packages declared more than once in what was loaded: those of opm's `duplicate package
+/// %q` errors (spec/olm.md §2.1).
+///
+/// # Complexity
+/// O(D) expected for D diagnostics.
+pub fn duplicated_packages(catalog: &Catalog) -> foldhash::HashSet<&str> {
+    catalog
+        .diagnostics
+        .iter()
+        .filter(|d| {
+            d.severity == Severity::Error
+                && d.schema.as_deref() == Some("olm.package")
+                && d.message.starts_with("duplicate package ")
+        })
+        .filter_map(|d| d.package.as_deref())
+        .collect()
 }

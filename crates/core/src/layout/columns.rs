@@ -3,6 +3,12 @@
 //! oldest node it points to, or else just right of the newest node pointing to it, or else (no
 //! versioned neighbour at all) next to a versionless neighbour, or at the far right.
 //!
+//! [`Anchor::StreamStart`], the crossing-free retry's other order, puts a versionless node left
+//! of the first node of its oldest target's stream (major.minor) instead: an older bundle that
+//! the catalog lacks, replaced by several entries of a stream, then comes before the whole
+//! stream, so a replaces edge from the stream's first entry to the next stream does not pass over
+//! its fan.
+//!
 //! The `replaces` chain reads in order too: a node that replaces a newer version (clife's
 //! `v0.0.1` replaces `v1.17.5` and is replaced by `v1.17.7`) is put just right of the node it
 //! replaces, as if it had no version, so the chain never runs backwards.
@@ -21,11 +27,25 @@ pub(super) struct Columns {
     pub col: Vec<usize>,
 }
 
+/// Where a versionless node that points to a versioned one goes (see the module docs).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Anchor {
+    /// Just left of the oldest node it points to.
+    Target,
+    /// Just left of the first node of that node's stream.
+    StreamStart,
+}
+
 impl Columns {
     /// # Complexity
     /// O(V log V + E).
-    pub fn new(nodes: &[LayoutNode<'_>], edges: &[LayoutEdge<'_>], adj: &Adjacency) -> Columns {
-        let order = column_order(nodes, edges, adj);
+    pub fn new(
+        nodes: &[LayoutNode<'_>],
+        edges: &[LayoutEdge<'_>],
+        adj: &Adjacency,
+        anchor: Anchor,
+    ) -> Columns {
+        let order = column_order(nodes, edges, adj, anchor);
         let mut col = vec![0usize; nodes.len()];
         for (c, &u) in order.iter().enumerate() {
             col[u] = c;
@@ -44,7 +64,11 @@ struct Anchors {
 
 impl Anchors {
     /// Places every versionless node that has a versioned neighbour (see the module docs).
-    fn new(edges: &[LayoutEdge<'_>], adj: &Adjacency, rank: &[usize], after: &[usize]) -> Anchors {
+    fn new(
+        edges: &[LayoutEdge<'_>],
+        adj: &Adjacency,
+        (rank, after, head): (&[usize], &[usize], &[usize]),
+    ) -> Anchors {
         let n = rank.len();
         let mut a = Anchors {
             before: vec![Vec::new(); n],
@@ -71,7 +95,7 @@ impl Anchors {
                 .filter(|&w| rank[w] != usize::MAX)
                 .max_by_key(|&w| rank[w]);
             match (oldest_target, newest_source) {
-                (Some(w), _) => a.before[w].push(v),
+                (Some(w), _) => a.before[head[w]].push(v),
                 (None, Some(w)) => a.after[w].push(v),
                 (None, None) => continue,
             }
@@ -107,7 +131,12 @@ impl Anchors {
 
 /// Nodes in column order: versioned nodes by (version, name, index), versionless nodes inserted
 /// next to the node they are anchored to (see the module docs).
-fn column_order(nodes: &[LayoutNode<'_>], edges: &[LayoutEdge<'_>], adj: &Adjacency) -> Vec<usize> {
+fn column_order(
+    nodes: &[LayoutNode<'_>],
+    edges: &[LayoutEdge<'_>],
+    adj: &Adjacency,
+    anchor: Anchor,
+) -> Vec<usize> {
     let n = nodes.len();
     let by_name = |a: &usize, b: &usize| nodes[*a].name.cmp(nodes[*b].name).then(a.cmp(b));
     let mut versioned: Vec<usize> = (0..n).filter(|&i| nodes[i].version.is_some()).collect();
@@ -128,7 +157,8 @@ fn column_order(nodes: &[LayoutNode<'_>], edges: &[LayoutEdge<'_>], adj: &Adjace
         }
     }
     versioned.retain(|&v| rank[v] != usize::MAX);
-    let mut anchors = Anchors::new(edges, adj, &rank, &after);
+    let head = anchor_heads(nodes, &versioned, anchor);
+    let mut anchors = Anchors::new(edges, adj, (&rank, &after, &head));
     // Nodes without any versioned neighbour: roots of their own, by name.
     let mut rest: Vec<usize> = (0..n).filter(|&v| !anchors.placed[v]).collect();
     rest.sort_by(by_name);
@@ -145,6 +175,26 @@ fn column_order(nodes: &[LayoutNode<'_>], edges: &[LayoutEdge<'_>], adj: &Adjace
         list.sort_by(by_name);
     }
     in_order(&roots, &anchors.before, &anchors.after, n)
+}
+
+/// The node a versionless node pointing to each node is put left of: the node itself, or with
+/// [`Anchor::StreamStart`] the first node of its stream among `versioned` (in column order).
+///
+/// # Complexity
+/// O(V).
+fn anchor_heads(nodes: &[LayoutNode<'_>], versioned: &[usize], anchor: Anchor) -> Vec<usize> {
+    let mut head: Vec<usize> = (0..nodes.len()).collect();
+    if anchor == Anchor::StreamStart {
+        let stream = |u: usize| nodes[u].version.map(|v| (v.major, v.minor));
+        let mut first = None;
+        for (i, &u) in versioned.iter().enumerate() {
+            if i == 0 || stream(versioned[i - 1]) != stream(u) {
+                first = Some(u);
+            }
+            head[u] = first.unwrap_or(u);
+        }
+    }
+    head
 }
 
 /// For each versioned node that replaces a newer version, the node it replaces (the first such

@@ -62,7 +62,7 @@ use crate::graph::{ChannelGraph, PackageGraph};
 
 use adjacency::Adjacency;
 use bands::{make_bands, outline_rails, stair_items, staircases, RailPlan};
-use columns::Columns;
+use columns::{Anchor, Columns};
 use grid::Grid;
 use groups::Reduced;
 use jobs::Jobs;
@@ -124,7 +124,7 @@ pub fn layout_graph(
     }
     let red = Reduced::new(nodes, edges, main_line, options);
     let adj = Adjacency::new(red.nodes.len(), &red.edges);
-    let columns = Columns::new(&red.nodes, &red.edges, &adj);
+    let columns = Columns::new(&red.nodes, &red.edges, &adj, Anchor::Target);
     let phases = Phases {
         geo: &geo,
         red: &red,
@@ -164,6 +164,7 @@ fn replaces_crossings(layout: &Layout, edges: &[LayoutEdge<'_>]) -> usize {
 }
 
 /// What every phase after the lanes reads.
+#[derive(Clone, Copy)]
 struct Phases<'a, 'g> {
     geo: &'a Geo,
     red: &'a Reduced<'g>,
@@ -175,31 +176,90 @@ struct Phases<'a, 'g> {
 
 impl Phases<'_, '_> {
     /// The layout with lanes of its own choosing ([`Lanes::new`]), laid out again when its
-    /// replaces edges cross (small graphs only, see [`Phases::without_replaces_crossings`]).
+    /// replaces edges cross (small graphs only, see [`Phases::without_replaces_crossings`]),
+    /// then, if they still cross or only a smaller drawing avoids it, in the other column order
+    /// ([`Anchor::StreamStart`]); the crossing-free drawing largest on screen wins.
     ///
     /// # Complexity
     /// O((V + E) log(V + E) + V·K), plus the retries' for graphs of at most
-    /// [`RETRY_MAX_NODES`] nodes.
+    /// [`RETRY_MAX_NODES`] nodes (in two column orders).
     fn own_lanes(&self) -> Layout {
-        let (red, columns, adj) = (self.red, self.columns, self.adj);
-        let lanes = Lanes::new(
+        let Some(first) = self.lay_out(&self.lanes(), RowChoice::Nth(0)) else {
+            return empty_layout(self.geo, self.options.fans);
+        };
+        if self.geo.target.is_none() || self.red.nodes.len() > RETRY_MAX_NODES {
+            return first;
+        }
+        let crossed = replaces_crossings(&first, &self.red.edges);
+        if crossed == 0 {
+            return first;
+        }
+        let first_zoom = self.zoom(&first);
+        let best = self.without_replaces_crossings((crossed, first));
+        if best.0 == 0 && self.zoom(&best.1) >= first_zoom * 0.995 {
+            return best.1;
+        }
+        let red = self.red;
+        let other = Columns::new(&red.nodes, &red.edges, self.adj, Anchor::StreamStart);
+        if other.order == self.columns.order {
+            return best.1;
+        }
+        let phases = Phases {
+            columns: &other,
+            ..*self
+        };
+        let Some(start) = phases.first_layout() else {
+            return best.1;
+        };
+        let alt = phases.without_replaces_crossings(start);
+        let better = alt.0 < best.0 || (alt.0 == best.0 && self.zoom(&alt.1) > self.zoom(&best.1));
+        if better {
+            alt.1
+        } else {
+            best.1
+        }
+    }
+
+    /// The best rows with the lanes [`Lanes::new`] chooses, and the crossings of its replaces
+    /// edges.
+    ///
+    /// # Complexity
+    /// O((V + E) log(V + E) + V·K + P) for P pairs of route pieces whose x-extents overlap.
+    fn first_layout(&self) -> Option<(usize, Layout)> {
+        let layout = self.lay_out(&self.lanes(), RowChoice::Nth(0))?;
+        Some((replaces_crossings(&layout, &self.red.edges), layout))
+    }
+
+    /// The lanes of this column order ([`Lanes::new`]).
+    ///
+    /// # Complexity
+    /// O((V + E) log(V + E) + V·K).
+    fn lanes(&self) -> Lanes {
+        let (red, columns) = (self.red, self.columns);
+        Lanes::new(
             &columns.order,
             &columns.col,
             &red.edges,
-            adj,
+            self.adj,
             &red.main_line,
-        );
-        let Some(first) = self.lay_out(&lanes, RowChoice::Nth(0)) else {
-            return empty_layout(self.geo, self.options.fans);
-        };
-        if self.geo.target.is_none() || red.nodes.len() > RETRY_MAX_NODES {
-            return first;
-        }
-        self.without_replaces_crossings(first, &lanes)
+        )
     }
 
-    /// `first` if its replaces edges do not cross, else the largest on screen of the other
-    /// layouts whose do not (or the one with the fewest crossings). In a wrapped layout, a
+    /// The zoom at which `layout` and the reserved height fit the target box (capped as the
+    /// rows' choice caps it).
+    fn zoom(&self, layout: &Layout) -> f64 {
+        let Some((tw, th)) = self.geo.target else {
+            return 1.0;
+        };
+        let cap = if th.is_finite() { 1.25 } else { 1.0 };
+        (tw / layout.width.max(1.0))
+            .min(th / (layout.height + self.geo.reserved).max(1.0))
+            .min(cap)
+    }
+
+    /// `first` (its crossings and layout) if its replaces edges do not cross, else the largest
+    /// on screen of the other layouts whose do not (or the one with the fewest crossings), with
+    /// its crossings. In a wrapped layout, a
     /// branch on a lane of its own, or a node whose successors are rows below, can leave no
     /// crossing-free way down for the replaces edges around it; other row widths (down to one
     /// row or one column), or one lane per row (branches drawn as arcs, which nest), have one.
@@ -210,18 +270,19 @@ impl Phases<'_, '_> {
     /// At most `RETRY_WORK / V` layouts and crossing counts (within [`RETRY_LAYOUTS`]), each
     /// O((V + E) log(V + E) + V·K + P) for P pairs of route pieces whose x-extents overlap; only
     /// graphs of at most [`RETRY_MAX_NODES`] nodes come here.
-    fn without_replaces_crossings(&self, first: Layout, lanes: &Lanes) -> Layout {
-        let mut best = (replaces_crossings(&first, &self.red.edges), first);
+    fn without_replaces_crossings(&self, first: (usize, Layout)) -> (usize, Layout) {
+        let mut best = first;
         if best.0 == 0 {
-            return best.1;
+            return best;
         }
+        let lanes = self.lanes();
         let n = self.red.nodes.len();
         let budget = (RETRY_WORK / n.max(1)).clamp(RETRY_LAYOUTS.0, RETRY_LAYOUTS.1);
         let flat = Lanes::single(n);
         let mut tries = Vec::new();
         for nth in 0..budget {
             if nth > 0 {
-                tries.push((lanes, nth));
+                tries.push((&lanes, nth));
             }
             if lanes.count() > 1 {
                 tries.push((&flat, nth));
@@ -242,7 +303,7 @@ impl Phases<'_, '_> {
                 }
             }
         }
-        best.1
+        best
     }
 
     /// Every phase after the lanes: fans, rows (see [`RowChoice`]), edge shapes, positions and

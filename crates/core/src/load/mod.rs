@@ -10,7 +10,8 @@
 //!
 //! Behind this front door, one folder per question:
 //! - `input/`: what is read: files in memory, the file system and stdin (`source`),
-//!   `.indexignore` (`indexignore`).
+//!   `.indexignore` (`indexignore`), an answer fetched from a URL checked for an HTML page
+//!   (`fetched`, [`fetched_catalog_problem`]).
 //! - `pipeline/`: the phases of one load, and files read ahead on worker threads
 //!   (`read_ahead`).
 //! - `stream/`: a file split into documents (`document`: what the readers share), JSON
@@ -33,6 +34,7 @@ mod stream;
 pub(crate) mod yaml;
 
 pub use error::LoadError;
+pub use input::fetched::fetched_catalog_problem;
 pub use input::indexignore::IgnoreRules;
 pub use input::source::{read_paths, InputSource, ReadPaths, STDIN_NAME, STDIN_PATH};
 pub use input::{has_catalog_extension, InputFile, Progress, CATALOG_EXTENSIONS};

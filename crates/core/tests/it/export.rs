@@ -1370,3 +1370,54 @@ fn svg_draws_the_apps_view_of_real_channels() {
         assert!(!svg.contains("skiprange"), "{what}");
     }
 }
+
+/// The header wraps at the graph's width and never widens the picture: external-dns's
+/// `stable-v1.1` carries a 150-character channel deprecation, which used to set the width of
+/// its 4-bundle picture (1,102 units). Its lines fit the width, the message is cut after three
+/// lines with an ellipsis, and the whole text is in the cut lines' `<title>` and in the
+/// document's `<desc>` (its text alternative).
+#[test]
+fn svg_header_wraps_at_the_graphs_width() {
+    let c = common::load(&common::catalog(
+        "openshift-external-dns-operator/v4.16/external-dns-operator.yaml",
+    ));
+    let pkg = c.package("external-dns-operator").expect("package");
+    let g = channel_graphs(pkg)
+        .into_iter()
+        .find(|g| g.channel == "stable-v1.1")
+        .expect("channel stable-v1.1");
+    let message = format!(
+        "channel deprecated: {}",
+        g.deprecation.clone().expect("a deprecated channel")
+    );
+    let options = SvgOptions::default();
+    let view = svg_view(pkg, &g, &options);
+    let root = check_channel_svg(&render_view(&view, &options), &g);
+    let width: f64 = root.attr("width").expect("width").parse().expect("number");
+    assert_eq!(width, view.width.max(360.0));
+    assert!(width < message.chars().count() as f64 * 6.9, "{width}");
+    let all = root.all();
+    let lines: Vec<&str> = all
+        .iter()
+        .filter(|e| e.has_class("subtitle"))
+        .map(|e| e.text.as_str())
+        .collect();
+    for line in &lines {
+        assert!(
+            32.0 + line.chars().count() as f64 * 6.9 <= width,
+            "{line:?}"
+        );
+    }
+    let cut = all
+        .iter()
+        .find(|e| e.has_class("cut"))
+        .expect("a cut subtitle");
+    assert_eq!(cut.title(), Some(message.as_str()));
+    let shown: Vec<&str> = cut.children.iter().map(|e| e.text.as_str()).collect();
+    assert_eq!(shown.len(), 4, "{shown:?}"); // the <title> and three lines
+    assert!(shown[3].ends_with('…'), "{shown:?}");
+    assert!(message.starts_with(&shown[1..].join(" ").trim_end_matches('…').to_string()));
+    let desc = all.iter().find(|e| e.name == "desc").expect("<desc>");
+    assert!(desc.text.contains(&message), "{}", desc.text);
+    assert_eq!(root.attr("aria-describedby"), desc.attr("id"));
+}

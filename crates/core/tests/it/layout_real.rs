@@ -181,3 +181,48 @@ fn the_package_view_of_project_quay_reads_at_seven_pixels_in_a_full_hd_window() 
         );
     }
 }
+
+/// When the first wrapped layout's replaces edges cross, the retry keeps the target box's shape:
+/// the descheduler's `stable` (v4.21: v5.0.1, not in the channel, replaced by four 5.1 entries;
+/// v5.1.0 by two 5.2 entries; v5.2.0 by three 5.3 entries) used to fall back to one column of
+/// eleven rows (a picture five times taller than wide). Its absent v5.0.1 now stands before its
+/// stream, and the drawing is wrapped into rows of several bundles, crossing-free.
+#[test]
+fn a_replaces_tree_falls_back_to_wrapped_rows_not_one_column() {
+    let c = common::load(&common::catalog(
+        "openshift-kube-descheduler-fbc/v4.21/cluster-kube-descheduler-operator.json",
+    ));
+    let g = channel_graphs(&c.packages[0])
+        .into_iter()
+        .find(|g| g.channel == "stable")
+        .expect("channel stable");
+    assert!(replaces_branch(&g));
+    for fans in [FanMode::Markers, FanMode::Bands] {
+        let options = LayoutOptions {
+            fans,
+            ..LayoutOptions::default()
+        };
+        let l = layout_channel(&g, &options);
+        assert_eq!(replaces_crossings(&g, &l), 0, "{fans:?}");
+        let mut per_row = vec![0usize; l.rows];
+        for b in l.nodes.iter().filter(|b| b.group.is_none()) {
+            per_row[b.row] += 1;
+        }
+        let widest = per_row.iter().max().copied().unwrap_or(0);
+        assert!(widest >= 2, "{fans:?}: one column ({per_row:?})");
+        let (tw, th) = options.target.expect("a target box");
+        let zoom = (tw / l.width).min(th / l.height);
+        assert!(
+            l.height < 2.0 * l.width,
+            "{fans:?}: {} x {}",
+            l.width,
+            l.height
+        );
+        assert!(
+            zoom >= 0.8,
+            "{fans:?}: zoom {zoom} ({} x {})",
+            l.width,
+            l.height
+        );
+    }
+}

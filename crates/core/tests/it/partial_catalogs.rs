@@ -250,3 +250,38 @@ fn a_bundle_file_alone_is_a_bundle_in_no_channel() {
     assert_eq!(partial.packages, ["submariner"]);
     assert!(partial.message().contains("1 bundle is in no channel"));
 }
+
+/// Two catalogs that share packages loaded together (community-operators-prod v4.21 and
+/// certified-operators v4.22 both hold `trident-operator` and `victoriametrics-operator`): opm's
+/// duplicate errors, and trident's second v26.6.0 bundle in no channel (its channel is the
+/// duplicate), which is no sign of a split catalog: no hint.
+#[test]
+fn a_package_in_two_catalogs_is_a_duplicate_not_a_split_catalog() {
+    let (a, b) = (
+        catalog("community-operators-prod/v4.21"),
+        catalog("certified-operators/v4.22"),
+    );
+    let both = olm_graph_core::load_paths(&[a.as_path(), b.as_path()]).expect("readable");
+    let errors: Vec<&str> = both
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| d.message.as_str())
+        .collect();
+    for pkg in ["trident-operator", "victoriametrics-operator"] {
+        let message = format!("duplicate package {pkg:?}");
+        assert!(errors.contains(&message.as_str()), "{errors:#?}");
+    }
+    assert!(
+        errors
+            .iter()
+            .any(|m| m.contains("not found in any channel entries")),
+        "{errors:#?}"
+    );
+    let duplicated = olm_graph_core::partial::duplicated_packages(&both);
+    assert_eq!(duplicated.len(), 2, "{duplicated:?}");
+    assert_eq!(partial_catalog(&both), None);
+    // Each catalog alone is whole.
+    assert_eq!(partial_catalog(&load(&a)), None);
+    assert_eq!(partial_catalog(&load(&b)), None);
+}

@@ -1,5 +1,8 @@
 //! The header above the graph: the title, the summary lines (and the path, when drawn), and the
-//! legend, which wraps to the picture's width.
+//! legend. The header never widens the picture: its lines wrap at the graph's width (at least
+//! [`MIN_WIDTH`]), a subtitle longer than [`SUBTITLE_MAX_LINES`] lines and a title longer than
+//! one line are cut with an ellipsis, their full text in a `<title>` (and, for the subtitles, in
+//! the document's `<desc>`, see `mod.rs`).
 
 use std::fmt::Write as _;
 
@@ -14,27 +17,84 @@ const MARGIN: f64 = 16.0;
 const TITLE_CHAR: f64 = 9.6;
 /// Approximate advance of one character of a subtitle (12 px).
 const SUB_CHAR: f64 = 6.9;
-/// Longest subtitle line before it is cut (the full text stays in a `<title>`).
-const SUBTITLE_MAX_CHARS: usize = 180;
+/// Lines one subtitle wraps into at most; the last is cut with an ellipsis.
+const SUBTITLE_MAX_LINES: usize = 3;
+/// Height of one subtitle line.
+const SUB_LINE: f64 = 17.0;
+/// The narrowest picture: a graph narrower than this is drawn in a picture this wide, so that
+/// the legend's widest entry fits on a row. The header's text never sets the width.
+pub(super) const MIN_WIDTH: f64 = 360.0;
 
 /// The header's markup and the room it takes.
 pub(super) struct Header {
     pub markup: String,
     /// Height of the header: the graph is drawn this far down.
     pub height: f64,
-    /// Width the header needs (at least the graph's).
+    /// Width of the picture: the graph's, at least [`MIN_WIDTH`].
     pub width: f64,
 }
 
-/// The height of a header with `subtitles` lines under the title, with a legend of two rows
-/// (one more with a path, one more with the lifecycle overlay), before the view is known.
+/// The height of a header with `subtitles` under the title, wrapped at `width`, with a legend
+/// of two rows (one more with a path, one more with the lifecycle overlay, one more in a
+/// picture narrower than 560), before the view is known.
 ///
 /// # Complexity
-/// O(1).
-pub(super) fn estimated_height(subtitles: usize, legend: bool, path: bool, support: bool) -> f64 {
-    let rows = 2.0 + f64::from(u8::from(path)) + f64::from(u8::from(support));
+/// O(S) for S subtitle characters.
+pub(super) fn estimated_height(
+    subtitles: &[String],
+    width: f64,
+    legend: bool,
+    (path, support): (bool, bool),
+) -> f64 {
+    let width = width.max(MIN_WIDTH);
+    let lines: usize = subtitles
+        .iter()
+        .map(|s| {
+            wrap(s, columns(width, SUB_CHAR), SUBTITLE_MAX_LINES)
+                .0
+                .len()
+        })
+        .sum();
+    let rows = 2.0
+        + f64::from(u8::from(path))
+        + f64::from(u8::from(support))
+        + f64::from(u8::from(width < 560.0));
     let legend = if legend { 14.0 + rows * 20.0 } else { 0.0 };
-    MARGIN + 20.0 + 17.0 * subtitles as f64 + legend + 4.0
+    MARGIN + 20.0 + SUB_LINE * lines as f64 + legend + 4.0
+}
+
+/// Characters of `advance` each that fit on a line of a picture `width` wide.
+fn columns(width: f64, advance: f64) -> usize {
+    (((width - 2.0 * MARGIN) / advance).floor().max(8.0)) as usize
+}
+
+/// `text` wrapped at word breaks into lines of at most `cols` characters (a longer word is
+/// broken), at most `max_lines` of them; the second value tells whether the text was cut, the
+/// last line then ending in an ellipsis.
+///
+/// # Complexity
+/// O(length of `text`).
+fn wrap(text: &str, cols: usize, max_lines: usize) -> (Vec<String>, bool) {
+    let options = textwrap::Options::new(cols).break_words(true);
+    let mut lines: Vec<String> = textwrap::wrap(text, options)
+        .into_iter()
+        .map(|l| l.into_owned())
+        .collect();
+    if lines.is_empty() {
+        lines.push(String::new());
+    }
+    let cut = lines.len() > max_lines.max(1);
+    if cut {
+        lines.truncate(max_lines.max(1));
+        if let Some(last) = lines.last_mut() {
+            let mut t = ellipsize_end(last, cols.saturating_sub(1));
+            if !t.ends_with('…') {
+                t.push('…');
+            }
+            *last = t;
+        }
+    }
+    (lines, cut)
 }
 
 /// One legend entry: what it shows.
@@ -47,7 +107,8 @@ enum Swatch {
 }
 
 impl Header {
-    /// The header of `view`, with `subtitles` under the title and the legend when asked for.
+    /// The header of `view`, with `subtitles` under the title and the legend when asked for,
+    /// all wrapped at the picture's width ([`Header::width`]).
     ///
     /// # Complexity
     /// O(S + L) for S subtitle characters and L legend entries.
@@ -56,17 +117,21 @@ impl Header {
         let mut h = Header {
             markup: String::new(),
             height: title_y + 6.0,
-            width: view
-                .width
-                .max(MARGIN * 2.0 + view.title.chars().count() as f64 * TITLE_CHAR),
+            width: view.width.max(MIN_WIDTH),
         };
+        let (title, cut) = wrap(&view.title, columns(h.width, TITLE_CHAR), 1);
         let _ = write!(
             h.markup,
             "<text class=\"title\" x=\"{}\" y=\"{}\">",
             num(MARGIN),
             num(title_y)
         );
-        push_text(&mut h.markup, &view.title);
+        if cut {
+            h.markup.push_str("<title>");
+            push_text(&mut h.markup, &view.title);
+            h.markup.push_str("</title>");
+        }
+        push_text(&mut h.markup, &title.concat());
         h.markup.push_str("</text>\n");
         for s in subtitles {
             h.subtitle(s);
@@ -78,30 +143,34 @@ impl Header {
         h
     }
 
+    /// One subtitle, one `<text>` per line; when cut, its lines are grouped under a `<title>`
+    /// holding the whole text.
     fn subtitle(&mut self, s: &str) {
-        self.height += 17.0;
-        let shown = ellipsize_end(s, SUBTITLE_MAX_CHARS);
-        self.width = self
-            .width
-            .max(MARGIN * 2.0 + shown.chars().count() as f64 * SUB_CHAR);
-        let _ = write!(
-            self.markup,
-            "<text class=\"subtitle\" x=\"{}\" y=\"{}\">",
-            num(MARGIN),
-            num(self.height)
-        );
-        if shown != s {
-            self.markup.push_str("<title>");
+        let (lines, cut) = wrap(s, columns(self.width, SUB_CHAR), SUBTITLE_MAX_LINES);
+        if cut {
+            self.markup.push_str("<g class=\"cut\"><title>");
             push_text(&mut self.markup, s);
-            self.markup.push_str("</title>");
+            self.markup.push_str("</title>\n");
         }
-        push_text(&mut self.markup, &shown);
-        self.markup.push_str("</text>\n");
+        for line in &lines {
+            self.height += SUB_LINE;
+            let _ = write!(
+                self.markup,
+                "<text class=\"subtitle\" x=\"{}\" y=\"{}\">",
+                num(MARGIN),
+                num(self.height)
+            );
+            push_text(&mut self.markup, line);
+            self.markup.push_str("</text>\n");
+        }
+        if cut {
+            self.markup.push_str("</g>\n");
+        }
     }
 
-    /// The legend rows, wrapped at the header's width (at least 560).
+    /// The legend rows, wrapped at the picture's width.
     fn legend(&mut self, items: &[(Swatch, &str)]) {
-        let wrap = self.width.max(560.0) - MARGIN;
+        let wrap = self.width - MARGIN;
         let mut x = MARGIN;
         self.height += 14.0;
         let mut row_y = self.height + 10.0;
@@ -122,7 +191,6 @@ impl Header {
             push_text(&mut self.markup, label);
             self.markup.push_str("</text>\n");
             x += w;
-            self.width = self.width.max(x + MARGIN);
         }
         self.markup.push_str("</g>\n");
         self.height = row_y + 10.0;

@@ -5,8 +5,10 @@
 //! The document is self-contained and inert: one inline `<style>`, presentation attributes, no
 //! `<script>`, no event attributes, no `href` and no reference to anything outside the document
 //! (markers are referenced as `url(#…)`). Every piece of catalog text is XML-escaped, and
-//! characters XML 1.0 forbids become U+FFFD. It has a title (package / channel), a subtitle
-//! (head, counts, deprecation messages, the path), a legend, and its `viewBox` fits the content.
+//! characters XML 1.0 forbids become U+FFFD. It has a title (package / channel), subtitles
+//! (head, counts, deprecation messages, the path) wrapped at the graph's width (a long one cut,
+//! whole in a `<title>` and in the document's `<desc>`), a legend, and its `viewBox` fits the
+//! graph: the header never widens it.
 //!
 //! Every edge of the graph is one element carrying `data-from`, `data-to` and `data-edge-kind`:
 //! a `<path class="edge …">` when drawn on its own, or a `<circle class="tap …">` on the bracket
@@ -84,7 +86,7 @@ impl Default for SvgOptions {
 
 /// The view the SVG of `graph` draws: [`GraphView::build`] for the target box less the room
 /// the title, summary and legend take (estimated, then measured on the view and laid out again
-/// when the estimate was off).
+/// when the estimate was off by more than 8 units and 0.5% of the picture's height).
 ///
 /// # Complexity
 /// That of [`GraphView::build`] (at most twice).
@@ -103,7 +105,8 @@ pub fn svg_view<G: ViewSource + ?Sized>(
     }
     let mut layout = options.layout.clone();
     let support = options.support.is_some();
-    let estimate = header::estimated_height(subtitles.len(), options.legend, path, support);
+    let width = layout.target.map_or(header::MIN_WIDTH, |(w, _)| w);
+    let estimate = header::estimated_height(&subtitles, width, options.legend, (path, support));
     layout.reserved_height = estimate;
     let build = |layout: &LayoutOptions| {
         let mut view = GraphView::build(package, graph, layout);
@@ -114,7 +117,11 @@ pub fn svg_view<G: ViewSource + ?Sized>(
     };
     let mut view = build(&layout);
     let real = Header::new(&view, &subtitles, options.legend, path).height;
-    if layout.target.is_some() && (real - estimate).abs() > 8.0 {
+    // Laid out again only when the header's real height moves the fit: by more than 8 units,
+    // and more than 0.5% of the picture's height (a legend row less on a graph of 100,000
+    // bundles changes nothing on screen, and a second layout would double the work).
+    let off = (real - estimate).abs();
+    if layout.target.is_some() && off > 8.0 && off > 0.005 * (view.height + real) {
         layout.reserved_height = real;
         view = build(&layout);
     }
@@ -168,7 +175,13 @@ pub fn render_view(view: &GraphView, options: &SvgOptions) -> String {
         dy: header.height,
         out: String::with_capacity(4096 + 400 * (view.nodes.len() + view.edges.len() + taps)),
     };
-    open_document(&mut body.out, view, (width, height), options.animate);
+    open_document(
+        &mut body.out,
+        view,
+        &subtitles,
+        (width, height),
+        options.animate,
+    );
     body.out.push_str(&header.markup);
     body.edges();
     body.fans();
@@ -188,17 +201,29 @@ fn hop_seconds(s: f64) -> f64 {
     }
 }
 
-/// The root element, the document title, the stylesheet, the arrow markers and the background.
-fn open_document(out: &mut String, view: &GraphView, (w, h): (f64, f64), animate: bool) {
+/// The root element, the document title and description (the subtitles, whole: the header
+/// may cut them), the stylesheet, the arrow markers and the background.
+fn open_document(
+    out: &mut String,
+    view: &GraphView,
+    subtitles: &[String],
+    (w, h): (f64, f64),
+    animate: bool,
+) {
     let (w, h) = (num(w), num(h));
     let _ = writeln!(
         out,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" role=\"img\" aria-labelledby=\"olmg-title\">"
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" role=\"img\" aria-labelledby=\"olmg-title\" aria-describedby=\"olmg-desc\">"
     );
     let _ = writeln!(
         out,
         "<title id=\"olmg-title\">{}</title>",
         xml_text(&format!("Upgrade graph of {}", view.title))
+    );
+    let _ = writeln!(
+        out,
+        "<desc id=\"olmg-desc\">{}</desc>",
+        xml_text(&subtitles.join("\n"))
     );
     let _ = writeln!(out, "<style>{}</style>", css::stylesheet(view, animate));
     out.push_str("<defs>\n");

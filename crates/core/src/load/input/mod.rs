@@ -1,6 +1,7 @@
-//! What a load reads: files in memory, the extensions read inside directories, and the
-//! progress reported while reading.
+//! What a load reads: files in memory, the extensions read inside directories, the progress
+//! reported while reading, and (`fetched`) the check of an answer fetched from a URL.
 
+pub(in crate::load) mod fetched;
 pub(in crate::load) mod indexignore;
 pub(in crate::load) mod source;
 
