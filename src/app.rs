@@ -12,15 +12,17 @@ use crate::panels::channels::ChannelTabs;
 use crate::panels::drop_zone::DropZone;
 use crate::panels::export::ExportMenu;
 use crate::panels::inspector::Inspector;
-use crate::panels::lifecycle::LifecyclePanel;
+use crate::panels::lifecycle::{LifecyclePanel, OpenTool};
 use crate::panels::load_bar::LoadBar;
-use crate::panels::notices::PendingNotice;
+use crate::panels::notices::{KeptNotice, PendingNotice};
 use crate::panels::packages::PackageList;
 use crate::panels::problems::ErrorPanel;
 use crate::panels::split_notice::SplitNotice;
 use crate::panels::templates::TemplateStudioPanel;
+use crate::panels::tools_menu::ToolsMenu;
 use crate::services::jobs::Jobs;
 use crate::services::loader::Loader;
+use crate::services::persist;
 use crate::services::playback::{drive_playback, prefers_reduced_motion};
 use crate::services::sources;
 use crate::services::url::{current_params, link, page_href, start_params, sync_address_bar};
@@ -63,7 +65,8 @@ pub fn App() -> impl IntoView {
     sync_address_bar(stores, start.embed);
     match start.catalog_url {
         Some(url) => load_catalog_url(stores, loader, url, !start.embed),
-        None => loader.load(sources::sample()),
+        None if start.embed => loader.load(sources::sample()),
+        None => restore_or_sample(stores, loader),
     }
     if start.embed {
         view! { <EmbedShell/> }.into_any()
@@ -93,6 +96,26 @@ fn load_catalog_url(stores: Stores, loader: Loader, url: String, fallback: bool)
     });
 }
 
+/// Shows the catalog this browser kept (with the restored notice), or else the sample; a
+/// storage that cannot be read is a notice, and the sample is shown.
+fn restore_or_sample(stores: Stores, loader: Loader) {
+    spawn_local(async move {
+        match persist::kept_catalog().await {
+            Ok(Some(source)) => {
+                stores
+                    .kept
+                    .restored(format!("the catalog \u{201c}{}\u{201d}", source.label));
+                loader.load_restored(source);
+            }
+            Ok(None) => loader.load(sources::sample()),
+            Err(e) => {
+                stores.kept.wrote("catalog", Err(e));
+                loader.load_restored(sources::sample());
+            }
+        }
+    });
+}
+
 /// A side panel that is a drawer below 1000 px.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Drawer {
@@ -111,6 +134,7 @@ pub fn FullShell(#[prop(optional)] follow_selection: Option<bool>) -> impl IntoV
     let selection = Stores::get().selection;
     let ws = Stores::get().workspace;
     provide_context(ws);
+    OpenTool::provide();
     focus_key(ws);
     // Opening a task of the inspector in a narrow window opens its drawer.
     Effect::new(move |prev: Option<InspectorTab>| {
@@ -141,6 +165,7 @@ pub fn FullShell(#[prop(optional)] follow_selection: Option<bool>) -> impl IntoV
                 <ProgressBar on_cancel=Callback::new(move |()| Loader::get().cancel())/>
                 <ErrorPanel/>
                 <PendingNotice/>
+                <KeptNotice/>
                 <SplitNotice/>
             </div>
             <div class="workspace">
@@ -150,7 +175,7 @@ pub fn FullShell(#[prop(optional)] follow_selection: Option<bool>) -> impl IntoV
                 </aside>
                 <main class="center">
                     <ChannelTabs/>
-                    <GraphPanel><BundleSearch/><ExportMenu/></GraphPanel>
+                    <GraphPanel><BundleSearch/><ToolsMenu/><ExportMenu/></GraphPanel>
                     <LifecyclePanel/>
                     <TemplateStudioPanel/>
                 </main>

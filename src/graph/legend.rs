@@ -1,6 +1,8 @@
 //! The legend: what the edge strokes and node markings mean (a strip under the graph; each
 //! item explains itself further on hover), with the choice of rules for terminated bundles,
-//! and the six support phase tints while the lifecycle overlay is on.
+//! and the six support phase tints while the lifecycle overlay is on. It folds to one line
+//! (the edge kinds) with a toggle; it unfolds by itself when the
+//! lifecycle overlay is turned on, whose tints need it.
 
 use leptos::prelude::*;
 use olm_graph_core::resolve::Resolver;
@@ -12,7 +14,7 @@ use crate::state::lifecycle::Lifecycle;
 /// An edge kind: a short stroke with its arrow.
 fn edge_item(title: &'static str, kind: &'static str, label: &'static str) -> impl IntoView {
     view! {
-        <li title=title>
+        <li title=title class="brief">
             <svg width="34" height="10" aria-hidden="true">
                 <line class=format!("edge {kind}") x1="1" y1="5" x2="26" y2="5" marker-end=format!("url(#arrow-{kind})")/>
             </svg>
@@ -115,10 +117,25 @@ fn PhaseItems() -> impl IntoView {
 
 #[component]
 pub fn Legend() -> impl IntoView {
+    let graph = GraphStore::get();
+    let expanded = RwSignal::new(false);
+    // Turning the lifecycle overlay on unfolds the legend: its tints need it.
+    Effect::new(move |prev: Option<bool>| {
+        let on = graph.overlay.with(|o| o.on);
+        if on && prev != Some(true) {
+            expanded.set(true);
+        }
+        on
+    });
     view! {
-        <section class="legend" aria-label="Legend">
-            <span class="legend-title" aria-hidden="true">"Legend"</span>
-            <ul class="legend-items">
+        <section class="legend" class:folded=move || !expanded.get() aria-label="Legend">
+            <button class="legend-toggle" type="button" data-testid="legend-toggle"
+                aria-controls="legend-items" aria-expanded=move || expanded.get().to_string()
+                title=move || if expanded.get() { "Fold the legend to one line" } else { "Show the whole legend (fans, head, deprecated, terminated and virtual bundles, support phases)" }
+                on:click=move |_| expanded.update(|e| *e = !*e)>
+                {move || if expanded.get() { "Legend ▾" } else { "Legend ▸" }}
+            </button>
+            <ul class="legend-items" id="legend-items">
                 {edge_item("replaces: the entry upgrades from the bundle it replaces (the upgrade chain)", "replaces", "replaces")}
                 {edge_item("skips: the entry upgrades from each bundle named in its skips", "skips", "skips")}
                 {edge_item("skipRange: the entry upgrades from every other entry whose version is in its skipRange", "skipRange", "skipRange")}

@@ -3,7 +3,8 @@
 //! edges ([`keyboard`]), and every marking (terminated, truncation preview, fates, the
 //! simulation's path) read from the stores.
 //!
-//! - [`GraphPanel`] composes the banner ([`banner`], [`toolbar`]), the drawing area
+//! - [`GraphPanel`] composes the banner ([`banner`], [`toolbar`]; the shell's actions beside
+//!   the title), the drawing area
 //!   ([`canvas`]) and the [`legend`]; the layout wraps to the drawing area's size
 //!   ([`follow_panel_size`]), re-laid out (and fitted) when the window is resized or focus
 //!   mode hides the side columns;
@@ -42,7 +43,8 @@ use toolbar::GraphTools;
 use crate::state::graph::GraphStore;
 use crate::state::selection::Selection;
 
-/// The graph panel: title and notices, toolbar (with `children` at its end), drawing, legend.
+/// The graph panel: title with `children` beside it (the shell's actions: search, tools,
+/// export), the view's toolbar, notices, drawing, legend.
 #[component]
 pub fn GraphPanel(#[prop(optional)] children: Option<Children>) -> impl IntoView {
     let graph = GraphStore::get();
@@ -56,8 +58,11 @@ pub fn GraphPanel(#[prop(optional)] children: Option<Children>) -> impl IntoView
     view! {
         <section class="graph-panel" aria-label="Upgrade graph">
             <div class="graph-banner">
-                <GraphTitle/>
-                <GraphTools pan_zoom=pan_zoom>{children.map(|c| c())}</GraphTools>
+                <div class="graph-head-row">
+                    <GraphTitle/>
+                    <div class="graph-actions" role="toolbar" aria-label="Graph actions">{children.map(|c| c())}</div>
+                </div>
+                <GraphTools pan_zoom=pan_zoom/>
                 <GraphNotices/>
             </div>
             <div class="graph-area"

@@ -1,7 +1,7 @@
 //! The graph's toolbar: zoom out and in, the zoom level, fit, the fan toggles (fans grouped or
 //! every edge on its own; every fan drawn or only markers), the support lifecycle overlay (its
-//! toggle, day and OpenShift version), focus mode (in the full app: the graph takes the
-//! window), and whatever the shell adds (the export menu).
+//! toggle, day and OpenShift version) and focus mode (in the full app: the graph takes the
+//! window). What the shell adds (search, the Tools and Export menus) sits beside the title.
 
 use leptos::prelude::*;
 use olm_graph_core::layout::FanMode;
@@ -33,10 +33,7 @@ pub fn toggled_all_fans(mode: FanMode) -> FanMode {
 }
 
 #[component]
-pub fn GraphTools(
-    pan_zoom: UsePanZoomReturn,
-    #[prop(optional)] children: Option<Children>,
-) -> impl IntoView {
+pub fn GraphTools(pan_zoom: UsePanZoomReturn) -> impl IntoView {
     let graph = GraphStore::get();
     let grouped = move || graph.fans.get() != FanMode::Edges;
     let all_fans = move || graph.fans.get() == FanMode::Bands;
@@ -69,7 +66,6 @@ pub fn GraphTools(
                     {move || if ws.focus.get() { "Restore panels" } else { "Focus" }}
                 </ToggleButton>
             })}
-            {children.map(|c| c())}
         </div>
     }
 }

@@ -1,7 +1,7 @@
 //! The panels around the graph, one module (or folder) each: loading ([`load_bar`],
 //! [`drop_zone`]), the package list ([`packages`]), the channel tabs ([`channels`]), the
 //! bundle or package [`details`], the [`findings`], the [`problems`] of the last load, the
-//! [`simulation`], the route [`plan`], the [`cluster`] state, the [`lifecycle`] tools, the [`export`] menu, [`notices`], and the template
+//! [`simulation`], the route [`plan`], the [`cluster`] state, the [`lifecycle`] tools (opened from the graph toolbar's [`tools_menu`]), the [`export`] menu, [`notices`], and the template
 //! studio ([`templates`]).
 //! Panels read the stores, call services, and show the graph's pieces; the shells in
 //! `app.rs` place them.
@@ -23,3 +23,4 @@ pub mod problems;
 pub mod simulation;
 pub mod split_notice;
 pub mod templates;
+pub mod tools_menu;

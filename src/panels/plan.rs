@@ -15,12 +15,14 @@ use olm_graph_core::resolve::{via_label, Resolver};
 use olm_graph_core::support::AsOf;
 
 use crate::services::clipboard::copy_text;
+use crate::services::persist;
 use crate::state::graph::GraphStore;
 use crate::state::plan::{PlanInputs, PlanStore, Planned, TargetKind};
 use crate::state::selection::{ChannelChoice, Selection};
 use crate::state::shared::Shared;
 use crate::state::simulation::SimulationStore;
 use crate::state::workspace::Workspace;
+use crate::state::Stores;
 use crate::widgets::form::{Field, PanelHeading, SelectControl};
 
 const TARGETS: &[(&str, &str)] = &[
@@ -78,10 +80,23 @@ fn suggested(names: &[String], from: &str, target: &str) -> Vec<String> {
         .collect()
 }
 
+/// The form's inputs come back from this browser's storage, and are kept as they change.
+fn keep_inputs(store: PlanStore) {
+    if let Some(kept) = persist::kept_form("plan") {
+        store.inputs.set(PlanInputs::from_query(&kept));
+    }
+    let kept = Stores::get().kept;
+    Effect::new(move |_| {
+        let query = store.inputs.with(PlanInputs::to_query);
+        kept.wrote("form", persist::keep_form("plan", &query));
+    });
+}
+
 #[component]
 pub fn PlanPanel() -> impl IntoView {
     let graph = GraphStore::get();
     let store = PlanStore::new(graph, crate::state::comparison::Comparison::get().series);
+    keep_inputs(store);
     // "Plan from here": the selected bundle becomes the starting point.
     if let Some(ws) = Workspace::try_get() {
         Effect::new(move |_| {

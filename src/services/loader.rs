@@ -13,6 +13,7 @@ use olm_graph_core::model::Bundle;
 use wasm_bindgen::JsCast;
 
 use crate::services::parser::{Request, RequestKind, WorkerClient, WorkerEvent};
+use crate::services::persist;
 use crate::services::sources::Source;
 use crate::state::cluster::ClusterFile;
 use crate::state::comparison::SeriesStatus;
@@ -82,8 +83,21 @@ impl Loader {
         self.load_into(source, Target::Main);
     }
 
-    /// Parses a source in the worker for `target`.
+    /// Parses a source in the worker for `target`. The catalog on screen is kept in this
+    /// browser ([`persist`]), unless it is the sample or a URL's (which the address reloads).
     pub fn load_into(&self, source: Source, target: Target) {
+        if target == Target::Main {
+            keep(self.stores, &source);
+        }
+        self.parse(source, target);
+    }
+
+    /// Shows the catalog this browser kept, without keeping it again.
+    pub fn load_restored(&self, source: Source) {
+        self.parse(source, Target::Main);
+    }
+
+    fn parse(&self, source: Source, target: Target) {
         let id = self.current.with_value(|c| {
             let mut c = c.borrow_mut();
             c.id = c.id.wrapping_add(1);
@@ -184,6 +198,19 @@ impl Loader {
             }
         });
     }
+}
+
+/// Keeps `source` as the catalog to restore, or forgets the one kept when the sample or a URL
+/// is shown; a storage problem becomes the kept-work notice.
+fn keep(stores: Stores, source: &Source) {
+    let kept = (!source.is_sample() && source.url.is_none()).then(|| source.clone());
+    spawn_local(async move {
+        let result = match kept {
+            Some(source) => persist::keep_catalog(&source).await,
+            None => persist::forget_catalog().await,
+        };
+        stores.kept.wrote("catalog", result);
+    });
 }
 
 /// A failed read or parse: the problems panel, or the series' own error line.

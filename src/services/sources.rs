@@ -48,13 +48,20 @@ impl Source {
     }
 }
 
+impl Source {
+    /// Whether this is the embedded sample (what a page shows when nothing was brought).
+    pub fn is_sample(&self) -> bool {
+        self.url.is_none()
+            && self.label == SAMPLE_LABEL
+            && matches!(self.files.as_slice(), [f] if f.path == SAMPLE_PATH)
+    }
+}
+
+const SAMPLE_LABEL: &str = "sample catalog";
+
 /// The embedded sample.
 pub fn sample() -> Source {
-    Source::one(
-        "sample catalog",
-        SAMPLE_PATH,
-        JsString::from(SAMPLE_CATALOG),
-    )
+    Source::one(SAMPLE_LABEL, SAMPLE_PATH, JsString::from(SAMPLE_CATALOG))
 }
 
 /// Pasted text.

@@ -13,11 +13,13 @@
 //! - [`cluster`]: the cluster state opened beside the catalog, core's verdict per operator,
 //!   and what the chosen operator marks on the graph;
 //! - [`templates`]: the template studio (provided on its own, beside [`Stores`]);
-//! - [`workspace`]: the inspector's open task and focus mode.
+//! - [`workspace`]: the inspector's open task and focus mode;
+//! - [`kept`]: what this browser kept and gave back on reload, and its storage problems.
 
 pub mod cluster;
 pub mod comparison;
 pub mod graph;
+pub mod kept;
 pub mod lifecycle;
 pub mod load;
 pub mod plan;
@@ -34,6 +36,7 @@ use olm_graph_core::layout::LayoutOptions;
 use cluster::ClusterStore;
 use comparison::Comparison;
 use graph::GraphStore;
+use kept::Kept;
 use lifecycle::Lifecycle;
 use load::{LoadStore, Loaded};
 use selection::Selection;
@@ -52,6 +55,7 @@ pub struct Stores {
     pub simulation: SimulationStore,
     pub workspace: Workspace,
     pub cluster: ClusterStore,
+    pub kept: Kept,
 }
 
 impl Stores {
@@ -69,6 +73,7 @@ impl Stores {
             simulation: SimulationStore::new(graph),
             workspace: Workspace::new(),
             cluster: ClusterStore::new(load.loaded, selection),
+            kept: Kept::new(),
         }
     }
 
@@ -83,6 +88,7 @@ impl Stores {
         provide_context(self.comparison);
         provide_context(self.simulation);
         provide_context(self.cluster);
+        provide_context(self.kept);
     }
 
     pub fn get() -> Stores {

@@ -76,6 +76,36 @@ impl PlanInputs {
             ..PlanOptions::default()
         }
     }
+
+    /// The inputs as a query string, as the browser keeps them between visits.
+    pub fn to_query(&self) -> String {
+        form_urlencoded::Serializer::new(String::new())
+            .append_pair("from", &self.from)
+            .append_pair("kind", self.kind.as_str())
+            .append_pair("target", &self.target)
+            .append_pair("resolver", self.resolver.as_str())
+            .append_pair("prefer", self.prefer.as_str())
+            .append_pair("channel", &self.channel)
+            .finish()
+    }
+
+    /// Inputs read back from [`PlanInputs::to_query`]; a value it does not know keeps its
+    /// default.
+    pub fn from_query(query: &str) -> PlanInputs {
+        let mut inputs = PlanInputs::default();
+        for (k, v) in form_urlencoded::parse(query.as_bytes()) {
+            match &*k {
+                "from" => inputs.from = v.into_owned(),
+                "kind" => inputs.kind = v.parse().unwrap_or_default(),
+                "target" => inputs.target = v.into_owned(),
+                "resolver" => inputs.resolver = v.parse().unwrap_or(inputs.resolver),
+                "prefer" => inputs.prefer = v.parse().unwrap_or(inputs.prefer),
+                "channel" => inputs.channel = v.into_owned(),
+                _ => {}
+            }
+        }
+        inputs
+    }
 }
 
 /// A plan with its commands and the route it draws.
@@ -274,6 +304,20 @@ mod tests {
     fn demo() -> olm_graph_core::Catalog {
         let text = "schema: olm.package\nname: demo\ndefaultChannel: stable\n---\nschema: olm.channel\npackage: demo\nname: stable\nentries:\n- name: demo.v1.0.0\n- name: demo.v1.1.0\n  replaces: demo.v1.0.0\n---\nschema: olm.channel\npackage: demo\nname: fast\nentries:\n- name: demo.v1.2.0\n  skipRange: '>=1.0.0 <1.2.0'\n- name: demo.v1.3.0\n  replaces: demo.v1.2.0\n";
         load_files(vec![InputFile::new("demo.yaml", text)])
+    }
+
+    #[test]
+    fn the_inputs_come_back_from_their_query_string() {
+        let inputs = PlanInputs {
+            from: "demo.v1.0.0".into(),
+            kind: TargetKind::ChannelHead,
+            target: "fast & stable".into(),
+            resolver: Resolver::V1,
+            prefer: Preference::FewestHops,
+            channel: "stable".into(),
+        };
+        assert_eq!(PlanInputs::from_query(&inputs.to_query()), inputs);
+        assert_eq!(PlanInputs::from_query("kind=nonsense&from=x").from, "x");
     }
 
     #[test]

@@ -89,6 +89,9 @@ pub struct TemplateStudio {
     pub render: RwSignal<RenderStatus>,
     /// Bumped to put the caret on a finding's place (the editor watches it).
     pub jump: RwSignal<Option<(usize, usize)>>,
+    /// The text was edited since the session started or the template was last downloaded
+    /// (closing the tab then asks first).
+    pub unsaved: RwSignal<bool>,
 }
 
 impl TemplateStudio {
@@ -105,6 +108,7 @@ impl TemplateStudio {
             resolver: RwSignal::new(Resolver::V0),
             render: RwSignal::new(RenderStatus::Idle),
             jump: RwSignal::new(None),
+            unsaved: RwSignal::new(false),
         }
     }
 
@@ -121,6 +125,7 @@ impl TemplateStudio {
         self.entered.set(Vec::new());
         self.render.set(RenderStatus::Idle);
         self.live.set(true);
+        self.unsaved.set(false);
         self.text.set(text);
         self.revision.update(|r| *r += 1);
         self.open.set(true);
@@ -128,6 +133,7 @@ impl TemplateStudio {
 
     /// The text was edited.
     pub fn edit(&self, text: String) {
+        self.unsaved.set(true);
         self.text.set(text);
         self.revision.update(|r| *r += 1);
         self.render.set(RenderStatus::Idle);
@@ -140,6 +146,7 @@ impl TemplateStudio {
         self.rendered.set(None);
         self.entered.set(Vec::new());
         self.live.set(false);
+        self.unsaved.set(false);
         self.render.set(RenderStatus::Idle);
     }
 

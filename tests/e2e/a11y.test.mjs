@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { app, open, finish, shot, waitGraph, upload, showChannel, CATALOGS, ROOT, inspector } from './harness.mjs';
+import { app, open, finish, shot, waitGraph, upload, showChannel, CATALOGS, ROOT, inspector, tool } from './harness.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -74,14 +74,14 @@ test('axe: the gpu-operator channel and the simulation with its path painted', a
 test('axe: the lifecycle drawer open, each tool', async () => {
   const page = await auditPage();
   await waitGraph(page, 'acme-operator', 'stable');
-  for (const tool of ['truncate', 'diff', 'template']) {
-    await page.click(`[data-testid=lifecycle-tab-${tool}]`);
-    await page.locator(`[data-testid=lifecycle-${tool}]`).waitFor();
-    if (tool === 'truncate') {
+  for (const id of ['truncate', 'diff', 'template']) {
+    await tool(page, id);
+    await page.locator(`[data-testid=lifecycle-${id}]`).waitFor();
+    if (id === 'truncate') {
       await page.selectOption('[data-testid=truncate-bundle]', 'acme-operator.v1.0.1');
       await page.waitForSelector('[data-testid=truncate-summary], [data-testid=truncate-error]');
     }
-    await audit(page, `lifecycle drawer: ${tool}`);
+    await audit(page, `lifecycle drawer: ${id}`);
   }
   await finish(page);
 });
@@ -115,7 +115,7 @@ test('800 px wide: nothing scrolls sideways; the side panels are drawers and eve
     await waitGraph(page, 'acme-operator', 'stable');
     assert.equal((await layout(page, null)).sideways, false, 'no sideways scroll');
     for (const sel of ['.topbar', '[data-testid=catalog-url-input]', '[data-testid=catalog-paste]', '[data-testid=channel-select]',
-      'svg.graph', '.legend', '[data-testid=export-menu-button]', '[data-testid=lifecycle-panel]']) {
+      'svg.graph', '.legend', '[data-testid=export-menu-button]', '[data-testid=tools-menu-button]']) {
       await inside(page, sel);
     }
     // Closed drawers are out of sight and out of reach.
@@ -149,10 +149,10 @@ test('800 px wide: nothing scrolls sideways; the side panels are drawers and eve
     await page.locator('[data-testid=lint-panel]').waitFor({ state: 'hidden' });
 
     // The lifecycle tools and the export menu fit too.
-    await page.click('[data-testid=lifecycle-tab-diff]');
+    await tool(page, 'diff');
     await inside(page, '[data-testid=lifecycle-diff] .form-row');
     // The tool lies over the right of the workspace (toolbar included): close it first.
-    await page.click('[data-testid=lifecycle-tab-diff]');
+    await tool(page, 'diff');
     await page.click('[data-testid=export-menu-button]');
     await inside(page, '[data-testid=export-menu] [role=menu]');
     await page.keyboard.press('Escape');

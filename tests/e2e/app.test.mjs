@@ -206,12 +206,11 @@ test('selecting a bundle shows its details; the URL keeps the view; back and for
   await showChannel(page, 'project-quay', other_ch.name);
   await page.goBack();
   await waitGraph(page, 'project-quay', ch.name);
-  // Reloading the URL reopens the view once the catalog is loaded again.
+  // Reloading the URL reopens the view: the catalog comes back from this browser's storage.
   const url = page.url();
   await page.goto(url);
-  await waitGraph(page, 'acme-operator', 'stable');
-  await upload(page, QUAY, 'project-quay');
   await waitGraph(page, 'project-quay', ch.name);
+  await page.locator('[data-testid=restored-notice]').waitFor();
   await details.locator(`[data-details-bundle="${other}"]`).waitFor();
   await finish(page);
 });

@@ -88,6 +88,16 @@ export async function finish(page) {
   assert.deepEqual(unexpected, [], 'console errors');
 }
 
+/** Opens a curator tool from the graph toolbar's Tools menu ('truncate', 'diff', 'template' or
+ *  'studio'), or closes it when it is open. An open drawer (at 1000 px and wider it lies over
+ *  the right of the workspace, menus included) is switched or closed with its own tabs. */
+export async function tool(page, id) {
+  const own = page.locator(id === 'studio' ? '[data-testid=studio-toggle]' : `[data-testid=lifecycle-tab-${id}]`);
+  if (await own.isVisible()) return own.click();
+  await page.click('[data-testid=tools-menu-button]');
+  await page.click(`[data-testid=tools-${id}]`);
+}
+
 export const shot = (page, name) => page.screenshot({ path: join(OUT, `${name}.png`) });
 
 /** Waits until the graph in `scope` (a page or a frame) shows `channel` (null: any) of `pkg`. */

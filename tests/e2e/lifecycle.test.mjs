@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { app, open, finish, shot, upload, showPackage, showChannel, cli, ROOT, CATALOGS } from './harness.mjs';
+import { app, open, finish, shot, upload, showPackage, showChannel, cli, ROOT, CATALOGS, tool } from './harness.mjs';
 
 app();
 
@@ -58,6 +58,8 @@ test('deprecations are shown everywhere and terminated bundles are greyed under 
   // stable under v0 (the default): nothing terminated; under v1, 1.1.0 stays off the deprecated head.
   let m = await marks(page);
   assert.deepEqual(pick(m, ['terminated', 'deprecated']), cliFlags('lifecycle-demo', 'stable', 'v0'));
+  // The rules for terminated bundles are in the whole legend (folded, it shows the edge kinds).
+  await page.click('[data-testid=legend-toggle]');
   assert.equal(await page.inputValue('[data-testid=terminated-resolver]'), 'v0');
   await page.selectOption('[data-testid=terminated-resolver]', 'v1');
   await page.waitForSelector('svg.graph [data-bundle="lifecycle-demo.v1.1.0"][data-terminated=true]');
@@ -90,7 +92,7 @@ test('deprecate and truncate: preview on the graph, refusal, and a download that
   const page = await open();
   await upload(page, FIXTURE, 'lifecycle-demo');
   await showPackage(page, 'seed');
-  await page.click('[data-testid=lifecycle-tab-truncate]');
+  await tool(page, 'truncate');
 
   // The default channel's head may not go.
   await page.selectOption('[data-testid=truncate-bundle]', 'seed.v1.4.0');
@@ -137,7 +139,7 @@ test('deprecate and truncate: preview on the graph, refusal, and a download that
   assert.ok(stable.nodes.find((n) => n.name === 'seed.v1.3.0').deprecated);
 
   // Leaving the tool ends the preview.
-  await page.click('[data-testid=lifecycle-tab-truncate]');
+  await tool(page, 'truncate');
   await showChannel(page, 'seed', 'stable');
   assert.ok(Object.values(await marks(page)).every((v) => !v.removed && !v.toDeprecate));
   await finish(page);
@@ -145,7 +147,7 @@ test('deprecate and truncate: preview on the graph, refusal, and a download that
 
 test('the image template editor resolves like OLM and gives its messages', async () => {
   const page = await open();
-  await page.click('[data-testid=lifecycle-tab-template]');
+  await tool(page, 'template');
   const set = async (id, v) => page.fill(`[data-testid=${id}]`, v);
   await set('template-input', 'quay.io/org/catalog:v{kube_major_version}.{kube_minor_version}-{platform_architecture}');
   await set('template-kube', 'v1.29.3+6af3663');
@@ -179,7 +181,7 @@ test('the image template editor resolves like OLM and gives its messages', async
 test('compare catalogs: descheduler 4.16 → 4.17 per bundle, as the CLI computes it', async () => {
   const page = await open();
   await upload(page, DESCHEDULER('v4.16'), 'cluster-kube-descheduler-operator');
-  await page.click('[data-testid=lifecycle-tab-diff]');
+  await tool(page, 'diff');
   await page.setInputFiles('[data-testid=compare-file-input]', DESCHEDULER('v4.17'));
   await page.waitForSelector('[data-testid=diff-row]', { timeout: 60000 });
   await page.fill('[data-testid=diff-screen-name]', 'OCP 4.16');
@@ -217,7 +219,7 @@ test('compare catalogs: descheduler 4.16 → 4.17 per bundle, as the CLI compute
 test('a series folder shows every platform switch, as olm-graph diff-series computes it', async () => {
   const page = await open();
   await upload(page, DESCHEDULER('v4.12'), 'cluster-kube-descheduler-operator');
-  await page.click('[data-testid=lifecycle-tab-diff]');
+  await tool(page, 'diff');
   const dir = join(CATALOGS, 'openshift-kube-descheduler-fbc');
   await page.setInputFiles('[data-testid=compare-series-input]', dir);
   await page.waitForSelector('[data-testid=series-row]', { timeout: 60000 });

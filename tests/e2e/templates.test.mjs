@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync, copyFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { app, open, finish, shot, upload, waitGraph, showChannel, cli, CLI, ROOT, CATALOGS } from './harness.mjs';
+import { app, open, finish, shot, upload, waitGraph, showChannel, cli, CLI, ROOT, CATALOGS, tool } from './harness.mjs';
 
 app();
 
@@ -72,9 +72,7 @@ function cliFails(args) {
 
 /** Opens the studio drawer. */
 async function openStudio(page) {
-  if ((await page.getAttribute('[data-testid=studio-toggle]', 'aria-expanded')) !== 'true') {
-    await page.click('[data-testid=studio-toggle]');
-  }
+  if (!(await page.locator('[data-testid=studio-body]').count())) await tool(page, 'studio');
   await page.waitForSelector('[data-testid=studio-body]');
 }
 
@@ -331,7 +329,7 @@ test('studio: a semver template started from a rendered package, against what cl
 test('the compare drawer reports a template\'s drift as olm-graph diff-template does', async () => {
   const page = await open();
   await upload(page, DESCHEDULER, 'cluster-kube-descheduler-operator');
-  await page.click('[data-testid=lifecycle-tab-diff]');
+  await tool(page, 'diff');
   await page.setInputFiles('[data-testid=compare-file-input]', DESCHEDULER_RENDERED);
   await page.waitForSelector('[data-testid=drift-none]', { timeout: 60000 });
 

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { app, open, finish, waitGraph, upload, showChannel, inspector, CATALOGS, OUT, ROOT } from './harness.mjs';
+import { app, open, finish, waitGraph, upload, showChannel, inspector, CATALOGS, OUT, ROOT, tool } from './harness.mjs';
 
 app();
 
@@ -155,13 +155,13 @@ for (const [width, height] of SIZES) {
     // The lifecycle tools and the template studio lie over the inspector: the graph keeps its size.
     const graphWidth = () => page.evaluate(() => document.querySelector('svg.graph').getBoundingClientRect().width);
     const before = await graphWidth();
-    await page.click('[data-testid=lifecycle-tab-truncate]');
+    await tool(page, 'truncate');
     await page.locator('[data-testid=lifecycle-truncate]').waitFor();
     assert.ok(await graphWidth() >= before - 1, 'the lifecycle tools do not narrow the graph');
     assert.deepEqual(await geometry(page), [], 'lifecycle tools');
     await view(page, `lifecycle-${size}`);
-    await page.click('[data-testid=lifecycle-tab-truncate]');
-    await page.click('[data-testid=studio-toggle]');
+    await tool(page, 'truncate');
+    await tool(page, 'studio');
     await page.locator('[data-testid=studio-body]').waitFor();
     assert.ok(await graphWidth() >= before - 1, 'the studio does not narrow the graph');
     assert.deepEqual(await geometry(page), [], 'template studio');

@@ -87,11 +87,10 @@ impl Menu {
 
     /// The menu items, in order.
     fn item_elements(&self) -> Vec<HtmlElement> {
-        let Some(list) = self
-            .items
-            .get_untracked()
-            .and_then(|m| m.query_selector_all("[role=menuitem]").ok())
-        else {
+        let Some(list) = self.items.get_untracked().and_then(|m| {
+            m.query_selector_all("[role=menuitem], [role=menuitemcheckbox]")
+                .ok()
+        }) else {
             return Vec::new();
         };
         (0..list.length())

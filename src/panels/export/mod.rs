@@ -27,7 +27,7 @@ use menu::{Menu, Panel};
 use share::{copy, view_link, EmbedPanel, LinkPanel};
 
 /// An outside click closes the menu.
-fn close_on_outside_click(menu: Menu, root: NodeRef<html::Div>) {
+pub fn close_on_outside_click(menu: Menu, root: NodeRef<html::Div>) {
     let outside = window_event_listener(ev::pointerdown, move |e| {
         if !menu.open.get_untracked() {
             return;

@@ -1,7 +1,8 @@
 //! The lifecycle drawer under the graph: three tools a curator uses before publishing, each in
 //! its own module: [`truncate`] (deprecate and truncate, previewed on the graph), [`compare`]
 //! (what a catalog switch does to installed operators) and [`template`] (catalog image
-//! templates). Closed, it is one row of tabs.
+//! templates). Closed, it takes no room: the graph toolbar's Tools menu opens it
+//! (`panels::tools_menu`), and open, it shows a row of tabs to move between the tools.
 
 pub mod compare;
 pub mod template;
@@ -49,10 +50,33 @@ impl Tool {
     }
 }
 
+/// Which lifecycle tool is open (from the context: the Tools menu and the drawer share it).
+#[derive(Clone, Copy)]
+pub struct OpenTool(pub RwSignal<Option<Tool>>);
+
+impl OpenTool {
+    /// A closed drawer, put in the context.
+    pub fn provide() -> OpenTool {
+        let open = OpenTool(RwSignal::new(None));
+        provide_context(open);
+        open
+    }
+
+    pub fn get() -> OpenTool {
+        expect_context::<OpenTool>()
+    }
+
+    /// Opens `tool`, or closes it when it is the one open.
+    pub fn toggle(&self, tool: Tool) {
+        self.0
+            .update(|o| *o = if *o == Some(tool) { None } else { Some(tool) });
+    }
+}
+
 /// The drawer.
 #[component]
 pub fn LifecyclePanel() -> impl IntoView {
-    let open: RwSignal<Option<Tool>> = RwSignal::new(None);
+    let open = OpenTool::get().0;
     let tab = move |t: Tool| {
         view! {
             <button class="tab" role="tab" id=format!("lifecycle-tab-{}", t.id())

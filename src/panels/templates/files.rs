@@ -74,11 +74,12 @@ fn download_template(studio: TemplateStudio) {
     } else {
         "application/yaml"
     };
-    if let Err(e) = studio
+    match studio
         .text
         .with_untracked(|t| download_text(&name, mime, t))
     {
-        LoadStore::get().problem(e);
+        Ok(()) => studio.unsaved.set(false),
+        Err(e) => LoadStore::get().problem(e),
     }
 }
 

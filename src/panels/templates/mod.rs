@@ -10,12 +10,14 @@
 //! - [`summary`]: status, lint, what changes for installed clusters;
 //! - [`semver_form`] over core's `template::semver_edit`: the semver template's text, written
 //!   and edited;
-//! - [`files`]: bundle sources and downloads.
+//! - [`files`]: bundle sources and downloads;
+//! - [`kept`]: the session kept in this browser, restored on reload.
 //!
 //! Test hooks: `template-studio`, `studio-toggle`, `studio-body`, `studio-close`.
 
 pub mod editor;
 pub mod files;
+pub mod kept;
 pub mod semver_form;
 pub mod session;
 pub mod start;
@@ -39,6 +41,7 @@ use summary::{InstalledSummary, LintSummary, StudioStatus};
 pub fn TemplateStudioPanel() -> impl IntoView {
     let studio = TemplateStudio::get();
     let screen = session::follow(studio, Jobs::get(), Stores::get());
+    kept::keep_studio(studio, Stores::get().kept);
     let title = move || {
         studio.session.with(|s| {
             s.as_ref()

@@ -1,0 +1,124 @@
+// Nothing lost on reload, and room for the graph (issue 34, items 4 and 5), on the real
+// catalogs. A catalog pasted and loaded comes back after a reload, with its package and
+// channel and the "restored from this browser" notice; a template edited in the studio comes
+// back edited (the tab asks before it closes with edits not downloaded); "Forget" clears both.
+// Geometry: the graph area of gpu-operator-certified / stable at 1280 × 800 is at least 120 px
+// taller than before the tools moved into the toolbar (docs/layout.md); at 800 × 700, with a
+// tool open, Fit and Focus are still the controls under their own centres; axe finds nothing.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { app, open, finish, shot, waitGraph, upload, showChannel, tool, CATALOGS } from './harness.mjs';
+
+app();
+
+const require = createRequire(import.meta.url);
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const PASTED = join(CATALOGS, 'certified-operators/v4.22/nvidia-network-operator.yaml');
+const PKG = 'nvidia-network-operator';
+const CHANNEL = 'v26.4'; // not the default channel (stable)
+const TEMPLATE = join(CATALOGS, 'templates/basic/rhtpa-operator-v4.18.graph.yaml');
+const GPU = join(CATALOGS, 'certified-operators/v4.22/gpu-operator-certified.yaml');
+/** The graph area's height at 1280 × 800 before the tools moved (docs/layout.md, 2026-11-28). */
+const AREA_BEFORE_1280 = Number(process.env.OLM_AREA_BEFORE_1280 || 464);
+
+async function audit(page, name) {
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.addScriptTag({ content: AXE });
+  const { violations } = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  const found = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(' | ')}`);
+  assert.deepEqual(found, [], `${name}: axe violations`);
+}
+
+/** Reloads the page, accepting the "leave the page?" question if one is asked; its type. */
+async function reload(page) {
+  let asked = null;
+  page.removeAllListeners('dialog');
+  page.on('dialog', (d) => { asked = d.type(); d.accept(); });
+  await page.reload();
+  return asked;
+}
+
+test('a pasted catalog and an edited template come back after a reload; Forget clears them', async () => {
+  const page = await open('', { viewport: { width: 1280, height: 800 }, bypassCSP: true });
+  await waitGraph(page, 'acme-operator');
+  await page.fill('[data-testid=catalog-paste]', readFileSync(PASTED, 'utf8'));
+  await waitGraph(page, PKG);
+  await showChannel(page, PKG, CHANNEL);
+  assert.equal(await page.textContent('[data-testid=catalog-label]'), 'pasted text');
+
+  assert.equal(await reload(page), null, 'no question without studio edits');
+  await waitGraph(page, PKG, CHANNEL);
+  assert.equal(await page.textContent('[data-testid=catalog-label]'), 'pasted text');
+  const notice = page.locator('[data-testid=restored-notice]');
+  assert.match(await notice.textContent(), /Restored from this browser: the catalog .pasted text./);
+
+  // A template opened in the studio and edited.
+  await tool(page, 'studio');
+  await page.setInputFiles('[data-testid=studio-file-input]', TEMPLATE);
+  await page.locator('[data-testid=studio-text]').waitFor();
+  const original = await page.inputValue('[data-testid=studio-text]');
+  const edited = original.replace('replaces: rhtpa-operator.v1.0.1', 'replaces: rhtpa-operator.v1.0.0');
+  assert.notEqual(edited, original);
+  await page.click('[data-testid=studio-text]');
+  await page.fill('[data-testid=studio-text]', edited);
+  await page.waitForTimeout(900); // the studio keeps its text 400 ms after the last edit
+  assert.equal(await reload(page), 'beforeunload', 'unsaved studio edits ask before the tab goes');
+  await page.locator('[data-testid=studio-text]').waitFor();
+  assert.equal(await page.inputValue('[data-testid=studio-text]'), edited);
+  assert.match(await notice.textContent(), /the template rhtpa-operator-v4\.18\.graph\.yaml in the studio/);
+  await page.waitForSelector('svg.graph [data-bundle]');
+  await audit(page, 'restored notice and studio');
+  await shot(page, 'persist-restored');
+
+  // Forget: nothing comes back.
+  await page.click('[data-testid=forget-kept]');
+  await notice.waitFor({ state: 'detached' });
+  await page.click('[data-testid=studio-close]');
+  await reload(page);
+  await page.waitForFunction(() => document.querySelector('[data-testid=catalog-label]')?.textContent === 'sample catalog');
+  assert.equal(await notice.count(), 0);
+  assert.equal(await page.locator('[data-testid=studio-text]').count(), 0);
+  await finish(page);
+});
+
+/** The graph area's box. */
+const area = (page) => page.evaluate(() => {
+  const r = document.querySelector('.graph-area').getBoundingClientRect();
+  return { width: r.width, height: r.height };
+});
+
+/** Whether the control `testid` is what the page finds under its own centre. */
+const onTop = (page, testid) => page.evaluate((id) => {
+  const el = document.querySelector(`[data-testid=${id}]`);
+  const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+  return r.width > 0 && (hit === el || el.contains(hit));
+}, testid);
+
+test('room for the graph: 1280 × 800 gains 120 px; at 800 × 700 an open tool leaves Fit and Focus in reach', async () => {
+  const page = await open('', { viewport: { width: 1280, height: 800 }, bypassCSP: true });
+  await upload(page, GPU, 'gpu-operator-certified');
+  await showChannel(page, 'gpu-operator-certified', 'stable');
+  const wide = await area(page);
+  console.log(`graph area at 1280x800: ${wide.width}x${wide.height}`);
+  assert.ok(wide.height >= AREA_BEFORE_1280 + 120, `graph area ${wide.height} px tall, before ${AREA_BEFORE_1280}`);
+  await audit(page, '1280 × 800, legend folded');
+
+  await page.setViewportSize({ width: 800, height: 700 });
+  await page.waitForFunction(() => document.querySelector('.graph-area').getBoundingClientRect().width < 810);
+  const narrow = await area(page);
+  console.log(`graph area at 800x700: ${narrow.width}x${narrow.height}`);
+  for (const id of ['truncate', 'studio']) {
+    await tool(page, id);
+    await page.locator(id === 'studio' ? '[data-testid=studio-body]' : `[data-testid=lifecycle-${id}]`).waitFor();
+    for (const control of ['fit-view', 'focus-graph', 'tools-menu-button']) {
+      assert.ok(await onTop(page, control), `${control} clickable with ${id} open`);
+    }
+    await page.click('[data-testid=fit-view]');
+    await audit(page, `800 × 700, ${id} open`);
+    await shot(page, `persist-800-${id}`);
+  }
+  await finish(page);
+});
