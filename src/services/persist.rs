@@ -287,6 +287,8 @@ pub async fn forget_all() -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    // The unit tests run as wasm (wasm-bindgen-test, in Node): the app's own target.
+    use wasm_bindgen_test::wasm_bindgen_test as test;
 
     #[test]
     fn a_catalog_over_the_cap_is_named_with_its_size() {
