@@ -607,6 +607,7 @@ pub enum Op {
     Diff,
     DiffJson,
     Mirror,
+    Preflight,
 }
 
 impl Shape {
@@ -632,6 +633,7 @@ impl Op {
             Op::Diff => "diff",
             Op::DiffJson => "diff-json",
             Op::Mirror => "mirror",
+            Op::Preflight => "preflight",
         }
     }
 }

@@ -2,7 +2,7 @@
 //! entry of a channel, that its target index publishes, unless the channel's name contains
 //! `dev-preview`, `pre-ga` or `candidate` (spec/preflight.md §3).
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use crate::model::{Catalog, Package};
 
@@ -109,15 +109,15 @@ fn compare_package(pkg: &str, fragment: &Package, target: &Package, out: &mut Ve
             passed = false;
         }
     }
+    // The fragment's entries of each channel, by the channel's exact name.
+    let mut by_name: HashMap<&str, Vec<&str>> = HashMap::new();
+    for f in &fragment.channels {
+        let names = f.entries.iter().map(|e| e.name.as_str());
+        by_name.entry(f.name.as_str()).or_default().extend(names);
+    }
     for chan in kept {
         let c = chan.name.as_str();
-        let entries = fragment
-            .channels
-            .iter()
-            .filter(|f| f.name == c)
-            .flat_map(|f| f.entries.iter().map(|e| e.name.as_str()))
-            .collect();
-        let mut entries = WordList::new(entries);
+        let mut entries = WordList::new(by_name.get(c).cloned().unwrap_or_default());
         for entry in &chan.entries {
             let e = entry.name.as_str();
             if entries.finds(e) {
@@ -158,6 +158,8 @@ fn against(fragment: &Catalog, target: &Catalog, out: &mut Vec<String>) -> bool 
         return failed(out, "target index");
     }
     let mut ndx_names = WordList::new(ndx_pkgs.iter().map(|p| p.name.as_str()).collect());
+    let ndx_by_name: HashMap<&str, &Package> =
+        ndx_pkgs.iter().map(|p| (p.name.as_str(), *p)).collect();
     let mut passed = true;
     let mut tested = 0;
     for pkg in fbc_pkgs {
@@ -166,7 +168,7 @@ fn against(fragment: &Catalog, target: &Catalog, out: &mut Vec<String>) -> bool 
         }
         tested += 1;
         // The task selects the target's channels by the exact package name.
-        if let Some(target_pkg) = ndx_pkgs.iter().find(|p| p.name == pkg.name) {
+        if let Some(target_pkg) = ndx_by_name.get(pkg.name.as_str()) {
             passed &= compare_package(&pkg.name, pkg, target_pkg, out);
         }
     }
