@@ -28,12 +28,19 @@ fn order(a: &Node, b: &Node) -> Ordering {
     a.version.cmp(&b.version).then_with(|| a.name.cmp(&b.name))
 }
 
-/// Each package's channels by name, as the pipeline walks them.
+/// Each package's channels by name, as the pipeline walks them: for an operator directory in
+/// replaces-mode, the channels its bundles' annotations name, every bundle that names one an
+/// entry (spec/preflight.md §2.5).
 ///
 /// # Complexity
 /// O(C log C) for C channels, plus building each graph ([`ChannelGraph::build`]).
 fn sorted_graphs(package: &Package) -> Vec<ChannelGraph> {
-    let mut channels: Vec<_> = package.channels.iter().collect();
+    let source = if package.annotated_channels.is_empty() {
+        &package.channels
+    } else {
+        &package.annotated_channels
+    };
+    let mut channels: Vec<_> = source.iter().collect();
     channels.sort_by(|a, b| a.name.cmp(&b.name));
     channels
         .into_iter()
