@@ -132,3 +132,34 @@ fn a_target_index_goes_with_konflux_only() {
     let out = run(&["preflight", &mgh("v4.20"), "--pipeline", "community"]);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
 }
+
+#[test]
+fn bench_measures_preflight_on_generated_catalogs() {
+    let out = run(&[
+        "bench",
+        "--synthetic",
+        "--sizes",
+        "300,600",
+        "--shape",
+        "chain,wide",
+        "--op",
+        "preflight",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let rows: Vec<Value> = text
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|v| v["op"] == "preflight" && v["n"].is_u64())
+        .collect();
+    assert_eq!(rows.len(), 4, "{text}");
+    assert!(
+        rows.iter().all(|r| r["output"].as_u64() > Some(0)),
+        "{text}"
+    );
+}
