@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use olm_graph_core::model::Catalog;
 use olm_graph_core::preflight::{self, Check, Outcome, Report};
-use olm_graph_core::review::markdown_escape;
+use olm_graph_core::review::markdown::cell_code;
 use olm_graph_core::text::plural;
 use serde_sarif::sarif;
 
@@ -188,7 +188,9 @@ fn sarif(report: &Report, paths: &[PathBuf], cwd: &Path) -> Result<String, CliEr
     sarif_log(rules, results)
 }
 
-/// A heading with the counts, then one row per check with all its messages.
+/// A heading with the counts, then a row per check with its first message and a row for each
+/// further one; every message a code span, so that the pipeline's text reads (and is found)
+/// word for word.
 fn markdown(report: &Report) -> String {
     let icon = if report.failed() { "❌" } else { "✅" };
     let mut out = format!(
@@ -198,14 +200,11 @@ fn markdown(report: &Report) -> String {
         plural(report.checks.len(), "check", "checks"),
     );
     for c in &report.checks {
-        let messages: Vec<String> = c.messages.iter().map(|m| markdown_escape(m)).collect();
-        let _ = writeln!(
-            out,
-            "| `{}` | {} | {} |",
-            c.name,
-            c.result.as_str(),
-            messages.join("<br>")
-        );
+        let (name, result) = (cell_code(&c.name), c.result.as_str());
+        let _ = writeln!(out, "| {name} | {result} | {} |", cell_code(first(c)));
+        for m in c.messages.iter().skip(1) {
+            let _ = writeln!(out, "| | | {} |", cell_code(m));
+        }
     }
     out
 }

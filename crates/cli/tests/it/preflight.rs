@@ -4,7 +4,7 @@
 
 use serde_json::{json, Value};
 
-use crate::common::{catalogs_dir, manifest_dir, run};
+use crate::common::{catalogs_dir, manifest_dir, markdown_shape, run};
 
 fn mgh(version: &str) -> String {
     catalogs_dir()
@@ -110,6 +110,13 @@ fn sarif_and_github_carry_the_check_names() {
     assert!(errors
         .iter()
         .all(|r| r["ruleId"] == "fbc-target-index-pruning-check"));
+    let out = run(&[&base[..], &["--format", "markdown"]].concat());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let shape = markdown_shape(&text);
+    // Header, one row per check, one more for the second message; no HTML.
+    assert_eq!(shape.tables, [vec![3; 6]], "{text}");
+    assert!(shape.html.is_empty(), "{text}");
+    assert!(text.contains("| `fbc-target-index-pruning-check` | fail | `!FAILURE! - FBC fragment prunes entire multicluster-global-hub-operator.release-1.4 channel.` |"), "{text}");
     let out = run(&[&base[..], &["--format", "github"]].concat());
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(
