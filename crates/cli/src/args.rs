@@ -10,6 +10,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use olm_graph_core::export::DrawingFormat;
 use olm_graph_core::load::Limits;
 use olm_graph_core::plan::Preference;
+use olm_graph_core::preflight::Pipeline;
 use olm_graph_core::resolve::{FailureKind, Resolver, UpgradeConstraintPolicy, UpgradeStrategy};
 use olm_graph_core::review::FailOnCondition;
 use olm_graph_core::support::{parse_platform, Date};
@@ -111,6 +112,12 @@ pub enum Command {
         after_help = "Examples:\n  olm-graph lint catalog/ && echo valid\n  olm-graph lint catalog/ --format github    # annotations in a GitHub Actions job\n  olm-graph lint catalog/ --format sarif > olm-graph.sarif"
     )]
     Lint(LintArgs),
+    /// The checks a publishing pipeline runs (operator-pipelines' community or certified
+    /// suites, Konflux's fbc-builder), under the pipeline's check names and messages.
+    #[command(
+        after_help = "Examples:\n  olm-graph preflight operators/my-operator --pipeline community\n  olm-graph preflight catalog/ --pipeline konflux --target-index index-v4.18/ --format json\n  olm-graph preflight catalog/ --pipeline konflux --target-index index/ --format sarif > preflight.sarif"
+    )]
+    Preflight(PreflightArgs),
     /// The upgrade path a cluster takes from an installed bundle, under OLM v0 or v1 rules.
     #[command(
         after_help = "Examples:\n  olm-graph path catalog/ --package etcd --channel alpha --from etcd.v0.9.0\n  olm-graph path catalog/ -p etcd -c alpha --from etcd.v0.9.0 --resolver v1 --json\n  olm-graph path old/ -p etcd -c alpha --from etcd.v0.9.0 --fail etcd.v0.9.2 --failure csv --strategy fail-forward --updated-catalog new/\n  olm-graph path redhat.json community.json -p etcd --channels --from etcd.v0.9.0 --resolver v1 --catalog-priority redhat.json=10"
@@ -235,6 +242,24 @@ pub struct LintArgs {
     /// Output format.
     #[arg(long, value_enum)]
     pub format: Option<LintFormat>,
+}
+
+/// Arguments of `olm-graph preflight`.
+#[derive(Args, Debug)]
+pub struct PreflightArgs {
+    /// The operator (FBC, or an operator directory in the bundle layout); for Konflux, the FBC
+    /// fragment.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// The pipeline whose checks are run.
+    #[arg(long, value_enum)]
+    pub pipeline: Pipeline,
+    /// The target index of Konflux's pruning check, as local FBC (each one compared in turn).
+    #[arg(long, num_args = 1..)]
+    pub target_index: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = PreflightFormat::Text)]
+    pub format: PreflightFormat,
 }
 
 /// Arguments of `olm-graph path`.
@@ -582,6 +607,7 @@ pub enum Op {
     Diff,
     DiffJson,
     Mirror,
+    Preflight,
 }
 
 impl Shape {
@@ -607,6 +633,7 @@ impl Op {
             Op::Diff => "diff",
             Op::DiffJson => "diff-json",
             Op::Mirror => "mirror",
+            Op::Preflight => "preflight",
         }
     }
 }
@@ -672,6 +699,21 @@ pub struct DiffTemplateArgs {
     /// JSON instead of text.
     #[arg(long)]
     pub json: bool,
+}
+
+/// Output format of `preflight`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PreflightFormat {
+    /// A table: check, result, first message.
+    Text,
+    /// `{"pipeline": ..., "checks": [{"name", "result", "messages"}]}`.
+    Json,
+    /// GitHub Actions workflow commands, titled by check name.
+    Github,
+    /// SARIF 2.1.0, one rule per check.
+    Sarif,
+    /// A Markdown table of the checks, then the messages of those that did not pass.
+    Markdown,
 }
 
 /// Output format of `lint`.

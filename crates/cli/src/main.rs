@@ -2,6 +2,7 @@
 //! [`args`] is what the command line accepts; each file of [`commands`] turns one subcommand's
 //! arguments into calls to core and prints the result, over [`error`], [`input`], [`output`].
 
+mod annotate;
 mod args;
 mod catalogs;
 mod clock;
@@ -45,6 +46,7 @@ fn run(command: Command) -> CmdResult {
         Command::Packages(args) => packages::run(args),
         Command::Graph(args) => graph::run(args),
         Command::Lint(args) => lint::run(args),
+        Command::Preflight(args) => preflight::run(args),
         Command::Path(args) => path::run(args),
         Command::Plan(args) => plan::run(args),
         Command::Mirror(args) => mirror::run(args),

@@ -29,6 +29,8 @@
 //! - [`partial`]: signs that what was loaded is part of a split catalog, and what is missing.
 //! - [`plan`]: upgrade routes across channels: the steps, holds and switches that reach a
 //!   target bundle, verified by replaying them with the resolver.
+//! - [`preflight`]: the checks a publishing pipeline (operator-pipelines' community and
+//!   certified suites, Konflux's fbc-builder) runs, under its check names and messages.
 //! - [`pullspec`]: image pull specs as opm checks them (reference grammar and digests).
 //! - [`range`]: version ranges exactly as blang/semver v4 reads them (OLM's `skipRange`).
 //! - [`range_match`]: which versions of a channel each skipRange covers, by binary search.
@@ -55,7 +57,7 @@
 //! 3. `infer`, `load` (File-Based Catalogs only), `partial`, `range_match`, `support` (its
 //!    blobs are part of the [`model`]).
 //! 4. `graph`.
-//! 5. `layout`, `resolve`, `validate`.
+//! 5. `layout`, `preflight`, `resolve`, `validate`.
 //! 6. `template` (over `load` and `validate`), `view`.
 //! 7. `change`, `open` (templates, then `load`), `plan` (over `resolve` and `view`).
 //! 8. `cluster`, `document`, `mirror` (over `resolve`, `template`'s reader and `change`).
@@ -77,6 +79,7 @@ pub mod model;
 pub mod open;
 pub mod partial;
 pub mod plan;
+pub mod preflight;
 pub mod pullspec;
 pub mod range;
 pub mod range_match;

@@ -18,7 +18,9 @@
 //! `diff` prints it; for `wide`, each package without its newest 10 bundles), and `diff-json`
 //! (the same switch, as `diff --json` prints it), and `mirror` (not run unless asked: the
 //! package cut by `minVersion` 0.0.(N/4) and `maxVersion` 0.0.(3N/4) and its stranded bundles,
-//! as `mirror --json` prints it).
+//! as `mirror --json` prints it), and `preflight` (not run unless asked: the community
+//! pipeline's checks on the catalog, and Konflux's pruning check of the catalog `diff` starts
+//! from, as a fragment, against the whole one).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -31,6 +33,7 @@ use olm_graph_core::export::{render, RenderFormat, RenderRequest};
 use olm_graph_core::graph::channel_graphs;
 use olm_graph_core::mirror::{mirror_catalog, MirrorOptions, OperatorEntry, PackageFilter};
 use olm_graph_core::model::Catalog;
+use olm_graph_core::preflight::{self, Pipeline};
 use olm_graph_core::resolve::{resolve_path, PathOptions, Resolver};
 use olm_graph_core::validate::{lint_catalog, render_tree};
 use olm_graph_core::{load_files, InputFile};
@@ -223,6 +226,14 @@ fn run_op(op: Op, catalog: &Catalog, package: &str, old: Option<&Catalog>) -> us
             render(catalog, &request).map_or(0, |r| r.text.len())
         }
         Op::Mirror => mirror_size(catalog, pkg.bundles.len(), package),
+        Op::Preflight => {
+            // The community checks on the catalog, and Konflux's pruning check of the catalog
+            // without its newest bundles (a fragment pruning them) against the whole one.
+            let community = preflight::run(Pipeline::Community, catalog, &[]);
+            let targets = std::slice::from_ref(catalog);
+            let konflux = old.map(|old| preflight::run(Pipeline::Konflux, old, targets));
+            serde_json::to_string(&(community, konflux)).map_or(0, |s| s.len())
+        }
         Op::Diff | Op::DiffJson => {
             let options = DiffOptions::default();
             let Some(d) = old.and_then(|old| diff_package(old, catalog, package, &options).ok())
@@ -290,7 +301,8 @@ fn cpu_s() -> Option<f64> {
 /// The child: generate, load (timed), run the operation (timed), print one JSON line.
 fn child(shape: Shape, n: usize, op: Op) -> CmdResult {
     let generated = generate(shape, n, false);
-    let old_text = matches!(op, Op::Diff | Op::DiffJson).then(|| generate(shape, n, true).text);
+    let old_text = matches!(op, Op::Diff | Op::DiffJson | Op::Preflight)
+        .then(|| generate(shape, n, true).text);
     let (started, cpu0) = (Instant::now(), cpu_s());
     let catalog = load(generated.text, "new.json");
     let old = old_text.map(|t| load(t, "old.json"));

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::path::{Component, Path};
+use std::path::Path;
 
 use olm_graph_core::diag::Rule;
 use olm_graph_core::model::{Catalog, FileFormat};
@@ -16,6 +16,7 @@ use olm_graph_core::validate::{lint_catalog, render_tree};
 use olm_graph_core::{Diagnostic, Severity};
 use serde_sarif::sarif;
 
+use crate::annotate::{escape_data, escape_property, relative_path, sarif_log, uri_reference};
 use crate::args::{LintArgs, LintFormat};
 use crate::error::{CliError, CmdResult, ExitStatus};
 use crate::input::{load, load_plain};
@@ -104,33 +105,6 @@ fn text_or_json(args: &LintArgs, json: bool) -> CmdResult {
     Ok(exit_status(errors))
 }
 
-/// `file` (a path as the loader shows it) relative to `cwd`, with `/` separators.
-fn relative_path(file: &str, cwd: &Path) -> String {
-    let path = Path::new(file);
-    let normal = |p: &Path| -> Vec<String> {
-        let mut out: Vec<String> = Vec::new();
-        for c in p.components() {
-            match c {
-                Component::CurDir => {}
-                Component::ParentDir if out.last().is_some_and(|l| l != "..") => {
-                    out.pop();
-                }
-                Component::RootDir | Component::Prefix(_) => out.clear(),
-                c => out.push(c.as_os_str().to_string_lossy().into_owned()),
-            }
-        }
-        out
-    };
-    if !path.is_absolute() {
-        return normal(path).join("/");
-    }
-    let (target, base) = (normal(path), normal(cwd));
-    let common = target.iter().zip(&base).take_while(|(a, b)| a == b).count();
-    let mut parts: Vec<String> = vec!["..".to_string(); base.len() - common];
-    parts.extend(target[common..].iter().cloned());
-    parts.join("/")
-}
-
 /// What a finding is about: `olm.channel package "p" channel "c" field "f"`.
 fn subject(d: &Diagnostic) -> String {
     let mut parts = Vec::new();
@@ -163,18 +137,6 @@ fn full_message(d: &Diagnostic) -> String {
         let _ = write!(s, " (fix: {fix})");
     }
     s
-}
-
-/// GitHub's escaping of a workflow command's message.
-fn escape_data(s: &str) -> String {
-    s.replace('%', "%25")
-        .replace('\r', "%0D")
-        .replace('\n', "%0A")
-}
-
-/// GitHub's escaping of a workflow command's property value.
-fn escape_property(s: &str) -> String {
-    escape_data(s).replace(':', "%3A").replace(',', "%2C")
 }
 
 /// One workflow command per error and warning.
@@ -210,20 +172,6 @@ fn github(findings: &[Diagnostic], cwd: &Path) -> String {
             props.join(","),
             escape_data(&full_message(d))
         );
-    }
-    out
-}
-
-/// A relative path as a URI reference: every byte outside RFC 3986's unreserved set and `/`
-/// percent-encoded.
-fn uri_reference(path: &str) -> String {
-    let mut out = String::with_capacity(path.len());
-    for b in path.bytes() {
-        if b.is_ascii_alphanumeric() || b"-._~/".contains(&b) {
-            out.push(char::from(b));
-        } else {
-            let _ = write!(out, "%{b:02X}");
-        }
     }
     out
 }
@@ -340,30 +288,11 @@ fn sarif_result(d: &Diagnostic, rule_index: i64, cwd: &Path) -> sarif::Result {
 /// The findings as one SARIF 2.1.0 run.
 fn sarif(findings: &[Diagnostic], cwd: &Path) -> Result<String, CliError> {
     let (rules, index) = sarif_rules(findings);
-    let driver = sarif::ToolComponent::builder()
-        .name("olm-graph")
-        .version(env!("CARGO_PKG_VERSION"))
-        .semantic_version(env!("CARGO_PKG_VERSION"))
-        .rules(rules)
-        .build();
     let results: Vec<sarif::Result> = findings
         .iter()
         .map(|d| sarif_result(d, index.get(d.code.as_ref()).copied().unwrap_or(0), cwd))
         .collect();
-    let run = sarif::Run::builder()
-        .tool(sarif::Tool::builder().driver(driver).build())
-        .results(results)
-        .column_kind(serde_json::json!("unicodeCodePoints"))
-        .build();
-    let log = sarif::Sarif::builder()
-        .schema("https://json.schemastore.org/sarif-2.1.0.json")
-        .version(serde_json::json!("2.1.0"))
-        .runs(vec![run])
-        .build();
-    let mut text = serde_json::to_string_pretty(&log)
-        .map_err(|e| CliError::Input(format!("cannot write SARIF: {e}")))?;
-    text.push('\n');
-    Ok(text)
+    sarif_log(rules, results)
 }
 
 /// Counts first (by severity, then by rule), then every error and warning.

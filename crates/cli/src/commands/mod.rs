@@ -15,6 +15,7 @@ pub mod packages;
 pub mod path;
 pub mod plain_crossings;
 pub mod plan;
+pub mod preflight;
 pub mod render;
 pub mod render_template;
 pub mod resolve_image;

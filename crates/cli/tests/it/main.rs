@@ -19,6 +19,7 @@ mod partial;
 mod path_mermaid;
 mod plan;
 mod plan_across;
+mod preflight;
 mod render;
 mod review;
 mod stdin;

@@ -359,6 +359,7 @@ impl Package {
             deprecations: self.deprecations.clone(),
             location: self.location.clone(),
             template: self.template.clone(),
+            annotated_channels: Vec::new(),
         }
     }
 }

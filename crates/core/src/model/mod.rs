@@ -110,6 +110,12 @@ pub struct Package {
     /// Set when the package comes from a catalog template rather than a rendered catalog.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub template: Option<TemplateOrigin>,
+    /// Read from an operator directory in replaces-mode: each channel as its bundles'
+    /// annotations name it, every bundle that names it an entry with its CSV's `replaces`,
+    /// `skips` and `olm.skipRange`, on the chain or not (spec/operator-repo.md §3.5). The
+    /// pipelines' upgrade-graph checks read these (spec/preflight.md §2.5). Empty otherwise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub annotated_channels: Vec<Channel>,
 }
 
 /// The catalog template a package was read from.

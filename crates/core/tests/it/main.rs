@@ -20,6 +20,7 @@ mod path_overlay;
 mod plan;
 mod plan_across;
 mod plan_channels;
+mod preflight;
 mod range;
 mod real_catalogs;
 mod release;

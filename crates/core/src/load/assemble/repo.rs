@@ -277,19 +277,24 @@ fn package_objs(
     }
     let default_channel = default_channel(package, &ordered, diags);
     let location = ordered.first().map(|b| b.location.clone());
-    out.push(Obj::Package(Package {
-        name: package.to_string(),
-        declared: true,
-        default_channel,
-        location,
-        ..Package::default()
-    }));
     let mut channels: BTreeMap<&str, Vec<&RepoBundle>> = BTreeMap::new();
     for b in &ordered {
         for c in &b.channels {
             channels.entry(c.as_str()).or_default().push(b);
         }
     }
+    let annotated_channels = match mode {
+        Mode::Semver => Vec::new(),
+        Mode::Replaces => annotated(package, &channels),
+    };
+    out.push(Obj::Package(Package {
+        name: package.to_string(),
+        declared: true,
+        default_channel,
+        location,
+        annotated_channels,
+        ..Package::default()
+    }));
     let by_name: BTreeMap<&str, &RepoBundle> =
         ordered.iter().map(|b| (b.name.as_str(), *b)).collect();
     let first_new = diags.len();
@@ -318,6 +323,34 @@ fn package_objs(
             diags,
         )));
     }
+}
+
+/// Each channel as its members' annotations name it, every member an entry with its CSV's
+/// edges (spec/operator-repo.md §3.5).
+///
+/// # Complexity
+/// O(M) for M channel memberships in all.
+fn annotated(package: &str, channels: &BTreeMap<&str, Vec<&RepoBundle>>) -> Vec<Channel> {
+    channels
+        .iter()
+        .map(|(name, members)| Channel {
+            name: name.to_string(),
+            package: package.to_string(),
+            entries: members
+                .iter()
+                .map(|b| {
+                    let (replaces, skips, skip_range) = csv_edges(&b.csv.raw);
+                    ChannelEntry {
+                        name: b.name.clone(),
+                        replaces,
+                        skips,
+                        skip_range,
+                    }
+                })
+                .collect(),
+            location: members.last().map(|b| b.location.clone()),
+        })
+        .collect()
 }
 
 /// The default channel: the annotation of the highest version that has one; with none, the

@@ -1,0 +1,90 @@
+//! What the formats that annotate a pull request share (`lint` and `preflight` write them):
+//! paths relative to the working directory, GitHub's workflow-command escaping, URI references
+//! and the SARIF 2.1.0 log around a run's rules and results.
+
+use std::fmt::Write as _;
+use std::path::{Component, Path};
+
+use serde_sarif::sarif;
+
+use crate::error::CliError;
+
+/// `file` (a path as the loader shows it) relative to `cwd`, with `/` separators.
+pub fn relative_path(file: &str, cwd: &Path) -> String {
+    let path = Path::new(file);
+    let normal = |p: &Path| -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for c in p.components() {
+            match c {
+                Component::CurDir => {}
+                Component::ParentDir if out.last().is_some_and(|l| l != "..") => {
+                    out.pop();
+                }
+                Component::RootDir | Component::Prefix(_) => out.clear(),
+                c => out.push(c.as_os_str().to_string_lossy().into_owned()),
+            }
+        }
+        out
+    };
+    if !path.is_absolute() {
+        return normal(path).join("/");
+    }
+    let (target, base) = (normal(path), normal(cwd));
+    let common = target.iter().zip(&base).take_while(|(a, b)| a == b).count();
+    let mut parts: Vec<String> = vec!["..".to_string(); base.len() - common];
+    parts.extend(target[common..].iter().cloned());
+    parts.join("/")
+}
+
+/// GitHub's escaping of a workflow command's message.
+pub fn escape_data(s: &str) -> String {
+    s.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+/// GitHub's escaping of a workflow command's property value.
+pub fn escape_property(s: &str) -> String {
+    escape_data(s).replace(':', "%3A").replace(',', "%2C")
+}
+
+/// A relative path as a URI reference: every byte outside RFC 3986's unreserved set and `/`
+/// percent-encoded.
+pub fn uri_reference(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for b in path.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~/".contains(&b) {
+            out.push(char::from(b));
+        } else {
+            let _ = write!(out, "%{b:02X}");
+        }
+    }
+    out
+}
+
+/// One SARIF 2.1.0 run of olm-graph with these rules and results, as pretty JSON.
+pub fn sarif_log(
+    rules: Vec<sarif::ReportingDescriptor>,
+    results: Vec<sarif::Result>,
+) -> Result<String, CliError> {
+    let driver = sarif::ToolComponent::builder()
+        .name("olm-graph")
+        .version(env!("CARGO_PKG_VERSION"))
+        .semantic_version(env!("CARGO_PKG_VERSION"))
+        .rules(rules)
+        .build();
+    let run = sarif::Run::builder()
+        .tool(sarif::Tool::builder().driver(driver).build())
+        .results(results)
+        .column_kind(serde_json::json!("unicodeCodePoints"))
+        .build();
+    let log = sarif::Sarif::builder()
+        .schema("https://json.schemastore.org/sarif-2.1.0.json")
+        .version(serde_json::json!("2.1.0"))
+        .runs(vec![run])
+        .build();
+    let mut text = serde_json::to_string_pretty(&log)
+        .map_err(|e| CliError::Input(format!("cannot write SARIF: {e}")))?;
+    text.push('\n');
+    Ok(text)
+}

@@ -1,0 +1,172 @@
+//! `olm-graph preflight` (docs/preflight.md) on a real package of community-operators-prod
+//! published for two OpenShift versions: the JSON document's exact shape, the exit statuses,
+//! SARIF rule ids and GitHub titles that are the check names.
+
+use serde_json::{json, Value};
+
+use crate::common::{catalogs_dir, manifest_dir, markdown_shape, run};
+
+fn mgh(version: &str) -> String {
+    catalogs_dir()
+        .join("community-operators-prod")
+        .join(version)
+        .join("multicluster-global-hub-operator.yaml")
+        .to_string_lossy()
+        .into_owned()
+}
+
+#[test]
+fn konflux_json_names_every_check_and_a_pruned_channel_exits_1() {
+    let (fragment, target) = (mgh("v4.20"), mgh("v4.17"));
+    let out = run(&[
+        "preflight",
+        &fragment,
+        "--pipeline",
+        "konflux",
+        "--target-index",
+        &target,
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let doc: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let pkg = "multicluster-global-hub-operator";
+    assert_eq!(
+        doc,
+        json!({"pipeline": "konflux", "checks": [
+            {"name": "deprecated-base-image-check", "result": "skip", "messages": ["needs a registry"]},
+            {"name": "validate-fbc", "result": "skip", "messages": ["needs a registry"]},
+            {"name": "fbc-target-index-pruning-check", "result": "fail", "messages": [
+                format!("!FAILURE! - FBC fragment prunes entire {pkg}.release-1.4 channel."),
+                format!("!FAILURE! - FBC fragment prunes entire {pkg}.release-1.5 channel."),
+            ]},
+            {"name": "fbc-fips-check-oci-ta", "result": "skip", "messages": ["needs a registry"]},
+        ]})
+    );
+    // The other way round nothing is pruned: exit 0.
+    let out = run(&[
+        "preflight",
+        &target,
+        "--pipeline",
+        "konflux",
+        "--target-index",
+        &fragment,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("fbc-target-index-pruning-check  pass"),
+        "{text}"
+    );
+}
+
+#[test]
+fn sarif_and_github_carry_the_check_names() {
+    let (fragment, target) = (mgh("v4.20"), mgh("v4.17"));
+    let base = [
+        "preflight",
+        &fragment,
+        "--pipeline",
+        "konflux",
+        "--target-index",
+        &target,
+    ];
+    let out = run(&[&base[..], &["--format", "sarif"]].concat());
+    assert_eq!(out.status.code(), Some(1));
+    let log: Value = serde_json::from_slice(&out.stdout).expect("SARIF");
+    let schema =
+        std::fs::read_to_string(manifest_dir().join("tests/fixtures/sarif/sarif-2.1.0.json"))
+            .expect("vendored SARIF schema");
+    let schema: Value = serde_json::from_str(&schema).expect("schema is JSON");
+    let validator = jsonschema::options()
+        .should_validate_formats(true)
+        .build(&schema)
+        .expect("the SARIF schema compiles");
+    let problems: Vec<String> = validator.iter_errors(&log).map(|e| e.to_string()).collect();
+    assert!(problems.is_empty(), "{problems:?}");
+    let run0 = &log["runs"][0];
+    let rules: Vec<&str> = run0["tool"]["driver"]["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        rules,
+        [
+            "deprecated-base-image-check",
+            "validate-fbc",
+            "fbc-target-index-pruning-check",
+            "fbc-fips-check-oci-ta"
+        ]
+    );
+    let errors: Vec<&Value> = run0["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["level"] == "error")
+        .collect();
+    assert_eq!(errors.len(), 2);
+    assert!(errors
+        .iter()
+        .all(|r| r["ruleId"] == "fbc-target-index-pruning-check"));
+    let out = run(&[&base[..], &["--format", "markdown"]].concat());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let shape = markdown_shape(&text);
+    // Header, one row per check, one more for the second message; no HTML.
+    assert_eq!(shape.tables, [vec![3; 6]], "{text}");
+    assert!(shape.html.is_empty(), "{text}");
+    assert!(text.contains("| `fbc-target-index-pruning-check` | fail | `!FAILURE! - FBC fragment prunes entire multicluster-global-hub-operator.release-1.4 channel.` |"), "{text}");
+    let out = run(&[&base[..], &["--format", "github"]].concat());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        text.lines().next(),
+        Some("::error title=olm-graph preflight fbc-target-index-pruning-check::!FAILURE! - FBC fragment prunes entire multicluster-global-hub-operator.release-1.4 channel.")
+    );
+}
+
+#[test]
+fn a_target_index_goes_with_konflux_only() {
+    let out = run(&[
+        "preflight",
+        &mgh("v4.20"),
+        "--pipeline",
+        "community",
+        "--target-index",
+        &mgh("v4.17"),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let out = run(&["preflight", &mgh("v4.20"), "--pipeline", "community"]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+}
+
+#[test]
+fn bench_measures_preflight_on_generated_catalogs() {
+    let out = run(&[
+        "bench",
+        "--synthetic",
+        "--sizes",
+        "300,600",
+        "--shape",
+        "chain,wide",
+        "--op",
+        "preflight",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let rows: Vec<Value> = text
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|v| v["op"] == "preflight" && v["n"].is_u64())
+        .collect();
+    assert_eq!(rows.len(), 4, "{text}");
+    assert!(
+        rows.iter().all(|r| r["output"].as_u64() > Some(0)),
+        "{text}"
+    );
+}

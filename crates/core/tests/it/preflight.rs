@@ -1,0 +1,394 @@
+//! Pre-flight checks (docs/spec/preflight.md): the pipelines' check names, results and exact
+//! messages on small catalogs built here, and Konflux's pruning check on a real package of
+//! community-operators-prod published for two OpenShift versions.
+
+use olm_graph_core::model::Catalog;
+use olm_graph_core::preflight::{self, Check, Outcome, Pipeline};
+use olm_graph_core::{load_files, InputFile};
+use serde_json::json;
+
+use crate::common::{catalog, load};
+
+/// A channel entry: name, replaces, skipRange.
+type Entry<'a> = (&'a str, Option<&'a str>, Option<&'a str>);
+
+/// An FBC package as a JSON stream: its channels with their entries, and one bundle per entry
+/// named `<pkg>.v<version>`.
+fn fbc(pkg: &str, channels: &[(&str, &[Entry])]) -> Catalog {
+    let mut docs =
+        vec![json!({"schema": "olm.package", "name": pkg, "defaultChannel": channels[0].0})];
+    let mut bundles = std::collections::BTreeSet::new();
+    for (name, entries) in channels {
+        let entries: Vec<_> = entries
+            .iter()
+            .map(|(n, r, s)| {
+                bundles.insert(n.to_string());
+                let mut e = json!({"name": n});
+                if let Some(r) = r {
+                    e["replaces"] = json!(r);
+                }
+                if let Some(s) = s {
+                    e["skipRange"] = json!(s);
+                }
+                e
+            })
+            .collect();
+        docs.push(
+            json!({"schema": "olm.channel", "package": pkg, "name": name, "entries": entries}),
+        );
+    }
+    for b in bundles {
+        let version = b.split_once(".v").map(|(_, v)| v).unwrap_or("0.0.0");
+        docs.push(json!({"schema": "olm.bundle", "package": pkg, "name": b,
+            "image": format!("quay.io/example/{pkg}@sha256:{}", "0".repeat(64)),
+            "properties": [{"type": "olm.package", "value": {"packageName": pkg, "version": version}}]}));
+    }
+    let text: String = docs.iter().map(|d| format!("{d}\n")).collect();
+    load_files(vec![InputFile::new(format!("{pkg}/catalog.json"), text)])
+}
+
+fn check<'r>(report: &'r preflight::Report, name: &str) -> &'r Check {
+    report
+        .checks
+        .iter()
+        .find(|c| c.name == name)
+        .unwrap_or_else(|| panic!("no check {name}"))
+}
+
+#[test]
+fn a_loop_fails_check_upgrade_graph_loop_naming_the_edge_that_closes_it() {
+    let cat = fbc(
+        "loop-op",
+        &[
+            (
+                "beta",
+                &[
+                    ("loop-op.v1.0.0", Some("loop-op.v1.2.0"), None),
+                    ("loop-op.v1.1.0", Some("loop-op.v1.0.0"), None),
+                    ("loop-op.v1.2.0", Some("loop-op.v1.1.0"), None),
+                ],
+            ),
+            (
+                "stable",
+                &[
+                    ("loop-op.v1.0.0", None, None),
+                    ("loop-op.v1.1.0", Some("loop-op.v1.0.0"), None),
+                ],
+            ),
+        ],
+    );
+    let report = preflight::run(Pipeline::Community, &cat, &[]);
+    let c = check(&report, "check_upgrade_graph_loop");
+    assert_eq!(c.result, Outcome::Fail);
+    assert_eq!(
+        c.messages,
+        ["Upgrade graph loop detected: Bundle(loop-op/1.2.0) -> Bundle(loop-op/1.0.0)"]
+    );
+    assert!(report.failed());
+}
+
+#[test]
+fn a_self_replacing_entry_is_a_loop_of_one_edge() {
+    let cat = fbc(
+        "self-op",
+        &[("alpha", &[("self-op.v0.1.0", Some("self-op.v0.1.0"), None)])],
+    );
+    let c = preflight::graph_checks::upgrade_graph_loop(&cat);
+    assert_eq!(
+        c.messages,
+        ["Upgrade graph loop detected: Bundle(self-op/0.1.0) -> Bundle(self-op/0.1.0)"]
+    );
+}
+
+#[test]
+fn a_bundle_nothing_upgrades_fails_check_dangling_bundles_and_the_highest_is_the_head() {
+    let cat = fbc(
+        "dangle-op",
+        &[
+            (
+                "beta",
+                &[
+                    ("dangle-op.v1.0.0", None, None),
+                    ("dangle-op.v1.0.1", Some("dangle-op.v1.0.0"), None),
+                    ("dangle-op.v1.1.0", Some("dangle-op.v1.0.0"), None),
+                    ("dangle-op.v1.2.0", Some("dangle-op.v1.1.0"), None),
+                    ("dangle-op.v0.9.0", None, None),
+                ],
+            ),
+            (
+                "stable",
+                &[
+                    ("dangle-op.v1.0.0", None, None),
+                    // A skipRange edge upgrades as a replaces does.
+                    ("dangle-op.v1.2.0", None, Some("<1.2.0")),
+                ],
+            ),
+        ],
+    );
+    let report = preflight::run(Pipeline::Community, &cat, &[]);
+    let c = check(&report, "check_dangling_bundles");
+    assert_eq!(c.result, Outcome::Fail);
+    assert_eq!(
+        c.messages,
+        ["Channel beta has dangling bundles: {Bundle(dangle-op/0.9.0), Bundle(dangle-op/1.0.1)}"]
+    );
+    assert_eq!(
+        check(&report, "check_upgrade_graph_loop").result,
+        Outcome::Pass
+    );
+}
+
+#[test]
+fn every_other_check_of_the_pipeline_is_listed_as_skipped_with_its_reason() {
+    let cat = fbc("ok-op", &[("stable", &[("ok-op.v1.0.0", None, None)])]);
+    let community = preflight::run(Pipeline::Community, &cat, &[]);
+    assert!(!community.failed());
+    let names: Vec<&str> = community.checks.iter().map(|c| c.name.as_str()).collect();
+    for n in [
+        "check_ci_upgrade_graph",
+        "check_api_version_constraints",
+        "check_replaces_availability",
+        "check_olm_bundle_object_in_fbc",
+        "check_bundle_images_in_fbc",
+    ] {
+        assert!(names.contains(&n), "{n} missing from {names:?}");
+    }
+    let api = check(&community, "check_replaces_availability");
+    assert_eq!(api.result, Outcome::Skip);
+    assert!(api.messages[0].starts_with("needs the pipeline's OpenShift-versions service"));
+    assert_eq!(
+        check(&community, "check_required_fields").messages,
+        ["not implemented in olm-graph yet"]
+    );
+    let ran: Vec<&str> = community
+        .checks
+        .iter()
+        .filter(|c| c.result != Outcome::Skip)
+        .map(|c| c.name.as_str())
+        .collect();
+    assert_eq!(ran, ["check_upgrade_graph_loop", "check_dangling_bundles"]);
+    // The certified pipeline runs the ISV suite, which has no upgrade-graph loop check.
+    let certified = preflight::run(Pipeline::Certified, &cat, &[]);
+    assert!(certified.checks.iter().all(|c| c.result == Outcome::Skip));
+    assert!(certified
+        .checks
+        .iter()
+        .any(|c| c.name == "check_pruned_graph"));
+    assert!(!certified
+        .checks
+        .iter()
+        .any(|c| c.name == "check_upgrade_graph_loop"));
+}
+
+fn target() -> Catalog {
+    fbc(
+        "prune-op",
+        &[
+            (
+                "stable",
+                &[
+                    ("prune-op.v1.0.0", None, None),
+                    ("prune-op.v1.1.0", Some("prune-op.v1.0.0"), None),
+                ],
+            ),
+            ("fast", &[("prune-op.v1.1.0", None, None)]),
+            ("candidate-v1", &[("prune-op.v1.1.0", None, None)]),
+        ],
+    )
+}
+
+fn pruning(fragment: &Catalog, target: &Catalog) -> Check {
+    let report = preflight::run(Pipeline::Konflux, fragment, std::slice::from_ref(target));
+    check(&report, "fbc-target-index-pruning-check").clone()
+}
+
+#[test]
+fn a_fragment_dropping_an_entry_or_a_channel_fails_the_pruning_check() {
+    let fragment = fbc(
+        "prune-op",
+        &[
+            ("stable", &[("prune-op.v1.1.0", None, None)]),
+            ("candidate-v1", &[("prune-op.v1.1.0", None, None)]),
+        ],
+    );
+    let c = pruning(&fragment, &target());
+    assert_eq!(c.result, Outcome::Fail);
+    assert_eq!(
+        c.messages,
+        [
+            "!FAILURE! - FBC fragment prunes entire prune-op.fast channel.",
+            "!FAILURE! - FBC fragment prunes prune-op.v1.0.0 from prune-op.stable channel.",
+        ]
+    );
+}
+
+#[test]
+fn pruning_a_channel_the_task_exempts_passes_with_its_note() {
+    let fragment = fbc(
+        "prune-op",
+        &[
+            (
+                "stable",
+                &[
+                    ("prune-op.v1.0.0", None, None),
+                    ("prune-op.v1.1.0", Some("prune-op.v1.0.0"), None),
+                ],
+            ),
+            ("fast", &[("prune-op.v1.1.0", None, None)]),
+        ],
+    );
+    let c = pruning(&fragment, &target());
+    assert_eq!(c.result, Outcome::Pass);
+    assert_eq!(
+        c.messages,
+        ["FBC fragment prunes entire prune-op.candidate-v1 channel. Pruning in candidate-v1 channel is allowed."]
+    );
+    assert!(preflight::pruning::exempt("stable-dev-preview"));
+    assert!(preflight::pruning::exempt("pre-ga"));
+    assert!(!preflight::pruning::exempt("stable"));
+}
+
+#[test]
+fn the_task_finds_names_as_whole_words_as_its_grep_does() {
+    // `grep -Fw` finds "fast" in "fast-v2" and "prune-op.v1.0" in "prune-op.v1.0.1": the task
+    // does not see the channel as pruned, nor the entry of `stable`; it then looks for `fast`'s
+    // entries in the fragment's channel named exactly `fast`, which has none.
+    let target = fbc(
+        "prune-op",
+        &[
+            ("fast", &[("prune-op.v1.0", None, None)]),
+            ("stable", &[("prune-op.v1.0", None, None)]),
+        ],
+    );
+    let fragment = fbc(
+        "prune-op",
+        &[
+            ("fast-v2", &[("prune-op.v1.0.1", None, None)]),
+            ("stable", &[("prune-op.v1.0.1", None, None)]),
+        ],
+    );
+    let c = pruning(&fragment, &target);
+    assert_eq!(
+        c.messages,
+        ["!FAILURE! - FBC fragment prunes prune-op.v1.0 from prune-op.fast channel."]
+    );
+    // A name that only begins another one is not a whole word there.
+    let fragment = fbc("prune-op", &[("stable", &[("prune-op.v1.0x", None, None)])]);
+    let c = pruning(&fragment, &target);
+    assert_eq!(
+        c.messages,
+        [
+            "!FAILURE! - FBC fragment prunes entire prune-op.fast channel.",
+            "!FAILURE! - FBC fragment prunes prune-op.v1.0 from prune-op.stable channel.",
+        ]
+    );
+}
+
+#[test]
+fn a_new_package_or_no_target_index() {
+    let fragment = fbc("new-op", &[("stable", &[("new-op.v0.1.0", None, None)])]);
+    let c = pruning(&fragment, &target());
+    assert_eq!(c.result, Outcome::Pass);
+    assert_eq!(
+        c.messages,
+        ["FBC fragment is not modifying any existing channels in the target index."]
+    );
+    let report = preflight::run(Pipeline::Konflux, &fragment, &[]);
+    let c = check(&report, "fbc-target-index-pruning-check");
+    assert_eq!(c.result, Outcome::Skip);
+    assert_eq!(
+        c.messages,
+        ["needs the target index: give it as local FBC (--target-index)"]
+    );
+    assert_eq!(
+        check(&report, "validate-fbc").messages,
+        ["needs a registry"]
+    );
+}
+
+#[test]
+fn a_real_package_published_for_two_openshift_versions() {
+    // multicluster-global-hub-operator: v4.20 publishes release-1.6 and release-1.7, v4.17 also
+    // release-1.4 and release-1.5 (the output of the task's own script on these two files).
+    let dir = "community-operators-prod";
+    let fragment = load(&catalog(&format!(
+        "{dir}/v4.20/multicluster-global-hub-operator.yaml"
+    )));
+    let target = load(&catalog(&format!(
+        "{dir}/v4.17/multicluster-global-hub-operator.yaml"
+    )));
+    let c = pruning(&fragment, &target);
+    assert_eq!(c.result, Outcome::Fail);
+    assert_eq!(
+        c.messages,
+        [
+            "!FAILURE! - FBC fragment prunes entire multicluster-global-hub-operator.release-1.4 channel.",
+            "!FAILURE! - FBC fragment prunes entire multicluster-global-hub-operator.release-1.5 channel.",
+        ]
+    );
+    assert_eq!(pruning(&target, &fragment).result, Outcome::Pass);
+    let own = preflight::run(Pipeline::Community, &fragment, &[]);
+    assert!(!own.failed(), "{own:?}");
+}
+
+/// One bundle directory of operator `op` in the bundle layout, in channel `beta`.
+fn layout_bundle(op: &str, v: &str, replaces: Option<&str>) -> [InputFile; 2] {
+    let spec = replaces
+        .map(|r| format!("  replaces: {r}\n"))
+        .unwrap_or_default();
+    let csv = format!(
+        "apiVersion: operators.coreos.com/v1alpha1\nkind: ClusterServiceVersion\nmetadata:\n  name: {op}.v{v}\nspec:\n  version: {v}\n{spec}"
+    );
+    let ann = format!(
+        "annotations:\n  operators.operatorframework.io.bundle.package.v1: {op}\n  operators.operatorframework.io.bundle.channels.v1: beta\n"
+    );
+    [
+        InputFile::new(
+            format!("{op}/{v}/manifests/{op}.clusterserviceversion.yaml"),
+            csv,
+        ),
+        InputFile::new(format!("{op}/{v}/metadata/annotations.yaml"), ann),
+    ]
+}
+
+#[test]
+fn in_the_bundle_layout_a_bundle_off_the_replaces_chain_is_dangling() {
+    // replaces-mode: the index build walks 1.1.0 → 1.0.0, so 1.0.1 is no entry of `beta`; the
+    // pipeline still counts it among the bundles that name `beta`.
+    let mut files = Vec::new();
+    files.extend(layout_bundle("repo-op", "1.0.0", None));
+    files.extend(layout_bundle("repo-op", "1.0.1", Some("repo-op.v1.0.0")));
+    files.extend(layout_bundle("repo-op", "1.1.0", Some("repo-op.v1.0.0")));
+    let cat = load_files(files);
+    let beta = &cat.packages[0].channels[0];
+    assert_eq!(beta.entries.len(), 2, "{beta:?}");
+    let report = preflight::run(Pipeline::Community, &cat, &[]);
+    let c = check(&report, "check_dangling_bundles");
+    assert_eq!(
+        c.messages,
+        ["Channel beta has dangling bundles: {Bundle(repo-op/1.0.1)}"]
+    );
+    assert_eq!(
+        check(&report, "check_upgrade_graph_loop").result,
+        Outcome::Pass
+    );
+}
+
+#[test]
+fn published_operators_in_the_bundle_layout_pass_the_upgrade_graph_checks() {
+    // Both are published from community-operators-prod (the fixtures hold a subset of their
+    // versions, see their SOURCE.md) and have no loop and no dangling bundle.
+    for op in ["koku-metrics-operator", "trident-operator"] {
+        let cat = load(&crate::common::fixture(&format!("operator-repo/{op}")));
+        assert!(!cat.packages[0].channels.is_empty());
+        let report = preflight::run(Pipeline::Community, &cat, &[]);
+        for name in ["check_upgrade_graph_loop", "check_dangling_bundles"] {
+            let c = check(&report, name);
+            assert_eq!(
+                (c.result, c.messages.len()),
+                (Outcome::Pass, 0),
+                "{op} {name}"
+            );
+        }
+    }
+}
