@@ -12,6 +12,8 @@
 //! - [`plan`]: the route planner's inputs and plan (the Plan panel's own store);
 //! - [`cluster`]: the cluster state opened beside the catalog, core's verdict per operator,
 //!   and what the chosen operator marks on the graph;
+//! - [`mirror`]: an ImageSetConfiguration opened beside the catalog, its entry as edited, and
+//!   what core's mirror cut marks on the graph;
 //! - [`templates`]: the template studio (provided on its own, beside [`Stores`]);
 //! - [`workspace`]: the inspector's open task and focus mode.
 
@@ -20,6 +22,7 @@ pub mod comparison;
 pub mod graph;
 pub mod lifecycle;
 pub mod load;
+pub mod mirror;
 pub mod plan;
 pub mod selection;
 pub mod shared;
@@ -36,6 +39,7 @@ use comparison::Comparison;
 use graph::GraphStore;
 use lifecycle::Lifecycle;
 use load::{LoadStore, Loaded};
+use mirror::MirrorStore;
 use selection::Selection;
 use shared::Shared;
 use simulation::SimulationStore;
@@ -52,6 +56,7 @@ pub struct Stores {
     pub simulation: SimulationStore,
     pub workspace: Workspace,
     pub cluster: ClusterStore,
+    pub mirror: MirrorStore,
 }
 
 impl Stores {
@@ -69,6 +74,7 @@ impl Stores {
             simulation: SimulationStore::new(graph),
             workspace: Workspace::new(),
             cluster: ClusterStore::new(load.loaded, selection),
+            mirror: MirrorStore::new(load.loaded, selection, graph),
         }
     }
 
@@ -83,6 +89,7 @@ impl Stores {
         provide_context(self.comparison);
         provide_context(self.simulation);
         provide_context(self.cluster);
+        provide_context(self.mirror);
     }
 
     pub fn get() -> Stores {

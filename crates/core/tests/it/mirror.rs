@@ -808,7 +808,11 @@ fn edited_config_writes_back() {
     // Flow style is written whole; odd names are quoted and read back.
     let flow = r#"{"kind":"ImageSetConfiguration","apiVersion":"mirror.openshift.io/v2alpha1","mirror":{"operators":[{"catalog":"c:1","packages":[{"name":"true","minVersion":"1.0"}]}]}}"#;
     let e = isc_entry(flow);
-    let text = write_config(flow, "mirror.openshift.io/v2alpha1", &[e.clone()]);
+    let text = write_config(
+        flow,
+        "mirror.openshift.io/v2alpha1",
+        std::slice::from_ref(&e),
+    );
     let back = isc_entry(&text);
     assert_eq!(back.packages, e.packages, "{text}");
     assert_eq!(back.catalog, "c:1");
