@@ -149,30 +149,13 @@ pub fn Node(view: SharedView, index: usize, scene: Scene) -> impl IntoView {
             (scene.selected.get() == Some(index), " selected"),
             (scene.fan_focus.with(|f| f.covers(index)), " covered"),
             (scene.fan_focus.with(|f| f.skips(index)), " skipped"),
-            (
-                marks
-                    .mirror
-                    .with(|m| m.is_some_and(|m| m.cut == Cut::Dropped)),
-                " mirror-dropped",
-            ),
-            (
-                marks
-                    .mirror
-                    .with(|m| m.is_some_and(|m| m.cut == Cut::Required)),
-                " mirror-required",
-            ),
-            (
-                marks.mirror.with(|m| m.is_some_and(|m| m.stranded)),
-                " mirror-stranded",
-            ),
-            (
-                marks.mirror.with(|m| m.is_some_and(|m| m.head)),
-                " mirror-head",
-            ),
         ] {
             if on {
                 c.push_str(name);
             }
+        }
+        if let Some(m) = marks.mirror.get() {
+            c.push_str(&mirror_classes(m));
         }
         c
     };
@@ -267,6 +250,22 @@ fn NodeBody(
         {move || here.get().then(here_badge)}
         {move || mirror.get().filter(|m| m.head && !was_head).map(|_| new_head_badge(w))}
     }
+}
+
+/// The classes of the mirror cut's marks (the `<g>` has no room for another attribute).
+fn mirror_classes(m: BundleMark) -> String {
+    let mut c = String::new();
+    for (on, name) in [
+        (m.cut == Cut::Dropped, " mirror-dropped"),
+        (m.cut == Cut::Required, " mirror-required"),
+        (m.stranded, " mirror-stranded"),
+        (m.head, " mirror-head"),
+    ] {
+        if on {
+            c.push_str(name);
+        }
+    }
+    c
 }
 
 /// The tooltip's line for the mirror cut.

@@ -184,27 +184,8 @@ fn CutSummary(mirror: MirrorStore) -> impl IntoView {
 fn RangeForm(mirror: MirrorStore) -> impl IntoView {
     let selection = Selection::get();
     let graph = GraphStore::get();
-    let field = move |label: &'static str,
-                      testid: &'static str,
-                      channel: Option<String>,
-                      bound: Bound,
-                      value: Option<String>| {
-        let package = selection.package.get_untracked().unwrap_or_default();
-        view! {
-            <label class="field">
-                <span class="field-label">{label}</span>
-                <input class="control" type="text" data-testid=testid spellcheck="false"
-                    placeholder="none" prop:value=value.unwrap_or_default()
-                    on:input=move |ev| {
-                        let text = event_target_value(&ev);
-                        mirror.edited.update(|e| {
-                            if let Some(e) = e {
-                                set_bound(e, &package, channel.as_deref(), bound, &text);
-                            }
-                        });
-                    }/>
-            </label>
-        }
+    let field = move |label, testid, channel, bound, value| {
+        range_field(mirror, selection, label, testid, channel, bound, value)
     };
     move || {
         let package = selection.package.get()?;
@@ -262,6 +243,34 @@ fn RangeForm(mirror: MirrorStore) -> impl IntoView {
             </div>
         }
         .into_any())
+    }
+}
+
+/// One bound's field; an edit sets it in the entry (core's `mirror::set_bound`).
+fn range_field(
+    mirror: MirrorStore,
+    selection: Selection,
+    label: &'static str,
+    testid: &'static str,
+    channel: Option<String>,
+    bound: Bound,
+    value: Option<String>,
+) -> impl IntoView {
+    let package = selection.package.get_untracked().unwrap_or_default();
+    view! {
+        <label class="field">
+            <span class="field-label">{label}</span>
+            <input class="control" type="text" data-testid=testid spellcheck="false"
+                placeholder="none" prop:value=value.unwrap_or_default()
+                on:input=move |ev| {
+                    let text = event_target_value(&ev);
+                    mirror.edited.update(|e| {
+                        if let Some(e) = e {
+                            set_bound(e, &package, channel.as_deref(), bound, &text);
+                        }
+                    });
+                }/>
+        </label>
     }
 }
 
