@@ -57,6 +57,7 @@ pub fn App() -> impl IntoView {
     stores.workspace.tab.set(linked_tab.unwrap_or_default());
     stores.workspace.focus.set(start.focus && !start.embed);
     stores.graph.overlay.set(start.support.clone());
+    stores.mirror.on.set(start.mirror);
     stores
         .simulation
         .instant

@@ -63,7 +63,7 @@ pub fn GraphCanvas(svg: NodeRef<leptos::svg::Svg>, scene: Scene) -> impl IntoVie
             on:click=on_background_click
             on:keydown=on_key
         >
-            <defs>{arrow_markers()}</defs>
+            <defs>{arrow_markers()}{hatch_pattern()}</defs>
             <g class="viewport" transform=move || pz.transform.get().attribute()>
                 {move || graph.view.get().map(|v| view! { <Drawing view=v scene=scene/> })}
             </g>
@@ -75,6 +75,16 @@ pub fn GraphCanvas(svg: NodeRef<leptos::svg::Svg>, scene: Scene) -> impl IntoVie
 pub fn fit(graph: GraphStore, pz: UsePanZoomReturn) {
     if let Some(v) = graph.view.get_untracked() {
         pz.fit(v.width, v.height);
+    }
+}
+
+/// The hatching of a bundle the mirror cut drops (`url(#mirror-hatch)`; the legend's swatch
+/// uses it too).
+fn hatch_pattern() -> impl IntoView {
+    view! {
+        <pattern id="mirror-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+            <line class="mirror-hatch-line" x1="0" y1="0" x2="0" y2="6"/>
+        </pattern>
     }
 }
 

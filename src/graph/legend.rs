@@ -1,8 +1,9 @@
 //! The legend: what the edge strokes and node markings mean (a strip under the graph; each
 //! item explains itself further on hover), with the choice of rules for terminated bundles,
-//! and the six support phase tints while the lifecycle overlay is on. It folds to one line
-//! (the edge kinds) with a toggle; it unfolds by itself when the
-//! lifecycle overlay is turned on, whose tints need it.
+//! the six support phase tints while the lifecycle overlay is on, and the mirror cut's marks
+//! (dropped, required, stranded, new head) while it is drawn. It folds to one line (the edge
+//! kinds) with a toggle; it unfolds by itself when the lifecycle overlay or the mirror cut is
+//! turned on, whose marks need it.
 
 use leptos::prelude::*;
 use olm_graph_core::resolve::Resolver;
@@ -10,6 +11,7 @@ use olm_graph_core::view::PhaseClass;
 
 use crate::state::graph::GraphStore;
 use crate::state::lifecycle::Lifecycle;
+use crate::state::mirror::MirrorStore;
 
 /// An edge kind: a short stroke with its arrow.
 fn edge_item(title: &'static str, kind: &'static str, label: &'static str) -> impl IntoView {
@@ -115,6 +117,40 @@ fn PhaseItems() -> impl IntoView {
     }
 }
 
+/// A mark of the mirror cut: a box with the node's classes, the hatching, the ring or the
+/// new-head badge.
+fn mirror_item(title: &'static str, mark: &'static str, label: &'static str) -> impl IntoView {
+    let classes = format!("node mirror-{mark} legend-node");
+    view! {
+        <li title=title data-legend-mirror=mark class="legend-mirror">
+            <svg width="34" height="18" aria-hidden="true">
+                <g class=classes transform="translate(3,3)">
+                    {(mark == "stranded").then(|| view! { <rect class="mirror-ring" x="-2" y="-2" width="32" height="16" rx="6"/> })}
+                    <rect class="box" x="0" y="0" width="28" height="12" rx="4"/>
+                    {(mark == "dropped").then(|| view! { <rect class="mirror-hatch" x="0" y="0" width="28" height="12" rx="4" fill="url(#mirror-hatch)"/> })}
+                    {(mark == "head").then(|| view! { <g class="mirror-head-badge"><rect x="4" y="3" width="20" height="6" rx="3"/></g> })}
+                </g>
+            </svg>
+            <span>{label}</span>
+        </li>
+    }
+}
+
+/// The mirror cut's marks, while it is drawn.
+#[component]
+fn MirrorItems() -> impl IntoView {
+    let mirror = MirrorStore::get();
+    move || {
+        mirror.marks.with(Option::is_some).then(|| view! {
+            <li class="legend-subtitle" data-testid="legend-mirror">"Mirror:"</li>
+            {mirror_item("dropped: the ImageSetConfiguration's cut does not mirror this bundle (dimmed and hatched)", "dropped", "dropped")}
+            {mirror_item("required: outside minVersion/maxVersion, kept only because the upgrade chain needs it", "required", "kept for the chain")}
+            {mirror_item("stranded: a cluster on this bundle has no OLM v0 upgrade path to the mirrored channel's head (ringed); the Mirror tab says which change gives it one", "stranded", "stranded")}
+            {mirror_item("new head: the mirrored channel's head, once the cut has dropped the bundles above it", "head", "new head")}
+        })
+    }
+}
+
 #[component]
 pub fn Legend() -> impl IntoView {
     let graph = GraphStore::get();
@@ -122,6 +158,15 @@ pub fn Legend() -> impl IntoView {
     // Turning the lifecycle overlay on unfolds the legend: its tints need it.
     Effect::new(move |prev: Option<bool>| {
         let on = graph.overlay.with(|o| o.on);
+        if on && prev != Some(true) {
+            expanded.set(true);
+        }
+        on
+    });
+    // So does drawing the mirror cut: its marks need it.
+    let mirror = MirrorStore::get();
+    Effect::new(move |prev: Option<bool>| {
+        let on = mirror.marks.with(Option::is_some);
         if on && prev != Some(true) {
             expanded.set(true);
         }
@@ -147,6 +192,7 @@ pub fn Legend() -> impl IntoView {
                 <TerminatedItem/>
                 {node_item("virtual: named by a replaces or skips but not an entry of this channel; those one entry names are one dashed box (click it to expand, hover it for their names)", "virtual", false, "virtual")}
                 <PhaseItems/>
+                <MirrorItems/>
             </ul>
         </section>
     }

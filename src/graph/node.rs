@@ -11,10 +11,14 @@
 //! simulation's path `data-on-path[-v1]`, `data-path-step[-v1]` (0 = installed), `data-failed`
 //! (`csv` or `installplan`) and `data-path-current`; for the operator chosen in the Cluster tab,
 //! `data-installed` ("you are here", also written on the box) and `data-failed` (its failed
-//! bundle, `clusterextension` for OLM v1).
+//! bundle, `clusterextension` for OLM v1); while the mirror cut is drawn, `data-mirror`
+//! (`kept`, `required`, `dropped` or `stranded`, core's `mirror::BundleMark::word`; the cut's
+//! new head has the class `mirror-head`). The `<g>` is at tachys' limit of 26 attributes: a new
+//! marking goes into `class` or an existing attribute, not a new one.
 
 use leptos::prelude::*;
 use olm_graph_core::change::Fate;
+use olm_graph_core::mirror::{BundleMark, Cut};
 use olm_graph_core::view::{
     label_baseline, label_baselines, NodeLabel, ViewNode, DEPRECATED_BADGE_WIDTH, HEAD_BADGE_WIDTH,
 };
@@ -23,6 +27,7 @@ use crate::graph::scene::{Scene, SharedView};
 use crate::state::cluster::ClusterStore;
 use crate::state::comparison::Comparison;
 use crate::state::lifecycle::Lifecycle;
+use crate::state::mirror::MirrorStore;
 use crate::state::simulation::{NodeMarks, SimulationStore};
 
 /// A node's markings, each a signal.
@@ -37,6 +42,8 @@ struct Marks {
     installed: Memo<bool>,
     /// How the failed bundle's upgrade failed: the simulation's, else the cluster's.
     failed: Memo<Option<&'static str>>,
+    /// What the mirror cut does to it, while drawn.
+    mirror: Memo<Option<BundleMark>>,
 }
 
 impl Marks {
@@ -70,6 +77,9 @@ impl Marks {
                     .with(|m| m.as_ref().and_then(|m| m.failed_kind(&n)))
             })
         });
+        let cut = MirrorStore::get();
+        let n = name.to_string();
+        let mirror = Memo::new(move |_| cut.marks.with(|m| m.as_ref().and_then(|m| m.of(&n))));
         Marks {
             terminated,
             removed,
@@ -78,6 +88,7 @@ impl Marks {
             path,
             installed,
             failed,
+            mirror,
         }
     }
 
@@ -102,6 +113,9 @@ impl Marks {
         }
         if let Some(kind) = self.failed.get() {
             t.push_str(&format!("\nIts upgrade failed ({kind})"));
+        }
+        if let Some(m) = self.mirror.get() {
+            t.push_str(mirror_title(m));
         }
         t
     }
@@ -140,13 +154,16 @@ pub fn Node(view: SharedView, index: usize, scene: Scene) -> impl IntoView {
                 c.push_str(name);
             }
         }
+        if let Some(m) = marks.mirror.get() {
+            c.push_str(&mirror_classes(m));
+        }
         c
     };
     let title = view.node_tooltip(index);
     let label = here_label(view.node_aria_label(index), &text, n.head, marks.installed);
     let member = n.collapsed.is_some();
     let body = (!member).then(|| {
-        view! { <NodeBody node=n.clone() text=text width=b.width height=b.height removed=marks.removed here=marks.installed/> }
+        view! { <NodeBody node=n.clone() text=text width=b.width height=b.height removed=marks.removed here=marks.installed mirror=marks.mirror/> }
     });
     view! {
         <g
@@ -169,6 +186,7 @@ pub fn Node(view: SharedView, index: usize, scene: Scene) -> impl IntoView {
             data-path-step-v1=move || marks.step(1)
             data-failed=move || marks.failed.get()
             data-installed=move || marks.installed.get().then_some("true")
+            data-mirror=move || marks.mirror.get().map(BundleMark::word)
             data-path-current=move || marks.path.with(|p| p.as_ref().is_some_and(|p| p.current).then_some("true"))
             data-missing-bundle=move || marks.path.with(|p| p.as_ref().is_some_and(|p| p.missing_bundle).then_some("true"))
             tabindex=(!member).then_some("0")
@@ -205,10 +223,16 @@ fn NodeBody(
     height: f64,
     removed: Signal<bool>,
     here: Memo<bool>,
+    mirror: Memo<Option<BundleMark>>,
 ) -> impl IntoView {
     let (w, h) = (width, height);
+    let was_head = node.head;
     view! {
+        {move || mirror.get().filter(|m| m.stranded).map(|_| mirror_ring(w, h))}
         <rect class="box" width=format!("{w:.1}") height=format!("{h:.1}") rx="5"/>
+        {move || mirror.get().filter(|m| m.cut == Cut::Dropped).map(|_| view! {
+            <rect class="mirror-hatch" width=format!("{w:.1}") height=format!("{h:.1}") rx="5" fill="url(#mirror-hatch)"/>
+        })}
         {node.deprecated.then(|| view! {
             <rect class="deprecated-bar" width="4" height=format!("{h:.1}") rx="2"/>
         })}
@@ -224,6 +248,57 @@ fn NodeBody(
             <line class="removed-strike" x1="4" y1=format!("{:.1}", h / 2.0) x2=format!("{:.1}", w - 4.0) y2=format!("{:.1}", h / 2.0)/>
         })}
         {move || here.get().then(here_badge)}
+        {move || mirror.get().filter(|m| m.head && !was_head).map(|_| new_head_badge(w))}
+    }
+}
+
+/// The classes of the mirror cut's marks (the `<g>` has no room for another attribute).
+fn mirror_classes(m: BundleMark) -> String {
+    let mut c = String::new();
+    for (on, name) in [
+        (m.cut == Cut::Dropped, " mirror-dropped"),
+        (m.cut == Cut::Required, " mirror-required"),
+        (m.stranded, " mirror-stranded"),
+        (m.head, " mirror-head"),
+    ] {
+        if on {
+            c.push_str(name);
+        }
+    }
+    c
+}
+
+/// The tooltip's line for the mirror cut.
+fn mirror_title(m: BundleMark) -> &'static str {
+    match (m.cut, m.stranded, m.head) {
+        (_, _, true) => "\nMirror: kept, the new channel head",
+        (Cut::Dropped, true, _) => {
+            "\nMirror: dropped, and stranded (no upgrade path to the new head)"
+        }
+        (_, true, _) => "\nMirror: kept, but stranded (no upgrade path to the new head)",
+        (Cut::Required, _, _) => {
+            "\nMirror: outside the range, kept only because the upgrade chain needs it"
+        }
+        (Cut::Dropped, _, _) => "\nMirror: dropped (not mirrored)",
+        (Cut::Kept, _, _) => "\nMirror: kept",
+    }
+}
+
+/// The ring around a stranded bundle: a wider rounded outline outside its box.
+fn mirror_ring(w: f64, h: f64) -> impl IntoView {
+    view! {
+        <rect class="mirror-ring" x="-4" y="-4" width=format!("{:.1}", w + 8.0) height=format!("{:.1}", h + 8.0) rx="8"/>
+    }
+}
+
+/// "New head": a badge on the bottom edge of the box of the bundle the cut makes the head.
+fn new_head_badge(w: f64) -> impl IntoView {
+    const WIDTH: f64 = 56.0;
+    view! {
+        <g class="mirror-head-badge" data-testid="mirror-new-head" transform=format!("translate({:.1},-7)", w - WIDTH - 1.0)>
+            <rect width=format!("{WIDTH:.0}") height="12" rx="6"/>
+            <text x=format!("{:.1}", WIDTH / 2.0) y="9">"NEW HEAD "</text>
+        </g>
     }
 }
 

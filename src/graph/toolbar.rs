@@ -1,7 +1,8 @@
 //! The graph's toolbar: zoom out and in, the zoom level, fit, the fan toggles (fans grouped or
 //! every edge on its own; every fan drawn or only markers), the support lifecycle overlay (its
-//! toggle, day and OpenShift version) and focus mode (in the full app: the graph takes the
-//! window). What the shell adds (search, the Tools and Export menus) sits beside the title.
+//! toggle, day and OpenShift version), the mirror cut (`mirror=1`) and focus mode (in the full
+//! app: the graph takes the window). What the shell adds (search, the Tools and Export menus)
+//! sits beside the title.
 
 use leptos::prelude::*;
 use olm_graph_core::layout::FanMode;
@@ -9,6 +10,7 @@ use olm_graph_core::layout::FanMode;
 use crate::graph::canvas::fit;
 use crate::graph::pan_zoom::UsePanZoomReturn;
 use crate::state::graph::GraphStore;
+use crate::state::mirror::MirrorStore;
 use crate::state::support::today;
 use crate::state::workspace::Workspace;
 use crate::widgets::form::ToggleButton;
@@ -59,6 +61,7 @@ pub fn GraphTools(pan_zoom: UsePanZoomReturn) -> impl IntoView {
                 "all fans"
             </button>
             <LifecycleControls/>
+            <MirrorToggle/>
             {Workspace::try_get().map(|ws| view! {
                 <ToggleButton testid="focus-graph" pressed=Signal::derive(move || ws.focus.get())
                     title="Give the graph the whole window, hiding the package list and the inspector (f)"
@@ -67,6 +70,30 @@ pub fn GraphTools(pan_zoom: UsePanZoomReturn) -> impl IntoView {
                 </ToggleButton>
             })}
         </div>
+    }
+}
+
+/// The mirror cut on the graph, shown once an ImageSetConfiguration is open (or `mirror=1`
+/// asks for it; then, with no configuration, disabled with the reason in its title).
+#[component]
+fn MirrorToggle() -> impl IntoView {
+    let mirror = MirrorStore::get();
+    let on = move || mirror.on.get();
+    let available = move || mirror.edited.with(Option::is_some);
+    move || {
+        (available() || on()).then(|| view! {
+            <button class="button toggle" type="button" data-testid="mirror-toggle"
+                aria-pressed=move || on().to_string()
+                disabled=move || !available() && !on()
+                title=move || if available() {
+                    "Show what oc-mirror keeps of this channel under the ImageSetConfiguration opened: dropped bundles hatched, bundles kept only for the chain, stranded ones ringed, the new head"
+                } else {
+                    "No ImageSetConfiguration is open: open one (kind: ImageSetConfiguration) the way you open a catalog"
+                }
+                on:click=move |_| mirror.on.update(|o| *o = !*o)>
+                "Mirror"
+            </button>
+        })
     }
 }
 

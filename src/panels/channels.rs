@@ -1,6 +1,7 @@
 //! The channels of the chosen package as tabs (default channel first and marked, deprecated
 //! channels marked with their message), plus "All channels". Arrow keys, Home and End move
-//! between them (WAI-ARIA tabs, automatic activation).
+//! between them (WAI-ARIA tabs, automatic activation). While the mirror cut is drawn, a
+//! channel the cut drops is struck through with a "not mirrored" badge (`data-mirror-dropped`).
 
 use leptos::html;
 use leptos::prelude::*;
@@ -8,6 +9,7 @@ use olm_graph_core::view::ChannelSummary;
 use web_sys::KeyboardEvent;
 
 use crate::state::graph::GraphStore;
+use crate::state::mirror::MirrorStore;
 use crate::state::selection::{ChannelChoice, Selection};
 
 /// The tab a key moves to, from `current` of `n` tabs.
@@ -113,11 +115,19 @@ fn ChannelTab(c: ChannelSummary) -> impl IntoView {
                     .with(|s| s.as_deref() == Some(name.as_str()))
         })
     };
+    let mirror = MirrorStore::get();
+    let dropped = {
+        let name = name.clone();
+        Memo::new(move |_| mirror.dropped.with(|d| d.contains(&name)))
+    };
     let click_name = name.clone();
     let label = name.clone();
+    let title = channel_title(&c);
     view! {
         <button role="tab" class="tab"
             class:deprecated=c.deprecation.is_some()
+            class:mirror-dropped=move || dropped.get()
+            data-mirror-dropped=move || dropped.get().then_some("true")
             class:default=c.is_default
             data-channel=name.clone()
 
@@ -125,11 +135,12 @@ fn ChannelTab(c: ChannelSummary) -> impl IntoView {
             data-deprecated=c.deprecation.is_some().to_string()
             aria-selected=move || selected.get().to_string()
             tabindex=move || if selected.get() { "0" } else { "-1" }
-            title=channel_title(&c)
+            title=move || if dropped.get() { format!("{title}\nNot mirrored: the ImageSetConfiguration's cut drops this channel") } else { title.clone() }
             on:click=move |_| selection.select_channel(ChannelChoice::Named(click_name.clone()))>
             {c.deprecation.is_some().then(|| view! { <span class="warn-icon" aria-hidden="true">"⚠"</span> })}
             <span class="tab-name">{label}</span>
             {c.is_default.then(|| view! { <span class="badge default">"default"</span> })}
+            {move || dropped.get().then(|| view! { <span class="badge mirror-dropped">"not mirrored"</span> })}
             <span class="tab-count">{c.entries}</span>
         </button>
     }

@@ -1,5 +1,5 @@
 //! The inspector: the selection's tasks as tabs, one open at a time — Details, Simulate, Plan,
-//! Findings, Cluster (`inspector=` in the URL). Selecting a bundle opens its details at the top, and
+//! Findings, Cluster, Mirror (`inspector=` in the URL). Selecting a bundle opens its details at the top, and
 //! "Simulate from here" brings the simulation's outcome into view. Every panel stays mounted
 //! (a closed one is hidden), so its inputs survive a switch of tabs.
 
@@ -9,6 +9,7 @@ use wasm_bindgen::JsCast;
 use crate::panels::cluster::ClusterPanel;
 use crate::panels::details::DetailsPanel;
 use crate::panels::findings::LintPanel;
+use crate::panels::mirror::MirrorPanel;
 use crate::panels::plan::PlanPanel;
 use crate::panels::simulation::SimulationPanel;
 use crate::state::selection::Selection;
@@ -50,6 +51,7 @@ pub fn Inspector(follow_selection: bool) -> impl IntoView {
         {pane(InspectorTab::Plan, view! { <PlanPanel/> }.into_any())}
         {pane(InspectorTab::Findings, view! { <LintPanel/> }.into_any())}
         {pane(InspectorTab::Cluster, view! { <ClusterPanel/> }.into_any())}
+        {pane(InspectorTab::Mirror, view! { <MirrorPanel/> }.into_any())}
     }
 }
 

@@ -1,7 +1,9 @@
 //! The panels around the graph, one module (or folder) each: loading ([`load_bar`],
 //! [`drop_zone`]), the package list ([`packages`]), the channel tabs ([`channels`]), the
 //! bundle or package [`details`], the [`findings`], the [`problems`] of the last load, the
-//! [`simulation`], the route [`plan`], the [`cluster`] state, the [`lifecycle`] tools (opened from the graph toolbar's [`tools_menu`]), the [`export`] menu, [`notices`], and the template
+//! [`simulation`], the route [`plan`], the [`cluster`] state, the [`mirror`] preview, the
+//! [`lifecycle`] tools (opened from the graph toolbar's [`tools_menu`]), the [`export`] menu,
+//! [`notices`], and the template
 //! studio ([`templates`]).
 //! Panels read the stores, call services, and show the graph's pieces; the shells in
 //! `app.rs` place them.
@@ -16,6 +18,7 @@ pub mod findings;
 pub mod inspector;
 pub mod lifecycle;
 pub mod load_bar;
+pub mod mirror;
 pub mod notices;
 pub mod packages;
 pub mod plan;

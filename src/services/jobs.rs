@@ -141,7 +141,8 @@ fn on_event(waiting: &RefCell<Waiting>, event: WorkerEvent) {
                 WorkerReply::Progress { .. } | WorkerReply::Stage { .. } => return,
                 // Cluster state among a job's files is not the job's: the catalog follows, or
                 // there is none.
-                WorkerReply::ClusterState { alone: false, .. } => return,
+                WorkerReply::ClusterState { alone: false, .. }
+                | WorkerReply::MirrorConfig { alone: false, .. } => return,
                 WorkerReply::Part {
                     package, bundles, ..
                 } => {
@@ -186,6 +187,9 @@ pub fn template_reply(reply: WorkerReply) -> JobReply {
         WorkerReply::ClusterState { .. } => {
             JobReply::Failed("the files hold cluster state (Subscriptions, CSVs…), not a catalog: open them with the catalog's Open files".into())
         }
+        WorkerReply::MirrorConfig { .. } => JobReply::Failed(
+            "the files hold an ImageSetConfiguration, not a catalog: open it with the catalog's Open files".into(),
+        ),
         WorkerReply::Ready
         | WorkerReply::Progress { .. }
         | WorkerReply::Stage { .. }

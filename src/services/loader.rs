@@ -1,6 +1,6 @@
 //! The loader: reads a [`Source`], hands it to the parsing worker and feeds the replies into the
 //! stores: the catalog on screen, the other catalog of a comparison, or a series, and the
-//! cluster state found among the files.
+//! cluster state and ImageSetConfigurations found among the files.
 
 use std::cell::RefCell;
 use std::future::Future;
@@ -18,6 +18,7 @@ use crate::services::sources::Source;
 use crate::state::cluster::ClusterFile;
 use crate::state::comparison::SeriesStatus;
 use crate::state::load::{LoadStage, LoadStatus, Loaded, Origin};
+use crate::state::mirror::ConfigFile;
 use crate::state::shared::Shared;
 use crate::state::Stores;
 use crate::worker::protocol::{join_parts, WorkerReply};
@@ -241,6 +242,9 @@ fn on_reply(stores: Stores, current: &Rc<RefCell<Current>>, reply: WorkerReply) 
         WorkerReply::ClusterState { files, alone, .. } => {
             cluster_state_arrived(stores, current, files, alone)
         }
+        WorkerReply::MirrorConfig { files, alone, .. } => {
+            mirror_config_arrived(stores, current, files, alone)
+        }
         WorkerReply::Part {
             package, bundles, ..
         } => {
@@ -296,6 +300,27 @@ fn cluster_state_arrived(
         .files
         .retain(|f| !files.iter().any(|s| s.path == f.path));
     stores.cluster.open(files);
+    if alone {
+        stores.load.status.set(LoadStatus::Idle);
+    }
+}
+
+/// ImageSetConfigurations among the files opened: the last goes to the mirror store, not the
+/// catalog (one opened alone keeps the catalog on screen).
+fn mirror_config_arrived(
+    stores: Stores,
+    current: &RefCell<Current>,
+    files: Vec<ConfigFile>,
+    alone: bool,
+) {
+    current
+        .borrow_mut()
+        .origin
+        .files
+        .retain(|f| !files.iter().any(|s| s.path == f.path));
+    if let Some(file) = files.into_iter().last() {
+        stores.mirror.open(file);
+    }
     if alone {
         stores.load.status.set(LoadStatus::Idle);
     }

@@ -6,9 +6,10 @@
 //! | `url=` | the catalog to fetch at start (and that a link reloads) |
 //! | `package=`, `channel=` or `view=all`, `bundle=` | the view |
 //! | `installed=`, `resolver=`, `fail=`, `failure=`, `strategy=` | the simulation |
-//! | `inspector=details\|simulate\|plan\|findings` | the inspector's open task |
+//! | `inspector=details\|simulate\|plan\|findings\|cluster\|mirror` | the inspector's open task |
 //! | `focus=1` | the graph has the window (both side columns hidden) |
 //! | `lifecycle=1`, `asof=YYYY-MM-DD`, `platform=MAJOR.MINOR` | the support lifecycle overlay, its day (default today) and OpenShift version |
+//! | `mirror=1` | the mirror cut drawn on the graph (an ImageSetConfiguration opened beside the catalog) |
 //!
 //! [`UrlParams`] parses a query and writes one (pure, tested natively); [`link`] puts a query
 //! on the app's address; [`sync_address_bar`] keeps the address bar in step with the stores
@@ -42,6 +43,8 @@ pub struct UrlParams {
     pub focus: bool,
     /// `lifecycle=1`, `asof=`, `platform=`: the support lifecycle overlay.
     pub support: OverlayInputs,
+    /// `mirror=1`: the mirror cut is drawn on the graph.
+    pub mirror: bool,
 }
 
 impl UrlParams {
@@ -69,6 +72,7 @@ impl UrlParams {
             embed: get("embed").is_some_and(yes),
             inspector: get("inspector").and_then(|t| t.parse().ok()),
             focus: get("focus").is_some_and(yes),
+            mirror: get("mirror").is_some_and(yes),
             support: OverlayInputs::from_params(
                 get("lifecycle").as_deref(),
                 get("asof").as_deref(),
@@ -135,6 +139,9 @@ impl UrlParams {
         for (k, v) in self.support.params() {
             q.append_pair(k, &v);
         }
+        if self.mirror {
+            q.append_pair("mirror", "1");
+        }
         let q = q.finish();
         if q.is_empty() {
             q
@@ -197,6 +204,7 @@ pub fn current_params(stores: &Stores, embed: bool) -> UrlParams {
         inspector: workspace.map(|w| w.tab.get()),
         focus: workspace.is_some_and(|w| w.focus.get()),
         support: stores.graph.overlay.get(),
+        mirror: stores.mirror.on.get(),
     }
 }
 
@@ -342,6 +350,14 @@ mod tests {
         // Unknown values fall back to the defaults.
         let odd = UrlParams::parse("?resolver=v9&failure=boom&strategy=fast");
         assert_eq!(odd.simulation, SimInputs::default());
+    }
+
+    #[test]
+    fn the_mirror_toggle_round_trips() {
+        let s = UrlParams::parse("?package=p&mirror=1");
+        assert!(s.mirror);
+        assert_eq!(s.query(), "?package=p&mirror=1");
+        assert!(!UrlParams::parse("?package=p&mirror=0").mirror);
     }
 
     #[test]

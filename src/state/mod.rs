@@ -12,6 +12,8 @@
 //! - [`plan`]: the route planner's inputs and plan (the Plan panel's own store);
 //! - [`cluster`]: the cluster state opened beside the catalog, core's verdict per operator,
 //!   and what the chosen operator marks on the graph;
+//! - [`mirror`]: an ImageSetConfiguration opened beside the catalog, its entry as edited, and
+//!   what core's mirror cut marks on the graph;
 //! - [`templates`]: the template studio (provided on its own, beside [`Stores`]);
 //! - [`workspace`]: the inspector's open task and focus mode;
 //! - [`kept`]: what this browser kept and gave back on reload, and its storage problems.
@@ -22,6 +24,7 @@ pub mod graph;
 pub mod kept;
 pub mod lifecycle;
 pub mod load;
+pub mod mirror;
 pub mod plan;
 pub mod selection;
 pub mod shared;
@@ -39,6 +42,7 @@ use graph::GraphStore;
 use kept::Kept;
 use lifecycle::Lifecycle;
 use load::{LoadStore, Loaded};
+use mirror::MirrorStore;
 use selection::Selection;
 use shared::Shared;
 use simulation::SimulationStore;
@@ -56,6 +60,7 @@ pub struct Stores {
     pub workspace: Workspace,
     pub cluster: ClusterStore,
     pub kept: Kept,
+    pub mirror: MirrorStore,
 }
 
 impl Stores {
@@ -74,6 +79,7 @@ impl Stores {
             workspace: Workspace::new(),
             cluster: ClusterStore::new(load.loaded, selection),
             kept: Kept::new(),
+            mirror: MirrorStore::new(load.loaded, selection, graph),
         }
     }
 
@@ -89,6 +95,7 @@ impl Stores {
         provide_context(self.simulation);
         provide_context(self.cluster);
         provide_context(self.kept);
+        provide_context(self.mirror);
     }
 
     pub fn get() -> Stores {

@@ -1,5 +1,5 @@
 //! The workspace around the graph: which task of the inspector is open (Details, Simulate,
-//! Plan, Findings, Cluster; `inspector=` in the URL) and whether the graph has the window to itself
+//! Plan, Findings, Cluster, Mirror; `inspector=` in the URL) and whether the graph has the window to itself
 //! (focus mode; `focus=1`). Selecting a bundle opens its details.
 
 use leptos::prelude::*;
@@ -13,6 +13,7 @@ pub enum InspectorTab {
     Plan,
     Findings,
     Cluster,
+    Mirror,
 }
 
 // The value of `inspector=` (and the suffix of the tab's test id); a new tab is one line here,
@@ -25,6 +26,7 @@ olm_graph_core::spelled_choice!(
     Plan => "plan",
     Findings => "findings",
     Cluster => "cluster",
+    Mirror => "mirror",
 );
 
 impl InspectorTab {
@@ -35,6 +37,7 @@ impl InspectorTab {
             InspectorTab::Plan => "Plan",
             InspectorTab::Findings => "Findings",
             InspectorTab::Cluster => "Cluster",
+            InspectorTab::Mirror => "Mirror",
         }
     }
 }

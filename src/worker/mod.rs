@@ -15,7 +15,7 @@ use wasm_bindgen::prelude::*;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
 use crate::state::load::text_from_utf8;
-use parse::{load_options, parse_catalog, parse_series, split_cluster_state};
+use parse::{load_options, parse_catalog, parse_series, split_cluster_state, split_mirror_configs};
 use protocol::{catalog_replies, WorkerReply};
 
 /// Progress is posted at most this often (milliseconds), plus at the start and the end.
@@ -75,6 +75,21 @@ fn handle(scope: &DedicatedWorkerGlobalScope, data: JsValue) {
         _ => {}
     }
     let (state, files) = split_cluster_state(files);
+    let (configs, files) = split_mirror_configs(files);
+    if !configs.is_empty() {
+        let alone = files.is_empty() && state.is_empty();
+        post(
+            scope,
+            &WorkerReply::MirrorConfig {
+                id,
+                files: configs,
+                alone,
+            },
+        );
+        if alone {
+            return;
+        }
+    }
     if !state.is_empty() {
         let alone = files.is_empty();
         post(

@@ -4,12 +4,14 @@
 
 use olm_graph_core::change::group_by_folder;
 use olm_graph_core::cluster::is_cluster_state;
+use olm_graph_core::mirror::looks_like_isc;
 use olm_graph_core::open::{load_files_with, load_files_with_progress};
 use olm_graph_core::validate::lint_catalog;
 use olm_graph_core::{Catalog, Diagnostic, InputFile, LoadOptions, Progress};
 
 use crate::state::cluster::ClusterFile;
 use crate::state::load::LoadStage;
+use crate::state::mirror::ConfigFile;
 
 /// Splits off the files whose first object is a cluster object of a kind core reads
 /// (`apiVersion`/`kind`: a Subscription, a CSV, a `List` of them…): (cluster state, the rest).
@@ -30,6 +32,27 @@ pub fn split_cluster_state(files: Vec<InputFile>) -> (Vec<ClusterFile>, Vec<Inpu
         }
     }
     (state, rest)
+}
+
+/// Splits off the ImageSetConfigurations (core's `mirror::looks_like_isc`: `kind:
+/// ImageSetConfiguration` on a line of its own): (configurations, the rest).
+///
+/// # Complexity
+/// O(n) in the length of the files.
+pub fn split_mirror_configs(files: Vec<InputFile>) -> (Vec<ConfigFile>, Vec<InputFile>) {
+    let mut configs = Vec::new();
+    let mut rest = Vec::new();
+    for f in files {
+        if looks_like_isc(&f.text) {
+            configs.push(ConfigFile {
+                path: f.path,
+                text: f.text,
+            });
+        } else {
+            rest.push(f);
+        }
+    }
+    (configs, rest)
 }
 
 /// Parses `files` as one catalog and lints it; `progress` hears after each document, `stage`
@@ -122,9 +145,16 @@ mod tests {
         ));
         let mut files = files;
         files.push(InputFile::new("etcd.csv.yaml", legacy));
+        files.push(InputFile::new(
+            "isc.yaml",
+            include_str!("../../tests/e2e/fixtures/mirror-neuron.yaml"),
+        ));
         let (state, rest) = split_cluster_state(files);
         let names: Vec<&str> = state.iter().map(|f| f.path.as_str()).collect();
         assert_eq!(names, ["state.yaml", "sub.json"]);
+        let (configs, rest) = split_mirror_configs(rest);
+        let names: Vec<&str> = configs.iter().map(|f| f.path.as_str()).collect();
+        assert_eq!(names, ["isc.yaml"]);
         let rest: Vec<&str> = rest.iter().map(|f| f.path.as_str()).collect();
         assert_eq!(rest, ["catalog.yaml", "etcd.csv.yaml"]);
     }

@@ -8,7 +8,8 @@
 //! `files`). The worker answers with [`WorkerReply`] values serialized as JSON, each posted as
 //! its UTF-8 bytes in a `Uint8Array` whose buffer is transferred: `ready`
 //! once it listens, `cluster-state` first when some files of a catalog request hold cluster
-//! objects rather than a catalog (their text; `alone` when no catalog follows), `progress`
+//! objects rather than a catalog (their text; `alone` when no catalog follows), likewise
+//! `mirror-config` for ImageSetConfigurations, `progress`
 //! while it reads, `stage` when it moves on to checking, then for a
 //! catalog its bundles in `part`s of at most [`PART_BYTES`] of JSON each (so that the page
 //! decodes them in short tasks of their own) and `done` with the rest of the [`Catalog`] and its
@@ -21,6 +22,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::state::cluster::ClusterFile;
 use crate::state::load::LoadStage;
+use crate::state::mirror::ConfigFile;
 
 /// Most bytes of bundle JSON in one `part` reply (a bundle larger than this goes alone).
 pub const PART_BYTES: usize = 256 * 1024;
@@ -61,6 +63,14 @@ pub enum WorkerReply {
     ClusterState {
         id: u32,
         files: Vec<ClusterFile>,
+        alone: bool,
+    },
+    /// Files of catalog request `id` that hold an ImageSetConfiguration (core's
+    /// `mirror::looks_like_isc`), as text; not part of the catalog. `alone`: nothing else came
+    /// with them.
+    MirrorConfig {
+        id: u32,
+        files: Vec<ConfigFile>,
         alone: bool,
     },
     /// Parsing request `id` has got this far.
@@ -114,6 +124,7 @@ impl WorkerReply {
             WorkerReply::Ready => None,
             WorkerReply::Progress { id, .. }
             | WorkerReply::ClusterState { id, .. }
+            | WorkerReply::MirrorConfig { id, .. }
             | WorkerReply::Stage { id, .. }
             | WorkerReply::Part { id, .. }
             | WorkerReply::Done { id, .. }

@@ -21,6 +21,7 @@ mod findings;
 mod graph;
 mod inspector;
 mod lifecycle;
+mod mirror;
 mod overlay;
 mod packages;
 mod problems;

@@ -7,13 +7,18 @@
 //! - `walk` and `filter`: the filter, one package at a time (§3–4);
 //! - `stranded`: bundles of a source channel from which the kept channel offers no OLM v0 path
 //!   to its head, with the smallest range change that gives one (§5);
-//! - `write`: the kept catalog as FBC.
+//! - `write`: the kept catalog as FBC;
+//! - `marks`: what the cut marks on a drawn channel (kept, required, dropped, stranded, the new
+//!   head) and the channels it drops, for the app;
+//! - `edit`: a range set in the configuration, and the configuration written back.
 //!
 //! Sits above `resolve` (stranded bundles are found with its v0 next hop) and `lifecycle` (the
 //! FBC writer's deprecations object).
 
 mod config;
+mod edit;
 mod filter;
+mod marks;
 mod stranded;
 mod validate;
 mod walk;
@@ -25,7 +30,9 @@ pub use config::{
     looks_like_isc, read_config, ChannelFilter, MirrorConfig, OperatorEntry, PackageFilter,
     API_VERSIONS,
 };
+pub use edit::{operators_yaml, set_bound, write_config, Bound};
 pub use filter::{cut_package, keep_in_range, range_text, ChannelCut, PackageCut, Scope};
+pub use marks::{channel_marks, dropped_channels, BundleMark, ChannelMarks, Cut};
 pub use stranded::{stranded_in_package, Change, Stranded};
 pub use validate::{aggregate, validate_config, validate_entry, ConfigError};
 pub use write::write_kept;
@@ -104,40 +111,98 @@ pub fn mirror_catalog(
     };
     let invalid = validate_entry(entry);
     if !invalid.is_empty() {
-        report.errors = invalid
-            .into_iter()
-            .map(|e| PackageMessage {
-                package: e.package,
-                message: format!("invalid configuration: {}", e.message),
-            })
-            .collect();
+        report.errors = invalid_errors(invalid);
         return report;
     }
     for (pkg, filter) in selected_packages(catalog, entry, &mut report.warnings) {
-        let mut warn = Vec::new();
-        let full = entry.full;
-        let result = cut_package(pkg, filter, full, &mut warn);
-        let msg = |message| PackageMessage {
-            package: pkg.name.clone(),
-            message,
-        };
-        report.warnings.extend(warn.into_iter().map(msg));
-        match result {
-            Ok(cut) => {
-                report.stranded.extend(stranded_in_package(
-                    pkg,
-                    &cut.kept,
-                    &cut.channels,
-                    &options.installed,
-                ));
-                report.packages.push(kept_package(&cut));
-                report.kept.push(cut.kept);
-                report.cuts.push(cut.channels);
-            }
-            Err(message) => report.errors.push(msg(message)),
-        }
+        mirror_one(pkg, filter, entry.full, options, &mut report);
     }
     report
+}
+
+/// Cuts one package into `report` (spec/mirror.md §3–5): its kept channels and stranded
+/// bundles, or its error; its warnings either way.
+///
+/// # Complexity
+/// O(B + V + E) expected for the package's B bundles, V entries and E edges, plus one OLM v0
+/// hop per entry.
+fn mirror_one(
+    pkg: &Package,
+    filter: Option<&PackageFilter>,
+    full: bool,
+    options: &MirrorOptions,
+    report: &mut MirrorReport,
+) {
+    let mut warn = Vec::new();
+    let result = cut_package(pkg, filter, full, &mut warn);
+    let msg = |message| PackageMessage {
+        package: pkg.name.clone(),
+        message,
+    };
+    report.warnings.extend(warn.into_iter().map(msg));
+    match result {
+        Ok(cut) => {
+            report.stranded.extend(stranded_in_package(
+                pkg,
+                &cut.kept,
+                &cut.channels,
+                &options.installed,
+            ));
+            report.packages.push(kept_package(&cut));
+            report.kept.push(cut.kept);
+            report.cuts.push(cut.channels);
+        }
+        Err(message) => report.errors.push(msg(message)),
+    }
+}
+
+/// [`mirror_catalog`] for one package of the catalog only: what the app redraws on each edit.
+/// The entry is validated whole (spec/mirror.md §2); a package the entry does not select
+/// (another is listed) is absent from the report, with no error.
+///
+/// # Complexity
+/// O(P + C) for validating the entry, O(log P') to find the package, then the package's cost
+/// as in [`mirror_catalog`]: linear in the package, not the catalog.
+pub fn mirror_package(
+    catalog: &Catalog,
+    entry: &OperatorEntry,
+    package: &str,
+    options: &MirrorOptions,
+) -> MirrorReport {
+    let mut report = MirrorReport {
+        catalog: entry.catalog.clone(),
+        packages: Vec::new(),
+        errors: Vec::new(),
+        warnings: Vec::new(),
+        stranded: Vec::new(),
+        kept: Vec::new(),
+        cuts: Vec::new(),
+    };
+    let invalid = validate_entry(entry);
+    if !invalid.is_empty() {
+        report.errors = invalid_errors(invalid);
+        return report;
+    }
+    let Some(pkg) = catalog.package(package) else {
+        return report;
+    };
+    let filter = entry.packages.iter().find(|f| f.name == package);
+    if filter.is_none() && !entry.packages.is_empty() {
+        return report;
+    }
+    mirror_one(pkg, filter, entry.full, options, &mut report);
+    report
+}
+
+/// Validation errors as the report states them.
+fn invalid_errors(invalid: Vec<ConfigError>) -> Vec<PackageMessage> {
+    invalid
+        .into_iter()
+        .map(|e| PackageMessage {
+            package: e.package,
+            message: format!("invalid configuration: {}", e.message),
+        })
+        .collect()
 }
 
 /// The packages the entry asks for, each with its filter (`None`: no package listed, every

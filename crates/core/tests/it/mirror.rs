@@ -3,8 +3,9 @@
 
 use olm_graph_core::load::Limits;
 use olm_graph_core::mirror::{
-    cut_package, keep_in_range, mirror_catalog, read_config, validate_config, write_kept,
-    ChannelFilter, MirrorOptions, OperatorEntry, PackageFilter,
+    channel_marks, cut_package, dropped_channels, keep_in_range, mirror_catalog, mirror_package,
+    read_config, set_bound, validate_config, write_config, write_kept, Bound, ChannelFilter, Cut,
+    MirrorOptions, OperatorEntry, PackageFilter,
 };
 use olm_graph_core::model::Catalog;
 use olm_graph_core::validate::lint_catalog;
@@ -681,4 +682,138 @@ fn stranded_suggestion_gives_a_path_again() {
         above.contains(&("foo.v2.0.0", Some("maxVersion"))),
         "{above:?}"
     );
+}
+
+const NEURON_ISC: &str = include_str!("../../../../tests/e2e/fixtures/mirror-neuron.yaml");
+
+/// The app's marks on aws-neuron-operator's Fast channel cut at 0.1.2 (the e2e test's case):
+/// 0.0.5 kept only for the chain, 0.0.3 dropped, 0.0.1 and 0.0.2 stranded, 1.2.0 the head, the
+/// Stable channel dropped; lowering minVersion to 0.0.1 strands nothing.
+#[test]
+fn marks_on_a_drawn_channel() {
+    let cat = common::load(&common::catalog(
+        "community-operators-prod/v4.21/aws-neuron-operator.yaml",
+    ));
+    let pkg = cat.package("aws-neuron-operator").unwrap();
+    let entry = isc_entry(NEURON_ISC);
+    let report = mirror_package(&cat, &entry, &pkg.name, &MirrorOptions::default());
+    let whole = mirror_catalog(&cat, &entry, &MirrorOptions::default());
+    assert_eq!(report.packages, whole.packages);
+    assert_eq!(report.stranded, whole.stranded);
+    let marks = channel_marks(pkg, &report, "Fast");
+    assert!(marks.kept);
+    assert_eq!(marks.head.as_deref(), Some("aws-neuron-operator.v1.2.0"));
+    let word = |v: &str| {
+        marks
+            .of(&format!("aws-neuron-operator.v{v}"))
+            .unwrap()
+            .word()
+    };
+    assert_eq!(word("0.0.1"), "stranded");
+    assert_eq!(word("0.0.2"), "stranded");
+    assert_eq!(word("0.0.3"), "dropped");
+    assert_eq!(word("0.0.5"), "required");
+    assert_eq!(word("1.2.0"), "kept");
+    assert!(marks.of("aws-neuron-operator.v1.2.0").unwrap().head);
+    assert_eq!(
+        marks.of("aws-neuron-operator.v0.0.1").unwrap().cut,
+        Cut::Dropped
+    );
+    assert_eq!(marks.counts(), [8, 1, 1, 2]);
+    assert_eq!(dropped_channels(pkg, &report), ["Stable"]);
+    // The Stable channel is not listed: nothing of it is kept.
+    let stable = channel_marks(pkg, &report, "Stable");
+    assert!(!stable.kept);
+    assert!(stable.bundles.values().all(|m| m.cut == Cut::Dropped));
+
+    let mut lowered = entry.clone();
+    assert!(set_bound(
+        &mut lowered,
+        &pkg.name,
+        Some("Fast"),
+        Bound::Min,
+        "0.0.1"
+    ));
+    let report = mirror_package(&cat, &lowered, &pkg.name, &MirrorOptions::default());
+    assert!(report.stranded.is_empty(), "{:?}", report.stranded);
+    let marks = channel_marks(pkg, &report, "Fast");
+    assert_eq!(marks.counts()[3], 0);
+    // A package or channel the entry does not list is not edited.
+    assert!(!set_bound(
+        &mut lowered,
+        &pkg.name,
+        Some("Stable"),
+        Bound::Min,
+        "1.0.0"
+    ));
+    assert!(!set_bound(&mut lowered, "other", None, Bound::Min, "1.0.0"));
+    // A package another entry lists is absent, with no error.
+    let other = mirror_package(
+        &cat,
+        &isc_entry(&NEURON_ISC.replace("aws-neuron-operator\n", "x\n")),
+        &pkg.name,
+        &MirrorOptions::default(),
+    );
+    assert!(other.packages.is_empty() && other.errors.is_empty());
+    assert_eq!(dropped_channels(pkg, &other), ["Fast", "Stable"]);
+}
+
+/// A range set in the form and written back: the stanza replaced, every other line (the
+/// comment, `additionalImages`) kept, and the file reads back to the edited entry.
+#[test]
+fn edited_config_writes_back() {
+    let entry = isc_entry(NEURON_ISC);
+    let mut edited = entry.clone();
+    assert!(set_bound(
+        &mut edited,
+        "aws-neuron-operator",
+        Some("Fast"),
+        Bound::Min,
+        "0.0.1"
+    ));
+    assert!(set_bound(
+        &mut edited,
+        "aws-neuron-operator",
+        None,
+        Bound::Max,
+        ""
+    ));
+    assert!(set_bound(
+        &mut edited,
+        "aws-neuron-operator",
+        Some("Fast"),
+        Bound::Max,
+        "1.1.4"
+    ));
+    let text = write_config(
+        NEURON_ISC,
+        "mirror.openshift.io/v2alpha1",
+        &[edited.clone()],
+    );
+    assert!(
+        text.starts_with("# What a disconnected cluster mirrors"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  additionalImages:\n  - name: registry.redhat.io/ubi9/ubi:latest\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("        minVersion: 0.0.1\n        maxVersion: 1.1.4\n"),
+        "{text}"
+    );
+    let again = isc_entry(&text);
+    assert_eq!(again.packages, edited.packages);
+    assert_eq!(again.catalog, edited.catalog);
+    // Flow style is written whole; odd names are quoted and read back.
+    let flow = r#"{"kind":"ImageSetConfiguration","apiVersion":"mirror.openshift.io/v2alpha1","mirror":{"operators":[{"catalog":"c:1","packages":[{"name":"true","minVersion":"1.0"}]}]}}"#;
+    let e = isc_entry(flow);
+    let text = write_config(
+        flow,
+        "mirror.openshift.io/v2alpha1",
+        std::slice::from_ref(&e),
+    );
+    let back = isc_entry(&text);
+    assert_eq!(back.packages, e.packages, "{text}");
+    assert_eq!(back.catalog, "c:1");
 }
