@@ -145,18 +145,21 @@ impl MirrorStore {
 #[cfg(test)]
 mod tests {
     use super::*;
+    // The unit tests run as wasm (wasm-bindgen-test, in Node): the app's own target.
     use olm_graph_core::mirror::{set_bound, Bound};
     use olm_graph_core::{load_files, InputFile};
+    use wasm_bindgen_test::wasm_bindgen_test as test;
 
     const ISC: &str = include_str!("../../tests/e2e/fixtures/mirror-neuron.yaml");
-    const NEURON: &str =
-        "../shared/catalogs/community-operators-prod/v4.21/aws-neuron-operator.yaml";
+    /// A real catalog, built into the test (the tests run as wasm, without a file system).
+    const NEURON: &str = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/catalogs/community-operators-prod/v4.21/aws-neuron-operator.yaml"
+    ));
 
     #[test]
     fn the_fixture_strands_two_bundles_until_min_version_is_lowered() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(NEURON);
-        let text = std::fs::read_to_string(&path).expect("the shared catalogs are there");
-        let catalog = load_files(vec![InputFile::new("neuron.yaml", text)]);
+        let catalog = load_files(vec![InputFile::new("neuron.yaml", NEURON)]);
         let loaded = Loaded::new("neuron".into(), catalog, Vec::new(), Default::default());
         let opened = read_file(ConfigFile {
             path: "isc.yaml".into(),
