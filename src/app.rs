@@ -98,10 +98,16 @@ fn load_catalog_url(stores: Stores, loader: Loader, url: String, fallback: bool)
 }
 
 /// Shows the catalog this browser kept (with the restored notice), or else the sample; a
-/// storage that cannot be read is a notice, and the sample is shown.
+/// storage that cannot be read is a notice, and the sample is shown. A catalog the user opened
+/// while the storage was being read stays on screen.
 fn restore_or_sample(stores: Stores, loader: Loader) {
+    let before = loader.loads_started();
     spawn_local(async move {
-        match persist::kept_catalog().await {
+        let kept = persist::kept_catalog().await;
+        if loader.loads_started() != before {
+            return;
+        }
+        match kept {
             Ok(Some(source)) => {
                 stores
                     .kept

@@ -93,6 +93,13 @@ impl Loader {
         self.parse(source, target);
     }
 
+    /// How many loads have started: a task that waited (for the browser's storage, say)
+    /// compares it with the count when it began, so as not to replace what the user opened
+    /// meanwhile.
+    pub fn loads_started(&self) -> u32 {
+        self.current.with_value(|c| c.borrow().id)
+    }
+
     /// Shows the catalog this browser kept, without keeping it again.
     pub fn load_restored(&self, source: Source) {
         self.parse(source, Target::Main);

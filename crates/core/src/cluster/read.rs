@@ -171,14 +171,24 @@ fn read_chunks(
     let mut scratch = Scratch::default();
     for (i, chunk) in list.iter().enumerate() {
         let document = first + i + 1;
-        match parse_object_chunk(text, chunk, limits, &mut scratch) {
+        // A List's items come one by one as they are read; one without its own apiVersion
+        // and kind waits for the List's (written after the items by kubectl).
+        let mut untyped = Vec::new();
+        let read = parse_object_chunk(text, chunk, limits, &mut scratch, &mut |item| {
+            if type_of(&item).is_some() {
+                Reader::at_document(path, document, state).object(&item, None);
+            } else {
+                untyped.push(item);
+            }
+        });
+        match read {
             Ok(Some(node)) => {
-                let mut reader = Reader {
-                    path,
-                    document,
-                    state,
-                };
+                let mut reader = Reader::at_document(path, document, state);
                 reader.object(&node, None);
+                let inherited = type_of(&node).and_then(|(api, kind)| list_items_type(api, kind));
+                for item in &untyped {
+                    reader.object(item, inherited);
+                }
             }
             Ok(None) => {}
             Err(e) => {
@@ -194,6 +204,13 @@ fn read_chunks(
             }
         }
     }
+}
+
+/// The type a typed list gives items written without one: its `apiVersion` and the kind
+/// without `List` (a plain `List` gives none).
+fn list_items_type<'a>(api: &'a str, kind: &'a str) -> Option<(&'a str, &'a str)> {
+    let of = item_kind(kind);
+    (is_list(kind) && !of.is_empty()).then_some((api, of))
 }
 
 fn location(path: &str, document: usize, line: usize, column: usize) -> Location {
@@ -248,7 +265,15 @@ struct Reader<'r> {
     state: &'r mut ClusterState,
 }
 
-impl Reader<'_> {
+impl<'r> Reader<'r> {
+    fn at_document(path: &'r str, document: usize, state: &'r mut ClusterState) -> Self {
+        Reader {
+            path,
+            document,
+            state,
+        }
+    }
+
     /// One object, or the items of a list; `inherited` is a typed list's `apiVersion` and
     /// item kind, for items written without them.
     fn object(&mut self, node: &Node, inherited: Option<(&str, &str)>) {
@@ -302,8 +327,7 @@ impl Reader<'_> {
                 return;
             }
         };
-        let of = item_kind(kind);
-        let inherited = (!of.is_empty()).then_some((api, of));
+        let inherited = list_items_type(api, kind);
         for item in items {
             self.object(item, inherited);
         }

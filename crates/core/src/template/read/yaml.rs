@@ -94,29 +94,27 @@ pub fn parse_chunk(text: &str, chunk: &Chunk, limits: &Limits) -> Result<Option<
 }
 
 /// A document of Kubernetes objects (cluster state), read as [`parse_chunk`] reads a chunk
-/// but for two things. The items of a root mapping's `items` list (a `List`) each count as a
-/// document against the limits: each under `max_nodes`, at most `max_documents` of them, as
-/// the same objects in a stream would. And a document is first read by the loader's fast
-/// reader of plain block YAML (the subset `kubectl get -o yaml` writes) or of JSON
-/// (`-o json`, once serde_json has found it valid), which keep each node's line and column as
-/// granit-parser gives them (the YAML reader's column counts bytes: the same unless a
-/// non-ASCII key comes first on the line); a document outside that subset, or with an error,
-/// is read by granit-parser, so errors and their positions are the same either way.
-/// `scratch` is shared by the documents of a file.
+/// but for three things. The items of a root mapping's `items` list (a `List`) are handed to
+/// `each_item` as each is read, and not kept in the tree (so a `List` of 100,000 objects is
+/// never held whole); each counts as a document against the limits: under `max_nodes`, at
+/// most `max_documents` of them, as the same objects in a stream would. And a document is
+/// first read by the loader's fast reader of plain block YAML (the subset `kubectl get -o
+/// yaml` writes) or of JSON (`-o json`, once serde_json has found it valid), which keep each
+/// node's line and column as granit-parser gives them (the YAML reader's column counts bytes:
+/// the same unless a non-ASCII key comes first on the line); a document outside that subset,
+/// or with an error, is read by granit-parser, so errors and their positions are the same
+/// either way. `scratch` is shared by the documents of a file.
 ///
 /// # Complexity
-/// O(n) in the chunk's length.
+/// O(n) in the chunk's length, plus what `each_item` costs.
 pub fn parse_object_chunk<'t>(
     text: &'t str,
     chunk: &Chunk,
     limits: &Limits,
     scratch: &mut Scratch<'t>,
+    each_item: &mut dyn FnMut(Node),
 ) -> Result<Option<Node>, ParseError> {
     let body = &text[chunk.span.0..chunk.span.1];
-    let builder = || Builder {
-        list_items: true,
-        ..Builder::new(chunk.first_line, limits)
-    };
     scratch.marks.get_or_insert_with(Vec::new);
     let fast = if chunk.json {
         check_json(body, chunk.first_line, limits)?;
@@ -124,10 +122,13 @@ pub fn parse_object_chunk<'t>(
     } else {
         document_events(body, limits.max_depth, scratch)
     };
+    let mut b = Builder {
+        list_items: Some(each_item),
+        ..Builder::new(chunk.first_line, limits)
+    };
     if fast.is_err() {
-        return parse_yaml(body, builder());
+        return parse_yaml(body, b);
     }
-    let mut b = builder();
     let marks = scratch.marks.as_deref().unwrap_or_default();
     for (ev, &(line, col)) in scratch.events.iter().zip(marks) {
         b.feed_fast(ev, b.pos(line + 1, col))?;
@@ -210,8 +211,10 @@ struct Builder<'l> {
     replayed: usize,
     done: Option<Node>,
     in_document: bool,
-    /// The items of a root `items` list each count as a document (see [`parse_object_chunk`]).
-    list_items: bool,
+    /// Where the items of a root `items` list go, each counted as a document (see
+    /// [`parse_object_chunk`]), and how many went.
+    list_items: Option<&'l mut dyn FnMut(Node)>,
+    items_read: usize,
 }
 
 impl<'l> Builder<'l> {
@@ -226,7 +229,8 @@ impl<'l> Builder<'l> {
             replayed: 0,
             done: None,
             in_document: false,
-            list_items: false,
+            list_items: None,
+            items_read: 0,
         }
     }
 
@@ -296,21 +300,20 @@ impl<'l> Builder<'l> {
         )
     }
 
-    /// An item of a `List`, counted as a document of its own: the node count goes back to
-    /// what it was when the list opened, and the items are counted against `max_documents`.
+    /// An item of a `List`, counted as a document of its own and handed on: the node count
+    /// goes back to what it was when the list opened, and the items are counted against
+    /// `max_documents`.
     fn list_item(&mut self, node: Node) -> Result<(), ParseError> {
         let pos = node.pos;
-        let Some(list) = self.stack.last_mut() else {
-            return Ok(());
-        };
-        let NodeValue::Seq(items) = &mut list.node.value else {
-            return Ok(());
-        };
-        items.push(node);
-        let (count, base) = (items.len(), list.nodes_before);
-        self.nodes = base;
-        if count > self.limits.max_documents {
+        if let Some(list) = self.stack.last() {
+            self.nodes = list.nodes_before;
+        }
+        self.items_read += 1;
+        if self.items_read > self.limits.max_documents {
             return Err(self.crossed(LimitKind::Documents, pos));
+        }
+        if let Some(each) = self.list_items.as_mut() {
+            each(node);
         }
         Ok(())
     }
@@ -398,7 +401,7 @@ impl<'l> Builder<'l> {
         if anchor != 0 {
             self.anchors.insert(anchor, (node.clone(), 1));
         }
-        if self.list_items && self.is_list_item() {
+        if self.list_items.is_some() && self.is_list_item() {
             return self.list_item(node);
         }
         let Some(parent) = self.stack.last_mut() else {
@@ -433,6 +436,26 @@ mod tests {
 
     fn first(text: &str) -> Node {
         parse(text, &Limits::DEFAULT).unwrap().unwrap()
+    }
+
+    /// [`parse_object_chunk`] with the `List` items it hands on put back under `items`, to
+    /// compare with the whole tree [`parse_chunk`] reads.
+    fn object_chunk<'t>(
+        text: &'t str,
+        chunk: &Chunk,
+        limits: &Limits,
+        scratch: &mut Scratch<'t>,
+    ) -> Result<Option<Node>, ParseError> {
+        let mut items = Vec::new();
+        let mut root = parse_object_chunk(text, chunk, limits, scratch, &mut |n| items.push(n))?;
+        if let Some(NodeValue::Map(entries)) = root.as_mut().map(|r| &mut r.value) {
+            for e in entries.iter_mut().filter(|e| e.key == "items") {
+                if let NodeValue::Seq(list) = &mut e.value.value {
+                    list.append(&mut items);
+                }
+            }
+        }
+        Ok(root)
     }
 
     #[test]
@@ -583,7 +606,7 @@ mod tests {
             let mut scratch = Scratch::default();
             for chunk in &chunks(&text, 100_000).list {
                 let slow = parse_chunk(&text, chunk, &Limits::DEFAULT);
-                let fast = parse_object_chunk(&text, chunk, &Limits::DEFAULT, &mut scratch);
+                let fast = object_chunk(&text, chunk, &Limits::DEFAULT, &mut scratch);
                 if fast != slow {
                     let (f, s) = (format!("{fast:?}"), format!("{slow:?}"));
                     let at = f.bytes().zip(s.bytes()).take_while(|(a, b)| a == b).count();
@@ -630,7 +653,7 @@ mod tests {
             "a: b: c\n",
         ] {
             let c = &chunks(text, 10).list[0];
-            let fast = parse_object_chunk(text, c, &small, &mut scratch);
+            let fast = object_chunk(text, c, &small, &mut scratch);
             assert!(fast.is_err(), "{text}");
             assert_eq!(fast, parse_chunk(text, c, &small), "{text}");
         }
@@ -647,7 +670,7 @@ mod tests {
         let list = |n: usize| format!("apiVersion: v1\nitems:\n{}kind: List\n", item.repeat(n));
         let read = |text: &str| {
             let c = &chunks(text, 10).list[0];
-            let got = parse_object_chunk(text, c, &small, &mut Scratch::default());
+            let got = object_chunk(text, c, &small, &mut Scratch::default());
             (
                 got.map(|n| n.map(|n| n.to_json())),
                 parse_chunk(text, c, &small).is_ok(),
