@@ -88,6 +88,26 @@ pub struct MirrorOptions {
     pub installed: Vec<String>,
 }
 
+/// The report for `entry` before any package is cut, and whether the entry is valid (when it
+/// is not, the report holds its validation errors and is the whole answer).
+fn started_report(entry: &OperatorEntry) -> (MirrorReport, bool) {
+    let mut report = MirrorReport {
+        catalog: entry.catalog.clone(),
+        packages: Vec::new(),
+        errors: Vec::new(),
+        warnings: Vec::new(),
+        stranded: Vec::new(),
+        kept: Vec::new(),
+        cuts: Vec::new(),
+    };
+    let invalid = validate_entry(entry);
+    let valid = invalid.is_empty();
+    if !valid {
+        report.errors = invalid_errors(invalid);
+    }
+    (report, valid)
+}
+
 /// Cuts `catalog` as oc-mirror v2 would under `entry` (spec/mirror.md §2–4) and finds the
 /// stranded bundles (§5). A package that fails to filter is reported in `errors` and left out;
 /// the other packages are still cut (upstream would stop at the first error, §4.11).
@@ -100,18 +120,8 @@ pub fn mirror_catalog(
     entry: &OperatorEntry,
     options: &MirrorOptions,
 ) -> MirrorReport {
-    let mut report = MirrorReport {
-        catalog: entry.catalog.clone(),
-        packages: Vec::new(),
-        errors: Vec::new(),
-        warnings: Vec::new(),
-        stranded: Vec::new(),
-        kept: Vec::new(),
-        cuts: Vec::new(),
-    };
-    let invalid = validate_entry(entry);
-    if !invalid.is_empty() {
-        report.errors = invalid_errors(invalid);
+    let (mut report, valid) = started_report(entry);
+    if !valid {
         return report;
     }
     for (pkg, filter) in selected_packages(catalog, entry, &mut report.warnings) {
@@ -169,18 +179,8 @@ pub fn mirror_package(
     package: &str,
     options: &MirrorOptions,
 ) -> MirrorReport {
-    let mut report = MirrorReport {
-        catalog: entry.catalog.clone(),
-        packages: Vec::new(),
-        errors: Vec::new(),
-        warnings: Vec::new(),
-        stranded: Vec::new(),
-        kept: Vec::new(),
-        cuts: Vec::new(),
-    };
-    let invalid = validate_entry(entry);
-    if !invalid.is_empty() {
-        report.errors = invalid_errors(invalid);
+    let (mut report, valid) = started_report(entry);
+    if !valid {
         return report;
     }
     let Some(pkg) = catalog.package(package) else {
