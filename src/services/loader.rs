@@ -301,15 +301,9 @@ fn cluster_state_arrived(
     files: Vec<ClusterFile>,
     alone: bool,
 ) {
-    current
-        .borrow_mut()
-        .origin
-        .files
-        .retain(|f| !files.iter().any(|s| s.path == f.path));
+    let paths: Vec<&str> = files.iter().map(|f| f.path.as_str()).collect();
+    set_aside(stores, current, &paths, alone);
     stores.cluster.open(files);
-    if alone {
-        stores.load.status.set(LoadStatus::Idle);
-    }
 }
 
 /// ImageSetConfigurations among the files opened: the last goes to the mirror store, not the
@@ -320,14 +314,22 @@ fn mirror_config_arrived(
     files: Vec<ConfigFile>,
     alone: bool,
 ) {
+    let paths: Vec<&str> = files.iter().map(|f| f.path.as_str()).collect();
+    set_aside(stores, current, &paths, alone);
+    if let Some(file) = files.into_iter().last() {
+        stores.mirror.open(file);
+    }
+}
+
+/// Files set aside from the catalog (cluster state, configurations): they leave the load's
+/// origin, and when they were all that was opened the load is over (the catalog on screen
+/// stays).
+fn set_aside(stores: Stores, current: &RefCell<Current>, paths: &[&str], alone: bool) {
     current
         .borrow_mut()
         .origin
         .files
-        .retain(|f| !files.iter().any(|s| s.path == f.path));
-    if let Some(file) = files.into_iter().last() {
-        stores.mirror.open(file);
-    }
+        .retain(|f| !paths.contains(&f.path.as_str()));
     if alone {
         stores.load.status.set(LoadStatus::Idle);
     }

@@ -19,19 +19,10 @@ use crate::state::mirror::ConfigFile;
 /// # Complexity
 /// O(F + D) for F files whose first documents are D bytes long in all.
 pub fn split_cluster_state(files: Vec<InputFile>) -> (Vec<ClusterFile>, Vec<InputFile>) {
-    let mut state = Vec::new();
-    let mut rest = Vec::new();
-    for f in files {
-        if is_cluster_state(&f.text) {
-            state.push(ClusterFile {
-                path: f.path,
-                text: f.text,
-            });
-        } else {
-            rest.push(f);
-        }
-    }
-    (state, rest)
+    split_off(files, is_cluster_state, |path, text| ClusterFile {
+        path,
+        text,
+    })
 }
 
 /// Splits off the ImageSetConfigurations (core's `mirror::looks_like_isc`: `kind:
@@ -40,19 +31,21 @@ pub fn split_cluster_state(files: Vec<InputFile>) -> (Vec<ClusterFile>, Vec<Inpu
 /// # Complexity
 /// O(n) in the length of the files.
 pub fn split_mirror_configs(files: Vec<InputFile>) -> (Vec<ConfigFile>, Vec<InputFile>) {
-    let mut configs = Vec::new();
-    let mut rest = Vec::new();
-    for f in files {
-        if looks_like_isc(&f.text) {
-            configs.push(ConfigFile {
-                path: f.path,
-                text: f.text,
-            });
-        } else {
-            rest.push(f);
-        }
-    }
-    (configs, rest)
+    split_off(files, looks_like_isc, |path, text| ConfigFile {
+        path,
+        text,
+    })
+}
+
+/// The files whose text `is` picks, made into what their store takes, and the rest, in order.
+fn split_off<T>(
+    files: Vec<InputFile>,
+    is: fn(&str) -> bool,
+    make: fn(String, String) -> T,
+) -> (Vec<T>, Vec<InputFile>) {
+    let (picked, rest): (Vec<_>, Vec<_>) = files.into_iter().partition(|f| is(&f.text));
+    let picked = picked.into_iter().map(|f| make(f.path, f.text)).collect();
+    (picked, rest)
 }
 
 /// Parses `files` as one catalog and lints it; `progress` hears after each document, `stage`
