@@ -9,13 +9,9 @@
 // Every other test runs under the CSP (see app.test.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { app, open, finish, shot, waitGraph, upload, showChannel, CATALOGS, ROOT, inspector, tool } from './harness.mjs';
+import { app, open, finish, shot, waitGraph, upload, showChannel, CATALOGS, ROOT, inspector, tool, audit } from './harness.mjs';
 
-const require = createRequire(import.meta.url);
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const GPU = join(CATALOGS, 'certified-operators/v4.22/gpu-operator-certified.yaml');
 const FIX = join(ROOT, 'crates/core/tests/fixtures/resolve');
 
@@ -26,13 +22,6 @@ const auditPage = (query = '', options = {}) =>
   open(query, { viewport: { width: 1280, height: 800 }, bypassCSP: true, ...options });
 
 /** Runs axe on the page (or frame) and fails with every violation and where it is. */
-async function audit(page, name) {
-  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.addScriptTag({ content: AXE });
-  const { violations } = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  const found = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(' | ')}`);
-  assert.deepEqual(found, [], `${name}: axe violations`);
-}
-
 test('axe: the sample in light and dark, and the embed view', async () => {
   for (const colorScheme of ['light', 'dark']) {
     const page = await auditPage('', { colorScheme });

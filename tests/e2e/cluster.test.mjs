@@ -10,12 +10,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { app, open, finish, shot, waitGraph, cli, CATALOGS, ROOT } from './harness.mjs';
+import { app, open, finish, shot, waitGraph, cli, CATALOGS, ROOT, audit, boxInside } from './harness.mjs';
 
-const require = createRequire(import.meta.url);
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const CATALOG_DIR = join(CATALOGS, 'openshift-kube-descheduler-fbc/v4.16');
 const CATALOG = join(CATALOG_DIR, 'cluster-kube-descheduler-operator.json');
 const STATE = join(ROOT, 'tests/e2e/fixtures/cluster-stuck.yaml');
@@ -47,21 +44,6 @@ async function choose(page, want) {
   await waitGraph(page, PKG, want.channel);
   await page.waitForSelector(`${node(want.installed)}[data-installed="true"]`);
   await page.waitForSelector(`${node(want.path.at(-1).to)}[data-path-step]`);
-}
-
-/** `box` lies inside `outer` (both bounding boxes), to half a pixel. */
-function inside(box, outer, what) {
-  assert.ok(box && outer, `${what}: both are laid out`);
-  const ok = box.x >= outer.x - 0.5 && box.y >= outer.y - 0.5
-    && box.x + box.width <= outer.x + outer.width + 0.5 && box.y + box.height <= outer.y + outer.height + 0.5;
-  assert.ok(ok, `${what}: ${JSON.stringify(box)} inside ${JSON.stringify(outer)}`);
-}
-
-async function audit(page, name) {
-  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.addScriptTag({ content: AXE });
-  const { violations } = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  const found = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(' | ')}`);
-  assert.deepEqual(found, [], `${name}: axe violations`);
 }
 
 test('a stuck upgrade: the verdict, you are here, the failed bundle, the path and the commands, as the CLI says', async () => {
@@ -109,15 +91,15 @@ test('a stuck upgrade: the verdict, you are here, the failed bundle, the path an
   const graph = await page.locator('svg.graph').boundingBox();
   for (const name of [want.installed, want.failed.bundle]) {
     const box = await page.locator(`${node(name)} .box`).boundingBox();
-    inside(box, graph, `${name} in the graph`);
-    inside(box, win, `${name} in the window`);
+    boxInside(box, graph, `${name} in the graph`);
+    boxInside(box, win, `${name} in the window`);
   }
-  inside(await here.boundingBox(), graph, 'the "you are here" badge');
+  boxInside(await here.boundingBox(), graph, 'the "you are here" badge');
   const pane = await page.locator('#inspector-cluster').boundingBox();
-  inside(await page.locator('.cluster-report-title').boundingBox(), win, 'the report title');
+  boxInside(await page.locator('.cluster-report-title').boundingBox(), win, 'the report title');
   const first = page.locator('.cluster-command').first();
-  inside(await first.locator('pre').boundingBox(), win, 'the first command');
-  inside(await first.locator('button').boundingBox(), win, 'its copy button');
+  boxInside(await first.locator('pre').boundingBox(), win, 'the first command');
+  boxInside(await first.locator('button').boundingBox(), win, 'its copy button');
   for (const c of await page.locator('.cluster-command pre').all()) {
     const b = await c.boundingBox();
     assert.ok(b.x >= pane.x - 0.5 && b.x + b.width <= pane.x + pane.width + 0.5, `a command inside the inspector: ${JSON.stringify(b)}`);

@@ -6,7 +6,8 @@
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchBrowser, startStaticServer, stopServer } from './browser.mjs';
@@ -146,4 +147,22 @@ export async function inspector(page, tab) {
   }
   await control.click();
   await page.locator(`#inspector-${tab}`).waitFor({ state: 'visible' });
+}
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Runs axe on the page (injected once); fails on any violation, naming up to four nodes each. */
+export async function audit(page, name) {
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.addScriptTag({ content: AXE });
+  const { violations } = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  const found = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(' | ')}`);
+  assert.deepEqual(found, [], `${name}: axe violations`);
+}
+
+/** `box` lies inside `outer` (both bounding boxes), to half a pixel. */
+export function boxInside(box, outer, what) {
+  assert.ok(box && outer, `${what}: both are laid out`);
+  const ok = box.x >= outer.x - 0.5 && box.y >= outer.y - 0.5
+    && box.x + box.width <= outer.x + outer.width + 0.5 && box.y + box.height <= outer.y + outer.height + 0.5;
+  assert.ok(ok, `${what}: ${JSON.stringify(box)} inside ${JSON.stringify(outer)}`);
 }

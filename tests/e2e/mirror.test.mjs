@@ -9,13 +9,9 @@
 // to 0.0.1 in the form removes the stranded rings, and a reload keeps the toggle on.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { app, open, finish, waitGraph, CATALOGS, ROOT } from './harness.mjs';
+import { app, open, finish, waitGraph, CATALOGS, ROOT, audit, boxInside } from './harness.mjs';
 
-const require = createRequire(import.meta.url);
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const CATALOG = join(CATALOGS, 'community-operators-prod/v4.21/aws-neuron-operator.yaml');
 const CONFIG = join(ROOT, 'tests/e2e/fixtures/mirror-neuron.yaml');
 const PKG = 'aws-neuron-operator';
@@ -23,21 +19,6 @@ const SCREENSHOT = join(ROOT, 'docs/screenshots/mirror-stranded.png');
 const node = (v) => `svg.graph g.node[data-bundle="aws-neuron-operator.v${v}"]`;
 
 app();
-
-/** `box` lies inside `outer` (both bounding boxes), to half a pixel. */
-function inside(box, outer, what) {
-  assert.ok(box && outer, `${what}: both are laid out`);
-  const ok = box.x >= outer.x - 0.5 && box.y >= outer.y - 0.5
-    && box.x + box.width <= outer.x + outer.width + 0.5 && box.y + box.height <= outer.y + outer.height + 0.5;
-  assert.ok(ok, `${what}: ${JSON.stringify(box)} inside ${JSON.stringify(outer)}`);
-}
-
-async function audit(page, name) {
-  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.addScriptTag({ content: AXE });
-  const { violations } = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  const found = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(' | ')}`);
-  assert.deepEqual(found, [], `${name}: axe violations`);
-}
 
 test('a configuration that strands bundles: dropped, required, stranded and the new head on the graph; lowering minVersion removes the rings', async () => {
   const page = await open('', { viewport: { width: 1280, height: 800 }, bypassCSP: true });
@@ -84,10 +65,10 @@ test('a configuration that strands bundles: dropped, required, stranded and the 
   for (const [what, sel] of [['stranded ring', `${node('0.0.1')} .mirror-ring`], ['dropped hatch', `${node('0.0.3')} .mirror-hatch`],
     ['required box', `${node('0.0.5')} .box`], ['new head', `${node('1.2.0')} .box`]]) {
     const box = await page.locator(sel).boundingBox();
-    inside(box, graph, `${what} in the graph`);
-    inside(box, win, `${what} in the window`);
+    boxInside(box, graph, `${what} in the graph`);
+    boxInside(box, win, `${what} in the window`);
   }
-  inside(await page.locator('[data-testid=mirror-channel-min]').boundingBox(), win, 'the minVersion field');
+  boxInside(await page.locator('[data-testid=mirror-channel-min]').boundingBox(), win, 'the minVersion field');
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true);
 
   await audit(page, 'the Mirror tab with stranded bundles');

@@ -8,14 +8,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { app, open, finish, shot, waitGraph, upload, showChannel, tool, CATALOGS } from './harness.mjs';
+import { app, open, finish, shot, waitGraph, upload, showChannel, tool, CATALOGS, audit } from './harness.mjs';
 
 app();
 
-const require = createRequire(import.meta.url);
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const PASTED = join(CATALOGS, 'certified-operators/v4.22/nvidia-network-operator.yaml');
 const PKG = 'nvidia-network-operator';
 const CHANNEL = 'v26.4'; // not the default channel (stable)
@@ -23,13 +20,6 @@ const TEMPLATE = join(CATALOGS, 'templates/basic/rhtpa-operator-v4.18.graph.yaml
 const GPU = join(CATALOGS, 'certified-operators/v4.22/gpu-operator-certified.yaml');
 /** The graph area's height at 1280 × 800 before the tools moved (docs/layout.md, 2026-11-28). */
 const AREA_BEFORE_1280 = Number(process.env.OLM_AREA_BEFORE_1280 || 464);
-
-async function audit(page, name) {
-  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.addScriptTag({ content: AXE });
-  const { violations } = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  const found = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(' | ')}`);
-  assert.deepEqual(found, [], `${name}: axe violations`);
-}
 
 /** Reloads the page, accepting the "leave the page?" question if one is asked; its type. */
 async function reload(page) {

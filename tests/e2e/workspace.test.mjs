@@ -8,15 +8,12 @@
 // copied to docs/screenshots/ when OLM_SCREENSHOTS=1.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { app, open, finish, waitGraph, upload, showChannel, inspector, CATALOGS, OUT, ROOT, tool } from './harness.mjs';
+import { app, open, finish, waitGraph, upload, showChannel, inspector, CATALOGS, OUT, ROOT, tool, audit } from './harness.mjs';
 
 app();
 
-const require = createRequire(import.meta.url);
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const GPU = join(CATALOGS, 'certified-operators/v4.22/gpu-operator-certified.yaml');
 const QUAY = join(CATALOGS, 'community-operators-prod/v4.21/project-quay.yaml');
 const BUNDLE = 'gpu-operator-certified.v24.6.2';
@@ -253,13 +250,6 @@ test('focus mode: project-quay\'s package view gets the window and reads at 10 p
 });
 
 /** Runs axe on the page and fails with every violation and where it is. */
-async function audit(page, name) {
-  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.addScriptTag({ content: AXE });
-  const { violations } = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  const found = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(' | ')}`);
-  assert.deepEqual(found, [], `${name}: axe violations`);
-}
-
 test('axe: every inspector tab in both themes, and focus mode', async () => {
   for (const colorScheme of ['light', 'dark']) {
     const page = await gpuPage(1280, 800, { bypassCSP: true, colorScheme });
