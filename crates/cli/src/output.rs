@@ -22,6 +22,19 @@ pub fn print(text: &str) {
     out!("{text}");
 }
 
+/// Prints `value` as indented JSON and a newline, written to stdout as it is serialised (a
+/// long report is never held whole as text); a closed pipe ends the program quietly.
+pub fn print_json_pretty<T: serde::Serialize>(value: &T) {
+    let mut stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let written = serde_json::to_writer_pretty(&mut stdout, value)
+        .map_err(std::io::Error::from)
+        .and_then(|()| writeln!(stdout))
+        .and_then(|()| stdout.flush());
+    if written.is_err() {
+        std::process::exit(0);
+    }
+}
+
 /// Writes `text` as it is to stdout; a closed pipe ends the program quietly.
 pub fn write_stdout(text: &str) {
     let mut stdout = std::io::stdout().lock();

@@ -12,7 +12,7 @@ use crate::load::yaml::fast::Scratch;
 use crate::load::{InputFile, LimitKind, Limits};
 use crate::template::read::chunks::{chunks, is_separator, Chunk};
 use crate::template::read::tree::{Node, NodeValue};
-use crate::template::read::yaml::{parse_chunk, parse_object_chunk};
+use crate::template::read::yaml::{check_json_chunk, parse_chunk, parse_object_chunk, ParseError};
 
 /// The API groups olm-graph reads objects of.
 const OPERATORS: &str = "operators.coreos.com";
@@ -171,38 +171,111 @@ fn read_chunks(
     let mut scratch = Scratch::default();
     for (i, chunk) in list.iter().enumerate() {
         let document = first + i + 1;
+        let at = Document {
+            path,
+            text,
+            chunk,
+            number: document,
+            limits,
+        };
+        let read = if json_checked_beside(chunk) {
+            at.read_checking_beside(&mut scratch, state)
+        } else {
+            at.read(&mut scratch, false, state)
+        };
+        if let Err(e) = read {
+            let code = if e.limit.is_some() {
+                "load.limit"
+            } else {
+                "cluster.syntax"
+            };
+            let at = location(path, document, e.pos.line, e.pos.column);
+            state
+                .diagnostics
+                .push(Diagnostic::error(code, e.message.clone()).at(at));
+        }
+    }
+}
+
+/// True when a JSON document is long enough to be checked on a second thread while it is read
+/// (natively): a `kubectl get -o json` List of many objects.
+fn json_checked_beside(chunk: &Chunk) -> bool {
+    const LONG: usize = 1 << 20;
+    !cfg!(target_arch = "wasm32") && chunk.json && chunk.span.1 - chunk.span.0 >= LONG
+}
+
+/// One document of a file and what reading it needs.
+struct Document<'a> {
+    path: &'a str,
+    text: &'a str,
+    chunk: &'a Chunk,
+    number: usize,
+    limits: &'a Limits,
+}
+
+impl Document<'_> {
+    /// Reads the document's objects into `state`; `json_checked` when the caller checks a JSON
+    /// document itself (see [`parse_object_chunk`]).
+    fn read<'t>(
+        &self,
+        scratch: &mut Scratch<'t>,
+        json_checked: bool,
+        state: &mut ClusterState,
+    ) -> Result<(), ParseError>
+    where
+        Self: 't,
+    {
         // A List's items come one by one as they are read; one without its own apiVersion
         // and kind waits for the List's (written after the items by kubectl).
         let mut untyped = Vec::new();
-        let read = parse_object_chunk(text, chunk, limits, &mut scratch, &mut |item| {
-            if type_of(&item).is_some() {
-                Reader::at_document(path, document, state).object(&item, None);
-            } else {
-                untyped.push(item);
-            }
-        });
-        match read {
-            Ok(Some(node)) => {
-                let mut reader = Reader::at_document(path, document, state);
-                reader.object(&node, None);
-                let inherited = type_of(&node).and_then(|(api, kind)| list_items_type(api, kind));
-                for item in &untyped {
-                    reader.object(item, inherited);
-                }
-            }
-            Ok(None) => {}
-            Err(e) => {
-                let code = if e.limit.is_some() {
-                    "load.limit"
+        let (path, document) = (self.path, self.number);
+        let read = parse_object_chunk(
+            self.text,
+            self.chunk,
+            self.limits,
+            json_checked,
+            scratch,
+            &mut |item| {
+                if type_of(&item).is_some() {
+                    Reader::at_document(path, document, state).object(&item, None);
                 } else {
-                    "cluster.syntax"
-                };
-                let at = location(path, document, e.pos.line, e.pos.column);
-                state
-                    .diagnostics
-                    .push(Diagnostic::error(code, e.message.clone()).at(at));
+                    untyped.push(item);
+                }
+            },
+        )?;
+        if let Some(node) = read {
+            let mut reader = Reader::at_document(path, document, state);
+            reader.object(&node, None);
+            let inherited = type_of(&node).and_then(|(api, kind)| list_items_type(api, kind));
+            for item in &untyped {
+                reader.object(item, inherited);
             }
         }
+        Ok(())
+    }
+
+    /// As [`Document::read`] for a long JSON document, with the JSON check on a second thread
+    /// beside the reading: what was read is kept only when the check passes (the check's
+    /// message is the error otherwise, as when it runs first).
+    fn read_checking_beside<'t>(
+        &self,
+        scratch: &mut Scratch<'t>,
+        state: &mut ClusterState,
+    ) -> Result<(), ParseError>
+    where
+        Self: 't,
+    {
+        std::thread::scope(|scope| {
+            let check = scope.spawn(|| check_json_chunk(self.text, self.chunk, self.limits));
+            let mut part = ClusterState::default();
+            let read = self.read(scratch, true, &mut part);
+            let checked = check
+                .join()
+                .unwrap_or_else(|_| check_json_chunk(self.text, self.chunk, self.limits));
+            checked?;
+            state.append(part);
+            read
+        })
     }
 }
 

@@ -318,3 +318,49 @@ fn ten_thousand_objects_are_all_read() {
         .iter()
         .all(|o| o.findings.iter().any(|f| f.code == "cluster.no-catalog")));
 }
+
+#[test]
+fn a_long_json_list_is_read_while_it_is_checked_and_a_broken_one_reads_nothing() {
+    // Over a mebibyte: the JSON check runs on a second thread beside the reading.
+    let item = |i: usize| {
+        format!(
+            r#"{{"apiVersion":"operators.coreos.com/v1alpha1","kind":"Subscription","metadata":{{"name":"sub-{i}","namespace":"ns-{i}"}},"spec":{{"channel":"stable","name":"pkg-{i}","source":"cat","sourceNamespace":"openshift-marketplace"}},"status":{{"installedCSV":"pkg-{i}.v1.0.0","state":"AtLatestKnown"}}}}"#
+        )
+    };
+    let items: Vec<String> = (0..6_000).map(item).collect();
+    let list = format!(
+        "{{\n\"apiVersion\": \"v1\",\n\"items\": [\n{}\n],\n\"kind\": \"List\"\n}}\n",
+        items.join(",\n")
+    );
+    assert!(list.len() > 1 << 20);
+    let read = |name: &str, text: &str| {
+        read_cluster_files(
+            &[olm_graph_core::InputFile::new(name, text.to_string())],
+            &Limits::DEFAULT,
+        )
+    };
+    let s = read("list.json", &list);
+    assert!(s.diagnostics.is_empty(), "{:?}", s.diagnostics);
+    assert_eq!(s.subscriptions.len(), 6_000);
+    assert_eq!(s.subscriptions[5_999].meta.name, "sub-5999");
+    // A comma too many before the closing bracket: serde_json's message, where it stops, and
+    // no object, long or short.
+    let broken = list.replacen("\n],", ",\n],", 1);
+    let short = format!(
+        "{{\n\"apiVersion\": \"v1\",\n\"items\": [\n{},\n],\n\"kind\": \"List\"\n}}\n",
+        item(0)
+    );
+    for (text, line) in [(&broken, 6_004), (&short, 5)] {
+        let s = read("broken.json", text);
+        assert_eq!(s.object_count(), 0);
+        let msgs: Vec<String> = s.diagnostics.iter().map(ToString::to_string).collect();
+        assert_eq!(msgs.len(), 1, "{msgs:?}");
+        assert!(
+            msgs[0].contains(&format!(
+                "broken.json:{line}:1 (document 1): expected value"
+            )),
+            "{}",
+            msgs[0]
+        );
+    }
+}

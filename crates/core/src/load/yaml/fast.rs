@@ -46,6 +46,16 @@ pub(crate) struct Scratch<'t> {
     pub marks: Option<Vec<(usize, usize)>>,
 }
 
+/// Where a reader hands its events while it reads, [`FLUSH_AT`] at a time: it takes them out
+/// of the two buffers (events, and their marks) and says whether the reader is to go on. A
+/// reader that stops for it returns [`Fallback`]; what happened is the taker's to know.
+pub(crate) type Flush<'f, 't> =
+    &'f mut dyn FnMut(&mut Vec<Ev<'t>>, &mut Vec<(usize, usize)>) -> bool;
+
+/// How many events a reader with a [`Flush`] holds before handing them on: enough to make
+/// the call rare, few enough that a document of any length is never held whole.
+pub(crate) const FLUSH_AT: usize = 4096;
+
 /// The events of one document's root node into `scratch.events`, or [`Fallback`].
 ///
 /// # Complexity
@@ -56,6 +66,22 @@ pub(crate) fn document_events<'t>(
     text: &'t str,
     max_depth: usize,
     scratch: &mut Scratch<'t>,
+) -> R<()> {
+    document_events_flushed(text, max_depth, scratch, None)
+}
+
+/// As [`document_events`], but with marks kept and a `flush` given, the events are handed to
+/// it while they are read (the last ones, fewer than [`FLUSH_AT`], stay in `scratch.events`):
+/// a taker that builds as it goes never holds the events of a whole document. On
+/// [`Fallback`], the events already handed on were those granit-parser gives for the same text.
+///
+/// # Complexity
+/// As [`document_events`], plus what `flush` costs.
+pub(crate) fn document_events_flushed<'t>(
+    text: &'t str,
+    max_depth: usize,
+    scratch: &mut Scratch<'t>,
+    flush: Option<Flush<'_, 't>>,
 ) -> R<()> {
     scratch.events.clear();
     if !plain_bytes(text.as_bytes()) {
@@ -74,6 +100,8 @@ pub(crate) fn document_events<'t>(
         max_depth,
         mark: (0, 0),
         marks,
+        flush,
+        stopped: false,
     };
     let read = r.document();
     scratch.lines = r.lines;
@@ -177,7 +205,7 @@ fn is_indicator(c: u8) -> bool {
     )
 }
 
-struct Reader<'t> {
+struct Reader<'t, 'f> {
     text: &'t str,
     lines: Vec<Line>,
     /// The next line not yet read.
@@ -187,9 +215,13 @@ struct Reader<'t> {
     /// Where the next event starts (line, byte column), when marks are kept.
     mark: (usize, usize),
     marks: Option<Vec<(usize, usize)>>,
+    /// Where the events go while they are read, when marks are kept (see [`Flush`]).
+    flush: Option<Flush<'f, 't>>,
+    /// The flush said stop: the reader gives up at the next node.
+    stopped: bool,
 }
 
-impl<'t> Reader<'t> {
+impl<'t> Reader<'t, '_> {
     /// The whole document: its root node between the stream's and document's events.
     fn document(&mut self) -> R<()> {
         self.skip_marker()?;
@@ -206,6 +238,11 @@ impl<'t> Reader<'t> {
         self.events.push(ev);
         if let Some(m) = self.marks.as_mut() {
             m.push(self.mark);
+            if self.events.len() >= FLUSH_AT {
+                if let Some(flush) = self.flush.as_mut() {
+                    self.stopped |= !flush(&mut self.events, m);
+                }
+            }
         }
     }
 
@@ -260,7 +297,7 @@ impl<'t> Reader<'t> {
 
     /// A block mapping or sequence whose first line is the next content line, at `indent`.
     fn block_node(&mut self, indent: usize, indentless: bool, depth: usize) -> R<()> {
-        if depth > self.max_depth {
+        if depth > self.max_depth || self.stopped {
             return Err(Fallback);
         }
         let i = self.next_content().ok_or(Fallback)?;
@@ -274,7 +311,7 @@ impl<'t> Reader<'t> {
     /// A block mapping whose first key is at column `col` of line `i`, the next ones at
     /// lines indented by `col`.
     fn mapping(&mut self, mut i: usize, col: usize, depth: usize) -> R<()> {
-        if depth > self.max_depth {
+        if depth > self.max_depth || self.stopped {
             return Err(Fallback);
         }
         self.mark = (i, col);
@@ -323,6 +360,9 @@ impl<'t> Reader<'t> {
                 if indentless {
                     break;
                 }
+                return Err(Fallback);
+            }
+            if self.stopped {
                 return Err(Fallback);
             }
             self.at = i + 1;

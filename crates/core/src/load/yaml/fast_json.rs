@@ -11,15 +11,20 @@ use std::borrow::Cow;
 
 use granit_parser::ScalarStyle;
 
-use super::fast::{Ev, Fallback, Scratch};
+use super::fast::{Ev, Fallback, Flush, Scratch, FLUSH_AT};
 
 /// The events of the first JSON value of `text` into `scratch` (with their marks: 0-based
-/// line and character column), or [`Fallback`].
+/// line and character column), or [`Fallback`]. With a `flush`, they are handed to it while
+/// they are read, as `document_events_flushed` does (the last ones stay in `scratch`).
 ///
 /// # Complexity
 /// O(n) in the length of the text: each byte is looked at once (twice inside a string with
-/// escapes, which serde_json then reads).
-pub(crate) fn json_events<'t>(text: &'t str, scratch: &mut Scratch<'t>) -> Result<(), Fallback> {
+/// escapes, which serde_json then reads), plus what `flush` costs.
+pub(crate) fn json_events<'t>(
+    text: &'t str,
+    scratch: &mut Scratch<'t>,
+    mut flush: Option<Flush<'_, 't>>,
+) -> Result<(), Fallback> {
     let b = text.as_bytes();
     if memchr::memchr(b'\r', b).is_some() {
         return Err(Fallback);
@@ -74,6 +79,13 @@ pub(crate) fn json_events<'t>(text: &'t str, scratch: &mut Scratch<'t>) -> Resul
         scratch.events.push(ev);
         if open == 0 {
             break;
+        }
+        if scratch.events.len() >= FLUSH_AT {
+            if let Some(flush) = flush.as_mut() {
+                if !flush(&mut scratch.events, marks) {
+                    return Err(Fallback);
+                }
+            }
         }
     }
     if open != 0 || scratch.events.is_empty() {

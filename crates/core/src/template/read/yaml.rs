@@ -12,7 +12,7 @@ use std::fmt;
 
 use granit_parser::{ErrorKind, Event, ScalarStyle, ScanError, Span};
 
-use crate::load::yaml::fast::{document_events, Ev, Scratch};
+use crate::load::yaml::fast::{document_events_flushed, Ev, Scratch};
 use crate::load::yaml::fast_json::json_events;
 use crate::load::yaml::{parser, parser_nesting, replays_allowed, REPLAYS_PER_EVENT};
 use crate::load::{LimitKind, Limits};
@@ -103,7 +103,10 @@ pub fn parse_chunk(text: &str, chunk: &Chunk, limits: &Limits) -> Result<Option<
 /// node's line and column as granit-parser gives them (the YAML reader's column counts bytes:
 /// the same unless a non-ASCII key comes first on the line); a document outside that subset,
 /// or with an error, is read by granit-parser, so errors and their positions are the same
-/// either way. `scratch` is shared by the documents of a file.
+/// either way; the fast reader's events go into the tree as it reads (a document's events are
+/// never all held), and the items it handed on before it gave up are not handed on again.
+/// A JSON document is checked by [`check_json_chunk`] first, unless `json_checked` says the
+/// caller checks it. `scratch` is shared by the documents of a file.
 ///
 /// # Complexity
 /// O(n) in the chunk's length, plus what `each_item` costs.
@@ -111,29 +114,68 @@ pub fn parse_object_chunk<'t>(
     text: &'t str,
     chunk: &Chunk,
     limits: &Limits,
+    json_checked: bool,
     scratch: &mut Scratch<'t>,
     each_item: &mut dyn FnMut(Node),
 ) -> Result<Option<Node>, ParseError> {
     let body = &text[chunk.span.0..chunk.span.1];
-    scratch.marks.get_or_insert_with(Vec::new);
-    let fast = if chunk.json {
-        check_json(body, chunk.first_line, limits)?;
-        json_events(body, scratch)
-    } else {
-        document_events(body, limits.max_depth, scratch)
-    };
+    if !json_checked {
+        check_json_chunk(text, chunk, limits)?;
+    }
     let mut b = Builder {
-        list_items: Some(each_item),
+        list_items: Some(&mut *each_item),
         ..Builder::new(chunk.first_line, limits)
     };
+    // The fast reader's events go into the tree while it reads, so a document's events are
+    // never all held at once.
+    let mut stop = None;
+    let mut take = |events: &mut Vec<Ev<'t>>, marks: &mut Vec<(usize, usize)>| {
+        let fed = feed_fast_all(&mut b, events, marks);
+        stop = fed.err();
+        stop.is_none()
+    };
+    scratch.marks.get_or_insert_with(Vec::new);
+    let fast = if chunk.json {
+        json_events(body, scratch, Some(&mut take))
+    } else {
+        document_events_flushed(body, limits.max_depth, scratch, Some(&mut take))
+    };
+    if let Some(e) = stop {
+        return Err(e);
+    }
     if fast.is_err() {
-        return parse_yaml(body, b);
+        // The items the fast reader handed on are the ones granit-parser reads first: it
+        // counts them again but hands on only the ones after them.
+        let handed = b.items_read;
+        return parse_yaml(
+            body,
+            Builder {
+                list_items: Some(each_item),
+                skip_items: handed,
+                ..Builder::new(chunk.first_line, limits)
+            },
+        );
     }
-    let marks = scratch.marks.as_deref().unwrap_or_default();
-    for (ev, &(line, col)) in scratch.events.iter().zip(marks) {
-        b.feed_fast(ev, b.pos(line + 1, col))?;
-    }
+    let mut marks = scratch.marks.take().unwrap_or_default();
+    let fed = feed_fast_all(&mut b, &mut scratch.events, &mut marks);
+    scratch.marks = Some(marks);
+    fed?;
     Ok(b.done)
+}
+
+/// Feeds a fast reader's events, with their marks, to the tree, emptying both buffers.
+fn feed_fast_all(
+    b: &mut Builder<'_>,
+    events: &mut Vec<Ev<'_>>,
+    marks: &mut Vec<(usize, usize)>,
+) -> Result<(), ParseError> {
+    let fed = events
+        .iter()
+        .zip(marks.iter())
+        .try_for_each(|(ev, &(line, col))| b.feed_fast(ev, b.pos(line + 1, col)));
+    events.clear();
+    marks.clear();
+    fed
 }
 
 /// Parses a whole text's first YAML document (not cut at `---` lines first), as go-yaml's
@@ -154,6 +196,21 @@ fn parse_yaml(body: &str, mut builder: Builder<'_>) -> Result<Option<Node>, Pars
         }
     }
     Ok(builder.done)
+}
+
+/// The check [`parse_object_chunk`] makes of a JSON chunk before it reads it (nothing for a
+/// YAML one): one JSON value, read by `serde_json`, whose messages are a JSON reader's. A
+/// caller may run it itself (`json_checked`), for instance beside the reading on another
+/// thread, keeping what was read only when it passes: on text that is not JSON the reading
+/// ends, within the limits, in an error or a tree to throw away.
+///
+/// # Complexity
+/// O(n) in the chunk's length.
+pub fn check_json_chunk(text: &str, chunk: &Chunk, limits: &Limits) -> Result<(), ParseError> {
+    if !chunk.json {
+        return Ok(());
+    }
+    check_json(&text[chunk.span.0..chunk.span.1], chunk.first_line, limits)
 }
 
 /// A JSON value checked with `serde_json` first: its messages are those of a JSON reader.
@@ -215,6 +272,9 @@ struct Builder<'l> {
     /// [`parse_object_chunk`]), and how many went.
     list_items: Option<&'l mut dyn FnMut(Node)>,
     items_read: usize,
+    /// How many of the first items are counted but not handed on (the fast reader handed
+    /// them on before it gave the document up).
+    skip_items: usize,
 }
 
 impl<'l> Builder<'l> {
@@ -231,6 +291,7 @@ impl<'l> Builder<'l> {
             in_document: false,
             list_items: None,
             items_read: 0,
+            skip_items: 0,
         }
     }
 
@@ -311,6 +372,9 @@ impl<'l> Builder<'l> {
         self.items_read += 1;
         if self.items_read > self.limits.max_documents {
             return Err(self.crossed(LimitKind::Documents, pos));
+        }
+        if self.items_read <= self.skip_items {
+            return Ok(());
         }
         if let Some(each) = self.list_items.as_mut() {
             each(node);
@@ -427,6 +491,7 @@ impl<'l> Builder<'l> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::load::yaml::fast::document_events;
     use crate::template::read::chunks::chunks;
 
     fn parse(text: &str, limits: &Limits) -> Result<Option<Node>, ParseError> {
@@ -447,7 +512,8 @@ mod tests {
         scratch: &mut Scratch<'t>,
     ) -> Result<Option<Node>, ParseError> {
         let mut items = Vec::new();
-        let mut root = parse_object_chunk(text, chunk, limits, scratch, &mut |n| items.push(n))?;
+        let mut root =
+            parse_object_chunk(text, chunk, limits, false, scratch, &mut |n| items.push(n))?;
         if let Some(NodeValue::Map(entries)) = root.as_mut().map(|r| &mut r.value) {
             for e in entries.iter_mut().filter(|e| e.key == "items") {
                 if let NodeValue::Seq(list) = &mut e.value.value {
@@ -621,7 +687,7 @@ mod tests {
                 }
                 let body = &text[chunk.span.0..chunk.span.1];
                 let read = if chunk.json {
-                    json_events(body, &mut scratch)
+                    json_events(body, &mut scratch, None)
                 } else {
                     document_events(body, Limits::DEFAULT.max_depth, &mut scratch)
                 };
@@ -709,5 +775,61 @@ mod tests {
                 ..
             })
         ));
+    }
+
+    #[test]
+    fn a_list_the_fast_reader_gives_up_late_hands_each_item_on_once() {
+        // 2,000 items the fast reader reads (far more events than it holds before handing
+        // them on), then one with a folded scalar, outside its subset: granit-parser reads the
+        // document again and hands on only the items after the ones already handed on.
+        let plain = "- kind: A\n  metadata:\n    name: n{i}\n";
+        let mut text = String::from("apiVersion: v1\nitems:\n");
+        for i in 0..2000 {
+            text.push_str(&plain.replace("{i}", &i.to_string()));
+        }
+        text.push_str("- kind: A\n  metadata:\n    name: >\n      folded\n");
+        text.push_str("- kind: A\n  metadata:\n    name: last\n");
+        text.push_str("kind: List\n");
+        let c = &chunks(&text, 10).list[0];
+        let mut names = Vec::new();
+        let root = parse_object_chunk(
+            &text,
+            c,
+            &Limits::DEFAULT,
+            false,
+            &mut Scratch::default(),
+            &mut |n| {
+                names.push((
+                    n.get("metadata").unwrap().get("name").unwrap().to_json(),
+                    n.pos.line,
+                ))
+            },
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!(names.len(), 2002, "each item once");
+        assert_eq!(names[0], (serde_json::json!("n0"), 3));
+        assert_eq!(names[1999], (serde_json::json!("n1999"), 3 + 3 * 1999));
+        assert_eq!(names[2000].0, serde_json::json!("folded\n"));
+        assert_eq!(names[2001].0, serde_json::json!("last"));
+        assert_eq!(
+            root.get("kind").unwrap().to_json(),
+            serde_json::json!("List")
+        );
+        // The whole document, read by granit-parser alone, has the same items.
+        let whole = parse_chunk(&text, c, &Limits::DEFAULT).unwrap().unwrap();
+        let NodeValue::Seq(items) = &whole.get("items").unwrap().value else {
+            panic!("items")
+        };
+        let slow: Vec<_> = items
+            .iter()
+            .map(|n| {
+                (
+                    n.get("metadata").unwrap().get("name").unwrap().to_json(),
+                    n.pos.line,
+                )
+            })
+            .collect();
+        assert_eq!(names, slow);
     }
 }
