@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the <olm-graph> custom element into dist/embed/ (DIST=... to change the folder; as
 # Trunk's post_build hook, see Trunk.toml, into its staging dir, which becomes dist/):
-#   1. the wasm of crates/embed (profile web-release: opt-level z, LTO, panic=abort),
+#   1. the wasm of crates/embed (profile embed-release: opt-level z, LTO, panic=abort),
 #   2. wasm-bindgen --target web (the ES module that loads it; the CLI's version equals the
 #      crate's pin, 0.2.130),
 #   3. npm's wasm-opt 132 -Oz (never Debian's 108: see docs/toolchain notes in the README),
@@ -18,10 +18,10 @@ cd "$ROOT"
 source scripts/env.sh
 OUT="${DIST:-${TRUNK_STAGING_DIR:-$ROOT/dist}}/embed"
 TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
-WASM="$TARGET_DIR/wasm32-unknown-unknown/web-release/olm_graph_embed.wasm"
+WASM="$TARGET_DIR/wasm32-unknown-unknown/embed-release/olm_graph_embed.wasm"
 
-echo "build-embed: cargo build -p olm-graph-embed (wasm32, web-release)"
-cargo build -p olm-graph-embed --lib --target wasm32-unknown-unknown --profile web-release
+echo "build-embed: cargo build -p olm-graph-embed (wasm32, embed-release)"
+cargo build -p olm-graph-embed --lib --target wasm32-unknown-unknown --profile embed-release
 rm -rf "$OUT"
 mkdir -p "$OUT"
 wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section --out-dir "$OUT" --out-name olm_graph_embed "$WASM"

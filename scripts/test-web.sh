@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # The web app's tests (called by scripts/test.sh when index.html exists, after the native tests):
-#   1. clippy on the web package for wasm32, every target (-D warnings),
-#   2. wasm-bindgen tests: the pure helpers' unit tests (src/, in Node) and the component tests
-#      in headless Chromium (tests/web/, one module per panel), one wasm build for both,
-#   3. a release build of the web app (trunk build --release: the app in the size-optimised
-#      profile web-release, the parsing worker in worker-release, opt-level "s"; its
-#      post_build hook builds the <olm-graph> element into dist/embed/, see Trunk.toml),
-#   4. the Playwright end-to-end tests (tests/e2e, Debian's Chromium), which serve dist/ on
-#      127.0.0.1 with python's http.server (browser.mjs) and stop it when done; among them
+#   1. clippy on the web package for wasm32, every target (-D warnings), in the same build as
+#   2. the wasm-bindgen tests: the pure helpers' unit tests (src/, in Node) and the component
+#      tests in headless Chromium (tests/web/, one module per panel) (scripts/lint-build.sh),
+#   3. a release build of the web app (trunk build --release: the app and the parsing worker
+#      in one profile, web-release, opt-level "s"; its post_build hook builds the <olm-graph>
+#      element into dist/embed/ in embed-release, opt-level "z", see Trunk.toml),
+#   4. the Playwright end-to-end tests (tests/e2e, Debian's Chromium), two files at a time but
+#      for those that measure time, which run alone after them; they serve dist/ on 127.0.0.1
+#      with python's http.server (browser.mjs) and stop it when done; among them
 #      packages.test.mjs: the npm tarball, a Hugo site and an AsciiDoc page. They compare the
 #      app with the CLI the native tests built (target/debug/olm-graph, kept aside before the
 #      debug builds may be pruned): a second, release build of the CLI would cost CI minutes
@@ -26,11 +27,13 @@ export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
 OUT="${OLM_TEST_OUTPUT:-$ROOT/test-output}"
 mkdir -p "$OUT"
 
-step() { echo; echo "== $*"; }
 start=$SECONDS
+step() { echo; echo "== [web +$((SECONDS - start)) s] $*"; }
 
-step "web: cargo clippy --target wasm32-unknown-unknown -D warnings"
-cargo clippy -p olm-graph-web --target wasm32-unknown-unknown --all-targets -- -D warnings
+# shellcheck source=scripts/lint-build.sh
+source scripts/lint-build.sh
+step "web: clippy -D warnings and the wasm test build, in one build of every target (scripts/lint-build.sh)"
+cargo test -p olm-graph-web --target wasm32-unknown-unknown --all-targets --no-run
 
 step "web: wasm-bindgen tests (pure helpers in Node, components in headless Chromium)"
 # A unit test module in src/ without the wasm test attribute would run nowhere: refuse it.
@@ -51,6 +54,7 @@ prune_if_low target/debug target/wasm32-unknown-unknown/debug
 [ -n "${CI:-}" ] && disk_report "web tests, before the release build"
 
 step "web: release build of the app (trunk)"
+plain_rustc
 trunk build --release
 
 step "web: wasm sizes"
@@ -58,7 +62,21 @@ for f in dist/*.wasm dist/embed/*; do
     printf '  %-45s %8d bytes, %8d gzipped\n' "$(basename "$f")" "$(stat -c %s "$f")" "$(gzip -9 -c "$f" | wc -c)"
 done
 
-step "web: end-to-end tests (Playwright, Chromium)"
-(cd tests/e2e && OLM_TEST_OUTPUT="$OUT" node --test --test-reporter=spec)
+# Two files at a time, each in its own Chromium on its own port (a 2-core machine waits on the
+# browser more than it computes); then, alone, the files whose assertions measure time: the
+# longest main-thread task while a 20,000-bundle chain draws, and a Cancel that must arrive
+# while a load is still running (docs/development.md#ci-time).
+alone=(big-graph.test.mjs cancel.test.mjs)
+together=()
+for f in tests/e2e/*.test.mjs; do
+    f="$(basename "$f")"
+    [[ " ${alone[*]} " == *" $f "* ]] || together+=("$f")
+done
+step "web: end-to-end tests, two files at a time (Playwright, Chromium): ${#together[@]} files"
+e2e_status=0
+(cd tests/e2e && OLM_TEST_OUTPUT="$OUT" node --test --test-concurrency=2 --test-reporter=spec "${together[@]}") || e2e_status=$?
+step "web: end-to-end tests that measure time, one file at a time: ${alone[*]}"
+(cd tests/e2e && OLM_TEST_OUTPUT="$OUT" node --test --test-concurrency=1 --test-reporter=spec "${alone[@]}") || e2e_status=$?
+[ "$e2e_status" = 0 ] || { echo "web: end-to-end tests failed" >&2; exit "$e2e_status"; }
 echo "web: screenshots in $OUT"
 echo "web: done in $((SECONDS - start)) s"

@@ -22,7 +22,8 @@ if [ ! -d "$ROOT/../shared/catalogs" ] && [ -z "${OLM_GRAPH_CATALOGS:-}" ]; then
     exit 1
 fi
 
-step() { echo; echo "== $*"; }
+# Each step prints the seconds since the start: where a CI run's time goes, read off its log.
+step() { echo; echo "== [+$SECONDS s] $*"; }
 
 # Disk: a CI machine may have only a few GiB free, and may keep target/ from earlier runs (cargo
 # never removes stale artifacts). On CI: no incremental caches, and a clean target/ when less
@@ -45,8 +46,10 @@ python3 scripts/check-shape.py --cycles src crates/core/src crates/cli/src crate
     --length src crates/core/src crates/cli/src crates/embed/src
 step "the map: ARCHITECTURE.md against the code (paths, modules, layers)"
 python3 scripts/check-map.py
-step "cargo clippy -D warnings"
-cargo clippy -p olm-graph-core -p olm-graph-cli -p olm-graph-embed --all-targets -- -D warnings
+# shellcheck source=scripts/lint-build.sh
+source scripts/lint-build.sh
+step "clippy -D warnings and the test build, in one build of every target (scripts/lint-build.sh)"
+cargo test -p olm-graph-core -p olm-graph-cli -p olm-graph-embed --all-targets --no-run
 step "native tests (core and CLI)"
 cargo test -p olm-graph-core -p olm-graph-cli -p olm-graph-embed
 step "cargo install --locked --path crates/cli, into a temporary root (the debug build just made)"
@@ -69,4 +72,5 @@ if [ "$web" = 1 ] && [ -x scripts/test-web.sh ]; then
     bash scripts/test-web.sh
 fi
 [ -n "${CI:-}" ] && disk_report "after the tests"
+echo "test: done in $SECONDS s"
 exit 0
