@@ -316,6 +316,14 @@ def v1_objects():
             cluster_extension("patterns-gone", PAT, p(81), "0.0.81", ["fast"])]
 
 
+def v1_across_objects():
+    """Two ClusterCatalogs of the descheduler (the 4.16 and 4.17 catalogs), 4.17's at priority 10."""
+    d = "clusterkubedescheduleroperator.v5.0.2"
+    return [cluster_catalog("redhat-operators-v4-16", "registry.redhat.io/redhat/redhat-operator-index:v4.16", 0),
+            cluster_catalog("redhat-operators-v4-17", "registry.redhat.io/redhat/redhat-operator-index:v4.17", 10),
+            cluster_extension("descheduler", "cluster-kube-descheduler-operator", d, "5.0.2", ["stable"])]
+
+
 def dump_yaml(obj, indent=0):
     """A small YAML writer in kubectl's style (sorted keys, block style, quoted where needed)."""
     pad = "  " * indent
@@ -391,3 +399,5 @@ def write(objs, base):
 if __name__ == "__main__":
     write(v0_objects(), f"{OUT}/v0")
     write(v1_objects(), f"{OUT}/v1")
+    with open(f"{OUT}/v1/across.yaml", "w") as f:
+        f.write("\n".join("---\n" + "\n".join(dump_yaml(o)) for o in v1_across_objects()) + "\n")

@@ -7,8 +7,8 @@ use std::fmt::Write as _;
 use olm_graph_core::export::{path_mermaid, PathMermaidOptions};
 use olm_graph_core::model::Catalog;
 use olm_graph_core::resolve::{
-    resolve_path, resolve_path_across, via_label, CatalogsPath, ClusterCatalog, Failure,
-    PathOptions, Resolver, UpgradeConstraintPolicy, UpgradePath,
+    resolve_path, resolve_path_across, via_label, CatalogHop, CatalogsPath, ClusterCatalog,
+    Failure, PathOptions, Resolver, UpgradeConstraintPolicy, UpgradePath,
 };
 use serde_json::json;
 
@@ -225,14 +225,7 @@ fn across_catalogs(args: &PathArgs) -> CmdResult {
 /// The `path --json` document across catalogs: `path`'s keys, each hop's catalog, and the
 /// catalogs with their priorities.
 fn across_document(path: &CatalogsPath, catalogs: &[ClusterCatalog]) -> serde_json::Value {
-    let hops: Vec<_> = path
-        .hops
-        .iter()
-        .map(|h| {
-            let via: Vec<&str> = h.via.iter().map(|r| r.kind.as_str()).collect();
-            json!({"catalog": h.catalog, "from": h.from, "to": h.to, "via": via})
-        })
-        .collect();
+    let hops: Vec<_> = path.hops.iter().map(CatalogHop::document).collect();
     let listed: Vec<_> = catalogs
         .iter()
         .map(|c| json!({"name": c.name, "priority": c.priority}))

@@ -122,3 +122,78 @@ fn text_puts_the_verdict_first_and_nothing_read_exits_1() {
     let bad = run(&["diagnose", &fixture("v0/stream.yaml"), "--catalog", "=x"]);
     assert_eq!(bad.status.code(), Some(2));
 }
+
+/// The descheduler's 4.16 or 4.17 catalog.
+fn descheduler_at(platform: &str) -> String {
+    catalogs_dir()
+        .join("openshift-kube-descheduler-fbc")
+        .join(platform)
+        .display()
+        .to_string()
+}
+
+#[test]
+fn a_cluster_extension_with_several_catalogs_takes_olm_v1s_path_across_them() {
+    let (old, new) = (descheduler_at("v4.16"), descheduler_at("v4.17"));
+    let state = fixture("v1/across.yaml");
+    let diagnose = |names: [&str; 2]| {
+        let out = run(&[
+            "diagnose",
+            &state,
+            "--catalog",
+            &format!("{}={old}", names[0]),
+            "--catalog",
+            &format!("{}={new}", names[1]),
+            "--json",
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let doc: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        doc["operators"][0].clone()
+    };
+    // The state's ClusterCatalogs give 4.17 priority 10: every hop comes from it, as
+    // `path --catalog-priority` resolves it with the same priorities.
+    let o = diagnose(["redhat-operators-v4-16", "redhat-operators-v4-17"]);
+    assert_eq!(o["state"], "upgrade-available", "{o}");
+    assert_eq!(o["catalog"], "redhat-operators-v4-17");
+    let mut cmd = vec!["path".to_string(), new.clone()];
+    cmd.extend(
+        o["pathArgs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a.as_str().unwrap().to_string()),
+    );
+    cmd.push("--json".into());
+    let refs: Vec<&str> = cmd.iter().map(String::as_str).collect();
+    let path: Value = serde_json::from_slice(&run(&refs).stdout).expect("path --json");
+    assert_eq!(
+        path["end"], "clusterkubedescheduleroperator.v5.1.4",
+        "{cmd:?}"
+    );
+    let hops = path["hops"].as_array().unwrap();
+    let ours = o["path"].as_array().unwrap();
+    assert_eq!(ours.len(), hops.len());
+    for (a, b) in ours.iter().zip(hops) {
+        assert_eq!(
+            (&a["from"], &a["to"], &a["via"]),
+            (&b["from"], &b["to"], &b["via"])
+        );
+        assert_eq!(a["catalog"], "redhat-operators-v4-17");
+        assert_eq!(b["catalog"], new.as_str());
+    }
+    assert_eq!(o["next"], hops[0]["to"]);
+    // Catalogs no ClusterCatalog of the state names are at priority 0: a tie, which OLM v1
+    // refuses with its own message.
+    let o = diagnose(["a", "b"]);
+    assert_eq!(o["state"], "resolution-failed", "{o}");
+    assert_eq!(o["next"], Value::Null);
+    let why = o["explanation"].as_str().unwrap();
+    assert!(
+        why.contains("in multiple catalogs with the same priority [a b]"),
+        "{why}"
+    );
+}

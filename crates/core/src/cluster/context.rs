@@ -82,25 +82,34 @@ impl<'a> Context<'a> {
     /// The catalogs named after ClusterCatalogs that hold the package, highest
     /// `spec.priority` first, then the ones given for every operator.
     pub fn catalogs_for_v1(&self, package: &str) -> Vec<&'a GivenCatalog<'a>> {
-        let priority = |name: &str| {
-            self.state
-                .cluster_catalogs
-                .iter()
-                .find(|c| c.meta.name == name)
-                .map_or(0, |c| c.priority)
-        };
         let mut named: Vec<&GivenCatalog> = self
             .catalogs
             .iter()
             .filter(|g| g.source.is_some() && g.catalog.package(package).is_some())
             .collect();
-        named.sort_by_key(|g| std::cmp::Reverse(priority(g.source.unwrap_or_default())));
+        named.sort_by_key(|g| std::cmp::Reverse(self.priority_of(g)));
         named.extend(
             self.catalogs
                 .iter()
                 .filter(|g| g.source.is_none() && g.catalog.package(package).is_some()),
         );
         named
+    }
+
+    /// The `spec.priority` of the ClusterCatalog a catalog was given for (0 when it was given
+    /// for every operator, or the state has no such ClusterCatalog), as OLM v1 reads it: a
+    /// 32-bit integer.
+    pub fn priority_of(&self, g: &GivenCatalog) -> i32 {
+        let Some(name) = g.source else {
+            return 0;
+        };
+        let p = self
+            .state
+            .cluster_catalogs
+            .iter()
+            .find(|c| c.meta.name == name)
+            .map_or(0, |c| c.priority);
+        i32::try_from(p).unwrap_or(if p < 0 { i32::MIN } else { i32::MAX })
     }
 
     fn any_catalog(&self, package: &str) -> Option<&'a GivenCatalog<'a>> {

@@ -366,6 +366,18 @@ pub struct CatalogHop {
     pub other_catalogs: Vec<PassedCatalog>,
 }
 
+impl CatalogHop {
+    /// The hop as `olm-graph path --json` prints it across catalogs: the catalog, both
+    /// bundles, and the kinds of edge that led there.
+    ///
+    /// # Complexity
+    /// O(R) for the hop's R reasons.
+    pub fn document(&self) -> serde_json::Value {
+        let via: Vec<&str> = self.via.iter().map(|r| r.kind.as_str()).collect();
+        serde_json::json!({"catalog": self.catalog, "from": self.from, "to": self.to, "via": via})
+    }
+}
+
 /// The path a ClusterExtension takes across several catalogs.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct CatalogsPath {
