@@ -12,16 +12,16 @@ use crate::state::graph::GraphStore;
 /// # Complexity
 /// O(V + B) for V nodes and B bands.
 pub fn graph_stats(v: &GraphView) -> String {
-    let virtuals = v.nodes.iter().filter(|n| n.is_virtual).count();
+    let virtuals = v.nodes().iter().filter(|n| n.is_virtual).count();
     let mut stats = format!(
         "{} bundles · {} edges",
-        v.nodes.len() - virtuals,
+        v.nodes().len() - virtuals,
         v.edge_total()
     );
     if virtuals > 0 {
         stats.push_str(&format!(" · {virtuals} virtual"));
     }
-    let mut heads = v.nodes.iter().filter(|n| n.head);
+    let mut heads = v.nodes().iter().filter(|n| n.head);
     if let (Some(_), Some(head), None) = (&v.channel, heads.next(), heads.next()) {
         stats.push_str(&format!(" · head {}", head.name));
     }

@@ -57,7 +57,7 @@ pub fn GraphCanvas(svg: NodeRef<leptos::svg::Svg>, scene: Scene) -> impl IntoVie
             aria-label=move || with_view(graph_label).unwrap_or_else(|| "Upgrade graph (nothing loaded)".into())
             data-graph-package=move || with_view(|v| v.package.clone())
             data-graph-channel=move || with_view(|v| v.channel.clone().unwrap_or_default())
-            data-graph-nodes=move || with_view(|v| v.nodes.len().to_string())
+            data-graph-nodes=move || with_view(|v| v.nodes().len().to_string())
             data-graph-edges=move || with_view(|v| v.edge_total().to_string())
             data-fans=move || graph.fans.get().as_str()
             on:click=on_background_click

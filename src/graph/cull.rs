@@ -5,7 +5,7 @@
 //! drawn (the nearest to the viewport's middle) however far the user zooms out.
 
 use leptos::prelude::*;
-use olm_graph_core::view::GraphView;
+use olm_graph_core::view::{BandId, EdgeId, GraphView, GroupId, NodeId, TiVec};
 
 use crate::graph::pan_zoom::{Transform, UsePanZoomReturn};
 use crate::graph::scene::SharedView;
@@ -20,7 +20,7 @@ pub type Rect = (f64, f64, f64, f64);
 
 /// Whether `view` is drawn culled.
 pub fn needed(view: &GraphView) -> bool {
-    view.nodes.len() > CULL_ABOVE
+    view.nodes().len() > CULL_ABOVE
 }
 
 /// The drawing's rectangle worth drawing for transform `t` on a viewport of vw × vh pixels:
@@ -57,14 +57,13 @@ fn bounds(points: &[(f64, f64)]) -> Option<Rect> {
     )
 }
 
-/// What is drawn of a culled view: indices of nodes, edges, fans and groups, each in view
-/// order.
+/// What is drawn of a culled view: its nodes, edges, fans and groups, each in view order.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Culled {
-    pub nodes: Vec<usize>,
-    pub edges: Vec<usize>,
-    pub bands: Vec<usize>,
-    pub groups: Vec<usize>,
+    pub nodes: Vec<NodeId>,
+    pub edges: Vec<EdgeId>,
+    pub bands: Vec<BandId>,
+    pub groups: Vec<GroupId>,
 }
 
 /// The nodes whose boxes meet `w` (at most [`MAX_NODES`], the nearest to its middle), the
@@ -75,17 +74,19 @@ pub struct Culled {
 /// O(V + E + G + P) for V nodes, E edges and fans, G groups and P route points, plus
 /// O(V log V) when more than [`MAX_NODES`] nodes meet the window.
 pub fn cull(view: &GraphView, w: Rect) -> Culled {
-    let mut nodes: Vec<usize> = (0..view.nodes.len())
+    let mut nodes: Vec<NodeId> = view
+        .nodes()
+        .keys()
         .filter(|&i| {
-            view.boxes
+            view.boxes()
                 .get(i)
                 .is_some_and(|b| overlaps(w, (b.x, b.y, b.x + b.width, b.y + b.height)))
         })
         .collect();
     if nodes.len() > MAX_NODES {
         let (cx, cy) = ((w.0 + w.2) / 2.0, (w.1 + w.3) / 2.0);
-        let distance = |i: &usize| {
-            let b = &view.boxes[*i];
+        let distance = |i: &NodeId| {
+            let b = &view.boxes()[*i];
             let d = (b.x + b.width / 2.0 - cx).powi(2) + (b.y + b.height / 2.0 - cy).powi(2);
             (d * 16.0) as u64
         };
@@ -93,28 +94,33 @@ pub fn cull(view: &GraphView, w: Rect) -> Culled {
         nodes.truncate(MAX_NODES);
         nodes.sort_unstable();
     }
-    let mut drawn = vec![false; view.nodes.len()];
+    let mut drawn: TiVec<NodeId, bool> = vec![false; view.nodes().len()].into();
     for &i in &nodes {
         drawn[i] = true;
     }
     let meets = |points: &[(f64, f64)]| bounds(points).is_some_and(|r| overlaps(w, r));
-    let edges = (0..view.edges.len())
-        .filter(|&i| {
-            let e = &view.edges[i];
+    let edges = view
+        .edges()
+        .iter_enumerated()
+        .filter(|&(_, e)| {
             drawn.get(e.from) == Some(&true) || drawn.get(e.to) == Some(&true) || meets(&e.points)
         })
+        .map(|(i, _)| i)
         .collect();
-    let bands = (0..view.bands.len())
-        .filter(|&i| {
-            let b = &view.bands[i];
-            drawn.get(b.to) == Some(&true) || b.rail.paths.iter().any(|p| meets(p))
-        })
+    let bands = view
+        .bands()
+        .iter_enumerated()
+        .filter(|&(_, b)| drawn.get(b.to) == Some(&true) || b.rail.paths.iter().any(|p| meets(p)))
+        .map(|(i, _)| i)
         .collect();
-    let groups = (0..view.groups.len())
-        .filter(|&g| {
-            let b = &view.groups[g].bbox;
+    let groups = view
+        .groups()
+        .iter_enumerated()
+        .filter(|&(_, g)| {
+            let b = &g.bbox;
             overlaps(w, (b.x, b.y, b.x + b.width, b.y + b.height))
         })
+        .map(|(g, _)| g)
         .collect();
     Culled {
         nodes,
@@ -181,8 +187,8 @@ fn grow(budget: RwSignal<usize>, all: Memo<Culled>) {
 /// O(n log n + e) for the n nodes and e edges and bands of `culled`.
 fn nearest(view: &GraphView, culled: &Culled, w: Rect, budget: usize) -> Culled {
     let (cx, cy) = ((w.0 + w.2) / 2.0, (w.1 + w.3) / 2.0);
-    let distance = |i: &usize| {
-        view.boxes.get(*i).map_or(u64::MAX, |b| {
+    let distance = |i: &NodeId| {
+        view.boxes().get(*i).map_or(u64::MAX, |b| {
             let d = (b.x + b.width / 2.0 - cx).powi(2) + (b.y + b.height / 2.0 - cy).powi(2);
             (d * 16.0) as u64
         })
@@ -191,13 +197,13 @@ fn nearest(view: &GraphView, culled: &Culled, w: Rect, budget: usize) -> Culled 
     nodes.sort_by_cached_key(distance);
     nodes.truncate(budget);
     nodes.sort_unstable();
-    let kept = |i: usize| nodes.binary_search(&i).is_ok();
+    let kept = |i: NodeId| nodes.binary_search(&i).is_ok();
     let edges = culled
         .edges
         .iter()
         .copied()
         .filter(|&i| {
-            view.edges
+            view.edges()
                 .get(i)
                 .is_some_and(|e| kept(e.from) || kept(e.to))
         })
@@ -206,7 +212,7 @@ fn nearest(view: &GraphView, culled: &Culled, w: Rect, budget: usize) -> Culled 
         .bands
         .iter()
         .copied()
-        .filter(|&i| view.bands.get(i).is_some_and(|b| kept(b.to)))
+        .filter(|&i| view.bands().get(i).is_some_and(|b| kept(b.to)))
         .collect();
     Culled {
         edges,
@@ -272,8 +278,9 @@ mod tests {
     #[test]
     fn a_new_view_grows_from_the_middle_of_the_window() {
         let view = chain_view(200);
-        assert_eq!((view.nodes.len(), view.boxes.len()), (200, 200));
-        let b = &view.boxes[100];
+        assert_eq!((view.nodes().len(), view.boxes().len()), (200, 200));
+        let middle = NodeId::new(100);
+        let b = &view.boxes()[middle];
         let (cx, cy) = (b.x + b.width / 2.0, b.y + b.height / 2.0);
         let w = (cx - 1e6, cy - 1e6, cx + 1e6, cy + 1e6);
         let culled = cull(&view, w);
@@ -281,15 +288,15 @@ mod tests {
         let some = nearest(&view, &culled, w, 30);
         assert_eq!(some.nodes.len(), 30);
         assert!(
-            some.nodes.contains(&100),
+            some.nodes.contains(&middle),
             "the node in the middle comes first"
         );
         assert!(
             some.nodes.windows(2).all(|p| p[0] < p[1]),
             "in drawing order"
         );
-        let far = |i: usize| {
-            let b = &view.boxes[i];
+        let far = |i: NodeId| {
+            let b = &view.boxes()[i];
             (b.x + b.width / 2.0 - cx).powi(2) + (b.y + b.height / 2.0 - cy).powi(2)
         };
         let kept_far = some.nodes.iter().map(|&i| far(i)).fold(0.0, f64::max);
@@ -304,7 +311,7 @@ mod tests {
             "every node kept is nearer than every node left"
         );
         for &e in &some.edges {
-            let e = &view.edges[e];
+            let e = &view.edges()[e];
             assert!(some.nodes.contains(&e.from) || some.nodes.contains(&e.to));
         }
         assert!(!some.edges.is_empty());

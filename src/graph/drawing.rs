@@ -5,6 +5,7 @@
 //! ([`on_focus_in`]).
 
 use leptos::prelude::*;
+use olm_graph_core::view::NodeId;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Event, FocusEvent, KeyboardEvent, MouseEvent, SvgElement};
 
@@ -17,7 +18,7 @@ use crate::state::graph::GraphStore;
 use crate::state::selection::Selection;
 
 /// The node element an event happened in, and its index in the view.
-fn node_of(view: &SharedView, target: Option<web_sys::EventTarget>) -> Option<(Element, usize)> {
+fn node_of(view: &SharedView, target: Option<web_sys::EventTarget>) -> Option<(Element, NodeId)> {
     let el = target?
         .dyn_into::<Element>()
         .ok()?
@@ -30,15 +31,15 @@ fn node_of(view: &SharedView, target: Option<web_sys::EventTarget>) -> Option<(E
 
 /// Focuses node `i` (the nodes' group holds one element per node, in view order, or for a
 /// culled view those near the viewport, in view order).
-fn focus_node(view: &SharedView, group: &Element, i: usize) {
+fn focus_node(view: &SharedView, group: &Element, i: NodeId) {
     let child = if cull::needed(view) {
         let children = group.children();
-        let name = view.nodes[i].name.as_str();
+        let name = view.nodes()[i].name.as_str();
         (0..children.length())
             .filter_map(|k| children.item(k))
             .find(|el| el.get_attribute("data-bundle").as_deref() == Some(name))
     } else {
-        group.children().item(i as u32)
+        group.children().item(i.index() as u32)
     };
     if let Some(el) = child {
         if let Ok(el) = el.dyn_into::<SvgElement>() {
@@ -83,7 +84,7 @@ fn on_node_key(view: &SharedView, scene: Scene, ev: &KeyboardEvent) {
     if key == "Enter" || key == " " {
         ev.prevent_default();
         ev.stop_propagation();
-        Selection::get().select_bundle(Some(view.nodes[i].name.clone()));
+        Selection::get().select_bundle(Some(view.nodes()[i].name.clone()));
         return;
     }
     let Some(direction) = Direction::from_key(&key) else {
@@ -113,7 +114,7 @@ fn on_node_click(view: &SharedView, scene: Scene, ev: &MouseEvent) {
     if scene.pan_zoom.take_drag() {
         return;
     }
-    Selection::get().select_bundle(Some(view.nodes[i].name.clone()));
+    Selection::get().select_bundle(Some(view.nodes()[i].name.clone()));
 }
 
 /// Hover or focus entered a node: highlight it (and bring a focused node into view).
@@ -160,7 +161,8 @@ fn staircases(view: &SharedView) -> AnyView {
     let view = view.clone();
     (move || {
         (graph.fans.get() == olm_graph_core::layout::FanMode::Bands).then(|| {
-            (0..view.staircases.len())
+            view.staircases()
+                .keys()
                 .map(|i| view! { <Staircase view=view.clone() index=i/> })
                 .collect_view()
         })
@@ -170,16 +172,24 @@ fn staircases(view: &SharedView) -> AnyView {
 
 /// Every fan, edge, node and group of `view`.
 fn whole_layers(view: &SharedView, scene: Scene) -> Layers {
-    let fans = (0..view.bands.len())
+    let fans = view
+        .bands()
+        .keys()
         .map(|i| view! { <Fan view=view.clone() index=i scene=scene/> })
         .collect_view();
-    let edges = (0..view.edges.len())
+    let edges = view
+        .edges()
+        .keys()
         .map(|i| view! { <Edge view=view.clone() index=i scene=scene/> })
         .collect_view();
-    let nodes = (0..view.nodes.len())
+    let nodes = view
+        .nodes()
+        .keys()
         .map(|i| view! { <Node view=view.clone() index=i scene=scene/> })
         .collect_view();
-    let groups = (0..view.groups.len())
+    let groups = view
+        .groups()
+        .keys()
         .map(|i| view! { <Group view=view.clone() index=i scene=scene/> })
         .collect_view();
     (

@@ -15,6 +15,7 @@
 use leptos::prelude::*;
 use olm_graph_core::graph::EdgeKind;
 use olm_graph_core::layout::FanMode;
+use olm_graph_core::view::{BandId, EdgeId, NodeId, StaircaseId};
 
 use crate::graph::scene::{Scene, SharedView};
 use crate::graph::text::route_midpoint;
@@ -33,22 +34,22 @@ fn channels_attr(view: &SharedView, channels: &[String]) -> Option<String> {
 }
 
 #[component]
-pub fn Edge(view: SharedView, index: usize, scene: Scene) -> impl IntoView {
+pub fn Edge(view: SharedView, index: EdgeId, scene: Scene) -> impl IntoView {
     let lifecycle = Lifecycle::get();
     let sim = SimulationStore::get();
-    let e = &view.edges[index];
+    let e = &view.edges()[index];
     let to = e.to;
     // The nodes the edge joins: its source (every member, leaving a group) and its target.
-    let mut ends: Vec<usize> = if e.members.is_empty() {
+    let mut ends: Vec<NodeId> = if e.members.is_empty() {
         vec![e.from]
     } else {
         e.members.clone()
     };
-    let names: Vec<String> = ends.iter().map(|&m| view.nodes[m].name.clone()).collect();
+    let names: Vec<String> = ends.iter().map(|&m| view.nodes()[m].name.clone()).collect();
     ends.push(to);
     let class = e.kind.css_class();
-    let target = view.nodes[to].name.clone();
-    let group = e.group.and_then(|g| view.groups.get(g));
+    let target = view.nodes()[to].name.clone();
+    let group = e.group.and_then(|g| view.groups().get(g));
     let on_path = {
         let (names, target) = (names.clone(), target.clone());
         Memo::new(move |_| {
@@ -80,7 +81,7 @@ pub fn Edge(view: SharedView, index: usize, scene: Scene) -> impl IntoView {
         .map(|&m| {
             let title = view.member_edge_tooltip(e, m);
             view! {
-                <g class="edge-member" data-from=view.nodes[m].name.clone() data-to=target.clone()
+                <g class="edge-member" data-from=view.nodes()[m].name.clone() data-to=target.clone()
                     data-edge-kind=e.kind.as_str()><title>{title}</title></g>
             }
         })
@@ -94,9 +95,9 @@ pub fn Edge(view: SharedView, index: usize, scene: Scene) -> impl IntoView {
             class:sel=sel
             d=e.path_d()
             marker-end=format!("url(#arrow-{class})")
-            data-group=group.map(|g| view.nodes[g.entry].name.clone())
+            data-group=group.map(|g| view.nodes()[g.entry].name.clone())
             data-edges=group.map(|_| e.members.len().to_string())
-            data-from=group.is_none().then(|| view.nodes[e.from].name.clone())
+            data-from=group.is_none().then(|| view.nodes()[e.from].name.clone())
             data-to=target.clone()
             data-edge-kind=e.kind.as_str()
             data-range=e.range.clone()
@@ -114,12 +115,12 @@ pub fn Edge(view: SharedView, index: usize, scene: Scene) -> impl IntoView {
 
 /// A staircase: fans that share their lower end, drawn as one rail ("all fans" mode).
 #[component]
-pub fn Staircase(view: SharedView, index: usize) -> impl IntoView {
-    let st = &view.staircases[index];
+pub fn Staircase(view: SharedView, index: StaircaseId) -> impl IntoView {
+    let st = &view.staircases()[index];
     let kind = st
         .bands
         .first()
-        .and_then(|&b| view.bands.get(b))
+        .and_then(|&b| view.bands().get(b))
         .map_or(EdgeKind::SkipRange, |b| b.kind);
     view! { <path class=st.class(kind) d=st.path_d()/> }
 }
@@ -128,12 +129,12 @@ pub fn Staircase(view: SharedView, index: usize) -> impl IntoView {
 /// staircase), when its entry is hovered or selected, or when a hop of the simulation runs in
 /// it; else only its hooks and tooltips are in the drawing.
 #[component]
-pub fn Fan(view: SharedView, index: usize, scene: Scene) -> impl IntoView {
+pub fn Fan(view: SharedView, index: BandId, scene: Scene) -> impl IntoView {
     let sim = SimulationStore::get();
     let graph = GraphStore::get();
-    let b = &view.bands[index];
+    let b = &view.bands()[index];
     let to = b.to;
-    let target = view.nodes[to].name.clone();
+    let target = view.nodes()[to].name.clone();
     let on_path = {
         let target = target.clone();
         Memo::new(move |_| sim.marks.with(|m| m.band(&target).cloned()))
@@ -177,11 +178,11 @@ pub fn Fan(view: SharedView, index: usize, scene: Scene) -> impl IntoView {
 
 /// The tap of source `k` of fan `band`: a dot on the rail carrying that edge.
 #[component]
-fn Tap(view: SharedView, band: usize, k: usize) -> impl IntoView {
+fn Tap(view: SharedView, band: BandId, k: usize) -> impl IntoView {
     let sim = SimulationStore::get();
-    let b = &view.bands[band];
-    let from = view.nodes[b.sources[k]].name.clone();
-    let to = view.nodes[b.to].name.clone();
+    let b = &view.bands()[band];
+    let from = view.nodes()[b.sources[k]].name.clone();
+    let to = view.nodes()[b.to].name.clone();
     let (x, y) = b.taps.get(k).copied().unwrap_or((0.0, 0.0));
     let on_path = {
         let (from, to) = (from.clone(), to.clone());
@@ -219,7 +220,7 @@ fn hop_label_positions(view: &SharedView, sim: &SimulationStore) -> Vec<(f64, f6
             let dy = 14.0 * label.path as f64;
             let mut found = false;
             for e in view
-                .edges
+                .edges()
                 .iter()
                 .filter(|e| e.to == t && (e.from == f || e.members.binary_search(&f).is_ok()))
             {
@@ -232,7 +233,7 @@ fn hop_label_positions(view: &SharedView, sim: &SimulationStore) -> Vec<(f64, f6
                 continue;
             }
             let tap = view.fans_into(t).iter().find_map(|&b| {
-                let band = view.bands.get(b)?;
+                let band = view.bands().get(b)?;
                 let k = band.sources.binary_search(&f).ok()?;
                 band.taps.get(k).copied()
             });

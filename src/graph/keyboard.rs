@@ -2,7 +2,7 @@
 //! of the focused bundle, ← one into it (bands count like their edges), ↑ and ↓ go to the
 //! nearest bundle above or below. Pure; tested natively.
 
-use olm_graph_core::view::GraphView;
+use olm_graph_core::view::{GraphView, NodeId};
 
 /// An arrow key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,8 +26,8 @@ impl Direction {
     }
 }
 
-fn center(view: &GraphView, i: usize) -> (f64, f64) {
-    let b = &view.boxes[i];
+fn center(view: &GraphView, i: NodeId) -> (f64, f64) {
+    let b = &view.boxes()[i];
     (b.x + b.width / 2.0, b.y + b.height / 2.0)
 }
 
@@ -36,14 +36,16 @@ fn center(view: &GraphView, i: usize) -> (f64, f64) {
 ///
 /// # Complexity
 /// O(E + B·S) for E edges and B bands of S sources, or O(V) for ↑ and ↓.
-pub fn next_node(view: &GraphView, from: usize, direction: Direction) -> Option<usize> {
-    if from >= view.nodes.len() {
+pub fn next_node(view: &GraphView, from: NodeId, direction: Direction) -> Option<NodeId> {
+    if from.index() >= view.nodes().len() {
         return None;
     }
-    let candidates: Vec<usize> = match direction {
+    let candidates: Vec<NodeId> = match direction {
         Direction::Right => successors(view, from),
         Direction::Left => predecessors(view, from),
-        Direction::Up | Direction::Down => (0..view.nodes.len())
+        Direction::Up | Direction::Down => view
+            .nodes()
+            .keys()
             .filter(|&i| {
                 let dy = center(view, i).1 - center(view, from).1;
                 if direction == Direction::Up {
@@ -58,9 +60,9 @@ pub fn next_node(view: &GraphView, from: usize, direction: Direction) -> Option<
     candidates
         .into_iter()
         // A bundle collapsed into a group has no box of its own to focus.
-        .filter(|&i| i != from && view.nodes.get(i).is_some_and(|n| n.collapsed.is_none()))
+        .filter(|&i| i != from && view.nodes().get(i).is_some_and(|n| n.collapsed.is_none()))
         .min_by(|&a, &b| {
-            let d = |i: usize| {
+            let d = |i: NodeId| {
                 let (x, y) = center(view, i);
                 (x - x0).abs() + (y - y0).abs()
             };
@@ -69,10 +71,10 @@ pub fn next_node(view: &GraphView, from: usize, direction: Direction) -> Option<
 }
 
 /// Nodes an edge or band leads to from `i`.
-fn successors(view: &GraphView, i: usize) -> Vec<usize> {
-    let edges = view.edges.iter().filter(|e| e.from == i).map(|e| e.to);
+fn successors(view: &GraphView, i: NodeId) -> Vec<NodeId> {
+    let edges = view.edges().iter().filter(|e| e.from == i).map(|e| e.to);
     let bands = view
-        .bands
+        .bands()
         .iter()
         .filter(|b| b.sources.binary_search(&i).is_ok())
         .map(|b| b.to);
@@ -80,10 +82,10 @@ fn successors(view: &GraphView, i: usize) -> Vec<usize> {
 }
 
 /// Nodes with an edge or band into `i`.
-fn predecessors(view: &GraphView, i: usize) -> Vec<usize> {
-    let edges = view.edges.iter().filter(|e| e.to == i).map(|e| e.from);
+fn predecessors(view: &GraphView, i: NodeId) -> Vec<NodeId> {
+    let edges = view.edges().iter().filter(|e| e.to == i).map(|e| e.from);
     let bands = view
-        .bands
+        .bands()
         .iter()
         .filter(|b| b.to == i)
         .flat_map(|b| b.sources.iter().copied());
@@ -115,7 +117,7 @@ mod tests {
     fn right_and_left_follow_the_edges() {
         let v = sample_view();
         let at = |name: &str| v.node_index(name).unwrap();
-        let name = |i: usize| v.nodes[i].name.as_str();
+        let name = |i: NodeId| v.nodes()[i].name.as_str();
         // v1.2.0 upgrades to the head v1.2.1 only.
         let next = next_node(&v, at("acme-operator.v1.2.0"), Direction::Right).unwrap();
         assert_eq!(name(next), "acme-operator.v1.2.1");
@@ -126,22 +128,22 @@ mod tests {
         );
         let back = next_node(&v, at("acme-operator.v1.2.1"), Direction::Left).unwrap();
         assert!(
-            v.edges
+            v.edges()
                 .iter()
                 .any(|e| e.from == back && e.to == at("acme-operator.v1.2.1"))
-                || v.bands
+                || v.bands()
                     .iter()
                     .any(|b| b.to == at("acme-operator.v1.2.1") && b.sources.contains(&back))
         );
         // Every move along an edge lands on a neighbour.
-        for i in 0..v.nodes.len() {
+        for i in v.nodes().keys() {
             for d in [Direction::Left, Direction::Right] {
                 if let Some(j) = next_node(&v, i, d) {
-                    assert!(v.neighbours[i].contains(&j), "{} {d:?}", name(i));
+                    assert!(v.neighbours(i).contains(&j), "{} {d:?}", name(i));
                 }
             }
         }
-        assert_eq!(next_node(&v, 999, Direction::Up), None);
+        assert_eq!(next_node(&v, NodeId::new(999), Direction::Up), None);
         assert_eq!(Direction::from_key("ArrowUp"), Some(Direction::Up));
         assert_eq!(Direction::from_key("Enter"), None);
     }

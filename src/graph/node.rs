@@ -20,7 +20,8 @@ use leptos::prelude::*;
 use olm_graph_core::change::Fate;
 use olm_graph_core::mirror::{BundleMark, Cut};
 use olm_graph_core::view::{
-    label_baseline, label_baselines, NodeLabel, ViewNode, DEPRECATED_BADGE_WIDTH, HEAD_BADGE_WIDTH,
+    label_baseline, label_baselines, GroupId, NodeId, NodeLabel, ViewNode, DEPRECATED_BADGE_WIDTH,
+    HEAD_BADGE_WIDTH,
 };
 
 use crate::graph::scene::{Scene, SharedView};
@@ -128,9 +129,9 @@ impl Marks {
 
 /// One node of `view` (index `index`).
 #[component]
-pub fn Node(view: SharedView, index: usize, scene: Scene) -> impl IntoView {
-    let n = &view.nodes[index];
-    let b = &view.boxes[index];
+pub fn Node(view: SharedView, index: NodeId, scene: Scene) -> impl IntoView {
+    let n = &view.nodes()[index];
+    let b = &view.boxes()[index];
     let text = view.node_label(index).unwrap_or_else(|| NodeLabel {
         primary: n.name.clone(),
         caption: None,
@@ -354,8 +355,8 @@ fn label_lines(text: &NodeLabel, w: f64, h: f64) -> impl IntoView {
 /// A group of absent bundles one entry names: one box with its count; a click (or Enter)
 /// expands it into its bundles.
 #[component]
-pub fn Group(view: SharedView, index: usize, scene: Scene) -> impl IntoView {
-    let g = &view.groups[index];
+pub fn Group(view: SharedView, index: GroupId, scene: Scene) -> impl IntoView {
+    let g = &view.groups()[index];
     let bx = &g.bbox;
     let entry = g.entry;
     let label = view.group_label(index).unwrap_or_else(|| NodeLabel {
@@ -366,7 +367,7 @@ pub fn Group(view: SharedView, index: usize, scene: Scene) -> impl IntoView {
         "{} {}: absent bundles named by {}; press to expand",
         label.primary,
         label.caption.clone().unwrap_or_default(),
-        view.nodes[entry].name
+        view.nodes()[entry].name
     );
     let (w, h) = (bx.width, bx.height);
     let members = g.members.clone();
@@ -385,7 +386,7 @@ pub fn Group(view: SharedView, index: usize, scene: Scene) -> impl IntoView {
     view! {
         <g class=class
             transform=format!("translate({:.1},{:.1})", bx.x, bx.y)
-            data-group=view.nodes[entry].name.clone()
+            data-group=view.nodes()[entry].name.clone()
             data-members=g.members.len().to_string()
             tabindex="0" role="button" aria-label=aria>
             <title>{view.group_tooltip(index)}</title>

@@ -2,7 +2,7 @@
 //! that highlights, which node is selected, and the pan and zoom (to bring a node into view).
 
 use leptos::prelude::*;
-use olm_graph_core::view::GraphView;
+use olm_graph_core::view::{BandId, GraphView, NodeId};
 
 use crate::graph::pan_zoom::UsePanZoomReturn;
 use crate::state::graph::GraphStore;
@@ -12,8 +12,8 @@ use crate::state::shared::Shared;
 /// What hovering (or focusing) a node highlights: the node and its neighbours.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Highlight {
-    pub node: Option<usize>,
-    pub near: Vec<usize>,
+    pub node: Option<NodeId>,
+    pub near: Vec<NodeId>,
 }
 
 impl Highlight {
@@ -21,7 +21,7 @@ impl Highlight {
         self.node.is_some()
     }
 
-    pub fn lit(&self, i: usize) -> bool {
+    pub fn lit(&self, i: NodeId) -> bool {
         self.node == Some(i) || self.near.binary_search(&i).is_ok()
     }
 }
@@ -32,13 +32,13 @@ impl Highlight {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct FanFocus {
     /// The entry.
-    pub node: Option<usize>,
-    /// Its fans (indices into the view's bands), ascending.
-    pub fans: Vec<usize>,
+    pub node: Option<NodeId>,
+    /// Its fans, ascending.
+    pub fans: Vec<BandId>,
     /// [`GraphView::covered_by`]: the sources of its skipRange fans, ascending.
-    pub covered: Vec<usize>,
+    pub covered: Vec<NodeId>,
     /// The sources of its skips fans, ascending.
-    pub skipped: Vec<usize>,
+    pub skipped: Vec<NodeId>,
 }
 
 impl FanFocus {
@@ -46,11 +46,11 @@ impl FanFocus {
     ///
     /// # Complexity
     /// O(S log S) for the S sources of its fans.
-    pub fn of(view: &GraphView, i: usize) -> FanFocus {
+    pub fn of(view: &GraphView, i: NodeId) -> FanFocus {
         let fans = view.fans_into(i).to_vec();
-        let mut skipped: Vec<usize> = fans
+        let mut skipped: Vec<NodeId> = fans
             .iter()
-            .filter_map(|&b| view.bands.get(b))
+            .filter_map(|&b| view.bands().get(b))
             .filter(|b| b.kind == olm_graph_core::graph::EdgeKind::Skips)
             .flat_map(|b| b.sources.iter().copied())
             .collect();
@@ -65,15 +65,15 @@ impl FanFocus {
     }
 
     /// Whether fan `b` is drawn for the focus.
-    pub fn shows(&self, b: usize) -> bool {
+    pub fn shows(&self, b: BandId) -> bool {
         self.fans.contains(&b)
     }
 
-    pub fn covers(&self, i: usize) -> bool {
+    pub fn covers(&self, i: NodeId) -> bool {
         self.covered.binary_search(&i).is_ok()
     }
 
-    pub fn skips(&self, i: usize) -> bool {
+    pub fn skips(&self, i: NodeId) -> bool {
         self.skipped.binary_search(&i).is_ok()
     }
 }
@@ -81,9 +81,9 @@ impl FanFocus {
 /// The shared state of the drawing on screen (cheap to copy).
 #[derive(Clone, Copy)]
 pub struct Scene {
-    pub hovered: RwSignal<Option<usize>>,
+    pub hovered: RwSignal<Option<NodeId>>,
     pub highlight: Memo<Highlight>,
-    pub selected: Memo<Option<usize>>,
+    pub selected: Memo<Option<NodeId>>,
     /// The fans of the hovered entry, else of the selected one.
     pub fan_focus: Memo<FanFocus>,
     pub pan_zoom: UsePanZoomReturn,
@@ -91,7 +91,7 @@ pub struct Scene {
 
 impl Scene {
     pub fn new(graph: GraphStore, selection: Selection, pan_zoom: UsePanZoomReturn) -> Scene {
-        let hovered: RwSignal<Option<usize>> = RwSignal::new(None);
+        let hovered: RwSignal<Option<NodeId>> = RwSignal::new(None);
         let highlight = Memo::new(move |_| {
             let Some(i) = hovered.get() else {
                 return Highlight::default();
@@ -99,7 +99,9 @@ impl Scene {
             graph
                 .view
                 .with(|v| {
-                    let near = v.as_ref()?.neighbours.get(i)?.clone();
+                    let v = v.as_ref()?;
+                    v.node(i)?;
+                    let near = v.neighbours(i).to_vec();
                     Some(Highlight {
                         node: Some(i),
                         near,
@@ -130,8 +132,8 @@ impl Scene {
     }
 
     /// Brings node `i` of `view` into view when it is not.
-    pub fn reveal(&self, view: &GraphView, i: usize) {
-        if let Some(b) = view.boxes.get(i) {
+    pub fn reveal(&self, view: &GraphView, i: NodeId) {
+        if let Some(b) = view.boxes().get(i) {
             self.pan_zoom.reveal((b.x, b.y, b.width, b.height));
         }
     }

@@ -64,7 +64,7 @@ pub fn graph_label(view: &GraphView) -> String {
         view.channel
             .as_deref()
             .map_or("(all channels)".to_string(), |c| format!("channel {c}")),
-        view.nodes.len(),
+        view.nodes().len(),
         view.edge_total()
     )
 }

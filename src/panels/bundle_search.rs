@@ -2,7 +2,7 @@
 //! Enter selects the best match and centres it; Enter again goes to the next match.
 
 use leptos::prelude::*;
-use olm_graph_core::view::ViewNode;
+use olm_graph_core::view::{NodeId, TiSlice, ViewNode};
 
 use crate::state::graph::GraphStore;
 use crate::state::selection::Selection;
@@ -31,14 +31,13 @@ fn rank(node: &ViewNode, query: &str) -> Option<u8> {
 ///
 /// # Complexity
 /// O(V · q + M log M) for V nodes, a query of q bytes and M matches.
-pub fn matches(nodes: &[ViewNode], query: &str) -> Vec<usize> {
+pub fn matches(nodes: &TiSlice<NodeId, ViewNode>, query: &str) -> Vec<NodeId> {
     let query = query.trim().to_ascii_lowercase();
     if query.is_empty() {
         return Vec::new();
     }
-    let mut found: Vec<(u8, usize)> = nodes
-        .iter()
-        .enumerate()
+    let mut found: Vec<(u8, NodeId)> = nodes
+        .iter_enumerated()
         .filter_map(|(i, n)| rank(n, &query).map(|r| (r, i)))
         .collect();
     found.sort_unstable();
@@ -52,7 +51,7 @@ pub fn BundleSearch() -> impl IntoView {
     let selection = Selection::get();
     let query = RwSignal::new(String::new());
     // The matches of the last jump and which one is shown, reset when the query changes.
-    let cursor: RwSignal<Option<(Vec<usize>, usize)>> = RwSignal::new(None);
+    let cursor: RwSignal<Option<(Vec<NodeId>, usize)>> = RwSignal::new(None);
     let status = RwSignal::new(String::new());
     let jump = move || {
         let Some(view) = graph.view.get_untracked() else {
@@ -63,14 +62,14 @@ pub fn BundleSearch() -> impl IntoView {
                 let next = (k + 1) % found.len();
                 (found, next)
             }
-            _ => (matches(&view.nodes, &query.get_untracked()), 0),
+            _ => (matches(view.nodes(), &query.get_untracked()), 0),
         };
         let Some(&i) = found.get(k) else {
             status.set("no bundle matches".into());
             cursor.set(None);
             return;
         };
-        let name = view.nodes[i].name.clone();
+        let name = view.nodes()[i].name.clone();
         status.set(format!("{name} ({} of {})", k + 1, found.len()));
         cursor.set(Some((found, k)));
         selection.select_bundle(Some(name));
@@ -90,6 +89,7 @@ pub fn BundleSearch() -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use olm_graph_core::view::TiVec;
     // The unit tests run as wasm (wasm-bindgen-test, in Node): the app's own target.
     use wasm_bindgen_test::wasm_bindgen_test as test;
 
@@ -113,17 +113,19 @@ mod tests {
 
     #[test]
     fn exact_version_first_then_suffix_prefix_and_substring() {
-        let nodes = vec![
+        let nodes: TiVec<NodeId, ViewNode> = vec![
             node("op.v1.10.0", Some("1.10.0")),
             node("op.v1.1.0", Some("1.1.0")),
             node("other.v1.1.0-rc", None),
             node("op.v2.0.0", Some("2.0.0")),
-        ];
-        assert_eq!(matches(&nodes, "1.1.0"), [1, 2]);
-        assert_eq!(matches(&nodes, "1.1"), [0, 1, 2]);
-        assert_eq!(matches(&nodes, "v1.1.0"), [1, 2]);
-        assert_eq!(matches(&nodes, " OP.V2.0.0 "), [3]);
-        assert_eq!(matches(&nodes, "other"), [2]);
+        ]
+        .into();
+        let ids = |is: &[usize]| is.iter().copied().map(NodeId::new).collect::<Vec<_>>();
+        assert_eq!(matches(&nodes, "1.1.0"), ids(&[1, 2]));
+        assert_eq!(matches(&nodes, "1.1"), ids(&[0, 1, 2]));
+        assert_eq!(matches(&nodes, "v1.1.0"), ids(&[1, 2]));
+        assert_eq!(matches(&nodes, " OP.V2.0.0 "), ids(&[3]));
+        assert_eq!(matches(&nodes, "other"), ids(&[2]));
         assert!(matches(&nodes, "3.0").is_empty());
         assert!(matches(&nodes, "  ").is_empty());
     }

@@ -153,14 +153,16 @@ async fn hovering_an_entry_marks_what_its_skip_range_covers_and_draws_its_fan() 
     settle().await;
     assert_eq!(stores.graph.fans.get_untracked(), FanMode::Markers);
     let view = stores.graph.view.get_untracked().unwrap();
-    let entry = (0..view.nodes.len())
+    let entry = view
+        .nodes()
+        .keys()
         .find(|&i| !view.covered_by(i).is_empty())
         .expect("the sample has an entry with a skipRange");
-    let name = view.nodes[entry].name.clone();
+    let name = view.nodes()[entry].name.clone();
     let mut want: Vec<String> = view
         .covered_by(entry)
         .iter()
-        .map(|&i| view.nodes[i].name.clone())
+        .map(|&i| view.nodes()[i].name.clone())
         .collect();
     want.sort();
     // Markers: no rail is shown until the entry is hovered.

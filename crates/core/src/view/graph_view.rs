@@ -14,6 +14,7 @@ use crate::layout::{
 use crate::model::Package;
 
 use super::draw::{rail_d, route_d};
+use super::id::{BandId, EdgeId, GroupId, NodeId, StaircaseId, TiSlice, TiVec};
 use super::node::ViewNode;
 use super::source::ViewSource;
 use super::text::{
@@ -32,9 +33,9 @@ const TWO_LINES: f64 = ONE_LINE + 1.3 * MARKER_FONT_SIZE;
 /// node are one edge leaving the group.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ViewEdge {
-    /// Indices into [`GraphView::nodes`] (for an edge leaving a group: its first member).
-    pub from: usize,
-    pub to: usize,
+    /// Its ends (for an edge leaving a group: `from` is its first member).
+    pub from: NodeId,
+    pub to: NodeId,
     pub kind: EdgeKind,
     /// The target's skipRange, for `skipRange` edges.
     pub range: Option<String>,
@@ -43,10 +44,10 @@ pub struct ViewEdge {
     /// The route (see [`crate::layout::EdgeRoute`]).
     pub points: Vec<(f64, f64)>,
     pub curved: bool,
-    /// The group it leaves (index into [`GraphView::groups`]).
-    pub group: Option<usize>,
+    /// The group it leaves.
+    pub group: Option<GroupId>,
     /// For an edge leaving a group: the members whose edges it stands for, ascending.
-    pub members: Vec<usize>,
+    pub members: Vec<NodeId>,
 }
 
 impl ViewEdge {
@@ -82,10 +83,10 @@ pub struct ViewBand {
     /// [`EdgeKind::SkipRange`] or [`EdgeKind::Skips`].
     pub kind: EdgeKind,
     /// The entry.
-    pub to: usize,
+    pub to: NodeId,
     /// The nodes it covers (its sources: for a skipRange, exactly the `skipRange` edges into
     /// the entry), ascending.
-    pub sources: Vec<usize>,
+    pub sources: Vec<NodeId>,
     /// For each source, the channels whose edges from it the fan stands for, sorted.
     pub source_channels: Vec<Vec<String>>,
     pub range: Option<String>,
@@ -93,9 +94,8 @@ pub struct ViewBand {
     pub rail: Rail,
     /// For each source, where its tap sits on the rail.
     pub taps: Vec<(f64, f64)>,
-    /// The staircase it belongs to (index into [`GraphView::staircases`], in
-    /// [`FanMode::Bands`]).
-    pub staircase: usize,
+    /// The staircase it belongs to (in [`FanMode::Bands`]).
+    pub staircase: StaircaseId,
 }
 
 impl ViewBand {
@@ -135,7 +135,7 @@ impl ViewBand {
     ///
     /// # Complexity
     /// O(log S) for S sources.
-    pub fn covers(&self, i: usize) -> bool {
+    pub fn covers(&self, i: NodeId) -> bool {
         self.sources.binary_search(&i).is_ok()
     }
 }
@@ -143,8 +143,8 @@ impl ViewBand {
 /// Fans that share their lower end, drawn once as one rail ([`FanMode::Bands`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ViewStaircase {
-    /// The fans (indices into [`GraphView::bands`]).
-    pub bands: Vec<usize>,
+    /// The fans.
+    pub bands: Vec<BandId>,
     pub rail: Rail,
 }
 
@@ -170,9 +170,9 @@ impl ViewStaircase {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ViewGroup {
     /// The entry that names them.
-    pub entry: usize,
+    pub entry: NodeId,
     /// The collapsed nodes, ascending.
-    pub members: Vec<usize>,
+    pub members: Vec<NodeId>,
     pub bbox: GroupBox,
 }
 
@@ -201,11 +201,17 @@ struct NodeTexts {
     text: String,
     /// The second line (its fans).
     marker: Option<String>,
-    /// The fans into it (indices into [`GraphView::bands`]).
-    fans_into: Vec<usize>,
+    /// The fans into it.
+    fans_into: Vec<BandId>,
 }
 
 /// One channel, or the whole package, ready to draw.
+///
+/// Its elements are read through accessors ([`GraphView::nodes`], [`GraphView::edges`], ...)
+/// and named by typed ids ([`NodeId`], [`EdgeId`], [`BandId`], [`StaircaseId`], [`GroupId`]):
+/// an edge's ends, a fan's sources, a group's members are node ids, so one kind of index
+/// cannot be used for another. Only the view's own modules add to it (`installed.rs`) or
+/// mark its nodes (`overlay.rs`), keeping the per-node tables in step.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GraphView {
     pub package: String,
@@ -217,24 +223,26 @@ pub struct GraphView {
     pub summary: Vec<String>,
     pub width: f64,
     pub height: f64,
-    pub nodes: Vec<ViewNode>,
+    /// The nodes; `boxes`, `neighbours` and `node_texts` hold one entry per node, in node
+    /// order.
+    pub(super) nodes: TiVec<NodeId, ViewNode>,
     /// One box per node, in node order (a collapsed node has its group's).
-    pub boxes: Vec<NodeBox>,
-    pub edges: Vec<ViewEdge>,
-    pub bands: Vec<ViewBand>,
+    pub(super) boxes: TiVec<NodeId, NodeBox>,
+    pub(super) edges: TiVec<EdgeId, ViewEdge>,
+    pub(super) bands: TiVec<BandId, ViewBand>,
     /// The staircases ([`FanMode::Bands`]).
-    pub staircases: Vec<ViewStaircase>,
+    pub(super) staircases: TiVec<StaircaseId, ViewStaircase>,
     /// The groups of collapsed virtual nodes.
-    pub groups: Vec<ViewGroup>,
+    pub(super) groups: TiVec<GroupId, ViewGroup>,
     /// For every node, the nodes joined to it by an edge or a fan (either direction), sorted.
-    pub neighbours: Vec<Vec<usize>>,
+    neighbours: TiVec<NodeId, Vec<NodeId>>,
     /// The channel's deprecation message (channel view).
     pub channel_deprecation: Option<String>,
     /// opm's error when the channel has no unique head (channel view).
     pub head_error: Option<String>,
     /// The installed bundle drawn beside the channel because it is not one of its entries
-    /// (see [`GraphView::add_installed`]): its node index.
-    pub installed_from_other_channel: Option<usize>,
+    /// (see [`GraphView::add_installed`]).
+    pub(super) installed_from_other_channel: Option<NodeId>,
     /// How fans are drawn.
     pub fans: FanMode,
     /// What node labels say.
@@ -252,9 +260,9 @@ pub struct GraphView {
     pub support: Option<crate::support::AsOf>,
     /// What each node says and the fans into it, in node order (one per node, so they cannot
     /// fall out of step with `nodes`).
-    node_texts: Vec<NodeTexts>,
-    /// Node indices sorted by name.
-    by_name: Vec<usize>,
+    node_texts: TiVec<NodeId, NodeTexts>,
+    /// The nodes sorted by name.
+    by_name: Vec<NodeId>,
 }
 
 impl GraphView {
@@ -327,7 +335,7 @@ impl GraphView {
         let n = nodes.len();
         for b in &layout.nodes {
             if let Some(node) = nodes.get_mut(b.node) {
-                node.collapsed = b.group;
+                node.collapsed = b.group.map(GroupId::new);
             }
         }
         let edges = view_edges(graph, &graph_edges, &layout, &nodes);
@@ -336,12 +344,15 @@ impl GraphView {
         let staircases = layout
             .staircases
             .into_iter()
-            .map(|Staircase { bands, rail }| ViewStaircase { bands, rail })
+            .map(|Staircase { bands, rail }| ViewStaircase {
+                bands: bands.into_iter().map(BandId::new).collect(),
+                rail,
+            })
             .collect();
         let node_texts = node_texts(&nodes, texts, &bands);
         let captions = view_captions(&layout.captions, &nodes, &graph.lane_names(package));
-        let mut by_name: Vec<usize> = (0..n).collect();
-        by_name.sort_by(|&a, &b| nodes[a].name.cmp(&nodes[b].name));
+        let nodes = TiVec::from(nodes);
+        let by_name = by_name(&nodes);
         let mut view = GraphView {
             package: package.name.clone(),
             channel: graph.channel().map(str::to_string),
@@ -350,12 +361,12 @@ impl GraphView {
             width: layout.width,
             height: layout.height,
             nodes,
-            boxes: layout.nodes,
+            boxes: TiVec::from(layout.nodes),
             edges,
             bands,
             staircases,
             groups,
-            neighbours: Vec::new(),
+            neighbours: TiVec::new(),
             channel_deprecation: graph.channel_deprecation().map(str::to_string),
             head_error: graph.head_error(),
             installed_from_other_channel: None,
@@ -377,7 +388,7 @@ impl GraphView {
     ///
     /// # Complexity
     /// O(L) for a label of L characters.
-    pub(super) fn push_texts(&mut self, node: usize) {
+    pub(super) fn push_texts(&mut self, node: NodeId) {
         let Some(n) = self.nodes.get(node) else {
             return;
         };
@@ -393,17 +404,89 @@ impl GraphView {
     /// # Complexity
     /// O((V + E) log V).
     pub(super) fn reindex(&mut self) {
-        let mut by_name: Vec<usize> = (0..self.nodes.len()).collect();
-        by_name.sort_by(|&a, &b| self.nodes[a].name.cmp(&self.nodes[b].name));
-        self.by_name = by_name;
+        self.by_name = by_name(&self.nodes);
         self.neighbours = neighbours(self);
     }
 
-    /// Index of the node with this name.
+    /// The nodes, in node order (`iter_enumerated` gives each with its id).
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn nodes(&self) -> &TiSlice<NodeId, ViewNode> {
+        &self.nodes
+    }
+
+    /// Node `i` (`None` for an id out of range, e.g. one of another view).
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn node(&self, i: NodeId) -> Option<&ViewNode> {
+        self.nodes.get(i)
+    }
+
+    /// One box per node, in node order (a collapsed node has its group's).
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn boxes(&self) -> &TiSlice<NodeId, NodeBox> {
+        &self.boxes
+    }
+
+    /// The individually drawn edges.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn edges(&self) -> &TiSlice<EdgeId, ViewEdge> {
+        &self.edges
+    }
+
+    /// The fans.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn bands(&self) -> &TiSlice<BandId, ViewBand> {
+        &self.bands
+    }
+
+    /// The staircases ([`FanMode::Bands`]).
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn staircases(&self) -> &TiSlice<StaircaseId, ViewStaircase> {
+        &self.staircases
+    }
+
+    /// The groups of collapsed virtual nodes.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn groups(&self) -> &TiSlice<GroupId, ViewGroup> {
+        &self.groups
+    }
+
+    /// The nodes joined to node `i` by an edge or a fan (either direction), sorted (empty for
+    /// an id out of range).
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn neighbours(&self, i: NodeId) -> &[NodeId] {
+        self.neighbours.get(i).map_or(&[], Vec::as_slice)
+    }
+
+    /// The installed bundle drawn beside the channel because it is not one of its entries
+    /// (see [`GraphView::add_installed`]).
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn installed_from_other_channel(&self) -> Option<NodeId> {
+        self.installed_from_other_channel
+    }
+
+    /// The node with this name.
     ///
     /// # Complexity
     /// O(log V).
-    pub fn node_index(&self, name: &str) -> Option<usize> {
+    pub fn node_index(&self, name: &str) -> Option<NodeId> {
         self.by_name
             .binary_search_by(|&i| self.nodes[i].name.as_str().cmp(name))
             .ok()
@@ -424,7 +507,7 @@ impl GraphView {
     ///
     /// # Complexity
     /// O(L²) for a label of L characters.
-    pub fn node_label(&self, i: usize) -> Option<NodeLabel> {
+    pub fn node_label(&self, i: NodeId) -> Option<NodeLabel> {
         let (t, b) = (self.node_texts.get(i)?, self.boxes.get(i)?);
         Some(NodeLabel::new(&t.text, t.marker.as_deref(), b.width))
     }
@@ -433,7 +516,7 @@ impl GraphView {
     ///
     /// # Complexity
     /// O(1).
-    pub fn node_text(&self, i: usize) -> Option<&str> {
+    pub fn node_text(&self, i: NodeId) -> Option<&str> {
         self.node_texts.get(i).map(|t| t.text.as_str())
     }
 
@@ -441,15 +524,15 @@ impl GraphView {
     ///
     /// # Complexity
     /// O(1).
-    pub fn node_marker(&self, i: usize) -> Option<&str> {
+    pub fn node_marker(&self, i: NodeId) -> Option<&str> {
         self.node_texts.get(i).and_then(|t| t.marker.as_deref())
     }
 
-    /// The fans into node `i` (indices into [`GraphView::bands`]).
+    /// The fans into node `i`.
     ///
     /// # Complexity
     /// O(1).
-    pub fn fans_into(&self, i: usize) -> &[usize] {
+    pub fn fans_into(&self, i: NodeId) -> &[BandId] {
         self.node_texts
             .get(i)
             .map_or(&[], |t| t.fans_into.as_slice())
@@ -460,8 +543,8 @@ impl GraphView {
     ///
     /// # Complexity
     /// O(S log S) for S sources.
-    pub fn covered_by(&self, i: usize) -> Vec<usize> {
-        let mut out: Vec<usize> = self
+    pub fn covered_by(&self, i: NodeId) -> Vec<NodeId> {
+        let mut out: Vec<NodeId> = self
             .fans_into(i)
             .iter()
             .filter_map(|&b| self.bands.get(b))
@@ -477,7 +560,7 @@ impl GraphView {
     ///
     /// # Complexity
     /// O(1).
-    pub fn group_label(&self, g: usize) -> Option<NodeLabel> {
+    pub fn group_label(&self, g: GroupId) -> Option<NodeLabel> {
         let grp = self.groups.get(g)?;
         let (count, what) = group_words(grp.members.len(), self.channel.is_some());
         let room = (grp.bbox.width - 2.0 * LABEL_PADDING).max(0.0);
@@ -501,7 +584,7 @@ impl GraphView {
     ///
     /// # Complexity
     /// O(length of the name).
-    pub fn node_aria_label(&self, i: usize) -> String {
+    pub fn node_aria_label(&self, i: NodeId) -> String {
         let (Some(n), Some(label)) = (self.nodes.get(i), self.node_label(i)) else {
             return String::new();
         };
@@ -567,9 +650,13 @@ fn fan_counts<'a>(
 ///
 /// # Complexity
 /// O(V + B) for V nodes and B fans, plus the markers' text.
-fn node_texts(nodes: &[ViewNode], texts: Vec<String>, bands: &[ViewBand]) -> Vec<NodeTexts> {
-    let mut fans_into: Vec<Vec<usize>> = vec![Vec::new(); nodes.len()];
-    for (i, b) in bands.iter().enumerate() {
+fn node_texts(
+    nodes: &[ViewNode],
+    texts: Vec<String>,
+    bands: &TiSlice<BandId, ViewBand>,
+) -> TiVec<NodeId, NodeTexts> {
+    let mut fans_into: TiVec<NodeId, Vec<BandId>> = vec![Vec::new(); nodes.len()].into();
+    for (i, b) in bands.iter_enumerated() {
         fans_into[b.to].push(i);
     }
     let counts: Vec<Vec<(EdgeKind, Option<&str>, usize)>> = fans_into
@@ -641,13 +728,13 @@ fn node_size(
 }
 
 /// The groups of a layout as the view draws them.
-fn view_groups(groups: Vec<GroupBox>, n: usize) -> Vec<ViewGroup> {
+fn view_groups(groups: Vec<GroupBox>, n: usize) -> TiVec<GroupId, ViewGroup> {
     groups
         .into_iter()
         .filter(|g| g.entry < n)
         .map(|g| ViewGroup {
-            entry: g.entry,
-            members: g.members.clone(),
+            entry: NodeId::new(g.entry),
+            members: g.members.iter().copied().map(NodeId::new).collect(),
             bbox: g,
         })
         .collect()
@@ -661,40 +748,41 @@ fn view_edges<G: ViewSource + ?Sized>(
     edges: &[LayoutEdge<'_>],
     layout: &Layout,
     nodes: &[ViewNode],
-) -> Vec<ViewEdge> {
+) -> TiVec<EdgeId, ViewEdge> {
     let n = nodes.len();
     // Merging is needed when the graph repeats edges or groups collapse nodes.
     let merge = !graph.edges_are_distinct() || !layout.groups.is_empty();
-    let mut slot: HashMap<(usize, usize, EdgeKind), usize> = HashMap::new();
-    let mut out: Vec<ViewEdge> = Vec::with_capacity(layout.edges.len());
+    let mut slot: HashMap<(usize, usize, EdgeKind), EdgeId> = HashMap::new();
+    let mut out: TiVec<EdgeId, ViewEdge> = TiVec::with_capacity(layout.edges.len());
     for r in &layout.edges {
         let Some(e) = edges.get(r.edge).filter(|e| e.from < n && e.to < n) else {
             continue;
         };
         let channel = graph.edge_channel(r.edge).to_string();
         let group = nodes[e.from].collapsed;
-        let source = group.map_or(e.from, |g| n + g);
+        let source = group.map_or(e.from, |g| n + g.index());
         let key = (source, e.to, e.kind);
+        let (from, to) = (NodeId::new(e.from), NodeId::new(e.to));
         if let Some(&i) = merge.then(|| slot.get(&key)).flatten() {
             out[i].channels.push(channel);
             if group.is_some() {
-                out[i].members.push(e.from);
+                out[i].members.push(from);
             }
             continue;
         }
         if merge {
-            slot.insert(key, out.len());
+            slot.insert(key, out.next_key());
         }
         out.push(ViewEdge {
-            from: e.from,
-            to: e.to,
+            from,
+            to,
             kind: e.kind,
             range: e.range.map(str::to_string),
             channels: vec![channel],
             points: r.points.clone(),
             curved: r.curved,
             group,
-            members: group.map(|_| vec![e.from]).unwrap_or_default(),
+            members: group.map(|_| vec![from]).unwrap_or_default(),
         });
     }
     if merge {
@@ -717,7 +805,7 @@ fn view_bands<G: ViewSource + ?Sized>(
     edges: &[LayoutEdge<'_>],
     bands: Vec<Band>,
     n: usize,
-) -> Vec<ViewBand> {
+) -> TiVec<BandId, ViewBand> {
     bands
         .into_iter()
         .filter(|b| b.to < n)
@@ -730,9 +818,10 @@ fn view_bands<G: ViewSource + ?Sized>(
                 .collect();
             from.sort_unstable();
             from.dedup();
-            let mut sources: Vec<usize> = Vec::new();
+            let mut sources: Vec<NodeId> = Vec::new();
             let mut source_channels: Vec<Vec<String>> = Vec::new();
             for (f, c) in from {
+                let f = NodeId::new(f);
                 if sources.last() != Some(&f) {
                     sources.push(f);
                     source_channels.push(Vec::new());
@@ -745,33 +834,47 @@ fn view_bands<G: ViewSource + ?Sized>(
             let taps = sources
                 .iter()
                 .map(|s| {
-                    let k = b.rail.taps.partition_point(|t| t.0 < *s);
+                    let k = b.rail.taps.partition_point(|t| t.0 < s.index());
                     b.rail
                         .taps
                         .get(k)
-                        .filter(|t| t.0 == *s)
+                        .filter(|t| t.0 == s.index())
                         .map_or((0.0, 0.0), |t| t.1)
                 })
                 .collect();
             ViewBand {
                 kind: b.kind,
-                to: b.to,
+                to: NodeId::new(b.to),
                 sources,
                 source_channels,
                 range: b.range,
                 rail: b.rail,
                 taps,
-                staircase: b.staircase,
+                staircase: StaircaseId::new(b.staircase),
             }
         })
         .collect()
 }
 
-fn neighbours(view: &GraphView) -> Vec<Vec<usize>> {
+/// The nodes sorted by name.
+///
+/// # Complexity
+/// O(V log V).
+fn by_name(nodes: &TiSlice<NodeId, ViewNode>) -> Vec<NodeId> {
+    let mut by_name: Vec<NodeId> = nodes.keys().collect();
+    by_name.sort_by(|&a, &b| nodes[a].name.cmp(&nodes[b].name));
+    by_name
+}
+
+/// For every node, the nodes joined to it by an edge or a fan, sorted.
+///
+/// # Complexity
+/// O((V + E) log V).
+fn neighbours(view: &GraphView) -> TiVec<NodeId, Vec<NodeId>> {
     let n = view.nodes.len();
-    let mut adj: Vec<Vec<usize>> = vec![Vec::new(); n];
-    let mut link = |a: usize, b: usize| {
-        if a < n && b < n && a != b {
+    let mut adj: TiVec<NodeId, Vec<NodeId>> = vec![Vec::new(); n].into();
+    let mut link = |a: NodeId, b: NodeId| {
+        if a.index() < n && b.index() < n && a != b {
             adj[a].push(b);
             adj[b].push(a);
         }

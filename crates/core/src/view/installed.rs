@@ -1,7 +1,7 @@
 //! The installed bundle drawn beside a channel it is not an entry of: a cluster that installed
 //! it from another channel and then subscribed to this one.
 
-use super::{GraphView, ViewEdge, ViewNode};
+use super::{GraphView, NodeId, ViewEdge, ViewNode};
 use crate::layout::NodeBox;
 use crate::model::Package;
 use crate::resolve::Installed;
@@ -18,7 +18,7 @@ impl GraphView {
     /// # Complexity
     /// O((V + E) log V) for V entries and E edges of the channel: the channel is indexed once,
     /// the drawing shifted right once.
-    pub fn add_installed(&mut self, package: &Package, installed: &Installed) -> Option<usize> {
+    pub fn add_installed(&mut self, package: &Package, installed: &Installed) -> Option<NodeId> {
         if let Some(i) = self.node_index(&installed.name) {
             return Some(i);
         }
@@ -29,8 +29,7 @@ impl GraphView {
             .first()
             .map_or((160.0, 40.0, 20.0), |b| (b.width, b.height, b.y));
         self.shift_right(w + GAP);
-        let node = self.nodes.len();
-        self.nodes.push(ViewNode {
+        let node = self.nodes.push_and_get_key(ViewNode {
             name: installed.name.clone(),
             version: installed.version.as_ref().map(ToString::to_string),
             is_virtual: true,
@@ -55,7 +54,7 @@ impl GraphView {
             )),
         });
         let at = NodeBox {
-            node,
+            node: node.index(),
             x: GAP / 2.0,
             y,
             width: w,
@@ -72,7 +71,7 @@ impl GraphView {
             let Some(to) = self.node_index(&channel.entries[entry].name) else {
                 continue;
             };
-            let Some(b) = self.boxes.iter().find(|b| b.node == to) else {
+            let Some(b) = self.boxes.iter().find(|b| b.node == to.index()) else {
                 continue;
             };
             let end = (b.x, b.y + b.height / 2.0);

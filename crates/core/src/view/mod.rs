@@ -7,6 +7,8 @@
 //!   individually routed edges, fans (their markers, what each covers, their rails),
 //!   staircases, and each node's neighbours (for hover highlighting). [`ViewSource`]
 //!   (`source.rs`) feeds it from either graph type.
+//! - [`NodeId`], [`EdgeId`], [`BandId`], [`StaircaseId`], [`GroupId`] (`id.rs`): the view's
+//!   typed indices, one per kind of element, so that one kind cannot stand for another.
 //! - `text.rs`, `tooltips.rs` and `draw.rs`: the words and the SVG path data every drawing
 //!   shares (version labels, fan markers, shortening in the middle, text widths, the
 //!   deprecation wording, tooltips, edge classes, `route_d`, `rail_d`).
@@ -22,6 +24,7 @@
 mod details;
 mod draw;
 mod graph_view;
+mod id;
 mod installed;
 mod node;
 mod overlay;
@@ -40,6 +43,7 @@ pub use draw::{num, polygon_d, push_num, rail_d, route_d};
 pub use graph_view::{
     GraphView, ViewBand, ViewCaption, ViewEdge, ViewGroup, ViewStaircase, MAX_NODE_WIDTH,
 };
+pub use id::{BandId, EdgeId, GroupId, NodeId, StaircaseId, TiSlice, TiVec};
 pub use node::ViewNode;
 pub use overlay::{support_lines, SupportOverlay};
 pub use path_overlay::{HopLabel, HopReasons, NodeMarks, OverlayHop, OverlayMarks, PathOverlay};

@@ -26,9 +26,8 @@ pub struct ViewNode {
     pub display_name: Option<String>,
     /// The first line of the bundle's description, shortened to 200 characters.
     pub description: Option<String>,
-    /// The group it is collapsed into (index into [`super::GraphView::groups`]); such a node is not
-    /// drawn on its own.
-    pub collapsed: Option<usize>,
+    /// The group it is collapsed into; such a node is not drawn on its own.
+    pub collapsed: Option<super::GroupId>,
     /// The bundle's support facts when the view is drawn with the lifecycle overlay
     /// ([`super::GraphView::apply_support`]); `None` without the overlay, or for a node that is
     /// not a bundle of the package.

@@ -92,7 +92,7 @@ fn channel_view_draws_every_edge_once() {
     let stable = graphs.iter().find(|g| g.channel == "stable").unwrap();
     let v = GraphView::channel(p, stable, &LayoutOptions::default());
     assert_eq!(v.bands.len(), 1);
-    assert_eq!(v.bands[0].edge_count(), 2);
+    assert_eq!(v.bands()[BandId::new(0)].edge_count(), 2);
     assert!(v.nodes[v.node_index("p.v1.2.0").unwrap()].head);
     assert!(v.nodes[v.node_index("p.v0.9.0").unwrap()].is_virtual);
     assert!(v.nodes[v.node_index("p.v1.1.5").unwrap()].is_virtual);
@@ -100,7 +100,7 @@ fn channel_view_draws_every_edge_once() {
     assert!(old.deprecated);
     assert_eq!(old.deprecation.as_deref(), Some("CVE-1"));
     // Hovering 1.2.0 highlights what upgrades to it, through edges and the band.
-    let n = &v.neighbours[v.node_index("p.v1.2.0").unwrap()];
+    let n = v.neighbours(v.node_index("p.v1.2.0").unwrap());
     let names: Vec<&str> = n.iter().map(|&i| v.nodes[i].name.as_str()).collect();
     assert_eq!(names.len(), 3);
     for want in ["p.v1.0.0", "p.v1.1.0", "p.v1.1.5"] {
@@ -236,7 +236,7 @@ fn one_wording_for_tooltips_classes_and_labels() {
         v.node_aria_label(head),
         "v1.2.0 ≥1.0.0 · 2 HEAD: p.v1.2.0, channel head"
     );
-    assert_eq!(v.node_aria_label(99), "");
+    assert_eq!(v.node_aria_label(NodeId::new(99)), "");
     assert_eq!(
         v.node_label(head).unwrap(),
         NodeLabel {
@@ -259,7 +259,7 @@ fn one_wording_for_tooltips_classes_and_labels() {
     assert_eq!(e.class(), "edge replaces");
     assert!(v.edge_tooltip(e).contains(" → ") && !v.edge_tooltip(e).contains("channels"));
     assert!(e.path_d().starts_with('M'));
-    let band = &v.bands[0];
+    let band = &v.bands()[BandId::new(0)];
     assert_eq!(band.class(), "band skipRange");
     assert_eq!(band.tap_class(), "tap skipRange");
     assert_eq!(
@@ -296,8 +296,8 @@ fn one_wording_for_tooltips_classes_and_labels() {
         .edge_tooltip(shared)
         .ends_with(" (channels: fast, stable)"));
     // Out-of-range indices give nothing rather than a panic.
-    assert_eq!(v.node_tooltip(999), "");
-    assert!(v.node_label(999).is_none());
+    assert_eq!(v.node_tooltip(NodeId::new(999)), "");
+    assert!(v.node_label(NodeId::new(999)).is_none());
 }
 
 #[test]
@@ -334,9 +334,17 @@ properties:
         Some(want.as_str())
     );
     let v = GraphView::channel(q, &channel_graphs(q)[0], &LayoutOptions::default());
-    assert_eq!(v.nodes[0].deprecation.as_deref(), Some(want.as_str()));
-    assert_eq!(v.nodes[0].class(), "node head deprecated legacy");
-    assert!(v.node_tooltip(0).contains(&format!("\ndeprecated: {want}")));
+    assert_eq!(
+        v.nodes()[NodeId::new(0)].deprecation.as_deref(),
+        Some(want.as_str())
+    );
+    assert_eq!(
+        v.nodes()[NodeId::new(0)].class(),
+        "node head deprecated legacy"
+    );
+    assert!(v
+        .node_tooltip(NodeId::new(0))
+        .contains(&format!("\ndeprecated: {want}")));
     let notes = bundle_details(q, &channel_graphs(q), &[], "q.v1.0.0").unwrap();
     assert!(notes
         .deprecations
@@ -366,12 +374,12 @@ fn installed_from_another_channel_is_drawn_with_its_upgrade_edges() {
     assert_eq!(edges.len(), 1);
     assert_eq!(edges[0].to, to);
     assert_eq!(edges[0].kind, crate::graph::EdgeKind::SkipRange);
-    assert!(view.neighbours[to].contains(&node));
+    assert!(view.neighbours(to).contains(&node));
     // The installed node sits left of every entry.
-    let x = |n: usize| {
+    let x = |n: NodeId| {
         view.boxes
             .iter()
-            .find(|b| b.node == n)
+            .find(|b| b.node == n.index())
             .map(|b| b.x)
             .expect("box")
     };

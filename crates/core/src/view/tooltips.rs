@@ -7,7 +7,7 @@ use std::fmt::{self, Write};
 
 use crate::graph::EdgeKind;
 
-use super::{GraphView, ViewBand, ViewEdge, ViewNode};
+use super::{GraphView, GroupId, NodeId, ViewBand, ViewEdge, ViewNode};
 
 /// How many source names a band's tooltip lists before it says how many more there are.
 const BAND_TOOLTIP_NAMES: usize = 30;
@@ -108,7 +108,7 @@ impl GraphView {
     ///
     /// # Complexity
     /// O(length of the text): a node's texts, or at most 30 source names for a band.
-    pub fn node_tooltip(&self, i: usize) -> String {
+    pub fn node_tooltip(&self, i: NodeId) -> String {
         to_string(|s| self.write_node_tooltip(i, s))
     }
 
@@ -116,7 +116,7 @@ impl GraphView {
     ///
     /// # Complexity
     /// O(length of the text): a node's texts, or at most 30 source names for a band.
-    pub fn write_node_tooltip(&self, i: usize, out: &mut impl Write) -> fmt::Result {
+    pub fn write_node_tooltip(&self, i: NodeId, out: &mut impl Write) -> fmt::Result {
         let Some(n) = self.nodes.get(i) else {
             return Ok(());
         };
@@ -176,7 +176,7 @@ impl GraphView {
     ///
     /// # Complexity
     /// O(length of the names).
-    pub fn member_edge_tooltip(&self, e: &ViewEdge, member: usize) -> String {
+    pub fn member_edge_tooltip(&self, e: &ViewEdge, member: NodeId) -> String {
         to_string(|s| {
             self.write_edge_words(s, (member, e.to), e.kind, e.range.as_deref(), &e.channels)
         })
@@ -196,7 +196,7 @@ impl GraphView {
     ///
     /// # Complexity
     /// O(M) for M members (and the length of their names).
-    pub fn group_tooltip(&self, g: usize) -> String {
+    pub fn group_tooltip(&self, g: GroupId) -> String {
         to_string(|s| self.write_group_tooltip(g, s))
     }
 
@@ -204,7 +204,7 @@ impl GraphView {
     ///
     /// # Complexity
     /// O(M) for M members (and the length of their names).
-    pub fn write_group_tooltip(&self, g: usize, out: &mut impl Write) -> fmt::Result {
+    pub fn write_group_tooltip(&self, g: GroupId, out: &mut impl Write) -> fmt::Result {
         let Some(grp) = self.groups.get(g) else {
             return Ok(());
         };
@@ -248,7 +248,7 @@ impl GraphView {
     fn write_edge_words(
         &self,
         out: &mut impl Write,
-        (from, to): (usize, usize),
+        (from, to): (NodeId, NodeId),
         kind: EdgeKind,
         range: Option<&str>,
         channels: &[String],
@@ -261,7 +261,7 @@ impl GraphView {
         write_edge_tooltip(out, self.name(from), self.name(to), kind, range, &channels)
     }
 
-    fn name(&self, i: usize) -> &str {
+    fn name(&self, i: NodeId) -> &str {
         self.nodes.get(i).map_or("", |n| n.name.as_str())
     }
 

@@ -98,7 +98,7 @@ fn truncation_of_the_seed_example() {
     let graphs = channel_graphs(p);
     let stable_graph = graphs.iter().find(|g| g.channel == "stable").unwrap();
     let view = GraphView::channel(p, stable_graph, &LayoutOptions::default());
-    let node = |n: &str| view.nodes.iter().find(|x| x.name == n).unwrap();
+    let node = |n: &str| view.nodes().iter().find(|x| x.name == n).unwrap();
     assert!(node("p.v1.3.0").legacy_deprecated && node("p.v1.3.0").deprecated);
     assert!(!node("p.v1.4.0").legacy_deprecated && !node("p.v1.4.0").deprecated);
     assert!(p.is_bundle_deprecated("p.v1.3.0"));

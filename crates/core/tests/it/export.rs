@@ -14,7 +14,7 @@ use olm_graph_core::layout::LabelMode;
 use olm_graph_core::layout::{FanMode, LayoutOptions};
 use olm_graph_core::model::Catalog;
 use olm_graph_core::resolve::{resolve_path, PathOptions, Resolver};
-use olm_graph_core::view::{label_text, GraphView};
+use olm_graph_core::view::{label_text, GraphView, NodeId};
 use olm_graph_core::{load_files, InputFile};
 
 fn fixture(name: &str) -> Catalog {
@@ -1136,9 +1136,11 @@ fn svg_edge_elements(root: &Elem) -> Vec<SvgEdge> {
 
 /// What the view says the SVG must hold: its nodes, and its edges and band taps.
 fn view_elements(view: &GraphView) -> (Vec<SvgNode>, Vec<SvgEdge>) {
-    let nodes = (0..view.nodes.len())
+    let nodes = view
+        .nodes()
+        .keys()
         .map(|i| {
-            let n = &view.nodes[i];
+            let n = &view.nodes()[i];
             let label = view.node_label(i).expect("a box per node");
             // A node collapsed into a group keeps its element and tooltip, drawn by its group.
             let (primary, caption) = match n.collapsed {
@@ -1154,10 +1156,10 @@ fn view_elements(view: &GraphView) -> (Vec<SvgNode>, Vec<SvgEdge>) {
             )
         })
         .collect();
-    let name = |i: usize| view.nodes[i].name.clone();
+    let name = |i: NodeId| view.nodes()[i].name.clone();
     // An edge leaving a group is drawn once and carried by one element per member's edge.
     let mut edges: Vec<SvgEdge> = view
-        .edges
+        .edges()
         .iter()
         .flat_map(|e| {
             let kind = e.kind.as_str().to_string();
@@ -1185,7 +1187,7 @@ fn view_elements(view: &GraphView) -> (Vec<SvgNode>, Vec<SvgEdge>) {
             }
         })
         .collect();
-    for b in &view.bands {
+    for b in view.bands() {
         for (k, &s) in b.sources.iter().enumerate() {
             let kind = b.kind.as_str().to_string();
             let tip = view.band_edge_tooltip(b, k);
@@ -1198,9 +1200,11 @@ fn view_elements(view: &GraphView) -> (Vec<SvgNode>, Vec<SvgEdge>) {
 /// The parts of a view that do not depend on sizes: names, classes, tooltips, whole labels,
 /// edges and bands.
 fn size_free(view: &GraphView) -> Vec<String> {
-    let mut out: Vec<String> = (0..view.nodes.len())
+    let mut out: Vec<String> = view
+        .nodes()
+        .keys()
         .map(|i| {
-            let n = &view.nodes[i];
+            let n = &view.nodes()[i];
             let lines = label_text(
                 &n.name,
                 n.version.as_deref(),
@@ -1217,11 +1221,11 @@ fn size_free(view: &GraphView) -> Vec<String> {
         })
         .collect();
     out.extend(
-        view.edges
+        view.edges()
             .iter()
             .map(|e| format!("{} {} {} {}", e.from, e.to, e.class(), view.edge_tooltip(e))),
     );
-    out.extend(view.bands.iter().map(|b| {
+    out.extend(view.bands().iter().map(|b| {
         format!(
             "{} {:?} {} {}",
             b.to,
@@ -1309,11 +1313,11 @@ fn svg_draws_the_apps_view_of_real_channels() {
             })
             .collect();
         let want_groups: Vec<(String, String)> = export_view
-            .groups
+            .groups()
             .iter()
             .map(|g| {
                 (
-                    export_view.nodes[g.entry].name.clone(),
+                    export_view.nodes()[g.entry].name.clone(),
                     g.members.len().to_string(),
                 )
             })
@@ -1356,7 +1360,7 @@ fn svg_draws_the_apps_view_of_real_channels() {
             "{what}: app view"
         );
         // Labels shorten in the middle only when the box is too narrow for them.
-        for (i, n) in app_view.nodes.iter().enumerate() {
+        for (i, n) in app_view.nodes().iter_enumerated() {
             let primary = label_text(
                 &n.name,
                 n.version.as_deref(),

@@ -119,13 +119,13 @@ fn the_view_carries_the_facts_and_the_notice_counts_the_streams_without_data() {
     view.apply_support(&overlay);
     assert_eq!(view.phase_classes(), [PhaseClass::Full, PhaseClass::NoData]);
     let i = view.node_index("submariner.v0.22.0").unwrap();
-    let n = &view.nodes[i];
+    let n = &view.nodes()[i];
     assert_eq!(n.phase_attr(), Some("Full support"));
     assert_eq!(n.compatible_attr(), Some("true"));
     assert!(view.node_aria_label(i).ends_with(", support: Full support"));
     let j = view.node_index("submariner.v0.24.0").unwrap();
-    assert_eq!(view.nodes[j].phase_attr(), Some("unknown"));
-    assert_eq!(view.nodes[j].compatible_attr(), None);
+    assert_eq!(view.nodes()[j].phase_attr(), Some("unknown"));
+    assert_eq!(view.nodes()[j].compatible_attr(), None);
     assert!(view
         .node_tooltip(j)
         .contains("support on 2026-11-26: no lifecycle data"));

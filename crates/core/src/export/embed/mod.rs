@@ -235,7 +235,7 @@ pub fn figure(catalog: &Catalog, request: &FigureRequest) -> Result<Figure, Rend
     };
     let view = svg_view(pkg, drawn.source(), &options);
     let heads: Vec<String> = view
-        .nodes
+        .nodes()
         .iter()
         .filter(|n| n.head)
         .map(|n| n.name.clone())

@@ -6,7 +6,9 @@ use std::fmt::Write as _;
 
 use crate::graph::EdgeKind;
 use crate::layout::FanMode;
-use crate::view::{label_baseline, label_baselines, push_num, GraphView, NodeLabel, ViewBand};
+use crate::view::{
+    label_baseline, label_baselines, push_num, GraphView, NodeId, NodeLabel, TiSlice, ViewBand,
+};
 
 use super::escape::{push_attr, push_text, XmlText};
 use super::path::{Hop, HopRoutes};
@@ -61,16 +63,16 @@ impl Body<'_> {
     pub fn edges(&mut self) {
         let view = self.view;
         self.out.push_str("<g class=\"edges\">\n");
-        for e in &view.edges {
-            let (Some(from), Some(to)) = (view.nodes.get(e.from), view.nodes.get(e.to)) else {
+        for e in view.edges() {
+            let (Some(from), Some(to)) = (view.nodes().get(e.from), view.nodes().get(e.to)) else {
                 continue;
             };
             let class = e.kind.css_class();
             let _ = write!(self.out, "<path class=\"edge {class}\"");
             self.attr("d", &crate::view::route_d(&e.points, e.curved, self.dy));
-            match e.group.and_then(|g| view.groups.get(g)) {
+            match e.group.and_then(|g| view.groups().get(g)) {
                 Some(g) => {
-                    self.attr("data-group", &view.nodes[g.entry].name);
+                    self.attr("data-group", &view.nodes()[g.entry].name);
                     let _ = write!(self.out, " data-edges=\"{}\"", e.members.len());
                 }
                 None => self.attr("data-from", &from.name),
@@ -86,7 +88,7 @@ impl Body<'_> {
             self.out.push_str("</path>\n");
             for &m in &e.members {
                 self.out.push_str("<g class=\"edge-member\"");
-                self.attr("data-from", &view.nodes[m].name);
+                self.attr("data-from", &view.nodes()[m].name);
                 self.attr("data-to", &to.name);
                 self.attr("data-edge-kind", e.kind.as_str());
                 self.out.push('>');
@@ -106,24 +108,24 @@ impl Body<'_> {
     /// O(B + S + P) for B fans of S sources and P rail points.
     pub fn fans(&mut self) {
         let view = self.view;
-        if view.bands.is_empty() {
+        if view.bands().is_empty() {
             return;
         }
         let drawn = view.fans == FanMode::Bands;
         self.out.push_str("<g class=\"fans\">\n");
         if drawn {
-            for st in &view.staircases {
+            for st in view.staircases() {
                 let kind = st
                     .bands
                     .first()
-                    .and_then(|&b| view.bands.get(b))
+                    .and_then(|&b| view.bands().get(b))
                     .map_or(EdgeKind::SkipRange, |b| b.kind);
                 let _ = write!(self.out, "<path class=\"{}\"", st.class(kind));
                 self.attr("d", &crate::view::rail_d(&st.rail, self.dy));
                 self.out.push_str("/>\n");
             }
         }
-        for band in &view.bands {
+        for band in view.bands() {
             self.fan(band, drawn);
         }
         self.out.push_str("</g>\n");
@@ -132,7 +134,7 @@ impl Body<'_> {
     /// One fan and its taps.
     fn fan(&mut self, band: &ViewBand, drawn: bool) {
         let view = self.view;
-        let Some(to) = view.nodes.get(band.to) else {
+        let Some(to) = view.nodes().get(band.to) else {
             return;
         };
         let _ = write!(self.out, "<g class=\"fan {}\"", band.kind.css_class());
@@ -144,7 +146,7 @@ impl Body<'_> {
         let _ = write!(self.out, " data-edges=\"{}\">", band.edge_count());
         self.title(|w| view.write_band_tooltip(band, w));
         for (k, &src) in band.sources.iter().enumerate() {
-            let Some(from) = view.nodes.get(src) else {
+            let Some(from) = view.nodes().get(src) else {
                 continue;
             };
             let tap = band.taps.get(k).copied().unwrap_or((0.0, 0.0));
@@ -186,7 +188,7 @@ impl Body<'_> {
         let routes = HopRoutes::new(view);
         self.out.push_str("<g class=\"path\">\n");
         for hop in hops {
-            let (from, to) = (&view.nodes[hop.from].name, &view.nodes[hop.to].name);
+            let (from, to) = (&view.nodes()[hop.from].name, &view.nodes()[hop.to].name);
             let class = if hop_seconds.is_some() {
                 "hop animated"
             } else {
@@ -223,11 +225,11 @@ impl Body<'_> {
     ///
     /// # Complexity
     /// O(V + G) for V nodes and G groups (plus the length of their texts).
-    pub fn nodes(&mut self, on_path: &[bool]) {
+    pub fn nodes(&mut self, on_path: &TiSlice<NodeId, bool>) {
         let view = self.view;
         self.out.push_str("<g class=\"nodes\">\n");
-        for (i, n) in view.nodes.iter().enumerate() {
-            let (Some(b), Some(label)) = (view.boxes.get(i), view.node_label(i)) else {
+        for (i, n) in view.nodes().iter_enumerated() {
+            let (Some(b), Some(label)) = (view.boxes().get(i), view.node_label(i)) else {
                 continue;
             };
             let mut class = n.class();
@@ -252,12 +254,12 @@ impl Body<'_> {
             }
             self.out.push_str("</g>\n");
         }
-        for (g, grp) in view.groups.iter().enumerate() {
+        for (g, grp) in view.groups().iter_enumerated() {
             let Some(label) = view.group_label(g) else {
                 continue;
             };
             let _ = write!(self.out, "<g class=\"{}\"", grp.class());
-            self.attr("data-group", &view.nodes[grp.entry].name);
+            self.attr("data-group", &view.nodes()[grp.entry].name);
             let _ = write!(self.out, " data-members=\"{}\">", grp.members.len());
             self.title(|w| view.write_group_tooltip(g, w));
             let b = &grp.bbox;

@@ -237,18 +237,18 @@ fn legend_items(view: &GraphView, path: bool) -> Vec<(Swatch, &'static str)> {
         (Swatch::Line(EdgeKind::Skips), "skips"),
         (Swatch::Line(EdgeKind::SkipRange), "skipRange"),
     ];
-    if view.bands.iter().any(|b| b.kind == EdgeKind::SkipRange) {
+    if view.bands().iter().any(|b| b.kind == EdgeKind::SkipRange) {
         items.push((
             Swatch::Band(EdgeKind::SkipRange),
             "skipRange fan (● = source)",
         ));
     }
-    if view.bands.iter().any(|b| b.kind == EdgeKind::Skips) {
+    if view.bands().iter().any(|b| b.kind == EdgeKind::Skips) {
         items.push((Swatch::Band(EdgeKind::Skips), "skips fan (● = skipped)"));
     }
     items.push((Swatch::Node("head"), "channel head"));
     items.push((Swatch::Node("deprecated"), "deprecated"));
-    if view.nodes.iter().any(|n| n.legacy_deprecated) {
+    if view.nodes().iter().any(|n| n.legacy_deprecated) {
         items.push((
             Swatch::Node("deprecated legacy"),
             "legacy olm.deprecated (prohibited by OLM v0)",

@@ -169,11 +169,11 @@ pub fn render_view(view: &GraphView, options: &SvgOptions) -> String {
     subtitles.extend(view.support.as_ref().map(header::support_subtitle));
     let header = Header::new(view, &subtitles, options.legend, options.path.is_some());
     let (width, height) = (header.width, header.height + view.height);
-    let taps: usize = view.bands.iter().map(|b| b.sources.len()).sum();
+    let taps: usize = view.bands().iter().map(|b| b.sources.len()).sum();
     let mut body = Body {
         view,
         dy: header.height,
-        out: String::with_capacity(4096 + 400 * (view.nodes.len() + view.edges.len() + taps)),
+        out: String::with_capacity(4096 + 400 * (view.nodes().len() + view.edges().len() + taps)),
     };
     open_document(
         &mut body.out,

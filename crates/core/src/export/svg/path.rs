@@ -5,14 +5,14 @@
 use std::collections::HashMap;
 
 use crate::graph::EdgeKind;
-use crate::view::{route_d, GraphView, OverlayHop, PathOverlay};
+use crate::view::{route_d, BandId, EdgeId, GraphView, NodeId, OverlayHop, PathOverlay, TiVec};
 
 /// One hop of the path, between two nodes of the view.
 pub(super) struct Hop<'o> {
     /// 1-based, counted on the whole path.
     pub number: usize,
-    pub from: usize,
-    pub to: usize,
+    pub from: NodeId,
+    pub to: NodeId,
     pub overlay: &'o OverlayHop,
 }
 
@@ -24,8 +24,8 @@ pub(super) struct Hop<'o> {
 pub(super) fn hops_in_view<'o>(
     view: &GraphView,
     overlay: Option<&'o PathOverlay>,
-) -> (Vec<Hop<'o>>, Vec<bool>) {
-    let mut on_path = vec![false; view.nodes.len()];
+) -> (Vec<Hop<'o>>, TiVec<NodeId, bool>) {
+    let mut on_path: TiVec<NodeId, bool> = vec![false; view.nodes().len()].into();
     let mut hops = Vec::new();
     let Some(overlay) = overlay else {
         return (hops, on_path);
@@ -52,18 +52,18 @@ pub(super) fn hops_in_view<'o>(
 /// Where each hop can run: the individually drawn edges and the band taps of the view.
 pub(super) struct HopRoutes<'a> {
     view: &'a GraphView,
-    /// (from, to) → (kind, index into the view's edges), in edge order.
-    edges: HashMap<(usize, usize), Vec<(EdgeKind, usize)>>,
-    /// (source, target) → index into the view's bands.
-    bands: HashMap<(usize, usize), usize>,
+    /// (from, to) → (kind, edge), in edge order.
+    edges: HashMap<(NodeId, NodeId), Vec<(EdgeKind, EdgeId)>>,
+    /// (source, target) → its fan.
+    bands: HashMap<(NodeId, NodeId), BandId>,
 }
 
 impl<'a> HopRoutes<'a> {
     /// # Complexity
     /// O(E) for the E edges the view draws.
     pub fn new(view: &'a GraphView) -> HopRoutes<'a> {
-        let mut edges: HashMap<(usize, usize), Vec<(EdgeKind, usize)>> = HashMap::new();
-        for (i, e) in view.edges.iter().enumerate() {
+        let mut edges: HashMap<(NodeId, NodeId), Vec<(EdgeKind, EdgeId)>> = HashMap::new();
+        for (i, e) in view.edges().iter_enumerated() {
             // An edge leaving a group stands for each member's edge.
             let froms = if e.members.is_empty() {
                 std::slice::from_ref(&e.from)
@@ -75,7 +75,7 @@ impl<'a> HopRoutes<'a> {
             }
         }
         let mut bands = HashMap::new();
-        for (i, b) in view.bands.iter().enumerate() {
+        for (i, b) in view.bands().iter_enumerated() {
             for &s in &b.sources {
                 bands.insert((s, b.to), i);
             }
@@ -94,21 +94,21 @@ impl<'a> HopRoutes<'a> {
                 .iter()
                 .find(|(k, _)| Some(*k) == hop.overlay.kind)
                 .or(routes.first());
-            if let Some(e) = pick.and_then(|&(_, i)| self.view.edges.get(i)) {
+            if let Some(e) = pick.and_then(|&(_, i)| self.view.edges().get(i)) {
                 return route_d(&e.points, e.curved, dy);
             }
         }
-        let (Some(a), Some(b)) = (self.view.boxes.get(f), self.view.boxes.get(t)) else {
+        let (Some(a), Some(b)) = (self.view.boxes().get(f), self.view.boxes().get(t)) else {
             return String::new();
         };
         let ty = b.y + b.height / 2.0;
         if let Some(band) = self
             .bands
             .get(&(f, t))
-            .and_then(|&i| self.view.bands.get(i))
+            .and_then(|&i| self.view.bands().get(i))
         {
             // Down from the source to its tap, along the rail, up the riser into the target.
-            let walk = band.rail.walk(f, t);
+            let walk = band.rail.walk(f.index(), t.index());
             if let Some(&tap) = walk.first() {
                 let mut pts = vec![(a.x + a.width / 2.0, a.y + a.height), tap];
                 pts.extend_from_slice(&walk[1..]);
