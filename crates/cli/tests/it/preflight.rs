@@ -4,7 +4,7 @@
 
 use serde_json::{json, Value};
 
-use crate::common::{catalogs_dir, manifest_dir, markdown_shape, run};
+use crate::common::{catalogs_dir, manifest_dir, markdown_shape, run, run_in};
 
 fn mgh(version: &str) -> String {
     catalogs_dir()
@@ -168,5 +168,42 @@ fn bench_measures_preflight_on_generated_catalogs() {
     assert!(
         rows.iter().all(|r| r["output"].as_u64() > Some(0)),
         "{text}"
+    );
+}
+
+#[test]
+fn an_operator_directory_given_as_dot_is_checked_under_its_own_name() {
+    // A ported case of operator-pipelines (core's fixtures): `updateGraph: unknown-mode`.
+    let dir = manifest_dir().join(
+        "../core/tests/fixtures/preflight/check_ci_upgrade_graph/unknown/operators/test-operator",
+    );
+    let out = run_in(
+        &dir,
+        &[
+            "preflight",
+            ".",
+            "--pipeline",
+            "community",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let doc: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let find = |name: &str| {
+        doc["checks"]
+            .as_array()
+            .and_then(|c| c.iter().find(|c| c["name"] == name))
+            .cloned()
+            .unwrap_or_else(|| panic!("no {name} in {doc}"))
+    };
+    assert_eq!(
+        find("check_ci_upgrade_graph"),
+        json!({"name": "check_ci_upgrade_graph", "result": "fail", "messages": [
+            "The 'updateGraph' option in ci.yaml must be one of ['replaces-mode', 'semver-mode']"]})
+    );
+    assert_eq!(
+        find("check_schema_operator_ci_config")["messages"],
+        json!(["Operator's 'ci.yaml' contains invalid data which does not comply with the schema: 'unknown-mode' is not one of ['replaces-mode', 'semver-mode']"])
     );
 }

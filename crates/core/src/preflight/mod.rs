@@ -3,17 +3,24 @@
 //! opened ([docs/spec/preflight.md](../../../../docs/spec/preflight.md)). Three pipelines:
 //! operator-pipelines' community and certified (ISV) suites, and Konflux's `fbc-builder`.
 //!
-//! A few checks are computed here (`graph_checks`: `check_upgrade_graph_loop`,
-//! `check_dangling_bundles`; `pruning`: `fbc-target-index-pruning-check`); every other check
-//! the pipeline runs is listed with the result `skip` and the reason, so that the table shows
-//! what was and was not run (spec/preflight.md §4).
+//! Checks computed here: on the upgrade graph (`graph_checks`: `check_upgrade_graph_loop`,
+//! `check_dangling_bundles`), on an FBC fragment and its target index (`pruning`:
+//! `fbc-target-index-pruning-check`), and on the operator's files as `tree` finds them
+//! (`ci_config`: the `ci.yaml` checks; over the `schema` data and Python's printing in `python`). Every other check the pipeline runs is listed with the result `skip` and the
+//! reason, so that the table shows what was and was not run (spec/preflight.md §4).
 
+pub mod ci_config;
 pub mod graph_checks;
 pub mod pruning;
+pub mod python;
+pub mod schema;
+pub mod tree;
 
 use serde::Serialize;
 
+use crate::load::InputFile;
 use crate::model::Catalog;
+use tree::Tree;
 
 /// The pipeline whose checks are run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -77,6 +84,32 @@ impl Check {
         }
     }
 
+    /// The results a check yielded, each a failure or a warning with its message: `fail` when
+    /// one failed, else `warn` when one warned, else `pass`; a message repeated (by several
+    /// bundles or operators) is kept once (spec/preflight.md §5.1).
+    ///
+    /// # Complexity
+    /// O(M log M) for M findings.
+    pub fn from_findings(name: &str, findings: Vec<(Outcome, String)>) -> Check {
+        let result = if findings.iter().any(|(o, _)| *o == Outcome::Fail) {
+            Outcome::Fail
+        } else if findings.iter().any(|(o, _)| *o == Outcome::Warn) {
+            Outcome::Warn
+        } else {
+            Outcome::Pass
+        };
+        let mut seen = std::collections::HashSet::new();
+        let messages = findings
+            .into_iter()
+            .filter_map(|(_, m)| seen.insert(m.clone()).then_some(m))
+            .collect();
+        Check {
+            name: name.to_string(),
+            result,
+            messages,
+        }
+    }
+
     /// A check olm-graph does not run, with the reason.
     pub fn skipped(name: &str, reason: &str) -> Check {
         Check {
@@ -115,7 +148,7 @@ const NEEDS_OPERATOR_SDK: &str =
 /// The community pipeline's checks: suites `community` then `common`, in each the operator,
 /// bundle and catalog modules, each alphabetical (spec/preflight.md §1). `None`: run here.
 const COMMUNITY: &[(&str, Option<&str>)] = &[
-    ("check_ci_upgrade_graph", Some(NOT_YET)),
+    (ci_config::UPGRADE_GRAPH, None),
     ("check_operator_name_unique", Some(NOT_YET)),
     ("check_upgrade_graph_loop", None),
     ("check_api_version_constraints", Some(NOT_YET)),
@@ -140,8 +173,8 @@ const ISV: &[(&str, Option<&str>)] = &[
 
 /// The `common` suite both operator-pipelines pipelines run after their own.
 const COMMON: &[(&str, Option<&str>)] = &[
-    ("check_catalog_usage_ci_config", Some(NOT_YET)),
-    ("check_schema_operator_ci_config", Some(NOT_YET)),
+    (ci_config::CATALOG_USAGE, None),
+    (ci_config::SCHEMA, None),
     ("check_bundle_release_config", Some(NOT_YET)),
     ("check_network_policy_presence", Some(NOT_YET)),
     ("check_operator_name", Some(NOT_YET)),
@@ -160,27 +193,87 @@ const KONFLUX: &[(&str, Option<&str>)] = &[
     ("fbc-fips-check-oci-ta", Some(NEEDS_REGISTRY)),
 ];
 
+/// What a check computed from the files needs, and why it is skipped without it.
+const NO_FILES: &str =
+    "needs the operator's files (ci.yaml, bundle directories, catalogs/): not given";
+const NO_OPERATOR: &str =
+    "needs an operator directory (ci.yaml or <version>/metadata/annotations.yaml): none in the input";
+
+/// A check computed from the operator's files.
+type FileCheck = fn(&Tree) -> Check;
+
+/// The checks computed from the operator's files, each reading an operator directory.
+const FILE_CHECKS: &[(&str, FileCheck)] = &[
+    (ci_config::SCHEMA, ci_config::schema),
+    (ci_config::UPGRADE_GRAPH, ci_config::upgrade_graph),
+    (ci_config::CATALOG_USAGE, ci_config::catalog_usage),
+];
+
+/// One check computed here.
+fn computed(name: &str, catalog: &Catalog, tree: Option<&Tree>, targets: &[Catalog]) -> Check {
+    match name {
+        graph_checks::LOOP => return graph_checks::upgrade_graph_loop(catalog),
+        graph_checks::DANGLING => return graph_checks::dangling_bundles(catalog),
+        pruning::CHECK => return pruning::target_index_pruning(catalog, targets),
+        _ => {}
+    }
+    let Some(tree) = tree else {
+        return Check::skipped(name, NO_FILES);
+    };
+    let Some((_, f)) = FILE_CHECKS.iter().find(|(n, _)| *n == name) else {
+        return Check::skipped(name, NOT_YET);
+    };
+    if tree.operators.is_empty() {
+        return Check::skipped(name, NO_OPERATOR);
+    }
+    f(tree)
+}
+
 /// Runs `pipeline`'s checks on `catalog` (the operator, or for Konflux the FBC fragment);
 /// `targets` are the target indexes of Konflux's pruning check (none: that check is skipped).
+/// The checks that read the operator's files are skipped: [`run_with_files`] runs them.
 ///
 /// # Complexity
-/// What [`graph_checks::upgrade_graph_loop`], [`graph_checks::dangling_bundles`] and
-/// [`pruning::target_index_pruning`] cost; O(1) for the skipped checks.
+/// What [`run_with_files`] costs.
 pub fn run(pipeline: Pipeline, catalog: &Catalog, targets: &[Catalog]) -> Report {
+    run_inner(pipeline, catalog, None, targets)
+}
+
+/// Runs `pipeline`'s checks on `catalog` and on `files`, the input files it was loaded from
+/// (its `ci.yaml`, bundle directories and operator catalogs, found by [`Tree::read`]).
+///
+/// # Complexity
+/// Reading the files ([`Tree::read`]), then what each check costs: [`graph_checks`] and
+/// [`pruning`] as documented there, the file checks linear or O(n log n) in what they read;
+/// O(1) for the skipped checks.
+pub fn run_with_files(
+    pipeline: Pipeline,
+    catalog: &Catalog,
+    files: &[InputFile],
+    targets: &[Catalog],
+) -> Report {
+    let tree = Tree::read(files);
+    run_inner(pipeline, catalog, Some(&tree), targets)
+}
+
+fn run_inner(
+    pipeline: Pipeline,
+    catalog: &Catalog,
+    tree: Option<&Tree>,
+    targets: &[Catalog],
+) -> Report {
     let tables: &[&[(&str, Option<&str>)]] = match pipeline {
         Pipeline::Community => &[COMMUNITY, COMMON],
         Pipeline::Certified => &[ISV, COMMON],
         Pipeline::Konflux => &[KONFLUX],
     };
-    let mut checks = Vec::new();
-    for (name, skip) in tables.iter().flat_map(|t| t.iter()) {
-        let check = match (*name, skip) {
-            (_, Some(reason)) => Check::skipped(name, reason),
-            (graph_checks::LOOP, None) => graph_checks::upgrade_graph_loop(catalog),
-            (graph_checks::DANGLING, None) => graph_checks::dangling_bundles(catalog),
-            (_, None) => pruning::target_index_pruning(catalog, targets),
-        };
-        checks.push(check);
-    }
+    let checks = tables
+        .iter()
+        .flat_map(|t| t.iter())
+        .map(|(name, skip)| match skip {
+            Some(reason) => Check::skipped(name, reason),
+            None => computed(name, catalog, tree, targets),
+        })
+        .collect();
     Report { pipeline, checks }
 }

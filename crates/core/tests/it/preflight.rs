@@ -392,3 +392,123 @@ fn published_operators_in_the_bundle_layout_pass_the_upgrade_graph_checks() {
         }
     }
 }
+
+// The pipeline's own test cases (operator-pipelines `tests/static_tests/`), each written as a
+// repository root under `tests/fixtures/preflight/<check>/<case>/` (see its SOURCE.md).
+
+/// Runs `pipeline` on the files of a ported case and returns the check of that name.
+fn ported(pipeline: Pipeline, name: &str, case: &str) -> Check {
+    let dir = crate::common::fixture(&format!("preflight/{name}/{case}"));
+    let files =
+        olm_graph_core::load::read_paths(&[&dir], &olm_graph_core::LoadOptions::default().limits)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .files;
+    let catalog = load_files(files.clone());
+    let report = preflight::run_with_files(pipeline, &catalog, &files, &[]);
+    check(&report, name).clone()
+}
+
+/// A ported case: its directory, the result and the messages olm-graph gives (the pipeline's
+/// set of messages, in olm-graph's order).
+type Case<'a> = (&'a str, Outcome, &'a [&'a str]);
+
+fn assert_cases(pipeline: Pipeline, name: &str, cases: &[Case]) {
+    for (case, result, messages) in cases {
+        let c = ported(pipeline, name, case);
+        let got: Vec<&str> = c.messages.iter().map(String::as_str).collect();
+        assert_eq!(
+            (c.result, got.as_slice()),
+            (*result, *messages),
+            "{name}/{case}"
+        );
+    }
+}
+
+const CI_INVALID: &str =
+    "Operator's 'ci.yaml' contains invalid data which does not comply with the schema: ";
+
+#[test]
+fn ported_check_schema_operator_ci_config() {
+    let m = |s: &str| format!("{CI_INVALID}{s}");
+    let not_object = m("'hello' is not of type 'object'");
+    let not_array = m("'hello' is not of type 'array'");
+    let (t, ty, c) = (
+        m("'template_name' is a required property"),
+        m("'type' is a required property"),
+        m("'catalog_names' is a required property"),
+    );
+    let bad_type = m("'demo.type' is not one of ['olm.template.basic', 'olm.semver']");
+    let dup = m("['1.0', '1.0'] has non-unique elements");
+    let name = "check_schema_operator_ci_config";
+    assert_cases(
+        Pipeline::Certified,
+        name,
+        &[
+            ("fbc-not-a-mapping", Outcome::Fail, &[&not_object]),
+            ("catalog-mapping-not-a-list", Outcome::Fail, &[&not_array]),
+            (
+                "mapping-missing-every-required-field",
+                Outcome::Fail,
+                &[&c, &t, &ty],
+            ),
+            (
+                "mapping-missing-fields-and-unknown-type",
+                Outcome::Fail,
+                &[&c, &bad_type, &t],
+            ),
+            ("duplicate-catalog-names", Outcome::Fail, &[&dup]),
+            ("valid", Outcome::Pass, &[]),
+        ],
+    );
+}
+
+#[test]
+fn ported_check_catalog_usage_ci_config() {
+    let two = |c: &str| {
+        format!("Operator's 'ci.yaml' contains multiple templates '['foo', 'bar']' for the same catalog '{c}'.")
+    };
+    let (two_0, two_1) = (two("2.0"), two("3.0"));
+    assert_cases(
+        Pipeline::Community,
+        "check_catalog_usage_ci_config",
+        &[
+            ("no-catalog-mapping", Outcome::Pass, &[]),
+            (
+                "two-templates-for-one-catalog",
+                Outcome::Fail,
+                &[&two_0, &two_1],
+            ),
+            ("disjoint-catalogs", Outcome::Pass, &[]),
+        ],
+    );
+}
+
+#[test]
+fn ported_check_ci_upgrade_graph() {
+    assert_cases(Pipeline::Community, "check_ci_upgrade_graph", &[
+        ("empty", Outcome::Warn, &["The 'updateGraph' option is missing in ci.yaml. The default upgrade graph 'replaces-mode' will be used."]),
+        ("replaces", Outcome::Pass, &[]),
+        ("semver", Outcome::Pass, &[]),
+        ("unknown", Outcome::Fail, &["The 'updateGraph' option in ci.yaml must be one of ['replaces-mode', 'semver-mode']"]),
+    ]);
+    // The pipeline does not run it for an FBC operator.
+    let c = ported(
+        Pipeline::Community,
+        "check_schema_operator_ci_config",
+        "valid",
+    );
+    assert_eq!(c.result, Outcome::Pass);
+    let dir = crate::common::fixture("preflight/check_schema_operator_ci_config/valid");
+    let files =
+        olm_graph_core::load::read_paths(&[&dir], &olm_graph_core::LoadOptions::default().limits)
+            .unwrap()
+            .files;
+    let report =
+        preflight::run_with_files(Pipeline::Community, &load_files(files.clone()), &files, &[]);
+    let graph = check(&report, "check_ci_upgrade_graph");
+    assert_eq!(graph.result, Outcome::Skip);
+    assert_eq!(
+        graph.messages,
+        ["not run by the pipeline for an FBC-enabled operator (ci.yaml fbc.enabled: true)"]
+    );
+}
