@@ -6,13 +6,14 @@
 //! Checks computed here: on the upgrade graph (`graph_checks`: `check_upgrade_graph_loop`,
 //! `check_dangling_bundles`), on an FBC fragment and its target index (`pruning`:
 //! `fbc-target-index-pruning-check`), and on the operator's files as `tree` finds them
-//! (`ci_config`: the `ci.yaml` checks; over the `schema` data and Python's printing in `python`). Every other check the pipeline runs is listed with the result `skip` and the
+//! (`ci_config`: the `ci.yaml` checks; `release_config`: a bundle's release config; over the `schema` data and Python's printing in `python`). Every other check the pipeline runs is listed with the result `skip` and the
 //! reason, so that the table shows what was and was not run (spec/preflight.md §4).
 
 pub mod ci_config;
 pub mod graph_checks;
 pub mod pruning;
 pub mod python;
+pub mod release_config;
 pub mod schema;
 pub mod tree;
 
@@ -175,12 +176,12 @@ const ISV: &[(&str, Option<&str>)] = &[
 const COMMON: &[(&str, Option<&str>)] = &[
     (ci_config::CATALOG_USAGE, None),
     (ci_config::SCHEMA, None),
-    ("check_bundle_release_config", Some(NOT_YET)),
+    (release_config::CONSISTENCY, None),
     ("check_network_policy_presence", Some(NOT_YET)),
     ("check_operator_name", Some(NOT_YET)),
     ("check_operator_version_directory_name", Some(NOT_YET)),
     ("check_replaces_availability", Some(NEEDS_API)),
-    ("check_validate_schema_bundle_release_config", Some(NOT_YET)),
+    (release_config::SCHEMA, None),
     ("check_bundle_images_in_fbc", Some(NOT_YET)),
     ("check_olm_bundle_object_in_fbc", Some(NOT_YET)),
 ];
@@ -207,6 +208,8 @@ const FILE_CHECKS: &[(&str, FileCheck)] = &[
     (ci_config::SCHEMA, ci_config::schema),
     (ci_config::UPGRADE_GRAPH, ci_config::upgrade_graph),
     (ci_config::CATALOG_USAGE, ci_config::catalog_usage),
+    (release_config::CONSISTENCY, release_config::consistency),
+    (release_config::SCHEMA, release_config::schema),
 ];
 
 /// One check computed here.

@@ -512,3 +512,55 @@ fn ported_check_ci_upgrade_graph() {
         ["not run by the pipeline for an FBC-enabled operator (ci.yaml fbc.enabled: true)"]
     );
 }
+
+const RC_INVALID: &str =
+    "Bundle's 'release-config.yaml' contains invalid data which does not comply with the schema: ";
+
+#[test]
+fn ported_check_bundle_release_config() {
+    let missing = |t: &str| {
+        format!("Bundle's 'release-config.yaml' contains a catalog template '{t}' that is not defined in the ci.yaml file under 'catalog_mapping'. Add the template to the 'catalog_mapping.")
+    };
+    let (m2, m3) = (missing("template2.yaml"), missing("template3.yaml"));
+    assert_cases(Pipeline::Certified, "check_bundle_release_config", &[
+        ("no-release-config", Outcome::Pass, &[]),
+        ("release-config-without-fbc", Outcome::Fail, &["Bundle's 'release-config.yaml' is used but FBC is not enabled for the operator. Update the 'fbc.enabled' field in the ci.yaml file."]),
+        ("template-missing-from-mapping", Outcome::Fail, &[&m2, &m3]),
+        ("invalid-semver-channels", Outcome::Fail, &["Bundle's 'release-config.yaml' contains a semver catalog template 'template3.yaml' with invalid channels: ['Fast', 'Custom']. Allowed channels are: ['Fast', 'Candidate', 'Stable']. Follow olm [documentation](https://olm.operatorframework.io/docs/reference/catalog-templates/#specification) to see more details about semver template."]),
+    ]);
+}
+
+#[test]
+fn ported_check_validate_schema_bundle_release_config() {
+    let m = |s: &str| format!("{RC_INVALID}{s}");
+    let (templates, extra) = (
+        m("'catalog_templates' is a required property"),
+        m("Additional properties are not allowed ('key' was unexpected)"),
+    );
+    let not_array = m("'hello' is not of type 'array'");
+    let (channels, name) = (
+        m("'channels' is a required property"),
+        m("'template_name' is a required property"),
+    );
+    assert_cases(
+        Pipeline::Community,
+        "check_validate_schema_bundle_release_config",
+        &[
+            ("no-release-config", Outcome::Pass, &[]),
+            (
+                "without-catalog-templates",
+                Outcome::Fail,
+                &[&templates, &extra],
+            ),
+            ("catalog-templates-not-a-list", Outcome::Fail, &[&not_array]),
+            (
+                "template-missing-every-required-field",
+                Outcome::Fail,
+                &[&channels, &name],
+            ),
+            ("template-missing-template-name", Outcome::Fail, &[&name]),
+            ("template-missing-channels", Outcome::Fail, &[&channels]),
+            ("valid", Outcome::Pass, &[]),
+        ],
+    );
+}
