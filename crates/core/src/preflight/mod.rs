@@ -6,10 +6,12 @@
 //! Checks computed here: on the upgrade graph (`graph_checks`: `check_upgrade_graph_loop`,
 //! `check_dangling_bundles`), on an FBC fragment and its target index (`pruning`:
 //! `fbc-target-index-pruning-check`), and on the operator's files as `tree` finds them
-//! (`ci_config`: the `ci.yaml` checks; `release_config`: a bundle's release config; over the `schema` data and Python's printing in `python`). Every other check the pipeline runs is listed with the result `skip` and the
+//! (`ci_config`: the `ci.yaml` checks; `release_config`: a bundle's release config;
+//! `fbc_catalogs`: the operator catalogs; over the `schema` data and Python's printing in `python`). Every other check the pipeline runs is listed with the result `skip` and the
 //! reason, so that the table shows what was and was not run (spec/preflight.md §4).
 
 pub mod ci_config;
+pub mod fbc_catalogs;
 pub mod graph_checks;
 pub mod pruning;
 pub mod python;
@@ -182,8 +184,8 @@ const COMMON: &[(&str, Option<&str>)] = &[
     ("check_operator_version_directory_name", Some(NOT_YET)),
     ("check_replaces_availability", Some(NEEDS_API)),
     (release_config::SCHEMA, None),
-    ("check_bundle_images_in_fbc", Some(NOT_YET)),
-    ("check_olm_bundle_object_in_fbc", Some(NOT_YET)),
+    (fbc_catalogs::IMAGES, None),
+    (fbc_catalogs::BUNDLE_OBJECT, None),
 ];
 
 /// Konflux's `fbc-builder` checks, in the pipeline's task order (spec/preflight.md §1).
@@ -200,16 +202,48 @@ const NO_FILES: &str =
 const NO_OPERATOR: &str =
     "needs an operator directory (ci.yaml or <version>/metadata/annotations.yaml): none in the input";
 
+const NO_CATALOG: &str =
+    "needs an operator catalog (catalogs/<version>/<operator>/catalog.yaml): none in the input";
+
+/// What a file check reads: an operator directory, or the operator catalogs.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Reads {
+    Operator,
+    Catalogs,
+}
+
 /// A check computed from the operator's files.
 type FileCheck = fn(&Tree) -> Check;
 
-/// The checks computed from the operator's files, each reading an operator directory.
-const FILE_CHECKS: &[(&str, FileCheck)] = &[
-    (ci_config::SCHEMA, ci_config::schema),
-    (ci_config::UPGRADE_GRAPH, ci_config::upgrade_graph),
-    (ci_config::CATALOG_USAGE, ci_config::catalog_usage),
-    (release_config::CONSISTENCY, release_config::consistency),
-    (release_config::SCHEMA, release_config::schema),
+/// The checks computed from the operator's files: name, function, and what it reads.
+const FILE_CHECKS: &[(&str, FileCheck, Reads)] = &[
+    (ci_config::SCHEMA, ci_config::schema, Reads::Operator),
+    (
+        ci_config::UPGRADE_GRAPH,
+        ci_config::upgrade_graph,
+        Reads::Operator,
+    ),
+    (
+        ci_config::CATALOG_USAGE,
+        ci_config::catalog_usage,
+        Reads::Operator,
+    ),
+    (
+        release_config::CONSISTENCY,
+        release_config::consistency,
+        Reads::Operator,
+    ),
+    (
+        release_config::SCHEMA,
+        release_config::schema,
+        Reads::Operator,
+    ),
+    (fbc_catalogs::IMAGES, fbc_catalogs::images, Reads::Catalogs),
+    (
+        fbc_catalogs::BUNDLE_OBJECT,
+        fbc_catalogs::bundle_object,
+        Reads::Catalogs,
+    ),
 ];
 
 /// One check computed here.
@@ -223,13 +257,14 @@ fn computed(name: &str, catalog: &Catalog, tree: Option<&Tree>, targets: &[Catal
     let Some(tree) = tree else {
         return Check::skipped(name, NO_FILES);
     };
-    let Some((_, f)) = FILE_CHECKS.iter().find(|(n, _)| *n == name) else {
+    let Some((_, f, reads)) = FILE_CHECKS.iter().find(|(n, _, _)| *n == name) else {
         return Check::skipped(name, NOT_YET);
     };
-    if tree.operators.is_empty() {
-        return Check::skipped(name, NO_OPERATOR);
+    match reads {
+        Reads::Operator if tree.operators.is_empty() => Check::skipped(name, NO_OPERATOR),
+        Reads::Catalogs if tree.catalogs.is_empty() => Check::skipped(name, NO_CATALOG),
+        _ => f(tree),
     }
-    f(tree)
 }
 
 /// Runs `pipeline`'s checks on `catalog` (the operator, or for Konflux the FBC fragment);

@@ -564,3 +564,52 @@ fn ported_check_validate_schema_bundle_release_config() {
         ],
     );
 }
+
+#[test]
+fn ported_check_bundle_images_in_fbc() {
+    assert_cases(Pipeline::Certified, "check_bundle_images_in_fbc", &[
+        ("config-not-set", Outcome::Pass, &[]),
+        ("all-registries-allowed", Outcome::Pass, &[]),
+        ("registry-not-allowed", Outcome::Fail, &["Invalid bundle image(s) found in OperatorCatalog(v4.14/fake-operator): quay.io/org-bar/registry/bundle@sha256:123. Only these registries are allowed for bundle images: quay.io/org-foo/."]),
+    ]);
+}
+
+#[test]
+fn ported_check_olm_bundle_object_in_fbc() {
+    assert_cases(Pipeline::Community, "check_olm_bundle_object_in_fbc", &[
+        ("unknown-catalog-name", Outcome::Pass, &[]),
+        ("v4.16-bundle-object", Outcome::Pass, &[]),
+        ("v4.17-bundle-object", Outcome::Fail, &["Bundle object found in OperatorCatalog(v4.17/fake-operator) catalog uses 'olm.bundle.object'. This is not allowed for catalogs with version `>= 4.17`. Render catalog again with latest [Makefile](https://redhat-openshift-ecosystem.github.io/operator-pipelines/users/fbc_workflow/#generate-catalogs-using-templates) using `make catalogs`. Bundle object is not supported in FBC."]),
+        ("v4.17-csv-metadata", Outcome::Pass, &[]),
+    ]);
+}
+
+#[test]
+fn a_real_package_rendered_with_olm_bundle_object_fails_from_openshift_4_17_on() {
+    // multicluster-global-hub-operator as community-operators-prod publishes it: for v4.16 its
+    // bundles carry olm.bundle.object, for v4.17 olm.csv.metadata.
+    let read = |v: &str| {
+        let path = catalog(&format!(
+            "community-operators-prod/{v}/multicluster-global-hub-operator.yaml"
+        ));
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    };
+    let as_catalog = |dir: &str, text: String| {
+        let file = InputFile::new(
+            format!("repo/catalogs/{dir}/multicluster-global-hub-operator/catalog.yaml"),
+            text,
+        );
+        let files = vec![file];
+        let report =
+            preflight::run_with_files(Pipeline::Community, &load_files(files.clone()), &files, &[]);
+        check(&report, "check_olm_bundle_object_in_fbc").clone()
+    };
+    assert_eq!(as_catalog("v4.16", read("v4.16")).result, Outcome::Pass);
+    assert_eq!(as_catalog("v4.17", read("v4.17")).result, Outcome::Pass);
+    let moved = as_catalog("v4.17", read("v4.16"));
+    assert_eq!(moved.result, Outcome::Fail);
+    assert_eq!(
+        moved.messages,
+        ["Bundle object found in OperatorCatalog(v4.17/multicluster-global-hub-operator) catalog uses 'olm.bundle.object'. This is not allowed for catalogs with version `>= 4.17`. Render catalog again with latest [Makefile](https://redhat-openshift-ecosystem.github.io/operator-pipelines/users/fbc_workflow/#generate-catalogs-using-templates) using `make catalogs`. Bundle object is not supported in FBC."]
+    );
+}
