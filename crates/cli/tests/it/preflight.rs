@@ -202,6 +202,8 @@ fn an_operator_directory_given_as_dot_is_checked_under_its_own_name() {
         json!({"name": "check_ci_upgrade_graph", "result": "fail", "messages": [
             "The 'updateGraph' option in ci.yaml must be one of ['replaces-mode', 'semver-mode']"]})
     );
+    // Named `test-operator`, not `.`: its annotations and CSV agree with the directory.
+    assert_eq!(find("check_operator_name")["result"], "pass", "{doc}");
     assert_eq!(
         find("check_schema_operator_ci_config")["messages"],
         json!(["Operator's 'ci.yaml' contains invalid data which does not comply with the schema: 'unknown-mode' is not one of ['replaces-mode', 'semver-mode']"])

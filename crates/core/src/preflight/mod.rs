@@ -7,9 +7,11 @@
 //! `check_dangling_bundles`), on an FBC fragment and its target index (`pruning`:
 //! `fbc-target-index-pruning-check`), and on the operator's files as `tree` finds them
 //! (`ci_config`: the `ci.yaml` checks; `release_config`: a bundle's release config;
-//! `fbc_catalogs`: the operator catalogs; over the `schema` data and Python's printing in `python`). Every other check the pipeline runs is listed with the result `skip` and the
+//! `fbc_catalogs`: the operator catalogs; `bundle_names`: the names of the bundle under
+//! test; over the `schema` data and Python's printing in `python`). Every other check the pipeline runs is listed with the result `skip` and the
 //! reason, so that the table shows what was and was not run (spec/preflight.md §4).
 
+pub mod bundle_names;
 pub mod ci_config;
 pub mod fbc_catalogs;
 pub mod graph_checks;
@@ -180,8 +182,8 @@ const COMMON: &[(&str, Option<&str>)] = &[
     (ci_config::SCHEMA, None),
     (release_config::CONSISTENCY, None),
     ("check_network_policy_presence", Some(NOT_YET)),
-    ("check_operator_name", Some(NOT_YET)),
-    ("check_operator_version_directory_name", Some(NOT_YET)),
+    (bundle_names::OPERATOR_NAME, None),
+    (bundle_names::VERSION_DIRECTORY, None),
     ("check_replaces_availability", Some(NEEDS_API)),
     (release_config::SCHEMA, None),
     (fbc_catalogs::IMAGES, None),
@@ -236,6 +238,16 @@ const FILE_CHECKS: &[(&str, FileCheck, Reads)] = &[
     (
         release_config::SCHEMA,
         release_config::schema,
+        Reads::Operator,
+    ),
+    (
+        bundle_names::OPERATOR_NAME,
+        bundle_names::operator_name,
+        Reads::Operator,
+    ),
+    (
+        bundle_names::VERSION_DIRECTORY,
+        bundle_names::version_directory,
         Reads::Operator,
     ),
     (fbc_catalogs::IMAGES, fbc_catalogs::images, Reads::Catalogs),

@@ -566,6 +566,39 @@ fn ported_check_validate_schema_bundle_release_config() {
 }
 
 #[test]
+fn ported_check_operator_name_on_the_bundle_of_highest_version() {
+    let dir = "Operator name from annotations.yaml (foo) does not match the operator's directory name (hello)";
+    let csv = "Operator name from annotations.yaml (foo) does not match the name defined in the CSV (hello)";
+    let csv_foo = "Operator name from annotations.yaml (hello) does not match the name defined in the CSV (foo)";
+    assert_cases(Pipeline::Certified, "check_operator_name", &[
+        ("names-ok", Outcome::Pass, &[]),
+        ("wrong-annotations-name", Outcome::Fail, &[csv, dir]),
+        ("empty-annotations", Outcome::Fail, &["Bundle does not define the operator name in annotations.yaml"]),
+        ("wrong-annotations-name-inconsistent-bundles", Outcome::Warn, &[
+            "Operator name from annotations.yaml is not consistent across bundles: ['foo', 'hello']", csv, dir]),
+        ("wrong-csv-name-inconsistent-bundles", Outcome::Warn, &[
+            "Operator name from the CSV is not consistent across bundles: ['foo', 'hello']", csv_foo]),
+        ("wrong-annotations-name-consistent-bundles", Outcome::Fail, &[
+            "Operator name from annotations.yaml (foo) does not match the name defined in other bundles (hello)", csv, dir]),
+        ("wrong-csv-name-consistent-bundles", Outcome::Fail, &[
+            "Operator name from the CSV (foo) does not match the name defined in other bundles (hello)", csv_foo]),
+        ("wrong-csv-name-in-all-bundles", Outcome::Warn, &[csv_foo]),
+        ("invalid-csv-name-in-old-bundle", Outcome::Pass, &[]),
+        ("invalid-csv-name-in-new-bundle", Outcome::Fail, &["Invalid operator name in CSV for Bundle(hello/0.0.3)"]),
+        ("invalid-annotations-in-old-bundle", Outcome::Pass, &[]),
+        ("invalid-annotations-in-new-bundle", Outcome::Fail, &["Invalid operator name in annotations.yaml for Bundle(hello/0.0.3)"]),
+    ]);
+}
+
+#[test]
+fn ported_check_operator_version_directory_name() {
+    assert_cases(Pipeline::Community, "check_operator_version_directory_name", &[
+        ("version-matches-directory", Outcome::Pass, &[]),
+        ("version-differs-from-directory", Outcome::Fail, &["Bundle directory name 'hello/0.0.1' does not match the expected operator CSV version '0.0.2' from ./operators/hello/0.0.1/manifests/hello.clusterserviceversion.yaml."]),
+    ]);
+}
+
+#[test]
 fn ported_check_bundle_images_in_fbc() {
     assert_cases(Pipeline::Certified, "check_bundle_images_in_fbc", &[
         ("config-not-set", Outcome::Pass, &[]),
