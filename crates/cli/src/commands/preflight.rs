@@ -18,10 +18,10 @@ use crate::input::{load_keeping_files, load_plain};
 use crate::output::write_stdout;
 
 /// Runs `preflight`: exit 1 when a check fails, 2 when `--target-index` is given to a pipeline
-/// other than Konflux or a path cannot be read.
+/// other than Konflux, `--ocp` is no OpenShift version or a path cannot be read.
 ///
 /// # Complexity
-/// Loading, then what [`preflight::run_with_files`] costs, then O(M) for M messages.
+/// Loading, then what [`preflight::run_with_options`] costs, then O(M) for M messages.
 pub fn run(args: PreflightArgs) -> CmdResult {
     if !args.target_index.is_empty() && args.pipeline != preflight::Pipeline::Konflux {
         return Err(usage(format!(
@@ -29,6 +29,14 @@ pub fn run(args: PreflightArgs) -> CmdResult {
             args.pipeline
         )));
     }
+    let ocp = match args.ocp.as_deref() {
+        None => None,
+        Some(v) => Some(preflight::openshift::parse(v).ok_or_else(|| {
+            usage(format!(
+                "--ocp {v:?}: not an OpenShift version such as 4.17"
+            ))
+        })?),
+    };
     // A path with no name of its own (`.`) is read by its real name: the file checks take the
     // operator's name from its directory.
     let paths: Vec<PathBuf> = args
@@ -45,7 +53,8 @@ pub fn run(args: PreflightArgs) -> CmdResult {
         .iter()
         .map(|p| load_plain(std::slice::from_ref(p)))
         .collect::<Result<Vec<Catalog>, CliError>>()?;
-    let report = preflight::run_with_files(args.pipeline, &catalog, &files, &targets);
+    let options = preflight::Options { ocp };
+    let report = preflight::run_with_options(args.pipeline, &catalog, &files, &targets, &options);
     let cwd = std::env::current_dir().unwrap_or_default();
     let text = match args.format {
         PreflightFormat::Text => table(&report),

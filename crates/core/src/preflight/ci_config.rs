@@ -17,7 +17,7 @@ pub const UPGRADE_GRAPH: &str = "check_ci_upgrade_graph";
 pub const CATALOG_USAGE: &str = "check_catalog_usage_ci_config";
 
 /// Why the `updateGraph` check is not run for an FBC operator (spec/preflight.md §1.6).
-const FBC_SKIP: &str =
+pub(crate) const FBC_SKIP: &str =
     "not run by the pipeline for an FBC-enabled operator (ci.yaml fbc.enabled: true)";
 
 /// `check_schema_operator_ci_config`: every violation of the `ci.yaml` schema, sorted

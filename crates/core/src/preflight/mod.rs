@@ -8,16 +8,18 @@
 //! `fbc-target-index-pruning-check`), and on the operator's files as `tree` finds them
 //! (`ci_config`: the `ci.yaml` checks; `release_config`: a bundle's release config;
 //! `fbc_catalogs`: the operator catalogs; `bundle_names`: the names of the bundle under
-//! test; over the `schema` data and Python's printing in `python`). Every other check the pipeline runs is listed with the result `skip` and the
+//! test; `replaces` with the OpenShift-version table of `openshift`; over the `schema` data and Python's printing in `python`). Every other check the pipeline runs is listed with the result `skip` and the
 //! reason, so that the table shows what was and was not run (spec/preflight.md §4).
 
 pub mod bundle_names;
 pub mod ci_config;
 pub mod fbc_catalogs;
 pub mod graph_checks;
+pub mod openshift;
 pub mod pruning;
 pub mod python;
 pub mod release_config;
+pub mod replaces;
 pub mod schema;
 pub mod tree;
 
@@ -145,8 +147,6 @@ impl Report {
 /// Why a check is not run (spec/preflight.md §4).
 const NOT_YET: &str = "not implemented in olm-graph yet";
 const NEEDS_REGISTRY: &str = "needs a registry";
-const NEEDS_API: &str =
-    "needs the pipeline's OpenShift-versions service (a network service olm-graph does not call)";
 const NEEDS_OPERATOR_SDK: &str =
     "runs operator-sdk bundle validate: not implemented in olm-graph yet";
 
@@ -184,7 +184,7 @@ const COMMON: &[(&str, Option<&str>)] = &[
     ("check_network_policy_presence", Some(NOT_YET)),
     (bundle_names::OPERATOR_NAME, None),
     (bundle_names::VERSION_DIRECTORY, None),
-    ("check_replaces_availability", Some(NEEDS_API)),
+    (replaces::CHECK, None),
     (release_config::SCHEMA, None),
     (fbc_catalogs::IMAGES, None),
     (fbc_catalogs::BUNDLE_OBJECT, None),
@@ -250,6 +250,7 @@ const FILE_CHECKS: &[(&str, FileCheck, Reads)] = &[
         bundle_names::version_directory,
         Reads::Operator,
     ),
+    (replaces::CHECK, replaces::availability, Reads::Operator),
     (fbc_catalogs::IMAGES, fbc_catalogs::images, Reads::Catalogs),
     (
         fbc_catalogs::BUNDLE_OBJECT,
@@ -293,16 +294,38 @@ pub fn run(pipeline: Pipeline, catalog: &Catalog, targets: &[Catalog]) -> Report
 /// (its `ci.yaml`, bundle directories and operator catalogs, found by [`Tree::read`]).
 ///
 /// # Complexity
-/// Reading the files ([`Tree::read`]), then what each check costs: [`graph_checks`] and
-/// [`pruning`] as documented there, the file checks linear or O(n log n) in what they read;
-/// O(1) for the skipped checks.
+/// What [`run_with_options`] costs.
 pub fn run_with_files(
     pipeline: Pipeline,
     catalog: &Catalog,
     files: &[InputFile],
     targets: &[Catalog],
 ) -> Report {
-    let tree = Tree::read(files);
+    run_with_options(pipeline, catalog, files, targets, &Options::default())
+}
+
+/// What the command line adds to the checks.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// `--ocp`: the newest OpenShift version of the version table (spec/preflight.md §11.1).
+    pub ocp: Option<openshift::OpenShift>,
+}
+
+/// [`run_with_files`] with the command line's options.
+///
+/// # Complexity
+/// Reading the files ([`Tree::read`]), then what each check costs: [`graph_checks`] and
+/// [`pruning`] as documented there, the file checks linear or O(n log n) in what they read;
+/// O(1) for the skipped checks.
+pub fn run_with_options(
+    pipeline: Pipeline,
+    catalog: &Catalog,
+    files: &[InputFile],
+    targets: &[Catalog],
+    options: &Options,
+) -> Report {
+    let mut tree = Tree::read(files);
+    tree.newest_openshift = options.ocp;
     run_inner(pipeline, catalog, Some(&tree), targets)
 }
 

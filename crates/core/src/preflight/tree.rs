@@ -138,6 +138,9 @@ pub struct Tree {
     /// The repository's `config.yaml` (`allowed_bundle_registries`), when the input holds the
     /// repository root.
     pub repo_config: Option<Value>,
+    /// The newest OpenShift version the version table runs to (`--ocp`; `None`: the table's
+    /// own newest) (spec/preflight.md §11.1).
+    pub newest_openshift: Option<(u64, u64)>,
 }
 
 /// `(directory, name)` of a path.
@@ -291,6 +294,7 @@ impl Tree {
             operators,
             catalogs,
             repo_config,
+            newest_openshift: None,
         }
     }
 }

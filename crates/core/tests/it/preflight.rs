@@ -155,7 +155,7 @@ fn every_other_check_of_the_pipeline_is_listed_as_skipped_with_its_reason() {
     }
     let api = check(&community, "check_replaces_availability");
     assert_eq!(api.result, Outcome::Skip);
-    assert!(api.messages[0].starts_with("needs the pipeline's OpenShift-versions service"));
+    assert!(api.messages[0].starts_with("needs the operator's files"));
     assert_eq!(
         check(&community, "check_required_fields").messages,
         ["not implemented in olm-graph yet"]
@@ -398,13 +398,18 @@ fn published_operators_in_the_bundle_layout_pass_the_upgrade_graph_checks() {
 
 /// Runs `pipeline` on the files of a ported case and returns the check of that name.
 fn ported(pipeline: Pipeline, name: &str, case: &str) -> Check {
+    ported_with(pipeline, name, case, &preflight::Options::default())
+}
+
+/// [`ported`] with the command line's options.
+fn ported_with(pipeline: Pipeline, name: &str, case: &str, options: &preflight::Options) -> Check {
     let dir = crate::common::fixture(&format!("preflight/{name}/{case}"));
-    let files =
-        olm_graph_core::load::read_paths(&[&dir], &olm_graph_core::LoadOptions::default().limits)
-            .unwrap_or_else(|e| panic!("{e}"))
-            .files;
+    let limits = olm_graph_core::LoadOptions::default().limits;
+    let files = olm_graph_core::load::read_paths(&[&dir], &limits)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .files;
     let catalog = load_files(files.clone());
-    let report = preflight::run_with_files(pipeline, &catalog, &files, &[]);
+    let report = preflight::run_with_options(pipeline, &catalog, &files, &[], options);
     check(&report, name).clone()
 }
 
@@ -645,4 +650,60 @@ fn a_real_package_rendered_with_olm_bundle_object_fails_from_openshift_4_17_on()
         moved.messages,
         ["Bundle object found in OperatorCatalog(v4.17/multicluster-global-hub-operator) catalog uses 'olm.bundle.object'. This is not allowed for catalogs with version `>= 4.17`. Render catalog again with latest [Makefile](https://redhat-openshift-ecosystem.github.io/operator-pipelines/users/fbc_workflow/#generate-catalogs-using-templates) using `make catalogs`. Bundle object is not supported in FBC."]
     );
+}
+
+#[test]
+fn ported_check_replaces_availability_against_the_table_up_to_4_16() {
+    // The pipeline's test answers for a service that knows 4.15 and 4.16; `--ocp 4.16` cuts
+    // olm-graph's table there.
+    let options = preflight::Options { ocp: Some((4, 16)) };
+    let name = "check_replaces_availability";
+    let cases: &[Case] = &[
+        ("no-replaces", Outcome::Pass, &[]),
+        ("no-annotations", Outcome::Pass, &[]),
+        ("same-annotations", Outcome::Pass, &[]),
+        ("different-annotation-versions-match", Outcome::Pass, &[]),
+        ("different-annotation-different-version", Outcome::Fail, &["Replaces bundle Bundle(hello/0.0.1) ['v4.16'] does not support the same OCP versions as bundle Bundle(hello/0.0.2) ['v4.15', 'v4.16']. In order to fix this issue, align the OCP version range to match the range of the replaced bundle. This can be done by setting the `com.redhat.openshift.versions` annotation in the `metadata/annotations.yaml` file.\n`Bundle(hello/0.0.2)` - `v4.15`\n`Bundle(hello/0.0.1)` - `v4.16`"]),
+        ("nonexistent-replaces-version", Outcome::Fail, &["Bundle(hello/0.0.2) attempts to replace version '0.0.5' which does not exist in the submitted PR branch. Available versions: ['0.0.1', '0.0.2']. If you are submitting multiple versions in sequence, make sure your fork is up to date with origin (rebased) before each submission to include all previously merged versions."]),
+        ("replaces-itself", Outcome::Fail, &["Bundle(hello/0.0.2) attempts to replace itself. Please set 'spec.replaces' field to a different version in the CSV."]),
+    ];
+    for (case, result, messages) in cases {
+        let c = ported_with(Pipeline::Community, name, case, &options);
+        let got: Vec<&str> = c.messages.iter().map(String::as_str).collect();
+        assert_eq!((c.result, got.as_slice()), (*result, *messages), "{case}");
+    }
+    // Without --ocp the table runs to 4.21: the same case names every version from 4.15.
+    let c = ported(
+        Pipeline::Community,
+        name,
+        "different-annotation-different-version",
+    );
+    assert!(c.messages[0].starts_with("Replaces bundle Bundle(hello/0.0.1) ['v4.16', 'v4.17', 'v4.18', 'v4.19', 'v4.20', 'v4.21'] does not support the same OCP versions as bundle Bundle(hello/0.0.2) ['v4.15', 'v4.16', "), "{c:?}");
+}
+
+#[test]
+fn the_openshift_versions_annotation_is_read_as_the_pipeline_reads_it() {
+    use preflight::openshift::{selected, table};
+    let t = table(None);
+    let names = |a: Option<&str>| -> Vec<String> {
+        selected(a, &t)
+            .into_iter()
+            .map(preflight::openshift::label)
+            .collect()
+    };
+    assert_eq!(
+        names(Some("v4.12-v4.15")),
+        ["v4.12", "v4.13", "v4.14", "v4.15"]
+    );
+    assert_eq!(names(Some("=v4.14")), ["v4.14"]);
+    assert_eq!(names(Some("v4.19")), ["v4.19", "v4.20", "v4.21"]);
+    // The two historical comma values mean their lower version and later.
+    assert_eq!(names(Some("v4.20,v4.19")), ["v4.19", "v4.20", "v4.21"]);
+    assert_eq!(names(None).len(), 10);
+    assert!(names(Some("4.x")).is_empty());
+    assert!(names(Some("=v4.9")).is_empty());
+    // --ocp cuts the table, or extends it by the minor versions up to it.
+    assert_eq!(table(Some((4, 13))), [(4, 12), (4, 13)]);
+    assert_eq!(table(Some((4, 23))).last(), Some(&(4, 23)));
+    assert_eq!(table(Some((4, 23))).len(), 12);
 }
