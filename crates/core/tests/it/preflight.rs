@@ -707,3 +707,40 @@ fn the_openshift_versions_annotation_is_read_as_the_pipeline_reads_it() {
     assert_eq!(table(Some((4, 23))).last(), Some(&(4, 23)));
     assert_eq!(table(Some((4, 23))).len(), 12);
 }
+
+#[test]
+fn files_of_the_wrong_shape_are_reported_or_skipped_never_a_panic() {
+    // Where the pipeline would stop on a Python error, olm-graph reads what it can
+    // (spec/preflight.md §5.1): a ci.yaml that is a list, a release config that is a string,
+    // a CSV name that is a number, an annotation that is a list, a replaces without a dot.
+    let b = "repo/operators/odd/1.0.0";
+    let files = vec![
+        InputFile::new("repo/operators/odd/ci.yaml", "- fbc\n- 7\n"),
+        InputFile::new(format!("{b}/metadata/annotations.yaml"),
+            "annotations:\n  operators.operatorframework.io.bundle.package.v1: [odd]\n  com.redhat.openshift.versions: 4\n"),
+        InputFile::new(format!("{b}/manifests/odd.clusterserviceversion.yaml"),
+            "kind: ClusterServiceVersion\nmetadata:\n  name: 12\nspec:\n  version: 1.0.0\n  replaces: nodot\n"),
+        InputFile::new(format!("{b}/release-config.yaml"), "just text\n"),
+        InputFile::new("repo/catalogs/v4.18/odd/catalog.yaml", "- not\n- a mapping\n---\nschema: olm.bundle\nimage: 5\nproperties: 9\n"),
+        InputFile::new("repo/config.yaml", "allowed_bundle_registries: quay.io/\n"),
+    ];
+    let report =
+        preflight::run_with_files(Pipeline::Certified, &load_files(files.clone()), &files, &[]);
+    let c = check(&report, "check_schema_operator_ci_config");
+    assert_eq!(c.messages, ["Operator's 'ci.yaml' contains invalid data which does not comply with the schema: ['fbc', 7] is not of type 'object'"]);
+    let c = check(&report, "check_validate_schema_bundle_release_config");
+    assert_eq!(c.messages, ["Bundle's 'release-config.yaml' contains invalid data which does not comply with the schema: 'just text' is not of type 'object'"]);
+    // str() of the list, as Python's f-string prints it.
+    let c = check(&report, "check_operator_name");
+    assert_eq!(
+        c.messages,
+        ["Invalid operator name in CSV for Bundle(odd/1.0.0)"]
+    );
+    for name in [
+        "check_replaces_availability",
+        "check_bundle_images_in_fbc",
+        "check_olm_bundle_object_in_fbc",
+    ] {
+        assert_eq!(check(&report, name).result, Outcome::Pass, "{name}");
+    }
+}
