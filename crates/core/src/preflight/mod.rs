@@ -8,18 +8,21 @@
 //! `fbc-target-index-pruning-check`), and on the operator's files as `tree` finds them
 //! (`ci_config`: the `ci.yaml` checks; `release_config`: a bundle's release config;
 //! `fbc_catalogs`: the operator catalogs; `bundle_names`: the names of the bundle under
-//! test; `replaces` with the OpenShift-version table of `openshift`; over the `schema` data and Python's printing in `python`). Every other check the pipeline runs is listed with the result `skip` and the
+//! test; `replaces` with the OpenShift-version table of `openshift`; `required_fields` with
+//! the timestamps of `isotime`; over the `schema` data and Python's printing in `python`). Every other check the pipeline runs is listed with the result `skip` and the
 //! reason, so that the table shows what was and was not run (spec/preflight.md §4).
 
 pub mod bundle_names;
 pub mod ci_config;
 pub mod fbc_catalogs;
 pub mod graph_checks;
+pub mod isotime;
 pub mod openshift;
 pub mod pruning;
 pub mod python;
 pub mod release_config;
 pub mod replaces;
+pub mod required_fields;
 pub mod schema;
 pub mod tree;
 
@@ -166,7 +169,7 @@ const COMMUNITY: &[(&str, Option<&str>)] = &[
         "check_osdk_bundle_validate_operatorhub",
         Some(NEEDS_OPERATOR_SDK),
     ),
-    ("check_required_fields", Some(NOT_YET)),
+    (required_fields::CHECK, None),
     ("check_using_fbc", Some(NOT_YET)),
 ];
 
@@ -251,6 +254,11 @@ const FILE_CHECKS: &[(&str, FileCheck, Reads)] = &[
         Reads::Operator,
     ),
     (replaces::CHECK, replaces::availability, Reads::Operator),
+    (
+        required_fields::CHECK,
+        required_fields::required_fields,
+        Reads::Operator,
+    ),
     (fbc_catalogs::IMAGES, fbc_catalogs::images, Reads::Catalogs),
     (
         fbc_catalogs::BUNDLE_OBJECT,
@@ -307,7 +315,7 @@ pub fn run_with_files(
 /// What the command line adds to the checks.
 #[derive(Debug, Clone, Default)]
 pub struct Options {
-    /// `--ocp`: the newest OpenShift version of the version table (spec/preflight.md §11.1).
+    /// `--ocp`: the newest OpenShift version of the version table (spec/preflight.md §10.1).
     pub ocp: Option<openshift::OpenShift>,
 }
 

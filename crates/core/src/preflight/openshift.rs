@@ -1,12 +1,12 @@
 //! OpenShift versions: the local table that stands for the pipeline's OpenShift-versions
 //! service, and the `com.redhat.openshift.versions` annotation read against it
-//! (spec/preflight.md §11).
+//! (spec/preflight.md §10).
 
 /// An OpenShift minor version, `(major, minor)`.
 pub type OpenShift = (u64, u64);
 
 /// The OpenShift versions that have operator indexes, oldest first: 4.12 to 4.21, the versions
-/// of `../shared/catalogs/community-operators-prod` as of 2026-11-28 (spec/preflight.md §11.1).
+/// of `../shared/catalogs/community-operators-prod` as of 2026-11-28 (spec/preflight.md §10.1).
 pub const VERSIONS: &[OpenShift] = &[
     (4, 12),
     (4, 13),
@@ -50,7 +50,7 @@ pub fn table(newest: Option<OpenShift>) -> Vec<OpenShift> {
 }
 
 /// The versions of `table` an annotation value selects, as the pipeline's service answers
-/// (spec/preflight.md §11.2): none given, all; `=vX.Y` that one; `vX.Y-vA.B` the range;
+/// (spec/preflight.md §10.2): none given, all; `=vX.Y` that one; `vX.Y-vA.B` the range;
 /// `vX.Y` that one and later; a comma-separated list its lowest version and later; anything
 /// else none.
 ///

@@ -1,7 +1,7 @@
 //! operator-pipelines' `check_replaces_availability` (suite `common`, marked `skip_fbc`): the
 //! bundle under test replaces a bundle of the operator that is available on every OpenShift
 //! version it is, the versions read from `com.redhat.openshift.versions` against the local
-//! table of [`openshift`](super::openshift) (spec/preflight.md §11.3).
+//! table of [`openshift`](super::openshift) (spec/preflight.md §10.3).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -80,7 +80,7 @@ fn findings(op: &OperatorDir, bundle: &BundleDir, tbl: &[(u64, u64)]) -> Option<
 }
 
 /// `check_replaces_availability` on each operator's bundle under test; not run for an
-/// FBC-enabled operator, as the pipeline does not run it (spec/preflight.md §11.3).
+/// FBC-enabled operator, as the pipeline does not run it (spec/preflight.md §10.3).
 ///
 /// # Complexity
 /// O(B log B + V) for B bundles and V OpenShift versions.

@@ -139,7 +139,7 @@ pub struct Tree {
     /// repository root.
     pub repo_config: Option<Value>,
     /// The newest OpenShift version the version table runs to (`--ocp`; `None`: the table's
-    /// own newest) (spec/preflight.md §11.1).
+    /// own newest) (spec/preflight.md §10.1).
     pub newest_openshift: Option<(u64, u64)>,
 }
 

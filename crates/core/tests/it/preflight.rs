@@ -157,7 +157,7 @@ fn every_other_check_of_the_pipeline_is_listed_as_skipped_with_its_reason() {
     assert_eq!(api.result, Outcome::Skip);
     assert!(api.messages[0].starts_with("needs the operator's files"));
     assert_eq!(
-        check(&community, "check_required_fields").messages,
+        check(&community, "check_api_version_constraints").messages,
         ["not implemented in olm-graph yet"]
     );
     let ran: Vec<&str> = community
@@ -742,5 +742,124 @@ fn files_of_the_wrong_shape_are_reported_or_skipped_never_a_panic() {
         "check_olm_bundle_object_in_fbc",
     ] {
         assert_eq!(check(&report, name).result, Outcome::Pass, "{name}");
+    }
+}
+
+/// The CSV fields of `check_required_fields`, in the pipeline's order, and whether a problem
+/// with each is a failure.
+const REQUIRED: &[(&str, bool)] = &[
+    ("metadata.annotations.capabilities", false),
+    ("metadata.annotations.categories", false),
+    ("metadata.annotations.containerImage", false),
+    ("metadata.annotations.createdAt", false),
+    ("metadata.annotations.repository", false),
+    ("metadata.annotations.support", false),
+    ("metadata.annotations.description", false),
+    ("spec.displayName", true),
+    ("spec.description", true),
+    ("spec.icon", true),
+    ("spec.version", true),
+    ("spec.maintainers", true),
+    ("spec.provider.name", true),
+    ("spec.links", true),
+    ("spec.keywords", false),
+];
+
+#[test]
+fn ported_check_required_fields() {
+    let name = "check_required_fields";
+    // All missing: the bundle of `bundle_files` defines only spec.version.
+    let c = ported(Pipeline::Community, name, "all-missing");
+    let missing: Vec<String> = REQUIRED
+        .iter()
+        .filter(|(f, _)| *f != "spec.version")
+        .map(|(f, _)| format!("CSV does not define {f}"))
+        .collect();
+    assert_eq!((c.result, &c.messages), (Outcome::Fail, &missing));
+    // All invalid: every field an empty string.
+    let c = ported(Pipeline::Community, name, "all-invalid");
+    let invalid: Vec<String> = REQUIRED
+        .iter()
+        .map(|(f, _)| format!("CSV contains an invalid value for {f}"))
+        .collect();
+    assert_eq!((c.result, &c.messages), (Outcome::Fail, &invalid));
+    assert_eq!(
+        ported(Pipeline::Community, name, "all-valid").result,
+        Outcome::Pass
+    );
+    // The container image: the fields left out are missing, the image valid or not.
+    let image = "CSV contains an invalid value for metadata.annotations.containerImage";
+    for (case, ok) in [
+        ("image-one-namespace", true),
+        ("image-nested-namespaces", true),
+        ("image-nested-reference", true),
+        ("image-special-characters", true),
+        ("image-invalid-namespace", false),
+    ] {
+        let c = ported(Pipeline::Community, name, case);
+        assert_eq!(!c.messages.iter().any(|m| m == image), ok, "{case}: {c:?}");
+        assert!(
+            c.messages
+                .iter()
+                .all(|m| m == image || m.starts_with("CSV does not define")),
+            "{case}"
+        );
+    }
+    // Only a fatal field's problem fails the check.
+    assert!(REQUIRED.iter().filter(|(_, fatal)| *fatal).count() == 7);
+}
+
+#[test]
+fn created_at_is_a_timestamp_as_isoparse_reads_one() {
+    use preflight::isotime::is_timestamp;
+    for ok in [
+        "2023-08-15T12:00:00Z",
+        "2021-06-02 14:00:00",
+        "2024-01-15",
+        "2024-02-29T23:59:59.123456+05:30",
+        "20240115T1000",
+        "2024",
+        "2024-03",
+        "2024-01-15T24:00",
+    ] {
+        assert!(is_timestamp(ok), "{ok}");
+    }
+    for bad in [
+        "",
+        "15/01/2024",
+        "2023-02-29",
+        "2024-13-01",
+        "2024-01-15T25:00",
+        "2024-01-15T10:00:00+2400",
+        "yesterday",
+        "202401",
+    ] {
+        assert!(!is_timestamp(bad), "{bad}");
+    }
+}
+
+#[test]
+fn published_operators_in_the_bundle_layout_pass_every_file_check() {
+    // Bundles the pipeline merged into community-operators-prod (fixtures/operator-repo, see
+    // its SOURCE.md): every check olm-graph computes on their files passes.
+    for op in ["koku-metrics-operator", "trident-operator"] {
+        let dir = crate::common::fixture(&format!("operator-repo/{op}"));
+        let limits = olm_graph_core::LoadOptions::default().limits;
+        let files = olm_graph_core::load::read_paths(&[&dir], &limits)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .files;
+        let report =
+            preflight::run_with_files(Pipeline::Community, &load_files(files.clone()), &files, &[]);
+        let ran: Vec<(&str, Outcome)> = report
+            .checks
+            .iter()
+            .filter(|c| c.result != Outcome::Skip)
+            .map(|c| (c.name.as_str(), c.result))
+            .collect();
+        assert_eq!(ran.len(), 11, "{op}: {ran:?}");
+        assert!(
+            ran.iter().all(|(_, r)| *r == Outcome::Pass),
+            "{op}: {report:?}"
+        );
     }
 }
