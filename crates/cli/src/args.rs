@@ -257,6 +257,10 @@ pub struct PreflightArgs {
     /// The target index of Konflux's pruning check, as local FBC (each one compared in turn).
     #[arg(long, num_args = 1..)]
     pub target_index: Vec<PathBuf>,
+    /// The newest OpenShift version (`4.22`) of the table that stands for the pipeline's
+    /// OpenShift-versions service (default: the table's own newest, 4.21).
+    #[arg(long, value_name = "V")]
+    pub ocp: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = PreflightFormat::Text)]
     pub format: PreflightFormat,

@@ -14,14 +14,14 @@ use serde_sarif::sarif;
 use crate::annotate::{escape_data, escape_property, relative_path, sarif_log, uri_reference};
 use crate::args::{PreflightArgs, PreflightFormat};
 use crate::error::{usage, CliError, CmdResult, ExitStatus};
-use crate::input::{load, load_plain};
+use crate::input::{load_keeping_files, load_plain};
 use crate::output::write_stdout;
 
 /// Runs `preflight`: exit 1 when a check fails, 2 when `--target-index` is given to a pipeline
-/// other than Konflux or a path cannot be read.
+/// other than Konflux, `--ocp` is no OpenShift version or a path cannot be read.
 ///
 /// # Complexity
-/// Loading, then what [`preflight::run`] costs, then O(M) for M messages.
+/// Loading, then what [`preflight::run_with_options`] costs, then O(M) for M messages.
 pub fn run(args: PreflightArgs) -> CmdResult {
     if !args.target_index.is_empty() && args.pipeline != preflight::Pipeline::Konflux {
         return Err(usage(format!(
@@ -29,13 +29,32 @@ pub fn run(args: PreflightArgs) -> CmdResult {
             args.pipeline
         )));
     }
-    let catalog = load(&args.paths)?;
+    let ocp = match args.ocp.as_deref() {
+        None => None,
+        Some(v) => Some(preflight::openshift::parse(v).ok_or_else(|| {
+            usage(format!(
+                "--ocp {v:?}: not an OpenShift version such as 4.17"
+            ))
+        })?),
+    };
+    // A path with no name of its own (`.`) is read by its real name: the file checks take the
+    // operator's name from its directory.
+    let paths: Vec<PathBuf> = args
+        .paths
+        .iter()
+        .map(|p| match p.file_name() {
+            None => std::fs::canonicalize(p).unwrap_or_else(|_| p.clone()),
+            Some(_) => p.clone(),
+        })
+        .collect();
+    let (catalog, files) = load_keeping_files(&paths)?;
     let targets = args
         .target_index
         .iter()
         .map(|p| load_plain(std::slice::from_ref(p)))
         .collect::<Result<Vec<Catalog>, CliError>>()?;
-    let report = preflight::run(args.pipeline, &catalog, &targets);
+    let options = preflight::Options { ocp };
+    let report = preflight::run_with_options(args.pipeline, &catalog, &files, &targets, &options);
     let cwd = std::env::current_dir().unwrap_or_default();
     let text = match args.format {
         PreflightFormat::Text => table(&report),

@@ -4,7 +4,7 @@
 
 use serde_json::{json, Value};
 
-use crate::common::{catalogs_dir, manifest_dir, markdown_shape, run};
+use crate::common::{catalogs_dir, manifest_dir, markdown_shape, run, run_in};
 
 fn mgh(version: &str) -> String {
     catalogs_dir()
@@ -169,4 +169,78 @@ fn bench_measures_preflight_on_generated_catalogs() {
         rows.iter().all(|r| r["output"].as_u64() > Some(0)),
         "{text}"
     );
+}
+
+#[test]
+fn an_operator_directory_given_as_dot_is_checked_under_its_own_name() {
+    // A ported case of operator-pipelines (core's fixtures): `updateGraph: unknown-mode`.
+    let dir = manifest_dir().join(
+        "../core/tests/fixtures/preflight/check_ci_upgrade_graph/unknown/operators/test-operator",
+    );
+    let out = run_in(
+        &dir,
+        &[
+            "preflight",
+            ".",
+            "--pipeline",
+            "community",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let doc: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let find = |name: &str| {
+        doc["checks"]
+            .as_array()
+            .and_then(|c| c.iter().find(|c| c["name"] == name))
+            .cloned()
+            .unwrap_or_else(|| panic!("no {name} in {doc}"))
+    };
+    assert_eq!(
+        find("check_ci_upgrade_graph"),
+        json!({"name": "check_ci_upgrade_graph", "result": "fail", "messages": [
+            "The 'updateGraph' option in ci.yaml must be one of ['replaces-mode', 'semver-mode']"]})
+    );
+    // Named `test-operator`, not `.`: its annotations and CSV agree with the directory.
+    assert_eq!(find("check_operator_name")["result"], "pass", "{doc}");
+    assert_eq!(
+        find("check_schema_operator_ci_config")["messages"],
+        json!(["Operator's 'ci.yaml' contains invalid data which does not comply with the schema: 'unknown-mode' is not one of ['replaces-mode', 'semver-mode']"])
+    );
+}
+
+#[test]
+fn ocp_sets_the_newest_openshift_version_of_the_replaces_check() {
+    let case = manifest_dir().join(
+        "../core/tests/fixtures/preflight/check_replaces_availability/different-annotation-different-version",
+    );
+    let case = case.to_string_lossy();
+    let args = [
+        "preflight",
+        &case,
+        "--pipeline",
+        "certified",
+        "--format",
+        "json",
+    ];
+    let messages = |extra: &[&str]| {
+        let out = run(&[&args[..], extra].concat());
+        assert_eq!(out.status.code(), Some(1), "{out:?}");
+        let doc: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        let c = doc["checks"]
+            .as_array()
+            .and_then(|c| {
+                c.iter()
+                    .find(|c| c["name"] == "check_replaces_availability")
+            })
+            .cloned()
+            .expect("check_replaces_availability");
+        assert_eq!(c["result"], "fail");
+        c["messages"][0].as_str().unwrap_or_default().to_string()
+    };
+    assert!(messages(&["--ocp", "4.16"]).starts_with("Replaces bundle Bundle(hello/0.0.1) ['v4.16'] does not support the same OCP versions as bundle Bundle(hello/0.0.2) ['v4.15', 'v4.16']."));
+    assert!(messages(&[]).contains("['v4.16', 'v4.17', 'v4.18', 'v4.19', 'v4.20', 'v4.21']"));
+    let out = run(&[&args[..], &["--ocp", "four"]].concat());
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
 }

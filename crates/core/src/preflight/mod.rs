@@ -3,17 +3,34 @@
 //! opened ([docs/spec/preflight.md](../../../../docs/spec/preflight.md)). Three pipelines:
 //! operator-pipelines' community and certified (ISV) suites, and Konflux's `fbc-builder`.
 //!
-//! A few checks are computed here (`graph_checks`: `check_upgrade_graph_loop`,
-//! `check_dangling_bundles`; `pruning`: `fbc-target-index-pruning-check`); every other check
-//! the pipeline runs is listed with the result `skip` and the reason, so that the table shows
-//! what was and was not run (spec/preflight.md §4).
+//! Checks computed here: on the upgrade graph (`graph_checks`: `check_upgrade_graph_loop`,
+//! `check_dangling_bundles`), on an FBC fragment and its target index (`pruning`:
+//! `fbc-target-index-pruning-check`), and on the operator's files as `tree` finds them
+//! (`ci_config`: the `ci.yaml` checks; `release_config`: a bundle's release config;
+//! `fbc_catalogs`: the operator catalogs; `bundle_names`: the names of the bundle under
+//! test; `replaces` with the OpenShift-version table of `openshift`; `required_fields` with
+//! the timestamps of `isotime`; over the `schema` data and Python's printing in `python`). Every other check the pipeline runs is listed with the result `skip` and the
+//! reason, so that the table shows what was and was not run (spec/preflight.md §4).
 
+pub mod bundle_names;
+pub mod ci_config;
+pub mod fbc_catalogs;
 pub mod graph_checks;
+pub mod isotime;
+pub mod openshift;
 pub mod pruning;
+pub mod python;
+pub mod release_config;
+pub mod replaces;
+pub mod required_fields;
+pub mod schema;
+pub mod tree;
 
 use serde::Serialize;
 
+use crate::load::InputFile;
 use crate::model::Catalog;
+use tree::Tree;
 
 /// The pipeline whose checks are run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -77,6 +94,32 @@ impl Check {
         }
     }
 
+    /// The results a check yielded, each a failure or a warning with its message: `fail` when
+    /// one failed, else `warn` when one warned, else `pass`; a message repeated (by several
+    /// bundles or operators) is kept once (spec/preflight.md §5.1).
+    ///
+    /// # Complexity
+    /// O(M log M) for M findings.
+    pub fn from_findings(name: &str, findings: Vec<(Outcome, String)>) -> Check {
+        let result = if findings.iter().any(|(o, _)| *o == Outcome::Fail) {
+            Outcome::Fail
+        } else if findings.iter().any(|(o, _)| *o == Outcome::Warn) {
+            Outcome::Warn
+        } else {
+            Outcome::Pass
+        };
+        let mut seen = std::collections::HashSet::new();
+        let messages = findings
+            .into_iter()
+            .filter_map(|(_, m)| seen.insert(m.clone()).then_some(m))
+            .collect();
+        Check {
+            name: name.to_string(),
+            result,
+            messages,
+        }
+    }
+
     /// A check olm-graph does not run, with the reason.
     pub fn skipped(name: &str, reason: &str) -> Check {
         Check {
@@ -107,15 +150,13 @@ impl Report {
 /// Why a check is not run (spec/preflight.md §4).
 const NOT_YET: &str = "not implemented in olm-graph yet";
 const NEEDS_REGISTRY: &str = "needs a registry";
-const NEEDS_API: &str =
-    "needs the pipeline's OpenShift-versions service (a network service olm-graph does not call)";
 const NEEDS_OPERATOR_SDK: &str =
     "runs operator-sdk bundle validate: not implemented in olm-graph yet";
 
 /// The community pipeline's checks: suites `community` then `common`, in each the operator,
 /// bundle and catalog modules, each alphabetical (spec/preflight.md §1). `None`: run here.
 const COMMUNITY: &[(&str, Option<&str>)] = &[
-    ("check_ci_upgrade_graph", Some(NOT_YET)),
+    (ci_config::UPGRADE_GRAPH, None),
     ("check_operator_name_unique", Some(NOT_YET)),
     ("check_upgrade_graph_loop", None),
     ("check_api_version_constraints", Some(NOT_YET)),
@@ -128,7 +169,7 @@ const COMMUNITY: &[(&str, Option<&str>)] = &[
         "check_osdk_bundle_validate_operatorhub",
         Some(NEEDS_OPERATOR_SDK),
     ),
-    ("check_required_fields", Some(NOT_YET)),
+    (required_fields::CHECK, None),
     ("check_using_fbc", Some(NOT_YET)),
 ];
 
@@ -140,16 +181,16 @@ const ISV: &[(&str, Option<&str>)] = &[
 
 /// The `common` suite both operator-pipelines pipelines run after their own.
 const COMMON: &[(&str, Option<&str>)] = &[
-    ("check_catalog_usage_ci_config", Some(NOT_YET)),
-    ("check_schema_operator_ci_config", Some(NOT_YET)),
-    ("check_bundle_release_config", Some(NOT_YET)),
+    (ci_config::CATALOG_USAGE, None),
+    (ci_config::SCHEMA, None),
+    (release_config::CONSISTENCY, None),
     ("check_network_policy_presence", Some(NOT_YET)),
-    ("check_operator_name", Some(NOT_YET)),
-    ("check_operator_version_directory_name", Some(NOT_YET)),
-    ("check_replaces_availability", Some(NEEDS_API)),
-    ("check_validate_schema_bundle_release_config", Some(NOT_YET)),
-    ("check_bundle_images_in_fbc", Some(NOT_YET)),
-    ("check_olm_bundle_object_in_fbc", Some(NOT_YET)),
+    (bundle_names::OPERATOR_NAME, None),
+    (bundle_names::VERSION_DIRECTORY, None),
+    (replaces::CHECK, None),
+    (release_config::SCHEMA, None),
+    (fbc_catalogs::IMAGES, None),
+    (fbc_catalogs::BUNDLE_OBJECT, None),
 ];
 
 /// Konflux's `fbc-builder` checks, in the pipeline's task order (spec/preflight.md §1).
@@ -160,27 +201,160 @@ const KONFLUX: &[(&str, Option<&str>)] = &[
     ("fbc-fips-check-oci-ta", Some(NEEDS_REGISTRY)),
 ];
 
+/// What a check computed from the files needs, and why it is skipped without it.
+const NO_FILES: &str =
+    "needs the operator's files (ci.yaml, bundle directories, catalogs/): not given";
+const NO_OPERATOR: &str =
+    "needs an operator directory (ci.yaml or <version>/metadata/annotations.yaml): none in the input";
+
+const NO_CATALOG: &str =
+    "needs an operator catalog (catalogs/<version>/<operator>/catalog.yaml): none in the input";
+
+/// What a file check reads: an operator directory, or the operator catalogs.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Reads {
+    Operator,
+    Catalogs,
+}
+
+/// A check computed from the operator's files.
+type FileCheck = fn(&Tree) -> Check;
+
+/// The checks computed from the operator's files: name, function, and what it reads.
+const FILE_CHECKS: &[(&str, FileCheck, Reads)] = &[
+    (ci_config::SCHEMA, ci_config::schema, Reads::Operator),
+    (
+        ci_config::UPGRADE_GRAPH,
+        ci_config::upgrade_graph,
+        Reads::Operator,
+    ),
+    (
+        ci_config::CATALOG_USAGE,
+        ci_config::catalog_usage,
+        Reads::Operator,
+    ),
+    (
+        release_config::CONSISTENCY,
+        release_config::consistency,
+        Reads::Operator,
+    ),
+    (
+        release_config::SCHEMA,
+        release_config::schema,
+        Reads::Operator,
+    ),
+    (
+        bundle_names::OPERATOR_NAME,
+        bundle_names::operator_name,
+        Reads::Operator,
+    ),
+    (
+        bundle_names::VERSION_DIRECTORY,
+        bundle_names::version_directory,
+        Reads::Operator,
+    ),
+    (replaces::CHECK, replaces::availability, Reads::Operator),
+    (
+        required_fields::CHECK,
+        required_fields::required_fields,
+        Reads::Operator,
+    ),
+    (fbc_catalogs::IMAGES, fbc_catalogs::images, Reads::Catalogs),
+    (
+        fbc_catalogs::BUNDLE_OBJECT,
+        fbc_catalogs::bundle_object,
+        Reads::Catalogs,
+    ),
+];
+
+/// One check computed here.
+fn computed(name: &str, catalog: &Catalog, tree: Option<&Tree>, targets: &[Catalog]) -> Check {
+    match name {
+        graph_checks::LOOP => return graph_checks::upgrade_graph_loop(catalog),
+        graph_checks::DANGLING => return graph_checks::dangling_bundles(catalog),
+        pruning::CHECK => return pruning::target_index_pruning(catalog, targets),
+        _ => {}
+    }
+    let Some(tree) = tree else {
+        return Check::skipped(name, NO_FILES);
+    };
+    let Some((_, f, reads)) = FILE_CHECKS.iter().find(|(n, _, _)| *n == name) else {
+        return Check::skipped(name, NOT_YET);
+    };
+    match reads {
+        Reads::Operator if tree.operators.is_empty() => Check::skipped(name, NO_OPERATOR),
+        Reads::Catalogs if tree.catalogs.is_empty() => Check::skipped(name, NO_CATALOG),
+        _ => f(tree),
+    }
+}
+
 /// Runs `pipeline`'s checks on `catalog` (the operator, or for Konflux the FBC fragment);
 /// `targets` are the target indexes of Konflux's pruning check (none: that check is skipped).
+/// The checks that read the operator's files are skipped: [`run_with_files`] runs them.
 ///
 /// # Complexity
-/// What [`graph_checks::upgrade_graph_loop`], [`graph_checks::dangling_bundles`] and
-/// [`pruning::target_index_pruning`] cost; O(1) for the skipped checks.
+/// What [`run_with_files`] costs.
 pub fn run(pipeline: Pipeline, catalog: &Catalog, targets: &[Catalog]) -> Report {
+    run_inner(pipeline, catalog, None, targets)
+}
+
+/// Runs `pipeline`'s checks on `catalog` and on `files`, the input files it was loaded from
+/// (its `ci.yaml`, bundle directories and operator catalogs, found by [`Tree::read`]).
+///
+/// # Complexity
+/// What [`run_with_options`] costs.
+pub fn run_with_files(
+    pipeline: Pipeline,
+    catalog: &Catalog,
+    files: &[InputFile],
+    targets: &[Catalog],
+) -> Report {
+    run_with_options(pipeline, catalog, files, targets, &Options::default())
+}
+
+/// What the command line adds to the checks.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// `--ocp`: the newest OpenShift version of the version table (spec/preflight.md §10.1).
+    pub ocp: Option<openshift::OpenShift>,
+}
+
+/// [`run_with_files`] with the command line's options.
+///
+/// # Complexity
+/// Reading the files ([`Tree::read`]), then what each check costs: [`graph_checks`] and
+/// [`pruning`] as documented there, the file checks linear or O(n log n) in what they read;
+/// O(1) for the skipped checks.
+pub fn run_with_options(
+    pipeline: Pipeline,
+    catalog: &Catalog,
+    files: &[InputFile],
+    targets: &[Catalog],
+    options: &Options,
+) -> Report {
+    let mut tree = Tree::read(files);
+    tree.newest_openshift = options.ocp;
+    run_inner(pipeline, catalog, Some(&tree), targets)
+}
+
+fn run_inner(
+    pipeline: Pipeline,
+    catalog: &Catalog,
+    tree: Option<&Tree>,
+    targets: &[Catalog],
+) -> Report {
     let tables: &[&[(&str, Option<&str>)]] = match pipeline {
         Pipeline::Community => &[COMMUNITY, COMMON],
         Pipeline::Certified => &[ISV, COMMON],
         Pipeline::Konflux => &[KONFLUX],
     };
-    let mut checks = Vec::new();
-    for (name, skip) in tables.iter().flat_map(|t| t.iter()) {
-        let check = match (*name, skip) {
-            (_, Some(reason)) => Check::skipped(name, reason),
-            (graph_checks::LOOP, None) => graph_checks::upgrade_graph_loop(catalog),
-            (graph_checks::DANGLING, None) => graph_checks::dangling_bundles(catalog),
-            (_, None) => pruning::target_index_pruning(catalog, targets),
-        };
-        checks.push(check);
-    }
+    let checks = tables
+        .iter()
+        .flat_map(|t| t.iter())
+        .map(|(name, skip)| match skip {
+            Some(reason) => Check::skipped(name, reason),
+            None => computed(name, catalog, tree, targets),
+        })
+        .collect();
     Report { pipeline, checks }
 }

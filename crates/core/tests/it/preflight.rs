@@ -155,9 +155,9 @@ fn every_other_check_of_the_pipeline_is_listed_as_skipped_with_its_reason() {
     }
     let api = check(&community, "check_replaces_availability");
     assert_eq!(api.result, Outcome::Skip);
-    assert!(api.messages[0].starts_with("needs the pipeline's OpenShift-versions service"));
+    assert!(api.messages[0].starts_with("needs the operator's files"));
     assert_eq!(
-        check(&community, "check_required_fields").messages,
+        check(&community, "check_api_version_constraints").messages,
         ["not implemented in olm-graph yet"]
     );
     let ran: Vec<&str> = community
@@ -390,5 +390,476 @@ fn published_operators_in_the_bundle_layout_pass_the_upgrade_graph_checks() {
                 "{op} {name}"
             );
         }
+    }
+}
+
+// The pipeline's own test cases (operator-pipelines `tests/static_tests/`), each written as a
+// repository root under `tests/fixtures/preflight/<check>/<case>/` (see its SOURCE.md).
+
+/// Runs `pipeline` on the files of a ported case and returns the check of that name.
+fn ported(pipeline: Pipeline, name: &str, case: &str) -> Check {
+    ported_with(pipeline, name, case, &preflight::Options::default())
+}
+
+/// [`ported`] with the command line's options.
+fn ported_with(pipeline: Pipeline, name: &str, case: &str, options: &preflight::Options) -> Check {
+    let dir = crate::common::fixture(&format!("preflight/{name}/{case}"));
+    let limits = olm_graph_core::LoadOptions::default().limits;
+    let files = olm_graph_core::load::read_paths(&[&dir], &limits)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .files;
+    let catalog = load_files(files.clone());
+    let report = preflight::run_with_options(pipeline, &catalog, &files, &[], options);
+    check(&report, name).clone()
+}
+
+/// A ported case: its directory, the result and the messages olm-graph gives (the pipeline's
+/// set of messages, in olm-graph's order).
+type Case<'a> = (&'a str, Outcome, &'a [&'a str]);
+
+fn assert_cases(pipeline: Pipeline, name: &str, cases: &[Case]) {
+    for (case, result, messages) in cases {
+        let c = ported(pipeline, name, case);
+        let got: Vec<&str> = c.messages.iter().map(String::as_str).collect();
+        assert_eq!(
+            (c.result, got.as_slice()),
+            (*result, *messages),
+            "{name}/{case}"
+        );
+    }
+}
+
+const CI_INVALID: &str =
+    "Operator's 'ci.yaml' contains invalid data which does not comply with the schema: ";
+
+#[test]
+fn ported_check_schema_operator_ci_config() {
+    let m = |s: &str| format!("{CI_INVALID}{s}");
+    let not_object = m("'hello' is not of type 'object'");
+    let not_array = m("'hello' is not of type 'array'");
+    let (t, ty, c) = (
+        m("'template_name' is a required property"),
+        m("'type' is a required property"),
+        m("'catalog_names' is a required property"),
+    );
+    let bad_type = m("'demo.type' is not one of ['olm.template.basic', 'olm.semver']");
+    let dup = m("['1.0', '1.0'] has non-unique elements");
+    let name = "check_schema_operator_ci_config";
+    assert_cases(
+        Pipeline::Certified,
+        name,
+        &[
+            ("fbc-not-a-mapping", Outcome::Fail, &[&not_object]),
+            ("catalog-mapping-not-a-list", Outcome::Fail, &[&not_array]),
+            (
+                "mapping-missing-every-required-field",
+                Outcome::Fail,
+                &[&c, &t, &ty],
+            ),
+            (
+                "mapping-missing-fields-and-unknown-type",
+                Outcome::Fail,
+                &[&c, &bad_type, &t],
+            ),
+            ("duplicate-catalog-names", Outcome::Fail, &[&dup]),
+            ("valid", Outcome::Pass, &[]),
+        ],
+    );
+}
+
+#[test]
+fn ported_check_catalog_usage_ci_config() {
+    let two = |c: &str| {
+        format!("Operator's 'ci.yaml' contains multiple templates '['foo', 'bar']' for the same catalog '{c}'.")
+    };
+    let (two_0, two_1) = (two("2.0"), two("3.0"));
+    assert_cases(
+        Pipeline::Community,
+        "check_catalog_usage_ci_config",
+        &[
+            ("no-catalog-mapping", Outcome::Pass, &[]),
+            (
+                "two-templates-for-one-catalog",
+                Outcome::Fail,
+                &[&two_0, &two_1],
+            ),
+            ("disjoint-catalogs", Outcome::Pass, &[]),
+        ],
+    );
+}
+
+#[test]
+fn ported_check_ci_upgrade_graph() {
+    assert_cases(Pipeline::Community, "check_ci_upgrade_graph", &[
+        ("empty", Outcome::Warn, &["The 'updateGraph' option is missing in ci.yaml. The default upgrade graph 'replaces-mode' will be used."]),
+        ("replaces", Outcome::Pass, &[]),
+        ("semver", Outcome::Pass, &[]),
+        ("unknown", Outcome::Fail, &["The 'updateGraph' option in ci.yaml must be one of ['replaces-mode', 'semver-mode']"]),
+    ]);
+    // The pipeline does not run it for an FBC operator.
+    let c = ported(
+        Pipeline::Community,
+        "check_schema_operator_ci_config",
+        "valid",
+    );
+    assert_eq!(c.result, Outcome::Pass);
+    let dir = crate::common::fixture("preflight/check_schema_operator_ci_config/valid");
+    let files =
+        olm_graph_core::load::read_paths(&[&dir], &olm_graph_core::LoadOptions::default().limits)
+            .unwrap()
+            .files;
+    let report =
+        preflight::run_with_files(Pipeline::Community, &load_files(files.clone()), &files, &[]);
+    let graph = check(&report, "check_ci_upgrade_graph");
+    assert_eq!(graph.result, Outcome::Skip);
+    assert_eq!(
+        graph.messages,
+        ["not run by the pipeline for an FBC-enabled operator (ci.yaml fbc.enabled: true)"]
+    );
+}
+
+const RC_INVALID: &str =
+    "Bundle's 'release-config.yaml' contains invalid data which does not comply with the schema: ";
+
+#[test]
+fn ported_check_bundle_release_config() {
+    let missing = |t: &str| {
+        format!("Bundle's 'release-config.yaml' contains a catalog template '{t}' that is not defined in the ci.yaml file under 'catalog_mapping'. Add the template to the 'catalog_mapping.")
+    };
+    let (m2, m3) = (missing("template2.yaml"), missing("template3.yaml"));
+    assert_cases(Pipeline::Certified, "check_bundle_release_config", &[
+        ("no-release-config", Outcome::Pass, &[]),
+        ("release-config-without-fbc", Outcome::Fail, &["Bundle's 'release-config.yaml' is used but FBC is not enabled for the operator. Update the 'fbc.enabled' field in the ci.yaml file."]),
+        ("template-missing-from-mapping", Outcome::Fail, &[&m2, &m3]),
+        ("invalid-semver-channels", Outcome::Fail, &["Bundle's 'release-config.yaml' contains a semver catalog template 'template3.yaml' with invalid channels: ['Fast', 'Custom']. Allowed channels are: ['Fast', 'Candidate', 'Stable']. Follow olm [documentation](https://olm.operatorframework.io/docs/reference/catalog-templates/#specification) to see more details about semver template."]),
+    ]);
+}
+
+#[test]
+fn ported_check_validate_schema_bundle_release_config() {
+    let m = |s: &str| format!("{RC_INVALID}{s}");
+    let (templates, extra) = (
+        m("'catalog_templates' is a required property"),
+        m("Additional properties are not allowed ('key' was unexpected)"),
+    );
+    let not_array = m("'hello' is not of type 'array'");
+    let (channels, name) = (
+        m("'channels' is a required property"),
+        m("'template_name' is a required property"),
+    );
+    assert_cases(
+        Pipeline::Community,
+        "check_validate_schema_bundle_release_config",
+        &[
+            ("no-release-config", Outcome::Pass, &[]),
+            (
+                "without-catalog-templates",
+                Outcome::Fail,
+                &[&templates, &extra],
+            ),
+            ("catalog-templates-not-a-list", Outcome::Fail, &[&not_array]),
+            (
+                "template-missing-every-required-field",
+                Outcome::Fail,
+                &[&channels, &name],
+            ),
+            ("template-missing-template-name", Outcome::Fail, &[&name]),
+            ("template-missing-channels", Outcome::Fail, &[&channels]),
+            ("valid", Outcome::Pass, &[]),
+        ],
+    );
+}
+
+#[test]
+fn ported_check_operator_name_on_the_bundle_of_highest_version() {
+    let dir = "Operator name from annotations.yaml (foo) does not match the operator's directory name (hello)";
+    let csv = "Operator name from annotations.yaml (foo) does not match the name defined in the CSV (hello)";
+    let csv_foo = "Operator name from annotations.yaml (hello) does not match the name defined in the CSV (foo)";
+    assert_cases(Pipeline::Certified, "check_operator_name", &[
+        ("names-ok", Outcome::Pass, &[]),
+        ("wrong-annotations-name", Outcome::Fail, &[csv, dir]),
+        ("empty-annotations", Outcome::Fail, &["Bundle does not define the operator name in annotations.yaml"]),
+        ("wrong-annotations-name-inconsistent-bundles", Outcome::Warn, &[
+            "Operator name from annotations.yaml is not consistent across bundles: ['foo', 'hello']", csv, dir]),
+        ("wrong-csv-name-inconsistent-bundles", Outcome::Warn, &[
+            "Operator name from the CSV is not consistent across bundles: ['foo', 'hello']", csv_foo]),
+        ("wrong-annotations-name-consistent-bundles", Outcome::Fail, &[
+            "Operator name from annotations.yaml (foo) does not match the name defined in other bundles (hello)", csv, dir]),
+        ("wrong-csv-name-consistent-bundles", Outcome::Fail, &[
+            "Operator name from the CSV (foo) does not match the name defined in other bundles (hello)", csv_foo]),
+        ("wrong-csv-name-in-all-bundles", Outcome::Warn, &[csv_foo]),
+        ("invalid-csv-name-in-old-bundle", Outcome::Pass, &[]),
+        ("invalid-csv-name-in-new-bundle", Outcome::Fail, &["Invalid operator name in CSV for Bundle(hello/0.0.3)"]),
+        ("invalid-annotations-in-old-bundle", Outcome::Pass, &[]),
+        ("invalid-annotations-in-new-bundle", Outcome::Fail, &["Invalid operator name in annotations.yaml for Bundle(hello/0.0.3)"]),
+    ]);
+}
+
+#[test]
+fn ported_check_operator_version_directory_name() {
+    assert_cases(Pipeline::Community, "check_operator_version_directory_name", &[
+        ("version-matches-directory", Outcome::Pass, &[]),
+        ("version-differs-from-directory", Outcome::Fail, &["Bundle directory name 'hello/0.0.1' does not match the expected operator CSV version '0.0.2' from ./operators/hello/0.0.1/manifests/hello.clusterserviceversion.yaml."]),
+    ]);
+}
+
+#[test]
+fn ported_check_bundle_images_in_fbc() {
+    assert_cases(Pipeline::Certified, "check_bundle_images_in_fbc", &[
+        ("config-not-set", Outcome::Pass, &[]),
+        ("all-registries-allowed", Outcome::Pass, &[]),
+        ("registry-not-allowed", Outcome::Fail, &["Invalid bundle image(s) found in OperatorCatalog(v4.14/fake-operator): quay.io/org-bar/registry/bundle@sha256:123. Only these registries are allowed for bundle images: quay.io/org-foo/."]),
+    ]);
+}
+
+#[test]
+fn ported_check_olm_bundle_object_in_fbc() {
+    assert_cases(Pipeline::Community, "check_olm_bundle_object_in_fbc", &[
+        ("unknown-catalog-name", Outcome::Pass, &[]),
+        ("v4.16-bundle-object", Outcome::Pass, &[]),
+        ("v4.17-bundle-object", Outcome::Fail, &["Bundle object found in OperatorCatalog(v4.17/fake-operator) catalog uses 'olm.bundle.object'. This is not allowed for catalogs with version `>= 4.17`. Render catalog again with latest [Makefile](https://redhat-openshift-ecosystem.github.io/operator-pipelines/users/fbc_workflow/#generate-catalogs-using-templates) using `make catalogs`. Bundle object is not supported in FBC."]),
+        ("v4.17-csv-metadata", Outcome::Pass, &[]),
+    ]);
+}
+
+#[test]
+fn a_real_package_rendered_with_olm_bundle_object_fails_from_openshift_4_17_on() {
+    // multicluster-global-hub-operator as community-operators-prod publishes it: for v4.16 its
+    // bundles carry olm.bundle.object, for v4.17 olm.csv.metadata.
+    let read = |v: &str| {
+        let path = catalog(&format!(
+            "community-operators-prod/{v}/multicluster-global-hub-operator.yaml"
+        ));
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    };
+    let as_catalog = |dir: &str, text: String| {
+        let file = InputFile::new(
+            format!("repo/catalogs/{dir}/multicluster-global-hub-operator/catalog.yaml"),
+            text,
+        );
+        let files = vec![file];
+        let report =
+            preflight::run_with_files(Pipeline::Community, &load_files(files.clone()), &files, &[]);
+        check(&report, "check_olm_bundle_object_in_fbc").clone()
+    };
+    assert_eq!(as_catalog("v4.16", read("v4.16")).result, Outcome::Pass);
+    assert_eq!(as_catalog("v4.17", read("v4.17")).result, Outcome::Pass);
+    let moved = as_catalog("v4.17", read("v4.16"));
+    assert_eq!(moved.result, Outcome::Fail);
+    assert_eq!(
+        moved.messages,
+        ["Bundle object found in OperatorCatalog(v4.17/multicluster-global-hub-operator) catalog uses 'olm.bundle.object'. This is not allowed for catalogs with version `>= 4.17`. Render catalog again with latest [Makefile](https://redhat-openshift-ecosystem.github.io/operator-pipelines/users/fbc_workflow/#generate-catalogs-using-templates) using `make catalogs`. Bundle object is not supported in FBC."]
+    );
+}
+
+#[test]
+fn ported_check_replaces_availability_against_the_table_up_to_4_16() {
+    // The pipeline's test answers for a service that knows 4.15 and 4.16; `--ocp 4.16` cuts
+    // olm-graph's table there.
+    let options = preflight::Options { ocp: Some((4, 16)) };
+    let name = "check_replaces_availability";
+    let cases: &[Case] = &[
+        ("no-replaces", Outcome::Pass, &[]),
+        ("no-annotations", Outcome::Pass, &[]),
+        ("same-annotations", Outcome::Pass, &[]),
+        ("different-annotation-versions-match", Outcome::Pass, &[]),
+        ("different-annotation-different-version", Outcome::Fail, &["Replaces bundle Bundle(hello/0.0.1) ['v4.16'] does not support the same OCP versions as bundle Bundle(hello/0.0.2) ['v4.15', 'v4.16']. In order to fix this issue, align the OCP version range to match the range of the replaced bundle. This can be done by setting the `com.redhat.openshift.versions` annotation in the `metadata/annotations.yaml` file.\n`Bundle(hello/0.0.2)` - `v4.15`\n`Bundle(hello/0.0.1)` - `v4.16`"]),
+        ("nonexistent-replaces-version", Outcome::Fail, &["Bundle(hello/0.0.2) attempts to replace version '0.0.5' which does not exist in the submitted PR branch. Available versions: ['0.0.1', '0.0.2']. If you are submitting multiple versions in sequence, make sure your fork is up to date with origin (rebased) before each submission to include all previously merged versions."]),
+        ("replaces-itself", Outcome::Fail, &["Bundle(hello/0.0.2) attempts to replace itself. Please set 'spec.replaces' field to a different version in the CSV."]),
+    ];
+    for (case, result, messages) in cases {
+        let c = ported_with(Pipeline::Community, name, case, &options);
+        let got: Vec<&str> = c.messages.iter().map(String::as_str).collect();
+        assert_eq!((c.result, got.as_slice()), (*result, *messages), "{case}");
+    }
+    // Without --ocp the table runs to 4.21: the same case names every version from 4.15.
+    let c = ported(
+        Pipeline::Community,
+        name,
+        "different-annotation-different-version",
+    );
+    assert!(c.messages[0].starts_with("Replaces bundle Bundle(hello/0.0.1) ['v4.16', 'v4.17', 'v4.18', 'v4.19', 'v4.20', 'v4.21'] does not support the same OCP versions as bundle Bundle(hello/0.0.2) ['v4.15', 'v4.16', "), "{c:?}");
+}
+
+#[test]
+fn the_openshift_versions_annotation_is_read_as_the_pipeline_reads_it() {
+    use preflight::openshift::{selected, table};
+    let t = table(None);
+    let names = |a: Option<&str>| -> Vec<String> {
+        selected(a, &t)
+            .into_iter()
+            .map(preflight::openshift::label)
+            .collect()
+    };
+    assert_eq!(
+        names(Some("v4.12-v4.15")),
+        ["v4.12", "v4.13", "v4.14", "v4.15"]
+    );
+    assert_eq!(names(Some("=v4.14")), ["v4.14"]);
+    assert_eq!(names(Some("v4.19")), ["v4.19", "v4.20", "v4.21"]);
+    // The two historical comma values mean their lower version and later.
+    assert_eq!(names(Some("v4.20,v4.19")), ["v4.19", "v4.20", "v4.21"]);
+    assert_eq!(names(None).len(), 10);
+    assert!(names(Some("4.x")).is_empty());
+    assert!(names(Some("=v4.9")).is_empty());
+    // --ocp cuts the table, or extends it by the minor versions up to it.
+    assert_eq!(table(Some((4, 13))), [(4, 12), (4, 13)]);
+    assert_eq!(table(Some((4, 23))).last(), Some(&(4, 23)));
+    assert_eq!(table(Some((4, 23))).len(), 12);
+}
+
+#[test]
+fn files_of_the_wrong_shape_are_reported_or_skipped_never_a_panic() {
+    // Where the pipeline would stop on a Python error, olm-graph reads what it can
+    // (spec/preflight.md §5.1): a ci.yaml that is a list, a release config that is a string,
+    // a CSV name that is a number, an annotation that is a list, a replaces without a dot.
+    let b = "repo/operators/odd/1.0.0";
+    let files = vec![
+        InputFile::new("repo/operators/odd/ci.yaml", "- fbc\n- 7\n"),
+        InputFile::new(format!("{b}/metadata/annotations.yaml"),
+            "annotations:\n  operators.operatorframework.io.bundle.package.v1: [odd]\n  com.redhat.openshift.versions: 4\n"),
+        InputFile::new(format!("{b}/manifests/odd.clusterserviceversion.yaml"),
+            "kind: ClusterServiceVersion\nmetadata:\n  name: 12\nspec:\n  version: 1.0.0\n  replaces: nodot\n"),
+        InputFile::new(format!("{b}/release-config.yaml"), "just text\n"),
+        InputFile::new("repo/catalogs/v4.18/odd/catalog.yaml", "- not\n- a mapping\n---\nschema: olm.bundle\nimage: 5\nproperties: 9\n"),
+        InputFile::new("repo/config.yaml", "allowed_bundle_registries: quay.io/\n"),
+    ];
+    let report =
+        preflight::run_with_files(Pipeline::Certified, &load_files(files.clone()), &files, &[]);
+    let c = check(&report, "check_schema_operator_ci_config");
+    assert_eq!(c.messages, ["Operator's 'ci.yaml' contains invalid data which does not comply with the schema: ['fbc', 7] is not of type 'object'"]);
+    let c = check(&report, "check_validate_schema_bundle_release_config");
+    assert_eq!(c.messages, ["Bundle's 'release-config.yaml' contains invalid data which does not comply with the schema: 'just text' is not of type 'object'"]);
+    // str() of the list, as Python's f-string prints it.
+    let c = check(&report, "check_operator_name");
+    assert_eq!(
+        c.messages,
+        ["Invalid operator name in CSV for Bundle(odd/1.0.0)"]
+    );
+    for name in [
+        "check_replaces_availability",
+        "check_bundle_images_in_fbc",
+        "check_olm_bundle_object_in_fbc",
+    ] {
+        assert_eq!(check(&report, name).result, Outcome::Pass, "{name}");
+    }
+}
+
+/// The CSV fields of `check_required_fields`, in the pipeline's order, and whether a problem
+/// with each is a failure.
+const REQUIRED: &[(&str, bool)] = &[
+    ("metadata.annotations.capabilities", false),
+    ("metadata.annotations.categories", false),
+    ("metadata.annotations.containerImage", false),
+    ("metadata.annotations.createdAt", false),
+    ("metadata.annotations.repository", false),
+    ("metadata.annotations.support", false),
+    ("metadata.annotations.description", false),
+    ("spec.displayName", true),
+    ("spec.description", true),
+    ("spec.icon", true),
+    ("spec.version", true),
+    ("spec.maintainers", true),
+    ("spec.provider.name", true),
+    ("spec.links", true),
+    ("spec.keywords", false),
+];
+
+#[test]
+fn ported_check_required_fields() {
+    let name = "check_required_fields";
+    // All missing: the bundle of `bundle_files` defines only spec.version.
+    let c = ported(Pipeline::Community, name, "all-missing");
+    let missing: Vec<String> = REQUIRED
+        .iter()
+        .filter(|(f, _)| *f != "spec.version")
+        .map(|(f, _)| format!("CSV does not define {f}"))
+        .collect();
+    assert_eq!((c.result, &c.messages), (Outcome::Fail, &missing));
+    // All invalid: every field an empty string.
+    let c = ported(Pipeline::Community, name, "all-invalid");
+    let invalid: Vec<String> = REQUIRED
+        .iter()
+        .map(|(f, _)| format!("CSV contains an invalid value for {f}"))
+        .collect();
+    assert_eq!((c.result, &c.messages), (Outcome::Fail, &invalid));
+    assert_eq!(
+        ported(Pipeline::Community, name, "all-valid").result,
+        Outcome::Pass
+    );
+    // The container image: the fields left out are missing, the image valid or not.
+    let image = "CSV contains an invalid value for metadata.annotations.containerImage";
+    for (case, ok) in [
+        ("image-one-namespace", true),
+        ("image-nested-namespaces", true),
+        ("image-nested-reference", true),
+        ("image-special-characters", true),
+        ("image-invalid-namespace", false),
+    ] {
+        let c = ported(Pipeline::Community, name, case);
+        assert_eq!(!c.messages.iter().any(|m| m == image), ok, "{case}: {c:?}");
+        assert!(
+            c.messages
+                .iter()
+                .all(|m| m == image || m.starts_with("CSV does not define")),
+            "{case}"
+        );
+    }
+    // Only a fatal field's problem fails the check.
+    assert!(REQUIRED.iter().filter(|(_, fatal)| *fatal).count() == 7);
+}
+
+#[test]
+fn created_at_is_a_timestamp_as_isoparse_reads_one() {
+    use preflight::isotime::is_timestamp;
+    for ok in [
+        "2023-08-15T12:00:00Z",
+        "2021-06-02 14:00:00",
+        "2024-01-15",
+        "2024-02-29T23:59:59.123456+05:30",
+        "20240115T1000",
+        "2024",
+        "2024-03",
+        "2024-01-15T24:00",
+    ] {
+        assert!(is_timestamp(ok), "{ok}");
+    }
+    for bad in [
+        "",
+        "15/01/2024",
+        "2023-02-29",
+        "2024-13-01",
+        "2024-01-15T25:00",
+        "2024-01-15T10:00:00+2400",
+        "yesterday",
+        "202401",
+    ] {
+        assert!(!is_timestamp(bad), "{bad}");
+    }
+}
+
+#[test]
+fn published_operators_in_the_bundle_layout_pass_every_file_check() {
+    // Bundles the pipeline merged into community-operators-prod (fixtures/operator-repo, see
+    // its SOURCE.md): every check olm-graph computes on their files passes.
+    for op in ["koku-metrics-operator", "trident-operator"] {
+        let dir = crate::common::fixture(&format!("operator-repo/{op}"));
+        let limits = olm_graph_core::LoadOptions::default().limits;
+        let files = olm_graph_core::load::read_paths(&[&dir], &limits)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .files;
+        let report =
+            preflight::run_with_files(Pipeline::Community, &load_files(files.clone()), &files, &[]);
+        let ran: Vec<(&str, Outcome)> = report
+            .checks
+            .iter()
+            .filter(|c| c.result != Outcome::Skip)
+            .map(|c| (c.name.as_str(), c.result))
+            .collect();
+        assert_eq!(ran.len(), 11, "{op}: {ran:?}");
+        assert!(
+            ran.iter().all(|(_, r)| *r == Outcome::Pass),
+            "{op}: {report:?}"
+        );
     }
 }
