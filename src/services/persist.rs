@@ -1,9 +1,10 @@
 //! What the user brought, kept in this browser's own storage and given back on reload; nothing
 //! is sent anywhere. The catalog on screen (its files, as text or as the bytes read from the
 //! disk) and the template studio's session go to IndexedDB through `rexie`, one record each
-//! in one object store; small form inputs go to `localStorage`. Every failure (a quota, a
-//! private window without storage, a record written by another version) comes back as an
-//! `Err` with a sentence for a notice, never a panic.
+//! in one object store; small form inputs (Plan, and the tools' forms: deprecate & truncate,
+//! compare catalogs, the catalog image template) go to `localStorage`. Every failure (a
+//! quota, a private window without storage, a record written by another version) comes back
+//! as an `Err` with a sentence for a notice, never a panic.
 
 use js_sys::{Array, JsString, Object, Reflect, Uint8Array};
 use rexie::{ObjectStore, Rexie, TransactionMode};
@@ -267,6 +268,18 @@ pub fn kept_form(name: &str) -> Option<String> {
         .get_item(&format!("{FORM_PREFIX}{name}"))
         .ok()
         .flatten()
+}
+
+/// Keeps a form's inputs under `name`, as JSON.
+pub fn keep_form_as<T: serde::Serialize>(name: &str, value: &T) -> Result<(), String> {
+    let json = serde_json::to_string(value).map_err(|e| storage_error("keep a form", e))?;
+    keep_form(name, &json)
+}
+
+/// A form's inputs kept by [`keep_form_as`]; `None` when there are none or they no longer
+/// read as `T` (kept by another version).
+pub fn kept_form_as<T: serde::de::DeserializeOwned>(name: &str) -> Option<T> {
+    serde_json::from_str(&kept_form(name)?).ok()
 }
 
 /// Forgets everything kept: the catalog, the studio's session and every form.
