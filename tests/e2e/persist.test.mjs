@@ -3,7 +3,8 @@
 // channel and the "restored from this browser" notice; a template edited in the studio comes
 // back edited (the tab asks before it closes with edits not downloaded); "Forget" clears both.
 // The tools' forms (deprecate & truncate, compare catalogs, the catalog image template) come
-// back filled, and start afresh after "Forget".
+// back filled, and start afresh after "Forget". A catalog and a template restored together:
+// the one worked on last draws, on every reload, whichever finishes loading first.
 // Geometry: the graph area of gpu-operator-certified / stable at 1280 × 800 is at least 120 px
 // taller than before the tools moved into the toolbar (docs/layout.md); at 800 × 700, with a
 // tool open, Fit and Focus are still the controls under their own centres; axe finds nothing.
@@ -206,5 +207,51 @@ test('the tools\' forms (truncate, compare, image template) come back after a re
   assert.equal(fresh.compare.url, '');
   assert.notEqual(fresh.template.template, filled.template.template);
   assert.equal(fresh.template.dialect, 'extended');
+  await finish(page);
+});
+
+/** The package the graph shows, after waiting `ms` more (so that a late arrival would show). */
+async function drawnAfter(page, ms) {
+  await page.waitForTimeout(ms);
+  return page.evaluate(() => document.querySelector('svg.graph')?.dataset.graphPackage);
+}
+
+test('a catalog and a template restored together: the one worked on last draws, on every reload', async () => {
+  const page = await open('', { viewport: { width: 1280, height: 800 }, bypassCSP: true });
+  await waitGraph(page, 'acme-operator');
+  await upload(page, PASTED, PKG);
+  // The template studio, edited after the catalog was opened: the studio draws.
+  await tool(page, 'studio');
+  await page.setInputFiles('[data-testid=studio-file-input]', TEMPLATE);
+  await page.locator('[data-testid=studio-text]').waitFor();
+  await waitGraph(page, 'rhtpa-operator');
+  const text = await page.inputValue('[data-testid=studio-text]');
+  await page.fill('[data-testid=studio-text]', text.replace('replaces: rhtpa-operator.v1.0.1', 'replaces: rhtpa-operator.v1.0.0'));
+  await page.waitForTimeout(900); // kept 400 ms after the last edit
+  for (let i = 0; i < 3; i++) {
+    await reload(page);
+    await waitGraph(page, 'rhtpa-operator');
+    assert.equal(await drawnAfter(page, 1500), 'rhtpa-operator', `reload ${i + 1}: the template, worked on last, draws`);
+    assert.match(await page.textContent('[data-testid=catalog-label]'), /template studio/);
+    assert.equal(await page.locator('[data-testid=studio-show]').count(), 0, 'the studio is not paused');
+  }
+  // A catalog opened after the last edit: the catalog draws, and the studio comes back paused.
+  await upload(page, PASTED, PKG);
+  await page.locator('[data-testid=studio-show]').waitFor();
+  await page.waitForTimeout(900);
+  for (let i = 0; i < 3; i++) {
+    await reload(page);
+    await waitGraph(page, PKG);
+    await page.locator('[data-testid=studio-text]').waitFor();
+    assert.equal(await drawnAfter(page, 1500), PKG, `reload ${i + 1}: the catalog, opened last, draws`);
+    assert.ok(await page.locator('[data-testid=studio-show]').isVisible(), 'the studio is paused behind it');
+  }
+  // "Show the template's graph" makes the studio the one worked on last again.
+  await page.click('[data-testid=studio-show]');
+  await waitGraph(page, 'rhtpa-operator');
+  await page.waitForTimeout(900);
+  await reload(page);
+  await waitGraph(page, 'rhtpa-operator');
+  assert.equal(await drawnAfter(page, 1500), 'rhtpa-operator');
   await finish(page);
 });
