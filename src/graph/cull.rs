@@ -130,18 +130,36 @@ pub fn cull(view: &GraphView, w: Rect) -> Culled {
     }
 }
 
-/// The most nodes a new view adds to the drawing in one frame: a big graph opens in a few
+/// The nodes a new view adds to the drawing in its first frame: a big graph opens in a few
 /// frames, nearest the middle of the screen first, instead of holding the page for hundreds
-/// of milliseconds in one.
-pub const DRAW_STEP: usize = 120;
+/// of milliseconds in one. Each later frame adds more or fewer ([`next_step`]), so that a
+/// frame takes about [`FRAME_GOAL_MS`] however busy the machine is.
+pub const DRAW_STEP: usize = 40;
+/// The fewest and the most nodes one frame adds.
+pub const DRAW_STEP_RANGE: (usize, usize) = (12, 240);
+/// How long one frame of a new view's drawing should take, from one frame to the next
+/// (building the nodes, then the browser's style, layout and paint of them).
+pub const FRAME_GOAL_MS: f64 = 40.0;
+
+/// The nodes the next frame adds, after a frame that added `step` nodes and took `elapsed_ms`
+/// (from the start of one step to the start of the next): scaled towards [`FRAME_GOAL_MS`],
+/// at most doubled, within [`DRAW_STEP_RANGE`].
+pub fn next_step(step: usize, elapsed_ms: f64) -> usize {
+    let scale = if elapsed_ms > 0.0 {
+        (FRAME_GOAL_MS / elapsed_ms).min(2.0)
+    } else {
+        2.0
+    };
+    ((step as f64 * scale) as usize).clamp(DRAW_STEP_RANGE.0, DRAW_STEP_RANGE.1)
+}
 
 /// What to draw of `view` as the pan and zoom change: recomputed only when the snapped window
 /// moves. A new view draws nothing until the frame after the one that opens it (fits it or
 /// brings its newest end into view, `open_new_views`): drawn at once, it would be drawn first
 /// where the previous graph was looked at, in the same task that shows a new catalog's
-/// panels, and then again where the new one opens. Then it grows by [`DRAW_STEP`] nodes a
-/// frame until everything in the window is drawn; after that, panning and zooming draw the
-/// whole window at once, as before.
+/// panels, and then again where the new one opens. Then it grows by [`DRAW_STEP`] nodes, and
+/// then by as many as a frame has time for ([`next_step`]), until everything in the window is
+/// drawn; after that, panning and zooming draw the whole window at once, as before.
 pub fn culled(view: SharedView, pan_zoom: UsePanZoomReturn) -> Memo<Culled> {
     let budget = RwSignal::new(0usize);
     let win = Memo::new(move |_| {
@@ -153,7 +171,9 @@ pub fn culled(view: SharedView, pan_zoom: UsePanZoomReturn) -> Memo<Culled> {
         let view = view.clone();
         Memo::new(move |_| cull(&view, win.get()))
     };
-    request_animation_frame(move || request_animation_frame(move || grow(budget, all)));
+    request_animation_frame(move || {
+        request_animation_frame(move || grow(budget, all, DRAW_STEP, None))
+    });
     Memo::new(move |_| {
         let budget = budget.get();
         all.with(|c| {
@@ -166,17 +186,27 @@ pub fn culled(view: SharedView, pan_zoom: UsePanZoomReturn) -> Memo<Culled> {
     })
 }
 
-/// One more step of a new view's drawing, and the next frame's while some is left (nothing
-/// once the view is gone).
-fn grow(budget: RwSignal<usize>, all: Memo<Culled>) {
-    let Some(now) = budget.try_update(|b| {
-        *b += DRAW_STEP;
+/// The page's clock in milliseconds (`None` outside a browser).
+fn now_ms() -> Option<f64> {
+    Some(web_sys::window()?.performance()?.now())
+}
+
+/// One more step of a new view's drawing (`step` nodes; `started`: when the previous step
+/// began), and the next frame's while some is left (nothing once the view is gone).
+fn grow(budget: RwSignal<usize>, all: Memo<Culled>, step: usize, started: Option<f64>) {
+    let now = now_ms();
+    let step = match (started, now) {
+        (Some(a), Some(b)) => next_step(step, b - a),
+        _ => step,
+    };
+    let Some(total) = budget.try_update(|b| {
+        *b += step;
         *b
     }) else {
         return;
     };
-    if all.try_with_untracked(|c| c.nodes.len() > now) == Some(true) {
-        request_animation_frame(move || grow(budget, all));
+    if all.try_with_untracked(|c| c.nodes.len() > total) == Some(true) {
+        request_animation_frame(move || grow(budget, all, step, now));
     }
 }
 
@@ -316,6 +346,18 @@ mod tests {
         }
         assert!(!some.edges.is_empty());
         assert_eq!(nearest(&view, &culled, w, 1000).nodes, culled.nodes);
+    }
+
+    #[test]
+    fn a_slow_frame_draws_fewer_nodes_next_and_a_quick_one_more() {
+        // A frame of 200 ms (a busy machine) cuts the step to a fifth; one at the goal keeps
+        // it; a quick one at most doubles it; the range holds either way.
+        assert_eq!(next_step(100, 200.0), 20);
+        assert_eq!(next_step(100, FRAME_GOAL_MS), 100);
+        assert_eq!(next_step(100, 16.0), 200);
+        assert_eq!(next_step(DRAW_STEP, 10_000.0), DRAW_STEP_RANGE.0);
+        assert_eq!(next_step(200, 1.0), DRAW_STEP_RANGE.1);
+        assert_eq!(next_step(50, 0.0), 100);
     }
 
     #[test]

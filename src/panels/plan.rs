@@ -44,14 +44,7 @@ fn names(graph: GraphStore) -> Memo<(Vec<String>, Vec<String>)> {
                 return (Vec::new(), Vec::new());
             };
             let pkg = d.package();
-            let mut bundles: Vec<String> = pkg.bundles.iter().map(|b| b.name.clone()).collect();
-            bundles.extend(
-                pkg.channels
-                    .iter()
-                    .flat_map(|c| c.entries.iter().map(|e| e.name.clone())),
-            );
-            bundles.sort();
-            bundles.dedup();
+            let bundles = d.bundle_names();
             let mut channels: Vec<String> = pkg.channels.iter().map(|c| c.name.clone()).collect();
             channels.sort();
             (bundles, channels)

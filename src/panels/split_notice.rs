@@ -3,6 +3,7 @@
 //! notice counts what is missing and offers the folder it came from: a folder picker for files,
 //! the files the server lists beside it for a URL.
 
+use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use olm_graph_core::partial::{partial_catalog, PartialCatalog};
 
@@ -22,8 +23,20 @@ enum Rest {
 #[component]
 pub fn SplitNotice() -> impl IntoView {
     let load = LoadStore::get();
+    // Core's check reads every bundle and entry of the catalog: it runs in a task of its own
+    // after a catalog arrives, not in the one that shows it (docs/performance.md, "In the
+    // browser").
+    let checked = RwSignal::new(0u64);
+    Effect::new(move |_| {
+        load.loaded.track();
+        Timeout::new(0, move || {
+            checked.try_update(|n| *n += 1);
+        })
+        .forget();
+    });
     let found = Memo::new(move |_| {
-        load.loaded.with(|l| {
+        checked.track();
+        load.loaded.with_untracked(|l| {
             let l = l.as_ref()?;
             let partial = partial_catalog(&l.catalog)?;
             let rest = match &l.origin.url {

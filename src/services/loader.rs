@@ -209,9 +209,15 @@ impl Loader {
 }
 
 /// Keeps `source` as the catalog to restore, or forgets the one kept when the sample or a URL
-/// is shown; a storage problem becomes the kept-work notice.
+/// is shown; a storage problem becomes the kept-work notice. A catalog kept is also noted as
+/// what the user worked on now (`state::kept::studio_draws`).
 fn keep(stores: Stores, source: &Source) {
     let kept = (!source.is_sample() && source.url.is_none()).then(|| source.clone());
+    if kept.is_some() {
+        stores
+            .kept
+            .wrote("catalog", persist::mark_worked(persist::WORKED_CATALOG));
+    }
     spawn_local(async move {
         let result = match kept {
             Some(source) => persist::keep_catalog(&source).await,

@@ -1,9 +1,12 @@
 //! What the user brought, kept in this browser's own storage and given back on reload; nothing
 //! is sent anywhere. The catalog on screen (its files, as text or as the bytes read from the
 //! disk) and the template studio's session go to IndexedDB through `rexie`, one record each
-//! in one object store; small form inputs go to `localStorage`. Every failure (a quota, a
-//! private window without storage, a record written by another version) comes back as an
-//! `Err` with a sentence for a notice, never a panic.
+//! in one object store; small form inputs (Plan, and the tools' forms: deprecate & truncate,
+//! compare catalogs, the catalog image template) go to `localStorage`, as do the times the
+//! user last worked on the catalog and on the studio (which of the two draws after a reload,
+//! `state::kept::studio_draws`). Every failure (a quota, a private window without storage, a
+//! record written by another version) comes back as an `Err` with a sentence for a notice,
+//! never a panic.
 
 use js_sys::{Array, JsString, Object, Reflect, Uint8Array};
 use rexie::{ObjectStore, Rexie, TransactionMode};
@@ -20,6 +23,13 @@ const CATALOG_KEY: &str = "catalog";
 const STUDIO_KEY: &str = "studio";
 /// The prefix of the form inputs' `localStorage` keys.
 const FORM_PREFIX: &str = "olm-graph.form.";
+/// The prefix of the `localStorage` keys of the times the user last worked on something kept
+/// (milliseconds since the epoch): [`WORKED_CATALOG`], [`WORKED_STUDIO`].
+const WORKED_PREFIX: &str = "olm-graph.worked.";
+/// The catalog on screen was opened (a file, a folder, pasted text).
+pub const WORKED_CATALOG: &str = "catalog";
+/// The studio's session was started, edited, or began or stopped drawing the graph.
+pub const WORKED_STUDIO: &str = "studio";
 
 /// The most catalog text kept (bytes, or UTF-16 units for pasted text): past it the catalog is
 /// shown but not kept, and a notice says so.
@@ -208,6 +218,8 @@ pub struct KeptStudio {
     pub started_from: String,
     pub text: String,
     pub sources: Vec<FileText>,
+    /// Its rendering was the catalog on screen (not paused by another catalog's load).
+    pub live: bool,
 }
 
 /// Keeps the studio's session (`None`: the session was closed, forget it).
@@ -224,6 +236,7 @@ pub async fn keep_studio(studio: Option<&KeptStudio>) -> Result<(), String> {
     set(&o, "startedFrom", &JsValue::from_str(&s.started_from));
     set(&o, "text", &JsValue::from_str(&s.text));
     set(&o, "sources", &files_value(&s.sources));
+    set(&o, "live", &JsValue::from_bool(s.live));
     put(STUDIO_KEY, &o.into()).await
 }
 
@@ -238,6 +251,8 @@ pub async fn kept_studio() -> Result<Option<KeptStudio>, String> {
             started_from: text_field(&value, "startedFrom")?,
             text: text_field(&value, "text")?,
             sources: files_from(&field(&value, "sources"))?,
+            // A record kept before this field was a live session.
+            live: field(&value, "live").as_bool().unwrap_or(true),
         })
     };
     read()
@@ -269,13 +284,47 @@ pub fn kept_form(name: &str) -> Option<String> {
         .flatten()
 }
 
-/// Forgets everything kept: the catalog, the studio's session and every form.
+/// Keeps a form's inputs under `name`, as JSON.
+pub fn keep_form_as<T: serde::Serialize>(name: &str, value: &T) -> Result<(), String> {
+    let json = serde_json::to_string(value).map_err(|e| storage_error("keep a form", e))?;
+    keep_form(name, &json)
+}
+
+/// A form's inputs kept by [`keep_form_as`]; `None` when there are none or they no longer
+/// read as `T` (kept by another version).
+pub fn kept_form_as<T: serde::de::DeserializeOwned>(name: &str) -> Option<T> {
+    serde_json::from_str(&kept_form(name)?).ok()
+}
+
+/// Notes that the user worked on `what` ([`WORKED_CATALOG`], [`WORKED_STUDIO`]) now.
+pub fn mark_worked(what: &str) -> Result<(), String> {
+    local_storage()?
+        .set_item(
+            &format!("{WORKED_PREFIX}{what}"),
+            &js_sys::Date::now().to_string(),
+        )
+        .map_err(|e| storage_error("keep the time of an edit", e))
+}
+
+/// When the user last worked on `what` (milliseconds since the epoch), as [`mark_worked`]
+/// noted it.
+pub fn worked_at(what: &str) -> Option<f64> {
+    local_storage()
+        .ok()?
+        .get_item(&format!("{WORKED_PREFIX}{what}"))
+        .ok()
+        .flatten()?
+        .parse()
+        .ok()
+}
+
+/// Forgets everything kept: the catalog, the studio's session, every form and the times.
 pub async fn forget_all() -> Result<(), String> {
     if let Ok(storage) = local_storage() {
         let n = storage.length().unwrap_or(0);
         let keys: Vec<String> = (0..n)
             .filter_map(|i| storage.key(i).ok().flatten())
-            .filter(|k| k.starts_with(FORM_PREFIX))
+            .filter(|k| k.starts_with(FORM_PREFIX) || k.starts_with(WORKED_PREFIX))
             .collect();
         for k in keys {
             let _ = storage.remove_item(&k);

@@ -61,6 +61,28 @@ impl PackageData {
         }
     }
 
+    /// Every bundle of the package and every channel entry without one, sorted by name: the
+    /// bundles' names as core keeps them (sorted), and only the entries whose bundle is
+    /// missing added and sorted in (none in a whole catalog).
+    ///
+    /// # Complexity
+    /// O(B + V log B) for B bundles and V channel entries (plus O(M log M) for M entries
+    /// without a bundle).
+    pub fn bundle_names(&self) -> Vec<String> {
+        let pkg = self.package();
+        let mut names: Vec<String> = pkg.bundles.iter().map(|b| b.name.clone()).collect();
+        let missing: Vec<&str> = (pkg.channels.iter())
+            .flat_map(|c| c.entries.iter().map(|e| e.name.as_str()))
+            .filter(|n| pkg.bundle_index(n).is_none())
+            .collect();
+        if !missing.is_empty() {
+            names.extend(missing.into_iter().map(str::to_string));
+            names.sort();
+            names.dedup();
+        }
+        names
+    }
+
     /// The graph of a channel.
     ///
     /// # Complexity

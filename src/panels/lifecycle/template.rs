@@ -1,7 +1,8 @@
 //! The catalog image template editor (docs/spec/olm.md §9): a CatalogSource image template and a
 //! cluster's values give the image OLM would pull, shown as the CatalogSource's
 //! `ResolvedImage` status would show it, or OLM's message when it cannot be resolved. Core
-//! resolves (`change::resolve_template`).
+//! resolves (`change::resolve_template`). What is typed is kept in this browser
+//! (`services::persist`) and comes back when the editor opens again.
 //!
 //! Test hooks: `template-input`, `template-kube`, `template-ocp`, `template-olm`,
 //! `template-arch`, `template-ocp-channels`, `template-dialect`, `template-resolved`,
@@ -10,6 +11,10 @@
 use leptos::prelude::*;
 use olm_graph_core::change::image_template::VARIABLES;
 use olm_graph_core::change::{resolve_template, ClusterValues, Dialect, Resolution};
+use serde::{Deserialize, Serialize};
+
+use crate::services::persist;
+use crate::state::Stores;
 
 /// The template a new editor starts with.
 pub const EXAMPLE_TEMPLATE: &str =
@@ -70,18 +75,73 @@ fn value_input(
     }
 }
 
+/// The editor's inputs as kept in this browser.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct KeptInputs {
+    template: String,
+    kube: String,
+    ocp: String,
+    olm: String,
+    arch: String,
+    channels: String,
+    upstream: bool,
+}
+
+impl Default for KeptInputs {
+    /// What a new editor starts with.
+    fn default() -> Self {
+        KeptInputs {
+            template: EXAMPLE_TEMPLATE.to_string(),
+            kube: "v1.29.3+6af3663".to_string(),
+            ocp: "4.16.2".to_string(),
+            olm: String::new(),
+            arch: "amd64".to_string(),
+            channels: String::new(),
+            upstream: false,
+        }
+    }
+}
+
+/// The `localStorage` name of the kept inputs.
+const KEPT_FORM: &str = "image-template";
+
+/// Keeps the inputs as they change (not the ones the editor opens with).
+fn keep_inputs(template: RwSignal<String>, values: Values, dialect: RwSignal<Dialect>) {
+    let kept = Stores::get().kept;
+    Effect::new(move |prev: Option<()>| {
+        let inputs = KeptInputs {
+            template: template.get(),
+            kube: values.kube.get(),
+            ocp: values.ocp.get(),
+            olm: values.olm.get(),
+            arch: values.arch.get(),
+            channels: values.channels.get(),
+            upstream: dialect.get() == Dialect::Upstream,
+        };
+        if prev.is_some() {
+            kept.wrote("form", persist::keep_form_as(KEPT_FORM, &inputs));
+        }
+    });
+}
+
 /// The editor.
 #[component]
 pub fn TemplateEditor() -> impl IntoView {
-    let template = RwSignal::new(EXAMPLE_TEMPLATE.to_string());
+    let start: KeptInputs = persist::kept_form_as(KEPT_FORM).unwrap_or_default();
+    let template = RwSignal::new(start.template);
     let values = Values {
-        kube: RwSignal::new("v1.29.3+6af3663".to_string()),
-        ocp: RwSignal::new("4.16.2".to_string()),
-        olm: RwSignal::new(String::new()),
-        arch: RwSignal::new("amd64".to_string()),
-        channels: RwSignal::new(String::new()),
+        kube: RwSignal::new(start.kube),
+        ocp: RwSignal::new(start.ocp),
+        olm: RwSignal::new(start.olm),
+        arch: RwSignal::new(start.arch),
+        channels: RwSignal::new(start.channels),
     };
-    let dialect = RwSignal::new(Dialect::Extended);
+    let dialect = RwSignal::new(if start.upstream {
+        Dialect::Upstream
+    } else {
+        Dialect::Extended
+    });
+    keep_inputs(template, values, dialect);
     let resolution =
         Memo::new(move |_| resolve_template(&template.get(), &values.cluster(), dialect.get()));
     view! {

@@ -2,7 +2,8 @@
 //! what would go while this panel lists it (entries, bundles, channels, stranded clusters);
 //! then download the new catalog. Core does the work (`change::deprecate_truncate`,
 //! `change::write_truncated`); the preview lives in the lifecycle store so the graph can
-//! draw it.
+//! draw it. The form (package and options) is kept in this browser (`services::persist`) as
+//! it changes, and comes back when the panel opens again on the same package.
 //!
 //! Test hooks: `truncate-bundle`, `truncate-message`, `truncate-legacy`,
 //! `truncate-allow-removal`, `truncate-error`, `truncate-summary`, lists `truncate-removed-bundles`,
@@ -18,11 +19,16 @@ use olm_graph_core::view::natural_cmp;
 use olm_graph_core::InputFile;
 
 use crate::services::download::{download_text, file_name_part};
+use crate::services::persist;
 use crate::state::graph::GraphStore;
 use crate::state::lifecycle::Lifecycle;
 use crate::state::load::{LoadStore, Origin};
 use crate::state::selection::Selection;
+use crate::state::Stores;
 use crate::widgets::name_list::name_list;
+
+/// The `localStorage` name of the kept form: the package and the options.
+const KEPT_FORM: &str = "truncate";
 
 /// The files of `origin` as core reads them (directory semantics skip other files, as the
 /// parser did and as `olm-graph deprecate-truncate` does).
@@ -116,6 +122,23 @@ impl Options {
             f(&mut o);
             *t = Some((package, o));
         });
+        let result = self
+            .lifecycle
+            .truncate
+            .with_untracked(|t| persist::keep_form_as(KEPT_FORM, t));
+        Stores::get().kept.wrote("form", result);
+    }
+
+    /// The kept form, when it was for the package on screen.
+    fn restore(&self) {
+        let Some((package, o)) =
+            persist::kept_form_as::<Option<(String, TruncateOptions)>>(KEPT_FORM).flatten()
+        else {
+            return;
+        };
+        if self.selection.package.get_untracked().as_deref() == Some(package.as_str()) {
+            self.lifecycle.truncate.set(Some((package, o)));
+        }
     }
 }
 
@@ -137,6 +160,7 @@ pub fn TruncatePanel() -> impl IntoView {
         p
     });
     on_cleanup(move || lifecycle.truncate.set(None));
+    options.restore();
     view! {
         <div class="truncate-panel">
             <TruncateForm options=options/>

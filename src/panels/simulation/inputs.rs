@@ -12,17 +12,9 @@ use crate::widgets::form::Field;
 /// Every bundle of the package on screen, from any channel, sorted.
 fn bundle_names(graph: GraphStore) -> Memo<Vec<String>> {
     Memo::new(move |_| {
-        graph.package_data.with(|d| {
-            let Some(d) = d else { return Vec::new() };
-            let pkg = d.package();
-            let mut names: Vec<String> = pkg.bundles.iter().map(|b| b.name.clone()).collect();
-            for c in &pkg.channels {
-                names.extend(c.entries.iter().map(|e| e.name.clone()));
-            }
-            names.sort();
-            names.dedup();
-            names
-        })
+        graph
+            .package_data
+            .with(|d| d.as_ref().map(|d| d.bundle_names()).unwrap_or_default())
     })
 }
 

@@ -41,7 +41,7 @@ use summary::{InstalledSummary, LintSummary, StudioStatus};
 pub fn TemplateStudioPanel() -> impl IntoView {
     let studio = TemplateStudio::get();
     let screen = session::follow(studio, Jobs::get(), Stores::get());
-    kept::keep_studio(studio, Stores::get().kept);
+    kept::keep_studio(studio, Stores::get());
     let title = move || {
         studio.session.with(|s| {
             s.as_ref()

@@ -142,7 +142,7 @@ fn follow_comparison(
 #[component]
 pub fn DiffPanel() -> impl IntoView {
     let comparison = Comparison::get();
-    let settings = CompareSettings::new();
+    let settings = CompareSettings::kept(crate::state::kept::Kept::get());
     let diff = package_diff(settings);
     let steps = series_steps(settings);
     let channels = old_channels(settings);
@@ -156,7 +156,7 @@ pub fn DiffPanel() -> impl IntoView {
     };
     view! {
         <div class="diff-panel">
-            <CompareSources/>
+            <CompareSources url=settings.url/>
             <CompareOptions settings=settings channels=channels/>
             {move || if comparison.series.with(Option::is_some) {
                 view! { <SeriesView steps=steps selected=settings.series_step/> }.into_any()

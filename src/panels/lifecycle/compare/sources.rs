@@ -1,7 +1,6 @@
 //! Where the comparison's other side comes from: the other catalog's files or URL, or a
 //! series folder (one catalog per platform version); what is loaded, and forgetting it.
 
-use leptos::html;
 use leptos::prelude::*;
 
 use crate::panels::load_bar::CATALOG_TYPES;
@@ -10,12 +9,12 @@ use crate::services::sources;
 use crate::state::comparison::{Comparison, SeriesStatus};
 
 #[component]
-pub fn CompareSources() -> impl IntoView {
+pub fn CompareSources(url: RwSignal<String>) -> impl IntoView {
     let comparison = Comparison::get();
     let nothing_yet =
         move || comparison.other.with(Option::is_none) && comparison.series.with(Option::is_none);
     view! {
-        <CompareInputs/>
+        <CompareInputs url=url/>
         {move || match comparison.series_status.get() {
             SeriesStatus::Reading => Some(view! { <p class="muted" role="status">"Reading the series…"</p> }.into_any()),
             SeriesStatus::Failed(e) => Some(view! { <div class="notice error" role="alert" data-testid="series-error">{e}</div> }.into_any()),
@@ -42,11 +41,10 @@ pub fn CompareSources() -> impl IntoView {
     }
 }
 
-/// The other catalog's files or URL, or a series folder.
+/// The other catalog's files or URL (`url`, as typed), or a series folder.
 #[component]
-fn CompareInputs() -> impl IntoView {
+fn CompareInputs(url: RwSignal<String>) -> impl IntoView {
     let loader = Loader::get();
-    let url_input = NodeRef::<html::Input>::new();
     let on_files = move |ev: leptos::ev::Event, target: Target| {
         let Some((input, list)) = sources::picked(&ev) else {
             return;
@@ -58,8 +56,7 @@ fn CompareInputs() -> impl IntoView {
         loader.read_and_load_into(label, sources::read_picked(input, list, directory), target);
     };
     let load_url = move || {
-        let Some(input) = url_input.get() else { return };
-        let url = input.value();
+        let url = url.get_untracked();
         loader.read_and_load_into(
             url.clone(),
             async move { sources::from_url(&url).await },
@@ -75,7 +72,7 @@ fn CompareInputs() -> impl IntoView {
                 "Open the other catalog…"
             </label>
             <form class="url-form" on:submit=move |ev| { ev.prevent_default(); load_url(); }>
-                <input type="url" node_ref=url_input placeholder="https://…/catalog.json" data-testid="compare-url-input" aria-label="URL of the catalog to compare with"/>
+                <input type="url" prop:value=move || url.get() on:input=move |ev| url.set(event_target_value(&ev)) placeholder="https://…/catalog.json" data-testid="compare-url-input" aria-label="URL of the catalog to compare with"/>
                 <button type="submit" class="button">"Fetch"</button>
             </form>
             <label class="button" title="A folder with one catalog per subfolder named by platform version (v4.12/, v4.13/, …): every switch along the series">
