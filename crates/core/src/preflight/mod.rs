@@ -9,6 +9,7 @@
 //! what was and was not run (spec/preflight.md §4).
 
 pub mod graph_checks;
+pub mod locate;
 pub mod pruning;
 
 use serde::Serialize;
