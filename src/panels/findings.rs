@@ -2,10 +2,10 @@
 //! package and severity; clicking one shows its bundle or channel. Above them, when a pipeline
 //! is chosen, that pipeline's pre-flight checks of the catalog on screen (core's
 //! [`preflight`](olm_graph_core::preflight)), one group per check with its messages and the
-//! files they are about.
+//! file each is about.
 
 use leptos::prelude::*;
-use olm_graph_core::preflight::{self, locate::message_locations, Check, Pipeline, Report};
+use olm_graph_core::preflight::{self, locate::MessageLocator, Check, Pipeline, Report};
 use olm_graph_core::{Diagnostic, Severity};
 
 use crate::state::load::LoadStore;
@@ -181,17 +181,23 @@ fn counts(report: &Report) -> String {
 fn PreflightReport(report: Report) -> impl IntoView {
     let load = LoadStore::get();
     let summary = format!("{}: {}", report.pipeline, counts(&report));
+    let places: Vec<Vec<String>> = load.loaded.with_untracked(|l| {
+        l.as_ref()
+            .map(|l| {
+                let locator = MessageLocator::new(&l.catalog);
+                report
+                    .checks
+                    .iter()
+                    .map(|c| message_places(&locator, c))
+                    .collect()
+            })
+            .unwrap_or_default()
+    });
     let groups = report
         .checks
         .into_iter()
-        .map(|c| {
-            let places: Vec<String> = load.loaded.with_untracked(|l| {
-                l.as_ref()
-                    .map(|l| message_places(&l.catalog, &c))
-                    .unwrap_or_default()
-            });
-            view! { <PreflightGroup check=c places=places/> }
-        })
+        .zip(places.into_iter().chain(std::iter::repeat_with(Vec::new)))
+        .map(|(c, places)| view! { <PreflightGroup check=c places=places/> })
         .collect_view();
     view! {
         <p class="preflight-summary" data-testid="preflight-summary">{summary}</p>
@@ -199,21 +205,15 @@ fn PreflightReport(report: Report) -> impl IntoView {
     }
 }
 
-/// For each message of a check, the files it is about, joined (empty when none).
-fn message_places(catalog: &olm_graph_core::model::Catalog, c: &Check) -> Vec<String> {
+/// For each message of a check, the file it is about (empty when none).
+fn message_places(locator: &MessageLocator, c: &Check) -> Vec<String> {
     c.messages
         .iter()
-        .map(|m| {
-            message_locations(catalog, m)
-                .into_iter()
-                .map(|l| l.file)
-                .collect::<Vec<_>>()
-                .join(", ")
-        })
+        .map(|m| locator.locate(m).map(|l| l.file).unwrap_or_default())
         .collect()
 }
 
-/// One check: its name and result, then its messages, each with the files it is about.
+/// One check: its name and result, then its messages, each with the file it is about.
 #[component]
 fn PreflightGroup(check: Check, places: Vec<String>) -> impl IntoView {
     let result = check.result.as_str();

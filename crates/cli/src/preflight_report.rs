@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 
 use olm_graph_core::model::Catalog;
-use olm_graph_core::preflight::locate::message_locations;
+use olm_graph_core::preflight::locate::MessageLocator;
 use olm_graph_core::preflight::{Check, Outcome, Report};
 use olm_graph_core::review::markdown::cell_code;
 use olm_graph_core::text::plural;
@@ -61,12 +61,13 @@ pub fn table(report: &Report) -> String {
 }
 
 /// One workflow command per message of a check that failed, warned or passed with a note,
-/// placed on each file the message is about in `catalog` (spec/preflight.md §5.2), each file as
-/// `file` shows a loader path; skipped checks are left out.
+/// placed on the file the message is about in `catalog` (spec/preflight.md §5.2), as `file`
+/// shows a loader path; skipped checks are left out.
 ///
 /// # Complexity
-/// O(M·B) for M messages and B bundles of the packages they name.
+/// O(B + T) for B bundles of `catalog` and T bytes of messages.
 pub fn github(report: &Report, catalog: &Catalog, file: &dyn Fn(&str) -> String) -> String {
+    let locator = MessageLocator::new(catalog);
     let mut out = String::new();
     for c in &report.checks {
         let level = match c.result {
@@ -77,13 +78,8 @@ pub fn github(report: &Report, catalog: &Catalog, file: &dyn Fn(&str) -> String)
         };
         let title = format!("olm-graph preflight {}", c.name);
         for m in &c.messages {
-            let places = message_locations(catalog, m);
-            if places.is_empty() {
-                out.push_str(&workflow_command(level, None, file, &title, m));
-            }
-            for place in &places {
-                out.push_str(&workflow_command(level, Some(place), file, &title, m));
-            }
+            let place = locator.locate(m);
+            out.push_str(&workflow_command(level, place.as_ref(), file, &title, m));
         }
     }
     out

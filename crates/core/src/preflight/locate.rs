@@ -2,8 +2,10 @@
 //! repository is judged by when none is named, and the files a check's message is about
 //! (spec/preflight.md §5).
 
+use std::collections::HashMap;
+
 use crate::diag::Location;
-use crate::model::{Bundle, Catalog};
+use crate::model::Catalog;
 
 use super::Pipeline;
 
@@ -44,39 +46,69 @@ fn labels(message: &str) -> Vec<(&str, &str)> {
     out
 }
 
-/// The bundle a label names: by version as printed, else by name.
-///
-/// # Complexity
-/// O(B) for B bundles of the package.
-fn find<'c>(catalog: &'c Catalog, package: &str, version: &str) -> Option<&'c Bundle> {
-    let bundles = &catalog.package(package)?.bundles;
-    bundles
-        .iter()
-        .find(|b| b.version.as_ref().is_some_and(|v| v.to_string() == version))
-        .or_else(|| bundles.iter().find(|b| b.name == version))
+/// Finds the bundles a check's messages name, over one catalog: built once, asked per message.
+pub struct MessageLocator<'c> {
+    /// Each bundle's location, and its index among them by (package, version as printed) and
+    /// by (package, name).
+    locations: Vec<&'c Location>,
+    by_version: HashMap<(&'c str, String), usize>,
+    by_name: HashMap<(&'c str, &'c str), usize>,
 }
 
-/// Where a message of a check points: the file and line of the bundle (its CSV, in an
-/// operator directory) the message is about. A loop (`{from} -> {to}`) is about the bundle
-/// after the last arrow, whose `replaces`, `skips` or `skipRange` closes it; any other message
-/// about every bundle it names; a message that names none points nowhere
-/// (spec/preflight.md §5.2).
+impl<'c> MessageLocator<'c> {
+    /// Indexes every bundle of `catalog` that has a location.
+    ///
+    /// # Complexity
+    /// O(B) for B bundles (expected, hashing).
+    pub fn new(catalog: &'c Catalog) -> MessageLocator<'c> {
+        let mut me = MessageLocator {
+            locations: Vec::new(),
+            by_version: HashMap::new(),
+            by_name: HashMap::new(),
+        };
+        for p in &catalog.packages {
+            for b in &p.bundles {
+                let Some(loc) = &b.location else { continue };
+                let i = me.locations.len();
+                me.locations.push(loc);
+                if let Some(v) = &b.version {
+                    me.by_version.entry((&p.name, v.to_string())).or_insert(i);
+                }
+                me.by_name.entry((&p.name, &b.name)).or_insert(i);
+            }
+        }
+        me
+    }
+
+    /// Where a message of a check points: the file and line of the bundle (its CSV, in an
+    /// operator directory) the message is about. A loop (`{from} -> {to}`) is about the bundle
+    /// after the last arrow, whose `replaces`, `skips` or `skipRange` closes it; any other
+    /// message about the first bundle it names that the catalog has (by version as printed,
+    /// else by name), so that a message naming many bundles is still one annotation; a message
+    /// that names none points nowhere (spec/preflight.md §5.2).
+    ///
+    /// # Complexity
+    /// O(m) for a message of m bytes (expected, hashing).
+    pub fn locate(&self, message: &str) -> Option<Location> {
+        let about = match message.rfind(" -> ") {
+            Some(arrow) => labels(&message[arrow..]),
+            None => labels(message),
+        };
+        about.into_iter().find_map(|(package, version)| {
+            self.by_version
+                .get(&(package, version.to_string()))
+                .or_else(|| self.by_name.get(&(package, version)))
+                .map(|&i| self.locations[i].clone())
+        })
+    }
+}
+
+/// [`MessageLocator::locate`] for one message (a locator built for it alone).
 ///
 /// # Complexity
-/// O(L·B) for L bundles named and B bundles of their package.
-pub fn message_locations(catalog: &Catalog, message: &str) -> Vec<Location> {
-    let about = match message.rfind(" -> ") {
-        Some(arrow) => labels(&message[arrow..]),
-        None => labels(message),
-    };
-    let mut out: Vec<Location> = Vec::new();
-    for (package, version) in about {
-        let found = find(catalog, package, version).and_then(|b| b.location.clone());
-        if let Some(loc) = found.filter(|l| !out.contains(l)) {
-            out.push(loc);
-        }
-    }
-    out
+/// O(B + m) for B bundles and a message of m bytes.
+pub fn message_location(catalog: &Catalog, message: &str) -> Option<Location> {
+    MessageLocator::new(catalog).locate(message)
 }
 
 #[cfg(test)]
