@@ -1,7 +1,11 @@
 //! The findings panel: every finding (opm's rules, curator lints, load problems), filterable by
-//! package and severity; clicking one shows its bundle or channel.
+//! package and severity; clicking one shows its bundle or channel. Above them, when a pipeline
+//! is chosen, that pipeline's pre-flight checks of the catalog on screen (core's
+//! [`preflight`](olm_graph_core::preflight)), one group per check with its messages and the
+//! file each is about.
 
 use leptos::prelude::*;
+use olm_graph_core::preflight::{self, locate::MessageLocator, Check, Pipeline, Report};
 use olm_graph_core::{Diagnostic, Severity};
 
 use crate::state::load::LoadStore;
@@ -83,6 +87,7 @@ pub fn LintPanel() -> impl IntoView {
                 </span>
             </header>
             <div class="lint-body" hidden=move || !open.get()>
+                <PreflightChecks/>
                 <FilterBoxes filters=filters info_count=Signal::derive(move || counts.get().2)/>
                 <FindingList shown=shown/>
             </div>
@@ -129,5 +134,111 @@ fn FindingList(shown: Memo<Vec<Diagnostic>>) -> impl IntoView {
                 }
             }}
         </ul>
+    }
+}
+
+/// The pipeline choice, and the chosen pipeline's checks of the catalog on screen (Konflux's
+/// pruning check has no target index here: core lists it as skipped).
+#[component]
+fn PreflightChecks() -> impl IntoView {
+    let load = LoadStore::get();
+    let pipeline = RwSignal::new(None::<Pipeline>);
+    let report = Memo::new(move |_| {
+        let p = pipeline.get()?;
+        load.loaded
+            .with(|l| l.as_ref().map(|l| preflight::run(p, &l.catalog, &[])))
+    });
+    let on_change = move |ev| pipeline.set(event_target_value(&ev).parse::<Pipeline>().ok());
+    view! {
+        <div class="preflight" data-testid="preflight">
+            <label class="preflight-choice">"Pipeline checks "
+                <select class="control" data-testid="preflight-pipeline" on:change=on_change>
+                    <option value="none" selected=move || pipeline.get().is_none()>"none"</option>
+                    {Pipeline::ALL.iter().map(|p| {
+                        let p = *p;
+                        view! { <option value=p.as_str() selected=move || pipeline.get() == Some(p)>{p.as_str()}</option> }
+                    }).collect_view()}
+                </select>
+            </label>
+            {move || report.get().map(|r| view! { <PreflightReport report=r/> })}
+        </div>
+    }
+}
+
+/// `1 failed, 2 passed, 0 warned, 17 skipped`.
+fn counts(report: &Report) -> String {
+    let n = |o: preflight::Outcome| report.checks.iter().filter(|c| c.result == o).count();
+    format!(
+        "{} failed, {} passed, {} warned, {} skipped",
+        n(preflight::Outcome::Fail),
+        n(preflight::Outcome::Pass),
+        n(preflight::Outcome::Warn),
+        n(preflight::Outcome::Skip)
+    )
+}
+
+#[component]
+fn PreflightReport(report: Report) -> impl IntoView {
+    let load = LoadStore::get();
+    let summary = format!("{}: {}", report.pipeline, counts(&report));
+    let places: Vec<Vec<String>> = load.loaded.with_untracked(|l| {
+        l.as_ref()
+            .map(|l| {
+                let locator = MessageLocator::new(&l.catalog);
+                report
+                    .checks
+                    .iter()
+                    .map(|c| message_places(&locator, c))
+                    .collect()
+            })
+            .unwrap_or_default()
+    });
+    let groups = report
+        .checks
+        .into_iter()
+        .zip(places.into_iter().chain(std::iter::repeat_with(Vec::new)))
+        .map(|(c, places)| view! { <PreflightGroup check=c places=places/> })
+        .collect_view();
+    view! {
+        <p class="preflight-summary" data-testid="preflight-summary">{summary}</p>
+        <ul class="preflight-checks" aria-label="Pipeline checks">{groups}</ul>
+    }
+}
+
+/// For each message of a check, the file it is about (empty when none).
+fn message_places(locator: &MessageLocator, c: &Check) -> Vec<String> {
+    c.messages
+        .iter()
+        .map(|m| locator.locate(m).map(|l| l.file).unwrap_or_default())
+        .collect()
+}
+
+/// One check: its name and result, then its messages, each with the file it is about.
+#[component]
+fn PreflightGroup(check: Check, places: Vec<String>) -> impl IntoView {
+    let result = check.result.as_str();
+    let name = check.name.clone();
+    let messages = check
+        .messages
+        .into_iter()
+        .zip(places.into_iter().chain(std::iter::repeat(String::new())))
+        .map(|(m, place)| {
+            view! {
+                <li class="preflight-message">
+                    <span>{m}</span>
+                    {(!place.is_empty()).then(|| view! { <span class="place">{place}</span> })}
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <li class=format!("preflight-check result-{result}") data-testid="preflight-check"
+            data-check=name data-result=result>
+            <div class="preflight-head">
+                <code class="check-name">{check.name}</code>
+                <span class=format!("sev result-{result}")>{result}</span>
+            </div>
+            <ul class="preflight-messages">{messages}</ul>
+        </li>
     }
 }

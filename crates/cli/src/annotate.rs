@@ -1,10 +1,13 @@
-//! What the formats that annotate a pull request share (`lint` and `preflight` write them):
-//! paths relative to the working directory, GitHub's workflow-command escaping, URI references
-//! and the SARIF 2.1.0 log around a run's rules and results.
+//! What the formats that annotate a pull request share (`lint`, `preflight` and `review` write
+//! them): paths relative to the working directory, GitHub's workflow commands (a finding's, or
+//! any message's at a file and line) and their escaping, URI references and the SARIF 2.1.0 log
+//! around a run's rules and results.
 
 use std::fmt::Write as _;
 use std::path::{Component, Path};
 
+use olm_graph_core::diag::Location;
+use olm_graph_core::{Diagnostic, Severity};
 use serde_sarif::sarif;
 
 use crate::error::CliError;
@@ -87,4 +90,85 @@ pub fn sarif_log(
         .map_err(|e| CliError::Input(format!("cannot write SARIF: {e}")))?;
     text.push('\n');
     Ok(text)
+}
+
+/// What a finding is about: `olm.channel package "p" channel "c" field "f"`.
+fn subject(d: &Diagnostic) -> String {
+    let mut parts = Vec::new();
+    if let Some(s) = &d.schema {
+        parts.push(s.clone());
+    }
+    for (what, v) in [
+        ("package", &d.package),
+        ("channel", &d.channel),
+        ("bundle", &d.bundle),
+        ("object", &d.name),
+        ("field", &d.field),
+    ] {
+        if let Some(v) = v {
+            parts.push(format!("{what} {v:?}"));
+        }
+    }
+    parts.join(" ")
+}
+
+/// The subject, the message and the fix in one line.
+pub fn full_message(d: &Diagnostic) -> String {
+    let subject = subject(d);
+    let mut s = if subject.is_empty() {
+        d.message.clone()
+    } else {
+        format!("{subject}: {}", d.message)
+    };
+    if let Some(fix) = &d.suggestion {
+        let _ = write!(s, " (fix: {fix})");
+    }
+    s
+}
+
+/// One GitHub workflow command: `::LEVEL file=F,line=L,col=C,title=T::MESSAGE`, the file as
+/// `file` shows a loader path, the position as far as `location` has it.
+pub fn workflow_command(
+    level: &str,
+    location: Option<&Location>,
+    file: &dyn Fn(&str) -> String,
+    title: &str,
+    message: &str,
+) -> String {
+    let mut props = Vec::new();
+    if let Some(l) = location {
+        props.push(format!("file={}", escape_property(&file(&l.file))));
+        if let Some(line) = l.line {
+            props.push(format!("line={line}"));
+            if let Some(col) = l.column {
+                props.push(format!("col={col}"));
+            }
+        }
+    }
+    props.push(format!("title={}", escape_property(title)));
+    format!("::{level} {}::{}\n", props.join(","), escape_data(message))
+}
+
+/// One workflow command per error and warning, each file as `file` shows it.
+pub fn github_findings(findings: &[Diagnostic], file: impl Fn(&str) -> String) -> String {
+    let mut out = String::new();
+    for d in findings {
+        let level = match d.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Info => continue,
+        };
+        let title = match d.rule() {
+            Some(r) => format!("olm-graph {} ({})", r.name(), r.id()),
+            None => format!("olm-graph {}", d.code),
+        };
+        out.push_str(&workflow_command(
+            level,
+            d.location.as_ref(),
+            &file,
+            &title,
+            &full_message(d),
+        ));
+    }
+    out
 }

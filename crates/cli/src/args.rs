@@ -553,6 +553,24 @@ pub enum ReviewFormat {
     Markdown,
     /// The whole review as one JSON document.
     Json,
+    /// The counts, the moved heads and changed edges, and the pre-flight table, as plain text.
+    Text,
+    /// GitHub workflow commands: the new findings, and the pre-flight messages on the CSV (or
+    /// catalog) file and line they are about.
+    Github,
+}
+
+/// `review --pipeline`: a pipeline, or `none`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PipelineChoice(pub Option<Pipeline>);
+
+fn parse_pipeline_choice(s: &str) -> Result<PipelineChoice, String> {
+    if s == "none" {
+        return Ok(PipelineChoice(None));
+    }
+    s.parse::<Pipeline>()
+        .map(|p| PipelineChoice(Some(p)))
+        .map_err(|e| format!("{e} (or none)"))
 }
 
 /// Arguments of `olm-graph review`.
@@ -578,6 +596,11 @@ pub struct ReviewArgs {
         default_value = "error,stranded"
     )]
     pub fail_on: Vec<FailOnCondition>,
+    /// The pipeline whose pre-flight checks run on the new side: community, certified,
+    /// konflux or none (default: community for an operator directory with
+    /// operators/<name>/ci.yaml, none otherwise).
+    #[arg(long, value_name = "PIPELINE", value_parser = parse_pipeline_choice)]
+    pub pipeline: Option<PipelineChoice>,
     /// Also write one SVG per changed channel into this directory.
     #[arg(long, value_name = "DIR")]
     pub svg_dir: Option<PathBuf>,

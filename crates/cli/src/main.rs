@@ -11,6 +11,7 @@ mod diff_text;
 mod error;
 mod input;
 mod output;
+mod preflight_report;
 mod process;
 
 use std::process::ExitCode;

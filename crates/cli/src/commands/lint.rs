@@ -16,7 +16,7 @@ use olm_graph_core::validate::{lint_catalog, render_tree};
 use olm_graph_core::{Diagnostic, Severity};
 use serde_sarif::sarif;
 
-use crate::annotate::{escape_data, escape_property, relative_path, sarif_log, uri_reference};
+use crate::annotate::{full_message, github_findings, relative_path, sarif_log, uri_reference};
 use crate::args::{LintArgs, LintFormat};
 use crate::error::{CliError, CmdResult, ExitStatus};
 use crate::input::{load, load_plain};
@@ -36,7 +36,9 @@ pub fn run(args: LintArgs) -> CmdResult {
         None => return text_or_json(&args, args.json),
         Some(LintFormat::Text) => return text_or_json(&args, false),
         Some(LintFormat::Json) => return text_or_json(&args, true),
-        Some(LintFormat::Github) => |findings, _, cwd| Ok(github(findings, cwd)),
+        Some(LintFormat::Github) => {
+            |findings, _, cwd| Ok(github_findings(findings, |f| relative_path(f, cwd)))
+        }
         Some(LintFormat::Sarif) => |findings, _, cwd| sarif(findings, cwd),
         Some(LintFormat::Markdown) => |findings, catalog, cwd| Ok(markdown(findings, catalog, cwd)),
     };
@@ -103,77 +105,6 @@ fn text_or_json(args: &LintArgs, json: bool) -> CmdResult {
         skipped
     );
     Ok(exit_status(errors))
-}
-
-/// What a finding is about: `olm.channel package "p" channel "c" field "f"`.
-fn subject(d: &Diagnostic) -> String {
-    let mut parts = Vec::new();
-    if let Some(s) = &d.schema {
-        parts.push(s.clone());
-    }
-    for (what, v) in [
-        ("package", &d.package),
-        ("channel", &d.channel),
-        ("bundle", &d.bundle),
-        ("object", &d.name),
-        ("field", &d.field),
-    ] {
-        if let Some(v) = v {
-            parts.push(format!("{what} {v:?}"));
-        }
-    }
-    parts.join(" ")
-}
-
-/// The subject, the message and the fix in one line.
-fn full_message(d: &Diagnostic) -> String {
-    let subject = subject(d);
-    let mut s = if subject.is_empty() {
-        d.message.clone()
-    } else {
-        format!("{subject}: {}", d.message)
-    };
-    if let Some(fix) = &d.suggestion {
-        let _ = write!(s, " (fix: {fix})");
-    }
-    s
-}
-
-/// One workflow command per error and warning.
-fn github(findings: &[Diagnostic], cwd: &Path) -> String {
-    let mut out = String::new();
-    for d in findings {
-        let level = match d.severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-            Severity::Info => continue,
-        };
-        let mut props = Vec::new();
-        if let Some(l) = &d.location {
-            props.push(format!(
-                "file={}",
-                escape_property(&relative_path(&l.file, cwd))
-            ));
-            if let Some(line) = l.line {
-                props.push(format!("line={line}"));
-                if let Some(col) = l.column {
-                    props.push(format!("col={col}"));
-                }
-            }
-        }
-        let title = match d.rule() {
-            Some(r) => format!("olm-graph {} ({})", r.name(), r.id()),
-            None => format!("olm-graph {}", d.code),
-        };
-        props.push(format!("title={}", escape_property(&title)));
-        let _ = writeln!(
-            out,
-            "::{level} {}::{}",
-            props.join(","),
-            escape_data(&full_message(d))
-        );
-    }
-    out
 }
 
 fn sarif_rule(rule: &Rule) -> sarif::ReportingDescriptor {
@@ -365,6 +296,7 @@ fn markdown(findings: &[Diagnostic], catalog: &Catalog, cwd: &Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::annotate::{escape_data, escape_property};
 
     #[test]
     fn paths_are_relative_to_the_working_directory() {

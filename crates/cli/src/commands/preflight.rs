@@ -2,20 +2,18 @@
 //! [`preflight`](olm_graph_core::preflight) (docs/preflight.md), printed as a table, as JSON,
 //! as GitHub workflow commands, as SARIF 2.1.0 (one rule per check) or as Markdown.
 
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use olm_graph_core::model::Catalog;
 use olm_graph_core::preflight::{self, Check, Outcome, Report};
-use olm_graph_core::review::markdown::cell_code;
-use olm_graph_core::text::plural;
 use serde_sarif::sarif;
 
-use crate::annotate::{escape_data, escape_property, relative_path, sarif_log, uri_reference};
+use crate::annotate::{relative_path, sarif_log, uri_reference};
 use crate::args::{PreflightArgs, PreflightFormat};
 use crate::error::{usage, CliError, CmdResult, ExitStatus};
 use crate::input::{load_keeping_files, load_plain};
 use crate::output::write_stdout;
+use crate::preflight_report::{counts, github, markdown, table};
 
 /// Runs `preflight`: exit 1 when a check fails, 2 when `--target-index` is given to a pipeline
 /// other than Konflux, `--ocp` is no OpenShift version or a path cannot be read.
@@ -64,7 +62,7 @@ pub fn run(args: PreflightArgs) -> CmdResult {
             s.push('\n');
             s
         }
-        PreflightFormat::Github => github(&report),
+        PreflightFormat::Github => github(&report, &catalog, &|f| relative_path(f, &cwd)),
         PreflightFormat::Sarif => sarif(&report, &args.paths, &cwd)?,
         PreflightFormat::Markdown => markdown(&report),
     };
@@ -73,69 +71,6 @@ pub fn run(args: PreflightArgs) -> CmdResult {
         eprintln!("olm-graph preflight: {}", counts(&report));
     }
     Ok(ExitStatus::failure_if(report.failed()))
-}
-
-/// `1 failed, 2 passed, 0 warned, 17 skipped`.
-fn counts(report: &Report) -> String {
-    let n = |o: Outcome| report.checks.iter().filter(|c| c.result == o).count();
-    format!(
-        "{} failed, {} passed, {} warned, {} skipped",
-        n(Outcome::Fail),
-        n(Outcome::Pass),
-        n(Outcome::Warn),
-        n(Outcome::Skip)
-    )
-}
-
-/// A check's first message, or nothing.
-fn first(c: &Check) -> &str {
-    c.messages.first().map_or("", String::as_str)
-}
-
-/// Name, result and first message of each check, in columns, then the counts.
-fn table(report: &Report) -> String {
-    let width = report
-        .checks
-        .iter()
-        .map(|c| c.name.len())
-        .max()
-        .unwrap_or(0)
-        .max("CHECK".len());
-    let mut out = format!("{:<width$}  RESULT  MESSAGE\n", "CHECK");
-    for c in &report.checks {
-        let more = match c.messages.len() {
-            0 | 1 => String::new(),
-            n => format!(" (+{} more)", n - 1),
-        };
-        let row = format!(
-            "{:<width$}  {:<6}  {}{more}",
-            c.name,
-            c.result.as_str(),
-            first(c)
-        );
-        let _ = writeln!(out, "{}", row.trim_end());
-    }
-    let _ = writeln!(out, "pipeline {}: {}", report.pipeline, counts(report));
-    out
-}
-
-/// One workflow command per message of a check that failed, warned or passed with a note;
-/// skipped checks are in the count on stderr only.
-fn github(report: &Report) -> String {
-    let mut out = String::new();
-    for c in &report.checks {
-        let level = match c.result {
-            Outcome::Fail => "error",
-            Outcome::Warn => "warning",
-            Outcome::Pass => "notice",
-            Outcome::Skip => continue,
-        };
-        let title = escape_property(&format!("olm-graph preflight {}", c.name));
-        for m in &c.messages {
-            let _ = writeln!(out, "::{level} title={title}::{}", escape_data(m));
-        }
-    }
-    out
 }
 
 /// The checked input, as the location of every result.
@@ -205,25 +140,4 @@ fn sarif(report: &Report, paths: &[PathBuf], cwd: &Path) -> Result<String, CliEr
         results.extend(sarif_results(c, index, location.as_ref()));
     }
     sarif_log(rules, results)
-}
-
-/// A heading with the counts, then a row per check with its first message and a row for each
-/// further one; every message a code span, so that the pipeline's text reads (and is found)
-/// word for word.
-fn markdown(report: &Report) -> String {
-    let icon = if report.failed() { "❌" } else { "✅" };
-    let mut out = format!(
-        "## olm-graph preflight ({}): {icon} {}\n\n{}.\n\n| check | result | messages |\n|---|---|---|\n",
-        report.pipeline,
-        counts(report),
-        plural(report.checks.len(), "check", "checks"),
-    );
-    for c in &report.checks {
-        let (name, result) = (cell_code(&c.name), c.result.as_str());
-        let _ = writeln!(out, "| {name} | {result} | {} |", cell_code(first(c)));
-        for m in c.messages.iter().skip(1) {
-            let _ = writeln!(out, "| | | {} |", cell_code(m));
-        }
-    }
-    out
 }

@@ -2,6 +2,7 @@
 //! with an exit status a pipeline can gate on: 1 when the change does what `--fail-on` names,
 //! 0 otherwise, 2 for input that cannot be read or bad arguments.
 
+mod formats;
 mod git;
 
 use std::collections::HashSet;
@@ -9,9 +10,11 @@ use std::path::{Path, PathBuf};
 
 use olm_graph_core::diag::Rule;
 use olm_graph_core::export::{render, RenderFormat, RenderRequest};
-use olm_graph_core::load::has_catalog_extension;
+use olm_graph_core::load::{has_catalog_extension, read_paths, Limits};
 use olm_graph_core::load_paths;
 use olm_graph_core::model::Catalog;
+use olm_graph_core::preflight::locate::default_pipeline;
+use olm_graph_core::preflight::{self, Report};
 use olm_graph_core::review::{
     markdown, review_catalogs, Change, FailOn, FailOnCondition, FailReason, MarkdownOptions,
     Review, ReviewOptions,
@@ -22,6 +25,7 @@ use crate::args::{ReviewArgs, ReviewFormat};
 use crate::clock::today;
 use crate::error::{CliError, CmdResult, ExitStatus};
 use crate::output::write_stdout;
+use crate::preflight_report;
 use git::Side;
 
 fn fail(message: impl Into<String>) -> CliError {
@@ -53,6 +57,32 @@ pub fn run(args: ReviewArgs) -> CmdResult {
         as_of: Some(args.as_of.unwrap_or_else(today)),
     };
     let mut review = review_catalogs(&old, &new, &options).map_err(|e| fail(e.to_string()))?;
+    let pipeline = args
+        .pipeline
+        .map_or_else(|| default_pipeline(&new), |p| p.0);
+    // spec/preflight.md §13, item 3: the old side stands for Konflux's target index. The
+    // checks of the operator's files (ci.yaml, release configs, catalogs) read the new side's
+    // files again: reading them is cheap beside parsing them.
+    let preflight = match pipeline {
+        Some(p) => {
+            let files = read_paths(&sides.new.paths, &Limits::process_default())
+                .map_err(|e| fail(sides.new.display(&e.to_string())))?
+                .files;
+            Some(preflight::run_with_files(
+                p,
+                &new,
+                &files,
+                std::slice::from_ref(&old),
+            ))
+        }
+        None => None,
+    };
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let annotations = (args.format == ReviewFormat::Github).then(|| {
+        formats::github(&review, preflight.as_ref(), &new, &|f| {
+            sides.new.repo_file(f, &cwd)
+        })
+    });
     review.map_files(|f| {
         let shown = sides.old.display(f);
         if shown != f {
@@ -65,15 +95,9 @@ pub fn run(args: ReviewArgs) -> CmdResult {
         write_svgs(&review, &old, &new, dir)?;
     }
     let failures = review.failures(&fail_on);
-    let text = match args.format {
-        ReviewFormat::Markdown => markdown(
-            &review,
-            &MarkdownOptions {
-                fail_on,
-                ..MarkdownOptions::default()
-            },
-        ),
-        ReviewFormat::Json => json_report(&review, &failures)?,
+    let text = match annotations {
+        Some(annotations) => annotations,
+        None => report_text(args.format, &review, &failures, fail_on, preflight.as_ref())?,
     };
     match &args.output {
         Some(file) => std::fs::write(file, text.as_bytes())
@@ -87,6 +111,34 @@ pub fn run(args: ReviewArgs) -> CmdResult {
         ExitStatus::Success
     } else {
         ExitStatus::Failure
+    })
+}
+
+/// The report in a format other than `github`, with the pre-flight report after the review.
+fn report_text(
+    format: ReviewFormat,
+    review: &Review,
+    failures: &[FailReason],
+    fail_on: FailOn,
+    preflight: Option<&Report>,
+) -> Result<String, CliError> {
+    Ok(match format {
+        ReviewFormat::Markdown => {
+            let mut text = markdown(
+                review,
+                &MarkdownOptions {
+                    fail_on,
+                    ..MarkdownOptions::default()
+                },
+            );
+            if let Some(report) = preflight {
+                text.push('\n');
+                text.push_str(&preflight_report::markdown(report));
+            }
+            text
+        }
+        ReviewFormat::Json => json_report(review, failures, preflight)?,
+        ReviewFormat::Text | ReviewFormat::Github => formats::text(review, failures, preflight),
     })
 }
 
@@ -219,19 +271,27 @@ struct JsonReport<'a> {
     failures: &'a [FailReason],
     #[serde(flatten)]
     review: &'a Review,
+    /// The new side's pre-flight report, when a pipeline is chosen.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    preflight: Option<&'a Report>,
 }
 
-/// The `--format json` report: the review as it is, with the verdict.
+/// The `--format json` report: the review as it is, with the verdict and the pre-flight report.
 ///
 /// # Complexity
 /// O(S) for the size S of the review: its lists, its pictures, one outcome per installed
 /// bundle and resolver (first hop, end and length of its path) and the paths' hops once per
 /// channel and resolver; no path is repeated per bundle.
-fn json_report(review: &Review, failures: &[FailReason]) -> Result<String, CliError> {
+fn json_report(
+    review: &Review,
+    failures: &[FailReason],
+    preflight: Option<&Report>,
+) -> Result<String, CliError> {
     let doc = JsonReport {
         passed: failures.is_empty(),
         failures,
         review,
+        preflight,
     };
     let mut text = serde_json::to_string_pretty(&doc)
         .map_err(|e| fail(format!("cannot write the JSON report: {e}")))?;

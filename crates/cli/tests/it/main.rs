@@ -22,6 +22,7 @@ mod plan_across;
 mod preflight;
 mod render;
 mod review;
+mod review_preflight;
 mod stdin;
 mod support;
 mod template;

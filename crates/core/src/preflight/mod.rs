@@ -17,6 +17,7 @@ pub mod ci_config;
 pub mod fbc_catalogs;
 pub mod graph_checks;
 pub mod isotime;
+pub mod locate;
 pub mod openshift;
 pub mod pruning;
 pub mod python;

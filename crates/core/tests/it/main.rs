@@ -21,6 +21,7 @@ mod plan;
 mod plan_across;
 mod plan_channels;
 mod preflight;
+mod preflight_locate;
 mod range;
 mod real_catalogs;
 mod release;

@@ -139,7 +139,7 @@ fn as_repository_root() -> Vec<InputFile> {
     files
 }
 
-fn walk(dir: &std::path::Path, prefix: &str, out: &mut Vec<InputFile>) {
+pub(crate) fn walk(dir: &std::path::Path, prefix: &str, out: &mut Vec<InputFile>) {
     let mut entries: Vec<_> = std::fs::read_dir(dir).unwrap().flatten().collect();
     entries.sort_by_key(|e| e.file_name());
     for e in entries {

@@ -10,6 +10,7 @@ use std::process::{Command, Stdio};
 
 use tempfile::TempDir;
 
+use crate::annotate::relative_path;
 use crate::error::CliError;
 
 /// One side of the change: what the report calls it and the paths to load.
@@ -28,6 +29,17 @@ impl Side {
         match &self.rewrite {
             Some((prefix, rev)) => text.replace(prefix.as_str(), &format!("{rev}:")),
             None => text.to_string(),
+        }
+    }
+
+    /// A loaded file as the repository names it (for annotations): the path in the revision
+    /// for a file of a revision, else the path relative to the working directory `cwd`.
+    pub fn repo_file(&self, file: &str, cwd: &Path) -> String {
+        match &self.rewrite {
+            Some((prefix, _)) if file.starts_with(prefix.as_str()) => {
+                file[prefix.len()..].to_string()
+            }
+            _ => relative_path(file, cwd),
         }
     }
 }
