@@ -6,7 +6,7 @@
 
 use leptos::prelude::*;
 use olm_graph_core::preflight::{self, locate::MessageLocator, Check, Pipeline, Report};
-use olm_graph_core::{Diagnostic, Severity};
+use olm_graph_core::{Diagnostic, InputFile, Severity};
 
 use crate::state::load::LoadStore;
 use crate::state::selection::Selection;
@@ -137,16 +137,36 @@ fn FindingList(shown: Memo<Vec<Diagnostic>>) -> impl IntoView {
     }
 }
 
-/// The pipeline choice, and the chosen pipeline's checks of the catalog on screen (Konflux's
-/// pruning check has no target index here: core lists it as skipped).
+/// The pipeline choice, and the chosen pipeline's checks of the catalog on screen and the files
+/// it was opened from (Konflux's pruning check has no target index here: core lists it as
+/// skipped).
 #[component]
 fn PreflightChecks() -> impl IntoView {
     let load = LoadStore::get();
     let pipeline = RwSignal::new(None::<Pipeline>);
     let report = Memo::new(move |_| {
         let p = pipeline.get()?;
-        load.loaded
-            .with(|l| l.as_ref().map(|l| preflight::run(p, &l.catalog, &[])))
+        // The checks of the operator's files (ci.yaml, release configs, catalogs/) read the
+        // files the catalog was opened from, as the command line's do.
+        load.loaded.with(|l| {
+            l.as_ref().map(|l| {
+                // Paths are relative to a picked folder, whose name is the operator directory's
+                // when the folder is one (as the command line names `.` after its real name).
+                let under = |mut f: InputFile| {
+                    if let Some(folder) = &l.origin.folder {
+                        f.path = format!("{folder}/{}", f.path);
+                    }
+                    f
+                };
+                let files: Vec<_> = l
+                    .origin
+                    .files
+                    .iter()
+                    .map(|f| under(f.to_input_file()))
+                    .collect();
+                preflight::run_with_files(p, &l.catalog, &files, &[])
+            })
+        })
     });
     let on_change = move |ev| pipeline.set(event_target_value(&ev).parse::<Pipeline>().ok());
     view! {

@@ -116,6 +116,7 @@ impl Loader {
                 url: source.url.clone(),
                 files: source.files.clone(),
                 only_catalog_extensions: source.only_catalog_extensions,
+                folder: source.folder.clone(),
             };
             c.id
         });

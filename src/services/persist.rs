@@ -200,6 +200,7 @@ pub async fn kept_catalog() -> Result<Option<Source>, String> {
             files,
             only_catalog_extensions: field(&value, "onlyCatalogExtensions").is_truthy(),
             url: None,
+            folder: None,
         })),
         _ => Err("the catalog kept in this browser could not be read back".into()),
     }

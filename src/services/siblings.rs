@@ -100,6 +100,7 @@ pub async fn from_url_folder(url: &str) -> Result<Source, String> {
         files,
         only_catalog_extensions: true,
         url: None,
+        folder: None,
     })
 }
 

@@ -32,6 +32,8 @@ pub struct Source {
     pub only_catalog_extensions: bool,
     /// The http(s) URL it was fetched from, so a link can reload it.
     pub url: Option<String>,
+    /// The name of the one folder picked or dropped, whose files' paths are relative to it.
+    pub folder: Option<String>,
 }
 
 impl Source {
@@ -44,6 +46,7 @@ impl Source {
             }],
             only_catalog_extensions: false,
             url: None,
+            folder: None,
         }
     }
 }
@@ -156,6 +159,7 @@ pub async fn from_file_list(list: &FileList, directory: bool) -> Result<Source, 
         files,
         only_catalog_extensions: directory,
         url: None,
+        folder: folder.filter(|_| directory),
     })
 }
 
@@ -287,6 +291,7 @@ pub async fn from_drop(entries: Vec<FileSystemEntry>, plain: Vec<File>) -> Resul
         files,
         only_catalog_extensions: dirs > 0,
         url: None,
+        folder: single_dir,
     })
 }
 
@@ -349,6 +354,7 @@ pub async fn from_url(input: &str) -> Result<Source, String> {
         files: vec![FileText { path: name, text }],
         only_catalog_extensions: false,
         url: Some(href),
+        folder: None,
     })
 }
 

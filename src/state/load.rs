@@ -138,6 +138,8 @@ pub struct Origin {
     pub files: Vec<FileText>,
     /// Read with directory semantics (only .json, .yaml and .yml files count).
     pub only_catalog_extensions: bool,
+    /// The one folder picked or dropped, which the files' paths are relative to.
+    pub folder: Option<String>,
 }
 
 /// A loading in progress, or none.

@@ -12,8 +12,10 @@ import { join } from 'node:path';
 import { app, open, finish, shot, waitGraph, OUT } from './harness.mjs';
 
 const N = Number(process.env.OLM_BIG_CHAIN || 20000);
-/** The longest main-thread task allowed while loading (milliseconds). */
-const LONGEST_TASK_MS = 200;
+/** The longest main-thread task allowed while loading (milliseconds): issue 34's goal. The
+ *  file runs alone (scripts/test-web.sh); on a quiet 2-core machine the longest task was 77 ms
+ *  (docs/performance.md, "In the browser"). */
+const LONGEST_TASK_MS = 150;
 
 app();
 

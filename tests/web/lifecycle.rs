@@ -174,6 +174,7 @@ fn truncated_catalog_needs_the_files_and_skips_what_a_folder_load_skipped() {
             file("catalog/README.md", "# not FBC"),
         ],
         only_catalog_extensions: true,
+        folder: None,
     };
     let inputs = origin_inputs(&origin);
     assert_eq!(inputs.len(), 1, "the README is not read");

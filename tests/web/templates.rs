@@ -217,6 +217,7 @@ async fn the_template_on_screen_opens_in_the_studio_with_its_sources() {
         url: None,
         files,
         only_catalog_extensions: false,
+        folder: None,
     };
     let findings = lint_catalog(&catalog);
     stores.catalog_arrived(Loaded::new("two files".into(), catalog, findings, origin));

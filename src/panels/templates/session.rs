@@ -96,6 +96,7 @@ fn render_revision(
             url: None,
             files,
             only_catalog_extensions: false,
+            folder: None,
         };
         let label = format!("{} (template studio)", template.path);
         let loaded = Shared::new(Loaded::new(label, catalog, findings, origin));
