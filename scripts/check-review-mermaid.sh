@@ -39,10 +39,15 @@ else
     (cd "$NODE_DIR" && npm ci --no-audit --no-fund --loglevel=error)
 fi
 
-# The same packages as scripts/test.sh's test step: the binary it built is reused, not rebuilt
-# with other features (a second copy of every crate on disk).
-cargo test -q --no-run -p olm-graph-core -p olm-graph-cli -p olm-graph-embed
-BIN="$ROOT/target/debug/olm-graph"
+# The CLI scripts/test.sh tested (OLM_GRAPH_CLI); alone, the same packages as its test step are
+# built, so that binary is reused, not rebuilt with other features (a second copy of every
+# crate on disk).
+if [ -n "${OLM_GRAPH_CLI:-}" ]; then
+    BIN="$OLM_GRAPH_CLI"
+else
+    cargo test -q --no-run -p olm-graph-core -p olm-graph-cli -p olm-graph-embed
+    BIN="$ROOT/target/debug/olm-graph"
+fi
 rm -rf "$OUT"
 mkdir -p "$OUT"
 

@@ -3,16 +3,19 @@
 #   1. clippy on the web package for wasm32, every target (-D warnings), in the same build as
 #   2. the wasm-bindgen tests: the pure helpers' unit tests (src/, in Node) and the component
 #      tests in headless Chromium (tests/web/, one module per panel) (scripts/lint-build.sh),
-#   3. a release build of the web app (trunk build --release: the app and the parsing worker
-#      in one profile, web-release, opt-level "s"; its post_build hook builds the <olm-graph>
-#      element into dist/embed/ in embed-release, opt-level "z", see Trunk.toml),
+#   3. the release build of the web app (scripts/build-web-release.sh: trunk build --release,
+#      the app and the parsing worker in one profile, web-release, opt-level "s"; its
+#      post_build hook builds the <olm-graph> element into dist/embed/ in embed-release,
+#      opt-level "z", see Trunk.toml), which scripts/test.sh starts in the background at low
+#      priority before the native tests: this script waits for it, or builds it when alone,
 #   4. the Playwright end-to-end tests (tests/e2e, Debian's Chromium), two files at a time but
 #      for those that measure time, which run alone after them; they serve dist/ on 127.0.0.1
 #      with python's http.server (browser.mjs) and stop it when done; among them
 #      packages.test.mjs: the npm tarball, a Hugo site and an AsciiDoc page. They compare the
-#      app with the CLI the native tests built (target/debug/olm-graph, kept aside before the
-#      debug builds may be pruned): a second, release build of the CLI would cost CI minutes
-#      and test nothing the comparisons need (docs/development.md#ci-time).
+#      app with the CLI the native tests built (target/debug/olm-graph, kept aside in
+#      target/tested-cli before the debug builds may be pruned): a second, release build of
+#      the CLI would cost CI minutes and test nothing the comparisons need
+#      (docs/development.md#ci-time).
 # Screenshots go to test-output/. Exits non-zero on any failure.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -44,23 +47,38 @@ if [ -n "$missing" ]; then
 fi
 cargo test -p olm-graph-web --target wasm32-unknown-unknown --lib --test web
 
-# The end-to-end tests compare with the CLI the native tests built; it is kept aside, since
-# the debug builds are not needed past this point and go on a CI machine short of disk.
+# The end-to-end tests compare with the CLI the native tests built, which scripts/test.sh kept
+# aside (OLM_GRAPH_CLI); run alone, this script keeps target/debug's the same way, since the
+# debug builds are not needed past this point and go on a CI machine short of disk.
 target_dir="${CARGO_TARGET_DIR:-$ROOT/target}"
-mkdir -p "$target_dir/e2e-cli"
-cp "$target_dir/debug/olm-graph" "$target_dir/e2e-cli/olm-graph"
-export OLM_GRAPH_CLI="$target_dir/e2e-cli/olm-graph"
+if [ -z "${OLM_GRAPH_CLI:-}" ]; then
+    mkdir -p "$target_dir/tested-cli"
+    cp "$target_dir/debug/olm-graph" "$target_dir/tested-cli/olm-graph"
+    export OLM_GRAPH_CLI="$target_dir/tested-cli/olm-graph"
+fi
 prune_if_low target/debug target/wasm32-unknown-unknown/debug
 [ -n "${CI:-}" ] && disk_report "web tests, before the release build"
 
-step "web: release build of the app (trunk)"
-plain_rustc
-trunk build --release
-
-step "web: wasm sizes"
-for f in dist/*.wasm dist/embed/*; do
-    printf '  %-45s %8d bytes, %8d gzipped\n' "$(basename "$f")" "$(stat -c %s "$f")" "$(gzip -9 -c "$f" | wc -c)"
-done
+# The release build: started by scripts/test.sh in the background before the native tests
+# (OLM_WEB_RELEASE_STATUS names the file its exit status goes to, OLM_WEB_RELEASE_LOG its log),
+# or built here when this script runs alone.
+if [ -n "${OLM_WEB_RELEASE_STATUS:-}" ]; then
+    step "web: the release build of the app started before the native tests (scripts/build-web-release.sh): waiting for it"
+    while [ ! -s "$OLM_WEB_RELEASE_STATUS" ]; do
+        if [ -n "${OLM_WEB_RELEASE_PID:-}" ] && ! kill -0 "$OLM_WEB_RELEASE_PID" 2>/dev/null \
+            && [ ! -s "$OLM_WEB_RELEASE_STATUS" ]; then
+            cat "${OLM_WEB_RELEASE_LOG:-/dev/null}"
+            echo "web: the release build stopped without a status" >&2
+            exit 1
+        fi
+        sleep 2
+    done
+    cat "${OLM_WEB_RELEASE_LOG:-/dev/null}"
+    [ "$(cat "$OLM_WEB_RELEASE_STATUS")" = 0 ] || { echo "web: the release build failed" >&2; exit 1; }
+else
+    step "web: release build of the app (scripts/build-web-release.sh)"
+    bash scripts/build-web-release.sh
+fi
 
 # Two files at a time, each in its own Chromium on its own port (a 2-core machine waits on the
 # browser more than it computes); then, alone, the files whose assertions measure time: the

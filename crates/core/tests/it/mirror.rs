@@ -516,50 +516,69 @@ fn isc_entry(text: &str) -> OperatorEntry {
 }
 
 /// Every real catalog directory, heads only and with a minVersion: the kept FBC re-reads and
-/// lints without opm errors, or the cut's own errors say why.
+/// lints without opm errors, or the cut's own errors say why. The directories are shared among
+/// two threads (the longest test of the suite alone: about 25 s of a debug build's time).
 #[test]
 fn real_catalogs_heads_only_and_min_version() {
     let heads = isc_entry("kind: ImageSetConfiguration\napiVersion: mirror.openshift.io/v2alpha1\nmirror:\n  operators:\n  - catalog: c\n");
-    let mut checked = 0;
     let mut units = Vec::new();
     common::units(&common::catalogs_dir(), &mut units);
-    {
-        for unit in units {
-            let (cat, files) = load_with_files(&unit);
-            if cat.diagnostics.iter().any(|d| d.is_error()) {
-                continue;
-            }
-            let before: Vec<String> = lint_catalog(&cat)
-                .into_iter()
-                .filter(|d| d.is_error())
-                .map(|d| d.message)
-                .collect();
-            for entry in [heads.clone(), min_version_entry(&cat)] {
-                let report = mirror_catalog(&cat, &entry, &MirrorOptions::default());
-                let out = write_kept(&files, &report.kept).unwrap();
-                let again = load_files(vec![InputFile::new("kept.json", out)]);
-                // opm's errors on the kept catalog: ones the source already has, or ones the
-                // cut causes, which then come with a filter error or warning.
-                let new: Vec<_> = lint_catalog(&again)
-                    .into_iter()
-                    .filter(|d| d.is_error() && !before.contains(&d.message))
-                    .collect();
-                assert!(
-                    new.is_empty() || !report.errors.is_empty() || !report.warnings.is_empty(),
-                    "{}: {new:?}",
-                    unit.display()
-                );
-                assert_eq!(
-                    again.packages.len(),
-                    report.packages.len(),
-                    "{}",
-                    unit.display()
-                );
-                checked += 1;
-            }
-        }
-    }
+    let (even, odd): (Vec<_>, Vec<_>) = units.iter().enumerate().partition(|(i, _)| i % 2 == 0);
+    let checked: usize = std::thread::scope(|scope| {
+        let workers: Vec<_> = [even, odd]
+            .into_iter()
+            .map(|share| {
+                let heads = &heads;
+                scope.spawn(move || {
+                    share
+                        .iter()
+                        .map(|(_, unit)| mirror_unit(unit, heads))
+                        .sum::<usize>()
+                })
+            })
+            .collect();
+        workers.into_iter().map(|w| w.join().unwrap()).sum()
+    });
     assert!(checked >= 20, "{checked}");
+}
+
+/// Heads only, then a minVersion, on one catalog directory: how many cuts were checked (none
+/// when the catalog has errors of its own).
+fn mirror_unit(unit: &std::path::Path, heads: &OperatorEntry) -> usize {
+    let (cat, files) = load_with_files(unit);
+    if cat.diagnostics.iter().any(|d| d.is_error()) {
+        return 0;
+    }
+    let before: Vec<String> = lint_catalog(&cat)
+        .into_iter()
+        .filter(|d| d.is_error())
+        .map(|d| d.message)
+        .collect();
+    let mut checked = 0;
+    for entry in [heads.clone(), min_version_entry(&cat)] {
+        let report = mirror_catalog(&cat, &entry, &MirrorOptions::default());
+        let out = write_kept(&files, &report.kept).unwrap();
+        let again = load_files(vec![InputFile::new("kept.json", out)]);
+        // opm's errors on the kept catalog: ones the source already has, or ones the cut
+        // causes, which then come with a filter error or warning.
+        let new: Vec<_> = lint_catalog(&again)
+            .into_iter()
+            .filter(|d| d.is_error() && !before.contains(&d.message))
+            .collect();
+        assert!(
+            new.is_empty() || !report.errors.is_empty() || !report.warnings.is_empty(),
+            "{}: {new:?}",
+            unit.display()
+        );
+        assert_eq!(
+            again.packages.len(),
+            report.packages.len(),
+            "{}",
+            unit.display()
+        );
+        checked += 1;
+    }
+    checked
 }
 
 /// A config that keeps each package's channels from the middle version of its default channel.
