@@ -16,6 +16,12 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 # shellcheck source=scripts/env.sh
 source scripts/env.sh
+# scripts/build-web-release.sh builds the element beside the app and copies it into dist/
+# itself; Trunk's hook then has nothing to do.
+if [ -n "${OLM_EMBED_BUILT_BESIDE:-}" ]; then
+    echo "build-embed: built beside the app by scripts/build-web-release.sh"
+    exit 0
+fi
 OUT="${DIST:-${TRUNK_STAGING_DIR:-$ROOT/dist}}/embed"
 TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 WASM="$TARGET_DIR/wasm32-unknown-unknown/embed-release/olm_graph_embed.wasm"
