@@ -11,9 +11,9 @@
 #   - `trunk build --release`: wasm-bindgen, wasm-opt, hashed file names, dist/.
 # Prints each wasm file's size. Exits non-zero on any failure.
 #
-# scripts/test.sh starts this at the lowest priority before the native tests, so the release
-# build uses what the tests leave of the 2 cores; scripts/test-web.sh waits for it before the
-# end-to-end tests, or runs it itself (docs/development.md#ci-time).
+# scripts/test.sh starts this in the background before the native tests, and the two share
+# the 2 cores; scripts/test-web.sh waits for it before the end-to-end tests, or runs it itself
+# (docs/development.md#ci-time).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
