@@ -39,12 +39,11 @@ if [ -n "${CI:-}" ]; then
     fi
 fi
 
-# The web app's release build (the end-to-end tests' app) starts now, in the background, and
-# shares the 2 cores with the tests, so its dependencies are done early and its single-threaded
-# link-time optimisation runs beside the wasm tests, not alone after them (at the lowest
-# priority it got only the tests' idle moments, and the tests then waited 4-4.5 minutes for
-# it). Nice 2: it runs up to four compilers to the tests' two, and at the tests' own priority
-# it was done 2 minutes before them. scripts/test-web.sh waits for it. Its own process group
+# The web app's release build (the end-to-end tests' app) starts now, in the background, at
+# the tests' own priority: the two share the 2 cores, so the release build's dependencies are
+# done early and its single-threaded link-time optimisation runs beside the wasm tests, not
+# alone after them (at the lowest priority it got only the tests' idle moments, and the tests
+# then waited 4-4.5 minutes for it). scripts/test-web.sh waits for it. Its own process group
 # (job control for that one command), so that an early exit stops all of it; not its own
 # session, which is a scheduling group of its own (autogroup).
 if [ "$web" = 1 ]; then
@@ -54,7 +53,7 @@ if [ "$web" = 1 ]; then
     export OLM_WEB_RELEASE_STATUS="$release_dir/web-release-build.status"
     rm -f "$OLM_WEB_RELEASE_STATUS"
     set -m
-    nice -n 2 bash -c 'bash scripts/build-web-release.sh >"$OLM_WEB_RELEASE_LOG" 2>&1; echo $? >"$OLM_WEB_RELEASE_STATUS"' &
+    bash -c 'bash scripts/build-web-release.sh >"$OLM_WEB_RELEASE_LOG" 2>&1; echo $? >"$OLM_WEB_RELEASE_STATUS"' &
     export OLM_WEB_RELEASE_PID=$!
     set +m
     trap 'kill -- "-$OLM_WEB_RELEASE_PID" 2>/dev/null || true' EXIT
