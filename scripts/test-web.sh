@@ -84,9 +84,9 @@ fi
 
 # Two files at a time, each in its own Chromium on its own port (a 2-core machine waits on the
 # browser more than it computes); then, alone, the files whose assertions measure time: the
-# longest main-thread task while a 20,000-bundle chain draws, and a Cancel that must arrive
-# while a load is still running (docs/development.md#ci-time).
-alone=(big-graph.test.mjs cancel.test.mjs)
+# longest main-thread task while a 20,000-bundle chain draws, a Cancel that must arrive
+# while a load is still running, and the first-draw budgets of issue 45 (docs/development.md#ci-time).
+alone=(big-graph.test.mjs cancel.test.mjs first-draw.test.mjs)
 together=()
 for f in tests/e2e/*.test.mjs; do
     f="$(basename "$f")"
