@@ -188,7 +188,7 @@ fn adopt_started() -> Option<(Worker, bool)> {
     let global = js_sys::global();
     let value = Reflect::get(&global, &STARTED_WORKER.into()).ok()?;
     let worker = value.dyn_into::<Worker>().ok()?;
-    let _ = Reflect::delete_property(global.unchecked_ref(), &STARTED_WORKER.into());
+    let _ = Reflect::delete_property(&global, &STARTED_WORKER.into());
     let flag = |name: &str| {
         Reflect::get(&worker, &name.into())
             .ok()

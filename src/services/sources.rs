@@ -381,7 +381,7 @@ fn prefetched(href: &str) -> Option<Promise> {
     if !same {
         return None;
     }
-    let _ = js_sys::Reflect::delete_property(global.unchecked_ref(), &PREFETCH.into());
+    let _ = js_sys::Reflect::delete_property(&global, &PREFETCH.into());
     js_sys::Reflect::get(&started, &"response".into())
         .ok()?
         .dyn_into::<Promise>()
