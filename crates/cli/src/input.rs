@@ -27,6 +27,19 @@ pub fn load(paths: &[PathBuf]) -> Result<Catalog, CliError> {
     Ok(catalog)
 }
 
+/// [`load`], keeping each bundle's CustomResourceDefinitions (`LoadOptions::keep_crds`).
+pub fn load_with_crds(paths: &[PathBuf]) -> Result<Catalog, CliError> {
+    let options = LoadOptions {
+        limits: Limits::process_default(),
+        keep_crds: true,
+        ..LoadOptions::default()
+    };
+    let catalog = olm_graph_core::open::load_paths_with(paths, options)
+        .map_err(|e| CliError::Input(e.to_string()))?;
+    hint_split(paths, &catalog);
+    Ok(catalog)
+}
+
 /// Two catalogs loaded as [`load`] loads each, side by side on two threads (`diff` loads the old
 /// and the new catalog: the machine's second core halves its loading time). The first error is
 /// the old catalog's, and the split-catalog hint looks at the old catalog first, as when they
