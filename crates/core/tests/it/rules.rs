@@ -23,6 +23,7 @@ const FAMILIES: [&str; 7] = [
     "template",
     "cluster",
     "mirror",
+    "crd",
 ];
 
 #[test]
