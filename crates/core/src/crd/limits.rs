@@ -40,13 +40,13 @@ pub enum LimitKind {
 }
 
 impl LimitKind {
-    /// The limit's name, as messages print it.
+    /// The limit's name (its field of [`CrdLimits`]), as messages print it.
     pub fn name(self) -> &'static str {
         match self {
-            LimitKind::Depth => "crd.limit.depth",
-            LimitKind::Schemas => "crd.limit.schemas",
-            LimitKind::Enum => "crd.limit.enum",
-            LimitKind::Versions => "crd.limit.versions",
+            LimitKind::Depth => "max_depth",
+            LimitKind::Schemas => "max_schemas",
+            LimitKind::Enum => "max_enum",
+            LimitKind::Versions => "max_versions",
         }
     }
 }
@@ -68,7 +68,7 @@ impl fmt::Display for LimitError {
         };
         write!(
             f,
-            "{}: {what} {} : not compared",
+            "CRD limit {}: {what} {} : not compared",
             self.kind.name(),
             self.limit
         )

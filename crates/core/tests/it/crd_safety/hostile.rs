@@ -1,4 +1,4 @@
-//! Hostile CRDs are refused with a named limit (`crd.limit.*`), never a panic: a schema nested
+//! Hostile CRDs are refused with a named limit (`CRD limit max_depth: …`), never a panic: a schema nested
 //! far deeper than any real one, an enum of a million values, thousands of versions, a
 //! schema of more properties than the limit.
 
@@ -35,7 +35,7 @@ fn deep_schema_is_refused_by_the_depth_limit() {
         ..Bundle::default()
     };
     match content(&b, CrdLimits::default()) {
-        Content::Unknown(why) => assert!(why.contains("crd.limit.depth"), "{why}"),
+        Content::Unknown(why) => assert!(why.contains("CRD limit max_depth"), "{why}"),
         other => panic!("{other:?}"),
     }
 }
