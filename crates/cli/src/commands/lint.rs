@@ -176,7 +176,7 @@ fn markdown(findings: &[Diagnostic], catalog: &Catalog, cwd: &Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::annotate::{escape_data, escape_property};
+    use crate::annotate::{escape_data, escape_property, uri_reference};
 
     #[test]
     fn paths_are_relative_to_the_working_directory() {

@@ -25,6 +25,7 @@ use flatten::{flatten, same_apart_from_children, without_children};
 
 type Schema = Map<String, Value>;
 type Comparator = fn(&mut Schema, &mut Schema) -> Option<String>;
+type CrdCheck = fn(&Crd, &Crd) -> Vec<String>;
 
 /// The property checks, in the order findings are listed.
 const PROPERTY_CHECKS: &[(&str, Comparator)] = &[
@@ -81,7 +82,7 @@ impl Finding {
 /// limits of [`super::limits`].
 pub fn run(old: &Crd, new: &Crd) -> Vec<Finding> {
     let mut out = Vec::new();
-    let wide: [(&'static str, fn(&Crd, &Crd) -> Vec<String>); 3] = [
+    let wide: [(&'static str, CrdCheck); 3] = [
         ("existingFieldRemoval", crd_wide::existing_field_removal),
         ("scope", crd_wide::scope),
         ("storedVersionRemoval", crd_wide::stored_version_removal),
