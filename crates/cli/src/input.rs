@@ -29,15 +29,20 @@ pub fn load(paths: &[PathBuf]) -> Result<Catalog, CliError> {
 
 /// [`load`], keeping each bundle's CustomResourceDefinitions (`LoadOptions::keep_crds`).
 pub fn load_with_crds(paths: &[PathBuf]) -> Result<Catalog, CliError> {
+    let catalog = load_plain_with_crds(paths)?;
+    hint_split(paths, &catalog);
+    Ok(catalog)
+}
+
+/// [`load_plain`], keeping each bundle's CustomResourceDefinitions.
+pub fn load_plain_with_crds(paths: &[PathBuf]) -> Result<Catalog, CliError> {
     let options = LoadOptions {
         limits: Limits::process_default(),
         keep_crds: true,
         ..LoadOptions::default()
     };
-    let catalog = olm_graph_core::open::load_paths_with(paths, options)
-        .map_err(|e| CliError::Input(e.to_string()))?;
-    hint_split(paths, &catalog);
-    Ok(catalog)
+    olm_graph_core::open::load_paths_with(paths, options)
+        .map_err(|e| CliError::Input(e.to_string()))
 }
 
 /// Two catalogs loaded as [`load`] loads each, side by side on two threads (`diff` loads the old

@@ -18,7 +18,7 @@ use olm_graph_core::{Diagnostic, Severity};
 use crate::annotate::{full_message, github_findings, relative_path, sarif_findings};
 use crate::args::{LintArgs, LintFormat};
 use crate::error::{CliError, CmdResult, ExitStatus};
-use crate::input::{load, load_plain};
+use crate::input::{load_plain_with_crds, load_with_crds};
 use crate::output::{out, write_stdout};
 
 /// Runs `lint`: exit 1 when there is an error finding. `--json` and `--format json` print the
@@ -41,7 +41,8 @@ pub fn run(args: LintArgs) -> CmdResult {
         Some(LintFormat::Sarif) => |findings, _, cwd| sarif_findings(findings, cwd),
         Some(LintFormat::Markdown) => |findings, catalog, cwd| Ok(markdown(findings, catalog, cwd)),
     };
-    let catalog = load_plain(&args.paths)?;
+    // With the bundles' CRDs, an upgrade OLM v1 refuses is a finding (`crd.upgrade-unsafe`).
+    let catalog = load_plain_with_crds(&args.paths)?;
     let findings = lint_catalog(&catalog);
     let cwd = std::env::current_dir().unwrap_or_default();
     write_stdout(&write(&findings, &catalog, &cwd)?);
@@ -71,7 +72,7 @@ fn exit_status(errors: usize) -> ExitStatus {
 /// # Complexity
 /// What [`lint_catalog`] costs, then O(F) for F findings.
 fn text_or_json(args: &LintArgs, json: bool) -> CmdResult {
-    let catalog = load(&args.paths)?;
+    let catalog = load_with_crds(&args.paths)?;
     let findings = lint_catalog(&catalog);
     let errors = findings.iter().filter(|d| d.is_error()).count();
     if json {

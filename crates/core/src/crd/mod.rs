@@ -92,6 +92,39 @@ pub struct PairJudgement {
     pub olm_v0: Judgement,
 }
 
+/// One OLM's verdict and message, as `graph --json` edges and `path --json` hops carry them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Brief {
+    pub verdict: Verdict,
+    pub message: String,
+}
+
+/// Both OLMs' verdicts of an edge or a hop: the `crdSafety` field of `graph --json` edges and
+/// `path --json` hops.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EdgeSafety {
+    pub olm_v1: Brief,
+    pub olm_v0: Brief,
+}
+
+impl From<&PairJudgement> for EdgeSafety {
+    fn from(j: &PairJudgement) -> Self {
+        let brief = |s: &Judgement| Brief {
+            verdict: s.verdict,
+            message: s.message.clone(),
+        };
+        EdgeSafety {
+            olm_v1: brief(&j.olm_v1),
+            olm_v0: brief(&j.olm_v0),
+        }
+    }
+}
+
+/// Stored versions a path has added to each CRD so far (CRD name → versions): every storage
+/// version of the bundles installed before (spec/crd-safety.md §2.2).
+pub type History = std::collections::BTreeMap<String, Vec<String>>;
+
 /// What a bundle tells of its CRDs.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Content {
@@ -183,7 +216,12 @@ struct CrdProblems {
 /// The existing CRD `new` replaces, with the stored versions the API server records: the live
 /// one as it is, or the `from` bundle's with its storage version added to its
 /// `status.storedVersions` (spec/crd-safety.md §2.2). `Err` when `from` is unknown.
-fn existing(new: &Crd, from: &Content, live: Option<&Live>) -> Result<Option<Crd>, String> {
+fn existing(
+    new: &Crd,
+    from: &Content,
+    live: Option<&Live>,
+    history: Option<&History>,
+) -> Result<Option<Crd>, String> {
     if let Some(l) = live.and_then(|l| l.crds.iter().find(|c| c.name == new.name)) {
         return Ok(Some(l.clone()));
     }
@@ -193,7 +231,9 @@ fn existing(new: &Crd, from: &Content, live: Option<&Live>) -> Result<Option<Crd
     };
     Ok(crds.iter().find(|c| c.name == new.name).map(|c| {
         let mut c = c.clone();
-        if let Some(s) = c.storage_version().map(str::to_string) {
+        let earlier = history.and_then(|h| h.get(&c.name)).into_iter().flatten();
+        let storage = c.storage_version().map(str::to_string);
+        for s in earlier.cloned().chain(storage) {
             if !c.stored_versions.contains(&s) {
                 c.stored_versions.push(s);
             }
@@ -257,6 +297,19 @@ fn check(new: &Crd, name: &str, message: String) -> Check {
 /// # Complexity
 /// O(C · crdify) for C CRDs of `to`, see [`crdify::run`]; plus the resources validated.
 pub fn judge(from: &Content, to: &Content, live: Option<&Live>) -> PairJudgement {
+    judge_with(from, to, live, None)
+}
+
+/// [`judge`] on a path: the existing CRDs' stored versions include those of `history`.
+///
+/// # Complexity
+/// As [`judge`].
+pub fn judge_with(
+    from: &Content,
+    to: &Content,
+    live: Option<&Live>,
+    history: Option<&History>,
+) -> PairJudgement {
     let news = match to {
         Content::Known(crds) => crds,
         Content::Unknown(why) => {
@@ -269,7 +322,7 @@ pub fn judge(from: &Content, to: &Content, live: Option<&Live>) -> PairJudgement
     let (mut v1, mut v0) = (Judgement::safe(), Judgement::safe());
     let (mut v1_lines, mut v0_lines, mut unknown) = (Vec::new(), Vec::new(), None);
     for new in news {
-        let old = match existing(new, from, live) {
+        let old = match existing(new, from, live, history) {
             Ok(Some(old)) => old,
             Ok(None) => continue,
             Err(why) => {

@@ -140,3 +140,52 @@ impl<'p> Judge<'p> {
         Some(j)
     }
 }
+
+impl Judge<'_> {
+    /// The judgements of the hops of a path `(from, to)` in order, the stored versions of every
+    /// bundle installed before each hop counted (spec/crd-safety.md §2.2); `None` for a hop
+    /// with a bundle the package lacks.
+    ///
+    /// # Complexity
+    /// O(H) judgements for H hops.
+    pub fn path(&mut self, hops: &[(&str, &str)]) -> Vec<Option<PairJudgement>> {
+        let mut history = super::History::new();
+        let mut out = Vec::with_capacity(hops.len());
+        for (from, to) in hops {
+            let (Some(a), Some(b)) = (
+                self.package.bundle_index(from),
+                self.package.bundle_index(to),
+            ) else {
+                out.push(None);
+                continue;
+            };
+            self.content_of(a);
+            self.content_of(b);
+            let record = |c: &Content, h: &mut super::History| {
+                if let Content::Known(crds) = c {
+                    for crd in crds {
+                        let seen = h.entry(crd.name.clone()).or_default();
+                        for s in crd
+                            .storage_version()
+                            .into_iter()
+                            .chain(crd.stored_versions.iter().map(String::as_str))
+                        {
+                            if !seen.iter().any(|x| x == s) {
+                                seen.push(s.to_string());
+                            }
+                        }
+                    }
+                }
+            };
+            record(&self.contents[&a].1, &mut history);
+            let j = super::judge_with(
+                &self.contents[&a].1,
+                &self.contents[&b].1,
+                self.live,
+                Some(&history),
+            );
+            out.push(Some(j));
+        }
+        out
+    }
+}
