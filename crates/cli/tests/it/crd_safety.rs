@@ -1,0 +1,151 @@
+//! `olm-graph crd-safety`: the JSON document's shape, every format, the exit statuses, and the
+//! verdicts carried by `graph --json`, `path` and `lint` on a real catalog whose upgrade OLM v1
+//! refuses (certified-operators v4.16's nvidia-network-operator).
+
+use serde_json::Value;
+
+use crate::common::{catalogs_dir, run};
+
+fn nvidia() -> String {
+    catalogs_dir()
+        .join("certified-operators/v4.16/nvidia-network-operator.yaml")
+        .display()
+        .to_string()
+}
+
+const FROM: &str = "nvidia-network-operator.v25.4.0";
+const TO: &str = "nvidia-network-operator.v25.7.0";
+
+#[test]
+fn json_document_has_the_issue_shape() {
+    let out = run(&[
+        "crd-safety",
+        &nvidia(),
+        "-p",
+        "nvidia-network-operator",
+        "--json",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(doc["package"], "nvidia-network-operator");
+    let pair = &doc["pairs"][0];
+    assert_eq!(
+        (pair["from"].as_str(), pair["to"].as_str()),
+        (Some(FROM), Some(TO))
+    );
+    assert_eq!(pair["channels"], serde_json::json!(["stable"]));
+    assert_eq!(pair["edges"], serde_json::json!(["replaces"]));
+    assert_eq!(pair["olmV1"]["verdict"], "unsafe");
+    let msg = pair["olmV1"]["message"].as_str().unwrap();
+    assert!(
+        msg.contains("spec.spectrumXOperator.spectrumXConfig"),
+        "{msg}"
+    );
+    let check = &pair["olmV1"]["checks"][0];
+    for key in ["crd", "version", "property", "check", "message"] {
+        assert!(check.get(key).is_some(), "{key}");
+    }
+    assert_eq!(check["crd"], "nicclusterpolicies.mellanox.com");
+    assert_eq!(pair["olmV0"]["verdict"], "safe");
+    assert_eq!(pair["olmV0"]["message"], "");
+    // --format json is --json.
+    let same = run(&[
+        "crd-safety",
+        &nvidia(),
+        "-p",
+        "nvidia-network-operator",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(same.stdout, out.stdout);
+}
+
+#[test]
+fn every_format_and_the_exit_statuses() {
+    let base = [
+        "crd-safety",
+        &nvidia(),
+        "-p",
+        "nvidia-network-operator",
+        "--format",
+    ];
+    for (format, needle) in [
+        ("text", "OLM v1 unsafe, OLM v0 safe"),
+        ("github", "::error file="),
+        ("sarif", "crd.upgrade-unsafe"),
+        ("markdown", "| from | to | OLM v1 | OLM v0 | message |"),
+    ] {
+        let mut args = base.to_vec();
+        args.push(format);
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(0), "{format}");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains(needle), "{format}: {text}");
+    }
+    let no_package = run(&["crd-safety", &nvidia(), "-p", "nope"]);
+    assert_eq!(no_package.status.code(), Some(1));
+    let no_bundle = run(&[
+        "crd-safety",
+        &nvidia(),
+        "-p",
+        "nvidia-network-operator",
+        "--from",
+        "nope",
+    ]);
+    assert_eq!(no_bundle.status.code(), Some(2));
+    let to_alone = run(&[
+        "crd-safety",
+        &nvidia(),
+        "-p",
+        "nvidia-network-operator",
+        "--to",
+        TO,
+    ]);
+    assert_eq!(to_alone.status.code(), Some(2));
+}
+
+#[test]
+fn graph_path_and_lint_carry_the_verdict() {
+    let graph = run(&[
+        "graph",
+        &nvidia(),
+        "-p",
+        "nvidia-network-operator",
+        "--json",
+    ]);
+    let doc: Value = serde_json::from_slice(&graph.stdout).expect("JSON");
+    assert_eq!(
+        doc["channels"][0]["edges"][0]["crdSafety"]["olmV1"]["verdict"],
+        "unsafe"
+    );
+    let path = run(&[
+        "path",
+        &nvidia(),
+        "-p",
+        "nvidia-network-operator",
+        "-c",
+        "stable",
+        "--from",
+        FROM,
+        "--resolver",
+        "v1",
+    ]);
+    let text = String::from_utf8_lossy(&path.stdout);
+    assert!(
+        text.contains("this upgrade will fail, CRD safety (OLM v1)"),
+        "{text}"
+    );
+    let lint = run(&["lint", &nvidia(), "--json"]);
+    assert_eq!(lint.status.code(), Some(1));
+    let findings: Value = serde_json::from_slice(&lint.stdout).expect("JSON");
+    assert!(findings
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|f| f["code"] == "crd.upgrade-unsafe"));
+}
