@@ -103,8 +103,33 @@ fn in_one_catalog(args: &PathArgs) -> CmdResult {
         out!("{}", path_mermaid_of(&catalog, args, &path).trim_end());
     } else {
         print_text(args, &path);
+        print_crd_failure(&catalog, args, &options, &path);
     }
     Ok(ExitStatus::Success)
+}
+
+/// When a hop will fail for its CRDs (and no `--fail` was given): what OLM does next, the path
+/// resolved again with that upgrade failing.
+fn print_crd_failure(
+    catalog: &Catalog,
+    args: &PathArgs,
+    options: &PathOptions,
+    path: &UpgradePath,
+) {
+    let Some((i, failed)) =
+        olm_graph_core::resolve::crd_failure(catalog, &args.package, &args.from, options, path)
+    else {
+        return;
+    };
+    out!(
+        "  hop {} will fail (its CRDs): with that failure, the cluster ends on {}: {}",
+        i + 1,
+        failed.end,
+        failed.outcome.as_str()
+    );
+    if let Some(e) = &failed.explanation {
+        out!("  then: {}", e.message);
+    }
 }
 
 /// The `path --mermaid` flowchart: the installed bundle is "from another channel" when a

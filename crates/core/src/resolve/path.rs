@@ -208,6 +208,44 @@ pub fn resolve_path<'a>(
     Ok(path)
 }
 
+/// The first hop of `path` that its OLM refuses for the bundles' CRDs, and the path resolved
+/// again with that upgrade failing (its InstallPlan, or OLM v1's preflight, fails before the
+/// bundle is installed; the default strategy): what OLM does next, by the same simulation as
+/// `--fail` (spec/crd-safety.md §2). `None` when no hop is refused or a failure was given.
+///
+/// # Complexity
+/// O(H) for H hops, then one [`resolve_path`].
+pub fn crd_failure(
+    catalog: &Catalog,
+    package: &str,
+    from: &str,
+    options: &PathOptions,
+    path: &UpgradePath,
+) -> Option<(usize, UpgradePath)> {
+    if options.failure.is_some() {
+        return None;
+    }
+    let refused = |h: &Hop| {
+        h.crd_safety.as_ref().is_some_and(|s| {
+            let side = match path.resolver {
+                Resolver::V0 => &s.olm_v0,
+                Resolver::V1 => &s.olm_v1,
+            };
+            side.verdict == crate::crd::Verdict::Unsafe
+        })
+    };
+    let i = path.hops.iter().position(refused)?;
+    let mut o = options.clone();
+    o.failure = Some(super::Failure {
+        bundle: path.hops[i].to.clone(),
+        kind: super::FailureKind::InstallPlan,
+        strategy: super::UpgradeStrategy::Default,
+    });
+    resolve_path(catalog, package, from, &o, None)
+        .ok()
+        .map(|p| (i, p))
+}
+
 /// Each hop's CRD-safety verdicts, when the package's bundles carry their manifests.
 ///
 /// # Complexity
