@@ -84,8 +84,9 @@ impl<'p> Judge<'p> {
         }
     }
 
-    /// True when some bundle of the package carries manifests (so verdicts can be anything
-    /// but `unknown` for the bundles that declare APIs).
+    /// True when some bundle of the package carries a CRD among its manifests: only then do
+    /// `graph --json`, `path`, `lint` and the view add CRD-safety verdicts, so the outputs for
+    /// catalogs without CRDs stay as they were.
     ///
     /// # Complexity
     /// O(B) for B bundles.
@@ -93,7 +94,7 @@ impl<'p> Judge<'p> {
         package
             .bundles
             .iter()
-            .any(|b| b.crds.as_ref().is_some_and(|c| c.manifests > 0))
+            .any(|b| b.crds.as_ref().is_some_and(|c| !c.objects.is_empty()))
     }
 
     fn content_of(&mut self, bundle: usize) -> u64 {

@@ -1,5 +1,5 @@
-//! Every real catalog in `../shared/catalogs` that carries `olm.bundle.object`, judged edge by
-//! edge: nothing panics, every pair gets a verdict, and the counts are what the catalogs say
+//! Every real catalog in `../shared/catalogs` that carries `olm.bundle.object` (and the legacy
+//! package manifests with CRDs), judged edge by edge: nothing panics, every pair gets a verdict, and the counts are what the catalogs say
 //! (most upgrades safe; the known refusals found).
 
 use olm_graph_core::crd::limits::CrdLimits;
