@@ -1,5 +1,5 @@
 //! `olm-graph crd-safety`: the JSON document's shape, every format, the exit statuses, and the
-//! verdicts carried by `graph --json`, `path` and `lint` on a real catalog whose upgrade OLM v1
+//! verdicts carried by `graph --json`, `path`, `plan` and `lint` on a real catalog whose upgrade OLM v1
 //! refuses (certified-operators v4.16's nvidia-network-operator).
 
 use serde_json::Value;
@@ -138,6 +138,25 @@ fn graph_path_and_lint_carry_the_verdict() {
     let text = String::from_utf8_lossy(&path.stdout);
     assert!(
         text.contains("this upgrade will fail, CRD safety (OLM v1)"),
+        "{text}"
+    );
+    let plan = run(&[
+        "plan",
+        &nvidia(),
+        "-p",
+        "nvidia-network-operator",
+        "--from",
+        FROM,
+        "--to",
+        "latest",
+        "--resolver",
+        "v1",
+    ]);
+    let text = String::from_utf8_lossy(&plan.stdout);
+    assert!(
+        text.contains(&format!(
+            "CRD safety: {FROM} -> {TO} will fail (OLM v1): validating upgrade for CRD"
+        )),
         "{text}"
     );
     let lint = run(&["lint", &nvidia(), "--json"]);
