@@ -168,3 +168,42 @@ fn graph_path_and_lint_carry_the_verdict() {
         .iter()
         .any(|f| f["code"] == "crd.upgrade-unsafe"));
 }
+
+#[test]
+fn review_names_the_unsafe_edge_a_change_adds() {
+    // The old catalog: a shared case without its `to` bundle; the new one adds the bundle whose
+    // CRD removes a field.
+    let case = catalogs_dir().join("../crd-safety/cases/oc-existing-field-removal");
+    let new = case.join("catalog.json");
+    let to = "crdsafety-oc-existing-field-removal.v1.1.0";
+    let text = std::fs::read_to_string(&new).unwrap();
+    let mut old = String::new();
+    for o in serde_json::Deserializer::from_str(&text).into_iter::<Value>() {
+        let mut o = o.unwrap();
+        if o["schema"] == "olm.bundle" && o["name"] == to {
+            continue;
+        }
+        if let Some(entries) = o.get_mut("entries").and_then(Value::as_array_mut) {
+            entries.retain(|e| e["name"] != to);
+        }
+        old.push_str(&o.to_string());
+        old.push('\n');
+    }
+    let dir = std::env::temp_dir().join(format!("olm-graph-crd-review-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let old_path = dir.join("old.json");
+    std::fs::write(&old_path, old).unwrap();
+    let out = run(&[
+        "review",
+        &old_path.display().to_string(),
+        "--to",
+        &new.display().to_string(),
+    ]);
+    let _ = std::fs::remove_dir_all(&dir);
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    assert!(
+        report.contains("| new | error | `crd.upgrade-unsafe` |"),
+        "{report}"
+    );
+}
