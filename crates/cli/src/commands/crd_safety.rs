@@ -16,7 +16,7 @@ use serde::Serialize;
 use crate::annotate::{github_findings, relative_path, sarif_findings};
 use crate::args::{CrdSafetyArgs, CrdSafetyFormat};
 use crate::error::{request, usage, CliError, CmdResult, ExitStatus};
-use crate::input::{load_with_crds, report_load_errors};
+use crate::input::{load_with_crds_and_gvks, report_load_errors};
 use crate::output::{print_json_pretty, write_stdout};
 
 /// One pair in the JSON document.
@@ -44,7 +44,8 @@ struct Doc {
 /// # Complexity
 /// O(E log E) for the package's E edges, plus one judgement per distinct pair of CRD contents.
 pub fn run(args: CrdSafetyArgs) -> CmdResult {
-    let catalog = load_with_crds(&args.paths).map_err(|e| CliError::Request(e.to_string()))?;
+    let catalog =
+        load_with_crds_and_gvks(&args.paths).map_err(|e| CliError::Request(e.to_string()))?;
     report_load_errors(&catalog);
     let Some(pkg) = catalog.packages.iter().find(|p| p.name == args.package) else {
         return Err(request(format!(

@@ -62,6 +62,21 @@ pub fn upgrade_pairs(package: &Package, channel: Option<&str>) -> Vec<UpgradePai
     out
 }
 
+/// The `olm.gvk`s of `from` that `to` no longer declares (both read with `keep_gvks`).
+fn dropped_apis(from: &crate::model::Bundle, to: &crate::model::Bundle) -> Vec<String> {
+    let (Some(a), Some(b)) = (from.crds.as_deref(), to.crds.as_deref()) else {
+        return Vec::new();
+    };
+    if b.gvks.is_empty() {
+        return Vec::new();
+    }
+    a.gvks
+        .iter()
+        .filter(|g| !b.gvks.contains(g))
+        .cloned()
+        .collect()
+}
+
 /// A package's bundles' CRD contents, read once each, and the judgements of pairs, made once
 /// per distinct pair of contents.
 pub struct Judge<'p> {
@@ -111,6 +126,7 @@ impl<'p> Judge<'p> {
                 }
                 crds.owned.hash(&mut h);
                 crds.manifests.hash(&mut h);
+                crds.gvks.hash(&mut h);
             }
             None => 0u8.hash(&mut h),
         }
@@ -136,7 +152,19 @@ impl<'p> Judge<'p> {
         if let Some(j) = self.memo.get(&(fa, fb)) {
             return Some(j.clone());
         }
-        let j = judge(&self.contents[&a].1, &self.contents[&b].1, self.live);
+        let mut j = judge(&self.contents[&a].1, &self.contents[&b].1, self.live);
+        let dropped = dropped_apis(&self.package.bundles[a], &self.package.bundles[b]);
+        if !dropped.is_empty() {
+            let note = format!(
+                "olm.gvk shows API(s) dropped: {}; a stored version removed would fail both OLMs",
+                dropped.join("; ")
+            );
+            for side in [&mut j.olm_v1, &mut j.olm_v0] {
+                if side.verdict == super::Verdict::Unknown {
+                    side.message = format!("{}\n{note}", side.message);
+                }
+            }
+        }
         self.memo.insert((fa, fb), j.clone());
         Some(j)
     }

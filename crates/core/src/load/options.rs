@@ -25,6 +25,10 @@ pub struct LoadOptions {
     /// directory or a legacy manifest directory. Off by default: decoding costs time and the
     /// objects memory.
     pub keep_crds: bool,
+    /// With `keep_crds`, also the `olm.gvk` properties of bundles without manifests (their
+    /// documents read again), so that an API a bundle drops shows even when its CRDs are not
+    /// in the catalog. `crd-safety` asks for it; other commands do not pay for it.
+    pub keep_gvks: bool,
 }
 
 /// Upper bounds on what one load reads. The defaults are far above every real catalog in

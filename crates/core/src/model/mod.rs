@@ -471,6 +471,10 @@ pub struct BundleCrds {
     pub objects: Vec<serde_json::Value>,
     pub owned: Vec<String>,
     pub manifests: usize,
+    /// The bundle's `olm.gvk` properties as `<group>/<version>, Kind=<kind>` (only with
+    /// `LoadOptions::keep_gvks`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub gvks: Vec<String>,
 }
 
 /// The `olm.deprecations` of a package, scoped to it.

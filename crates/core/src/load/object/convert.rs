@@ -541,8 +541,16 @@ pub(crate) fn bundle_crds(doc: &Value, b: &Bundle, diags: &mut Vec<Diagnostic>) 
     let mut out = BundleCrds::default();
     let props = doc.get("properties").and_then(Value::as_array);
     for (i, p) in props.into_iter().flatten().enumerate() {
-        if p.get("type").and_then(Value::as_str) != Some("olm.bundle.object") {
-            continue;
+        match p.get("type").and_then(Value::as_str) {
+            Some("olm.bundle.object") => {}
+            Some("olm.gvk") => {
+                let f = |k: &str| p.pointer(&format!("/value/{k}")).and_then(Value::as_str);
+                if let (Some(g), Some(v), Some(k)) = (f("group"), f("version"), f("kind")) {
+                    out.gvks.push(format!("{g}/{v}, Kind={k}"));
+                }
+                continue;
+            }
+            _ => continue,
         }
         out.manifests += 1;
         let data = p.pointer("/value/data").and_then(Value::as_str);

@@ -319,7 +319,8 @@ impl<'p> Load<'p> {
         let Obj::Bundle(b) = o else {
             return;
         };
-        if b.bundle_objects == 0 {
+        let gvks = self.options.keep_gvks && b.property_counts.get("olm.gvk").is_some();
+        if b.bundle_objects == 0 && !gvks {
             return;
         }
         let text = file.text.get(span.0..span.1).unwrap_or_default();

@@ -92,3 +92,44 @@ fn fbc_bundle_layout_and_legacy_manifests_agree() {
         );
     }
 }
+
+#[test]
+fn bundles_without_manifests_are_unknown_and_a_dropped_olm_gvk_is_named() {
+    let text = r#"{"schema": "olm.package", "name": "p", "defaultChannel": "s"}
+{"schema": "olm.channel", "package": "p", "name": "s", "entries": [{"name": "p.v1"}, {"name": "p.v2", "replaces": "p.v1"}]}
+{"schema": "olm.bundle", "package": "p", "name": "p.v1", "image": "x/p:1", "properties": [
+  {"type": "olm.package", "value": {"packageName": "p", "version": "1.0.0"}},
+  {"type": "olm.gvk", "value": {"group": "example.com", "version": "v1alpha1", "kind": "Widget"}},
+  {"type": "olm.gvk", "value": {"group": "example.com", "version": "v1", "kind": "Widget"}}]}
+{"schema": "olm.bundle", "package": "p", "name": "p.v2", "image": "x/p:2", "properties": [
+  {"type": "olm.package", "value": {"packageName": "p", "version": "2.0.0"}},
+  {"type": "olm.gvk", "value": {"group": "example.com", "version": "v1", "kind": "Widget"}}]}
+"#;
+    for keep_gvks in [false, true] {
+        let options = LoadOptions {
+            keep_crds: true,
+            keep_gvks,
+            ..LoadOptions::default()
+        };
+        let files = vec![olm_graph_core::InputFile {
+            path: "c.json".into(),
+            text: text.into(),
+        }];
+        let catalog = olm_graph_core::open::load_files_with(files, options);
+        let j = Judge::new(&catalog.packages[0], None, CrdLimits::default())
+            .pair("p.v1", "p.v2")
+            .expect("both bundles");
+        assert_eq!(j.olm_v1.verdict, olm_graph_core::crd::Verdict::Unknown);
+        assert_eq!(j.olm_v0.verdict, olm_graph_core::crd::Verdict::Unknown);
+        assert!(
+            j.olm_v1.message.contains("does not carry its manifests"),
+            "{}",
+            j.olm_v1.message
+        );
+        let named = j
+            .olm_v1
+            .message
+            .contains("olm.gvk shows API(s) dropped: example.com/v1alpha1, Kind=Widget");
+        assert_eq!(named, keep_gvks, "{}", j.olm_v1.message);
+    }
+}

@@ -31,6 +31,7 @@ fn deep_schema_is_refused_by_the_depth_limit() {
             objects: vec![v],
             owned: vec![],
             manifests: 1,
+            gvks: vec![],
         })),
         ..Bundle::default()
     };
