@@ -264,6 +264,9 @@ pub struct PreflightArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = PreflightFormat::Text)]
     pub format: PreflightFormat,
+    /// Print the report as JSON (the same as --format json).
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
 }
 
 /// Arguments of `olm-graph path`.
@@ -588,6 +591,9 @@ pub struct ReviewArgs {
     pub git: Option<String>,
     #[arg(long, value_enum, default_value_t = ReviewFormat::Markdown)]
     pub format: ReviewFormat,
+    /// Print the review as JSON (the same as --format json).
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
     /// What fails the review (exit 1), comma-separated.
     #[arg(
         long,
@@ -726,6 +732,26 @@ pub struct DiffTemplateArgs {
     /// JSON instead of text.
     #[arg(long)]
     pub json: bool,
+}
+
+impl PreflightArgs {
+    /// `--json` is `--format json`.
+    pub fn json_as_format(mut self) -> Self {
+        if self.json {
+            self.format = PreflightFormat::Json;
+        }
+        self
+    }
+}
+
+impl ReviewArgs {
+    /// `--json` is `--format json`.
+    pub fn json_as_format(mut self) -> Self {
+        if self.json {
+            self.format = ReviewFormat::Json;
+        }
+        self
+    }
 }
 
 /// Output format of `preflight`.
