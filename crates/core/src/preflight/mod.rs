@@ -7,6 +7,7 @@
 //! `check_dangling_bundles`), on an FBC fragment and its target index (`pruning`:
 //! `fbc-target-index-pruning-check`), and on the operator's files as `tree` finds them
 //! (`ci_config`: the `ci.yaml` checks; `release_config`: a bundle's release config;
+//! `pruned_graph`: a skipRange without replaces;
 //! `fbc_catalogs`: the operator catalogs; `bundle_names`: the names of the bundle under
 //! test; `replaces` with the OpenShift-version table of `openshift`; `required_fields` with
 //! the timestamps of `isotime`; over the `schema` data and Python's printing in `python`). Every other check the pipeline runs is listed with the result `skip` and the
@@ -19,6 +20,7 @@ pub mod graph_checks;
 pub mod isotime;
 pub mod locate;
 pub mod openshift;
+pub mod pruned_graph;
 pub mod pruning;
 pub mod python;
 pub mod release_config;
@@ -177,7 +179,7 @@ const COMMUNITY: &[(&str, Option<&str>)] = &[
 /// The certified pipeline's own suite, `isv` (spec/preflight.md §1).
 const ISV: &[(&str, Option<&str>)] = &[
     ("check_marketplace_annotation", Some(NOT_YET)),
-    ("check_pruned_graph", Some(NOT_YET)),
+    (pruned_graph::CHECK, None),
 ];
 
 /// The `common` suite both operator-pipelines pipelines run after their own.
@@ -256,6 +258,11 @@ const FILE_CHECKS: &[(&str, FileCheck, Reads)] = &[
     ),
     (replaces::CHECK, replaces::availability, Reads::Operator),
     (
+        pruned_graph::CHECK,
+        pruned_graph::pruned_graph,
+        Reads::Operator,
+    ),
+    (
         required_fields::CHECK,
         required_fields::required_fields,
         Reads::Operator,
@@ -270,6 +277,9 @@ const FILE_CHECKS: &[(&str, FileCheck, Reads)] = &[
 
 /// One check computed here.
 fn computed(name: &str, catalog: &Catalog, tree: Option<&Tree>, targets: &[Catalog]) -> Check {
+    if let Some(stop) = tree.and_then(|t| graph_checks::before_the_graph(name, t)) {
+        return stop;
+    }
     match name {
         graph_checks::LOOP => return graph_checks::upgrade_graph_loop(catalog),
         graph_checks::DANGLING => return graph_checks::dangling_bundles(catalog),

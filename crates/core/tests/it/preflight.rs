@@ -863,3 +863,162 @@ fn published_operators_in_the_bundle_layout_pass_every_file_check() {
         );
     }
 }
+
+/// An operator directory of the bundle layout: `ci.yaml` and, per bundle, its version, the
+/// CSV's `spec` and `metadata.annotations` as YAML lines, and its channels.
+fn repo_operator(
+    op: &str,
+    ci: &str,
+    bundles: &[(&str, &str, &str, &str)],
+) -> (Catalog, Vec<InputFile>) {
+    let mut files = vec![InputFile::new(
+        format!("operators/{op}/ci.yaml"),
+        ci.to_string(),
+    )];
+    for (v, spec, annotations, channels) in bundles {
+        let csv = format!(
+            "apiVersion: operators.coreos.com/v1alpha1\nkind: ClusterServiceVersion\nmetadata:\n  name: {op}.v{v}\n  annotations: {{{annotations}}}\nspec: {{version: {v}{spec}}}\n"
+        );
+        let ann = format!(
+            "annotations:\n  operators.operatorframework.io.bundle.package.v1: {op}\n  operators.operatorframework.io.bundle.channels.v1: {channels}\n"
+        );
+        files.push(InputFile::new(
+            format!("operators/{op}/{v}/manifests/{op}.clusterserviceversion.yaml"),
+            csv,
+        ));
+        files.push(InputFile::new(
+            format!("operators/{op}/{v}/metadata/annotations.yaml"),
+            ann,
+        ));
+    }
+    (load_files(files.clone()), files)
+}
+
+/// operator-pipelines' `test_check_pruned_graph` (tests/static_tests/isv/test_bundle.py), row
+/// by row: bundle 0.0.1 in alpha and beta, the bundle under test 0.0.2 with the row's
+/// skipRange, replaces and channels.
+#[test]
+fn ported_check_pruned_graph() {
+    let rows: [(Option<&str>, Option<&str>, &str, bool); 6] = [
+        (None, None, "alpha", false),
+        (None, Some("1.1"), "alpha", false),
+        (Some(">=1.0.2 <6.5.7"), None, "alpha", true),
+        (Some(">=1.0.2 <6.5.7"), None, "xyz", false),
+        (Some(">=1.0.2 <6.5.7"), None, "xyz,alpha", true),
+        (Some(">=1.0.2 <6.5.7"), Some("1.1"), "alpha", false),
+    ];
+    for (range, replaces, channels, warns) in rows {
+        let ann = range.map_or(String::new(), |r| format!("olm.skipRange: '{r}'"));
+        let spec = replaces.map_or(String::new(), |r| format!(", replaces: '{r}'"));
+        let (cat, files) = repo_operator(
+            "test-operator",
+            "updateGraph: replaces-mode",
+            &[
+                ("0.0.1", "", "", "alpha,beta"),
+                ("0.0.2", &spec, &ann, channels),
+            ],
+        );
+        let report = preflight::run_with_files(Pipeline::Certified, &cat, &files, &[]);
+        let c = check(&report, "check_pruned_graph");
+        let want: &[&str] = if warns {
+            &[preflight::pruned_graph::PRUNED_GRAPH_ERROR]
+        } else {
+            &[]
+        };
+        let outcome = if warns { Outcome::Warn } else { Outcome::Pass };
+        assert_eq!(
+            (
+                c.result,
+                c.messages.iter().map(String::as_str).collect::<Vec<_>>()
+            ),
+            (outcome, want.to_vec()),
+            "{range:?} {replaces:?} {channels}"
+        );
+    }
+    assert!(preflight::pruned_graph::PRUNED_GRAPH_ERROR.starts_with("olm.skipRange annotation is set but replaces field is not set in the CSV. The definition may lead to unintentional pruning of the update graph. "));
+}
+
+/// operator-pipelines' `test_check_upgrade_graph_loop` and `test_check_dangling_bundles`: an
+/// `updateGraph` that is neither mode, and a malformed `replaces`, fail both graph checks with
+/// the pipeline's messages.
+#[test]
+fn an_unsupported_update_graph_or_a_malformed_replaces_fails_both_graph_checks() {
+    let (cat, files) = repo_operator(
+        "hello",
+        "updateGraph: unknown-mode",
+        &[
+            ("0.0.1", "", "", "beta"),
+            ("0.0.2", ", replaces: hello.v0.0.1", "", "beta"),
+        ],
+    );
+    let report = preflight::run_with_files(Pipeline::Community, &cat, &files, &[]);
+    for name in ["check_upgrade_graph_loop", "check_dangling_bundles"] {
+        let c = check(&report, name);
+        assert_eq!(
+            (c.result, c.messages.clone()),
+            (
+                Outcome::Fail,
+                vec!["Operator(hello): unsupported updateGraph value: unknown-mode".to_string()]
+            ),
+            "{name}"
+        );
+    }
+    let (cat, files) = repo_operator(
+        "malformed",
+        "updateGraph: replaces-mode",
+        &[("0.0.1", ", replaces: ''", "", "beta")],
+    );
+    let report = preflight::run_with_files(Pipeline::Community, &cat, &files, &[]);
+    for name in ["check_upgrade_graph_loop", "check_dangling_bundles"] {
+        let c = check(&report, name);
+        assert_eq!(c.result, Outcome::Fail, "{name}");
+        assert_eq!(
+            c.messages,
+            ["Bundle(malformed/0.0.1) has invalid 'replaces' field: ''"],
+            "{name}"
+        );
+    }
+    // semver-mode takes no `replaces` at all: nothing to stop on.
+    let (cat, files) = repo_operator(
+        "hello",
+        "updateGraph: semver-mode",
+        &[("0.0.1", ", replaces: ''", "", "beta")],
+    );
+    let report = preflight::run_with_files(Pipeline::Community, &cat, &files, &[]);
+    assert_eq!(
+        check(&report, "check_upgrade_graph_loop").result,
+        Outcome::Pass
+    );
+}
+
+/// `fbc.enabled: true`: the pipeline does not run its graph checks on the bundle tree (they
+/// are marked `skip_fbc`), so a loop there is not reported.
+#[test]
+fn an_fbc_enabled_operator_is_not_graph_checked_on_its_bundle_tree() {
+    let (cat, files) = repo_operator(
+        "hello",
+        "updateGraph: replaces-mode\nfbc:\n  enabled: true",
+        &[
+            ("0.0.1", ", replaces: hello.v0.0.2", "", "beta"),
+            ("0.0.2", ", replaces: hello.v0.0.1", "", "beta"),
+        ],
+    );
+    let report = preflight::run_with_files(Pipeline::Community, &cat, &files, &[]);
+    for name in ["check_upgrade_graph_loop", "check_dangling_bundles"] {
+        let c = check(&report, name);
+        assert_eq!(c.result, Outcome::Skip, "{name}: {c:?}");
+    }
+    // The same tree without fbc.enabled has the loop.
+    let (cat, files) = repo_operator(
+        "hello",
+        "updateGraph: replaces-mode",
+        &[
+            ("0.0.1", ", replaces: hello.v0.0.2", "", "beta"),
+            ("0.0.2", ", replaces: hello.v0.0.1", "", "beta"),
+        ],
+    );
+    let report = preflight::run_with_files(Pipeline::Community, &cat, &files, &[]);
+    let c = check(&report, "check_upgrade_graph_loop");
+    assert_eq!(c.result, Outcome::Fail);
+    assert!(c.messages[0].starts_with("Upgrade graph loop detected: "));
+}
