@@ -7,12 +7,15 @@
 //! `check_dangling_bundles`), on an FBC fragment and its target index (`pruning`:
 //! `fbc-target-index-pruning-check`), and on the operator's files as `tree` finds them
 //! (`ci_config`: the `ci.yaml` checks; `release_config`: a bundle's release config;
-//! `pruned_graph`: a skipRange without replaces;
+//! `pruned_graph`: a skipRange without replaces; `bundle_checks`: operator names, FBC,
+//! NetworkPolicies; `api_versions`: minKubeVersion against the OpenShift versions;
 //! `fbc_catalogs`: the operator catalogs; `bundle_names`: the names of the bundle under
 //! test; `replaces` with the OpenShift-version table of `openshift`; `required_fields` with
 //! the timestamps of `isotime`; over the `schema` data and Python's printing in `python`). Every other check the pipeline runs is listed with the result `skip` and the
 //! reason, so that the table shows what was and was not run (spec/preflight.md §4).
 
+pub mod api_versions;
+pub mod bundle_checks;
 pub mod bundle_names;
 pub mod ci_config;
 pub mod fbc_catalogs;
@@ -160,9 +163,9 @@ const NEEDS_OPERATOR_SDK: &str =
 /// bundle and catalog modules, each alphabetical (spec/preflight.md §1). `None`: run here.
 const COMMUNITY: &[(&str, Option<&str>)] = &[
     (ci_config::UPGRADE_GRAPH, None),
-    ("check_operator_name_unique", Some(NOT_YET)),
+    (bundle_checks::NAME_UNIQUE, None),
     ("check_upgrade_graph_loop", None),
-    ("check_api_version_constraints", Some(NOT_YET)),
+    (api_versions::CHECK, None),
     ("check_dangling_bundles", None),
     (
         "check_osdk_bundle_validate_operator_framework",
@@ -173,12 +176,12 @@ const COMMUNITY: &[(&str, Option<&str>)] = &[
         Some(NEEDS_OPERATOR_SDK),
     ),
     (required_fields::CHECK, None),
-    ("check_using_fbc", Some(NOT_YET)),
+    (bundle_checks::USING_FBC, None),
 ];
 
 /// The certified pipeline's own suite, `isv` (spec/preflight.md §1).
 const ISV: &[(&str, Option<&str>)] = &[
-    ("check_marketplace_annotation", Some(NOT_YET)),
+    (bundle_checks::MARKETPLACE, None),
     (pruned_graph::CHECK, None),
 ];
 
@@ -187,7 +190,7 @@ const COMMON: &[(&str, Option<&str>)] = &[
     (ci_config::CATALOG_USAGE, None),
     (ci_config::SCHEMA, None),
     (release_config::CONSISTENCY, None),
-    ("check_network_policy_presence", Some(NOT_YET)),
+    (bundle_checks::NETWORK_POLICY, None),
     (bundle_names::OPERATOR_NAME, None),
     (bundle_names::VERSION_DIRECTORY, None),
     (replaces::CHECK, None),
@@ -257,6 +260,31 @@ const FILE_CHECKS: &[(&str, FileCheck, Reads)] = &[
         Reads::Operator,
     ),
     (replaces::CHECK, replaces::availability, Reads::Operator),
+    (
+        bundle_checks::NAME_UNIQUE,
+        bundle_checks::operator_name_unique,
+        Reads::Operator,
+    ),
+    (
+        bundle_checks::USING_FBC,
+        bundle_checks::using_fbc,
+        Reads::Operator,
+    ),
+    (
+        bundle_checks::MARKETPLACE,
+        bundle_checks::marketplace_annotation,
+        Reads::Operator,
+    ),
+    (
+        api_versions::CHECK,
+        api_versions::api_version_constraints,
+        Reads::Operator,
+    ),
+    (
+        bundle_checks::NETWORK_POLICY,
+        bundle_checks::network_policy,
+        Reads::Operator,
+    ),
     (
         pruned_graph::CHECK,
         pruned_graph::pruned_graph,

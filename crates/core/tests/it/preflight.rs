@@ -158,7 +158,7 @@ fn every_other_check_of_the_pipeline_is_listed_as_skipped_with_its_reason() {
     assert!(api.messages[0].starts_with("needs the operator's files"));
     assert_eq!(
         check(&community, "check_api_version_constraints").messages,
-        ["not implemented in olm-graph yet"]
+        ["needs the operator's files (ci.yaml, bundle directories, catalogs/): not given"]
     );
     let ran: Vec<&str> = community
         .checks
@@ -856,10 +856,17 @@ fn published_operators_in_the_bundle_layout_pass_every_file_check() {
             .filter(|c| c.result != Outcome::Skip)
             .map(|c| (c.name.as_str(), c.result))
             .collect();
-        assert_eq!(ran.len(), 11, "{op}: {ran:?}");
+        assert_eq!(ran.len(), 15, "{op}: {ran:?}");
+        // Every operator still in the bundle layout gets the pipeline's FBC suggestion.
         assert!(
-            ran.iter().all(|(_, r)| *r == Outcome::Pass),
+            ran.iter()
+                .all(|(n, r)| *r == Outcome::Pass
+                    || (*n == "check_using_fbc" && *r == Outcome::Warn)),
             "{op}: {report:?}"
+        );
+        assert_eq!(
+            check(&report, "check_using_fbc").messages,
+            [preflight::bundle_checks::NON_FBC_SUGGESTION]
         );
     }
 }
@@ -1021,4 +1028,189 @@ fn an_fbc_enabled_operator_is_not_graph_checked_on_its_bundle_tree() {
     let c = check(&report, "check_upgrade_graph_loop");
     assert_eq!(c.result, Outcome::Fail);
     assert!(c.messages[0].starts_with("Upgrade graph loop detected: "));
+}
+
+/// The pipeline's `bundle_files(op, version)` as input files: `annotations.yaml` with the
+/// base annotations and `extra` lines, and the CSV with `csv_spec` lines under `spec` (after
+/// `version`) and the CSV's `metadata.name` (default `<op>.v<version>`).
+fn bundle_files(
+    op: &str,
+    v: &str,
+    name: Option<&str>,
+    csv_spec: &str,
+    extra: &str,
+) -> Vec<InputFile> {
+    let name = name.map_or(format!("{op}.v{v}"), str::to_string);
+    vec![
+        InputFile::new(
+            format!("operators/{op}/{v}/metadata/annotations.yaml"),
+            format!("annotations:\n  operators.operatorframework.io.bundle.mediatype.v1: registry+v1\n  operators.operatorframework.io.bundle.package.v1: {op}\n  operators.operatorframework.io.bundle.channel.default.v1: beta\n  operators.operatorframework.io.bundle.channels.v1: beta\n{extra}"),
+        ),
+        InputFile::new(
+            format!("operators/{op}/{v}/manifests/{op}.clusterserviceversion.yaml"),
+            format!("metadata:\n  name: {name}\nspec:\n  version: {v}\n{csv_spec}"),
+        ),
+    ]
+}
+
+fn run_files(pipeline: Pipeline, files: Vec<InputFile>, name: &str) -> Check {
+    let cat = load_files(files.clone());
+    check(
+        &preflight::run_with_files(pipeline, &cat, &files, &[]),
+        name,
+    )
+    .clone()
+}
+
+/// operator-pipelines' `test_check_api_version_constraints`, its thirteen rows.
+#[test]
+fn ported_check_api_version_constraints() {
+    let rows: [(&str, &str, Outcome, &[&str]); 13] = [
+        ("", "", Outcome::Pass, &[]),
+        ("", "v4.11", Outcome::Pass, &[]),
+        ("1.24.0", "=v4.11", Outcome::Pass, &[]),
+        ("1.0.0", "=v3.1", Outcome::Pass, &[]),
+        ("foo", "v4.11", Outcome::Fail, &["Invalid minKubeVersion: foo is not valid SemVer string"]),
+        ("1.24.0", "v4.11", Outcome::Pass, &[]),
+        ("1.24.0", "v4.11-v4.13", Outcome::Pass, &[]),
+        ("1.16.0", "v4.5,v4.6", Outcome::Pass, &[]),
+        ("1.16.0", "v4.5,v4.7", Outcome::Warn, &["Comma separated list of versions in com.redhat.openshift.versions is only supported for v4.5 and v4.6"]),
+        ("1.24.0", "", Outcome::Fail, &["minKubeVersion is set to 1.24.0 but com.redhat.openshift.versions is not set"]),
+        ("1.24.0", "v4.10", Outcome::Fail, &["OCP version(s) 4.10 conflict with minKubeVersion=1.24.0"]),
+        ("1.24.0", "foo", Outcome::Fail, &["Invalid com.redhat.openshift.versions: foo is not valid SemVer string"]),
+        ("1.24", "v4.9-v4.12", Outcome::Fail, &["OCP version(s) 4.9,4.10 conflict with minKubeVersion=1.24.0"]),
+    ];
+    for (kube, ocp, result, messages) in rows {
+        let spec = if kube.is_empty() {
+            String::new()
+        } else {
+            format!("  minKubeVersion: '{kube}'\n")
+        };
+        let extra = if ocp.is_empty() {
+            String::new()
+        } else {
+            format!("  com.redhat.openshift.versions: '{ocp}'\n")
+        };
+        let c = run_files(
+            Pipeline::Community,
+            bundle_files("hello", "0.0.1", None, &spec, &extra),
+            "check_api_version_constraints",
+        );
+        let got: Vec<&str> = c.messages.iter().map(String::as_str).collect();
+        assert_eq!(
+            (c.result, got.as_slice()),
+            (result, messages),
+            "{kube:?} {ocp:?}"
+        );
+    }
+}
+
+/// operator-pipelines' `test_check_operator_name_unique`, `test_using_fbc` and
+/// `test_check_network_policy_presence`.
+#[test]
+fn ported_check_operator_name_unique_using_fbc_and_network_policy_presence() {
+    let one = bundle_files("test-operator", "0.0.1", None, "", "");
+    let c = run_files(
+        Pipeline::Community,
+        one.clone(),
+        "check_operator_name_unique",
+    );
+    assert_eq!(c.result, Outcome::Pass);
+    let mut two = one.clone();
+    two.extend(bundle_files(
+        "test-operator",
+        "0.0.2",
+        Some("other-operator.v0.0.2"),
+        "",
+        "",
+    ));
+    let c = run_files(Pipeline::Community, two, "check_operator_name_unique");
+    assert_eq!(
+        (c.result, c.messages),
+        (
+            Outcome::Fail,
+            vec![
+                "Bundles use multiple operator names: {'other-operator', 'test-operator'}"
+                    .to_string()
+            ]
+        )
+    );
+
+    let new = run_files(
+        Pipeline::Community,
+        bundle_files("hello", "0.0.1", None, "", ""),
+        "check_using_fbc",
+    );
+    assert_eq!(new.result, Outcome::Warn);
+    assert!(new.messages[0].contains("is recommended for new operators"));
+    let mut files = bundle_files("hello", "0.0.1", None, "", "");
+    files.extend(bundle_files("hello", "0.0.2", None, "", ""));
+    let update = run_files(Pipeline::Community, files, "check_using_fbc");
+    assert_eq!(update.result, Outcome::Warn);
+    assert!(update.messages[0].contains("This operator does not use FBC. Consider"));
+
+    let plain = run_files(
+        Pipeline::Certified,
+        bundle_files("hello", "0.0.1", None, "", ""),
+        "check_network_policy_presence",
+    );
+    assert_eq!(plain.result, Outcome::Pass);
+    let mut files = bundle_files("hello", "0.0.1", None, "", "");
+    files.push(InputFile::new(
+        "operators/hello/0.0.1/manifests/dummy_.k8s.io_v1_networkpolicy.yaml",
+        "kind: NetworkPolicy\napiVersion: networking.k8s.io/v1\n",
+    ));
+    let c = run_files(Pipeline::Community, files, "check_network_policy_presence");
+    assert_eq!(
+        (c.result, c.messages),
+        (Outcome::Fail, vec!["Bundle contains a NetworkPolicy in dummy_.k8s.io_v1_networkpolicy.yaml. Network policies are not a supported resource that Operator Lifecycle Manager(OLM) can install and manage.".to_string()])
+    );
+}
+
+/// operator-pipelines' `test_check_marketplace_annotation` (isv), its four rows.
+#[test]
+fn ported_check_marketplace_annotation() {
+    let pricing = "https://marketplace.redhat.com/en-us/operators/package/pricing?utm_source=openshift_console";
+    let support = "https://marketplace.redhat.com/en-us/operators/package/support?utm_source=openshift_console";
+    let fail = |key: &str, expected: &str| {
+        format!("CSV marketplace.openshift.io/{key} annotation is set to ''. Expected value is {expected}. To fix this issue define the annotation in 'manifests/*.clusterserviceversion.yaml' file.")
+    };
+    let rows: [(&str, &str, &str, Vec<String>); 4] = [
+        ("certified-operators", "", "", vec![]),
+        ("redhat-marketplace", pricing, support, vec![]),
+        (
+            "redhat-marketplace",
+            "",
+            support,
+            vec![fail("remote-workflow", pricing)],
+        ),
+        (
+            "redhat-marketplace",
+            pricing,
+            "",
+            vec![fail("support-workflow", support)],
+        ),
+    ];
+    for (org, remote, sup, want) in rows {
+        let mut files = bundle_files("package", "0.0.1", None, "", "");
+        files[1] = InputFile::new(
+            files[1].path.clone(),
+            format!("metadata:\n  name: package.v0.0.1\n  annotations:\n    marketplace.openshift.io/remote-workflow: '{remote}'\n    marketplace.openshift.io/support-workflow: '{sup}'\nspec:\n  version: 0.0.1\n"),
+        );
+        files.push(InputFile::new(
+            "config.yaml",
+            format!("organization: {org}\n"),
+        ));
+        let c = run_files(Pipeline::Certified, files, "check_marketplace_annotation");
+        let result = if want.is_empty() {
+            Outcome::Pass
+        } else {
+            Outcome::Fail
+        };
+        assert_eq!(
+            (c.result, c.messages),
+            (result, want),
+            "{org} {remote:?} {sup:?}"
+        );
+    }
 }
