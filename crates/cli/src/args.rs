@@ -258,7 +258,8 @@ pub struct PreflightArgs {
     #[arg(long, num_args = 1..)]
     pub target_index: Vec<PathBuf>,
     /// The newest OpenShift version (`4.22`) of the table that stands for the pipeline's
-    /// OpenShift-versions service (default: the table's own newest, 4.21).
+    /// OpenShift-versions service (default: the table's own newest, 4.21); for Konflux, the
+    /// OpenShift version the fragment is built for (default: a vMAJOR.MINOR folder of its path).
     #[arg(long, value_name = "V")]
     pub ocp: Option<String>,
     /// Output format.

@@ -9,6 +9,7 @@
 //! (`ci_config`: the `ci.yaml` checks; `release_config`: a bundle's release config;
 //! `pruned_graph`: a skipRange without replaces; `bundle_checks`: operator names, FBC,
 //! NetworkPolicies; `api_versions`: minKubeVersion against the OpenShift versions;
+//! `validate_fbc`: Konflux's fragment checks that need no registry;
 //! `fbc_catalogs`: the operator catalogs; `bundle_names`: the names of the bundle under
 //! test; `replaces` with the OpenShift-version table of `openshift`; `required_fields` with
 //! the timestamps of `isotime`; over the `schema` data and Python's printing in `python`). Every other check the pipeline runs is listed with the result `skip` and the
@@ -31,6 +32,7 @@ pub mod replaces;
 pub mod required_fields;
 pub mod schema;
 pub mod tree;
+pub mod validate_fbc;
 
 use serde::Serialize;
 
@@ -202,7 +204,7 @@ const COMMON: &[(&str, Option<&str>)] = &[
 /// Konflux's `fbc-builder` checks, in the pipeline's task order (spec/preflight.md §1).
 const KONFLUX: &[(&str, Option<&str>)] = &[
     ("deprecated-base-image-check", Some(NEEDS_REGISTRY)),
-    ("validate-fbc", Some(NEEDS_REGISTRY)),
+    (validate_fbc::CHECK, None),
     (pruning::CHECK, None),
     ("fbc-fips-check-oci-ta", Some(NEEDS_REGISTRY)),
 ];
@@ -312,6 +314,10 @@ fn computed(name: &str, catalog: &Catalog, tree: Option<&Tree>, targets: &[Catal
         graph_checks::LOOP => return graph_checks::upgrade_graph_loop(catalog),
         graph_checks::DANGLING => return graph_checks::dangling_bundles(catalog),
         pruning::CHECK => return pruning::target_index_pruning(catalog, targets),
+        validate_fbc::CHECK => {
+            let ocp = tree.and_then(|t| t.newest_openshift.or(t.fragment_openshift));
+            return validate_fbc::validate_fbc(catalog, ocp);
+        }
         _ => {}
     }
     let Some(tree) = tree else {
@@ -373,6 +379,8 @@ pub fn run_with_options(
 ) -> Report {
     let mut tree = Tree::read(files);
     tree.newest_openshift = options.ocp;
+    tree.fragment_openshift =
+        validate_fbc::version_from_paths(files.iter().map(|f| f.path.as_str()));
     run_inner(pipeline, catalog, Some(&tree), targets)
 }
 

@@ -144,6 +144,9 @@ pub struct Tree {
     /// The newest OpenShift version the version table runs to (`--ocp`; `None`: the table's
     /// own newest) (spec/preflight.md §10.1).
     pub newest_openshift: Option<(u64, u64)>,
+    /// The OpenShift version a Konflux fragment is built for, read from a `vMAJOR.MINOR`
+    /// folder of its path (spec/preflight.md §16).
+    pub fragment_openshift: Option<(u64, u64)>,
 }
 
 /// `(directory, name)` of a path.
@@ -325,6 +328,7 @@ impl Tree {
             catalogs,
             repo_config,
             newest_openshift: None,
+            fragment_openshift: None,
         }
     }
 }

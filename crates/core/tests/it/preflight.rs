@@ -301,7 +301,7 @@ fn a_new_package_or_no_target_index() {
         ["needs the target index: give it as local FBC (--target-index)"]
     );
     assert_eq!(
-        check(&report, "validate-fbc").messages,
+        check(&report, "fbc-fips-check-oci-ta").messages,
         ["needs a registry"]
     );
 }
@@ -1211,6 +1211,114 @@ fn ported_check_marketplace_annotation() {
             (c.result, c.messages),
             (result, want),
             "{org} {remote:?} {sup:?}"
+        );
+    }
+}
+
+/// A Konflux fragment at `path` of one bundle with `properties` (JSON) and `image`.
+fn fragment(path: &str, properties: &str, image: &str, declared: bool) -> Vec<InputFile> {
+    let pkg = if declared {
+        "{\"schema\":\"olm.package\",\"name\":\"p\",\"defaultChannel\":\"stable\"}\n"
+    } else {
+        ""
+    };
+    let text = format!(
+        "{pkg}{{\"schema\":\"olm.channel\",\"package\":\"p\",\"name\":\"stable\",\"entries\":[{{\"name\":\"p.v1.0.0\"}}]}}\n{{\"schema\":\"olm.bundle\",\"package\":\"p\",\"name\":\"p.v1.0.0\",\"image\":\"{image}\",\"properties\":[{{\"type\":\"olm.package\",\"value\":{{\"packageName\":\"p\",\"version\":\"1.0.0\"}}}}{properties}]}}\n"
+    );
+    vec![InputFile::new(path, text)]
+}
+
+/// Konflux `validate-fbc`'s fragment checks (its script's messages): bundle metadata by the
+/// fragment's OpenShift version, digest-pinned images from Red Hat's registries, a package.
+#[test]
+fn validate_fbc_checks_metadata_by_openshift_version_and_bundle_images() {
+    let pinned = format!("registry.redhat.io/p/bundle@sha256:{}", "a".repeat(64));
+    let csv_md = ",{\"type\":\"olm.csv.metadata\",\"value\":{\"displayName\":\"P\"}}";
+    let object = ",{\"type\":\"olm.bundle.object\",\"value\":{\"data\":\"e30=\"}}";
+    let run = |files: Vec<InputFile>| run_files(Pipeline::Konflux, files, "validate-fbc");
+    // 4.17 on: olm.csv.metadata, and no olm.bundle.object.
+    let ok = run(fragment(
+        "v4.17/catalog/p/catalog.json",
+        csv_md,
+        &pinned,
+        true,
+    ));
+    assert_eq!((ok.result, ok.messages.len()), (Outcome::Pass, 0), "{ok:?}");
+    let c = run(fragment(
+        "v4.17/catalog/p/catalog.json",
+        object,
+        &pinned,
+        true,
+    ));
+    assert_eq!(c.result, Outcome::Fail);
+    assert_eq!(c.messages, [
+        "!FAILURE! - olm.bundle.object bundle properties are not permitted in a FBC fragment for OCP version 4.17. Fragments must move to olm.csv.metadata bundle metadata.",
+        "!FAILURE! - every olm.bundle object in the fragment must have a corresponding olm.csv.metadata bundle property",
+    ]);
+    // Before 4.17 the other way round.
+    let ok = run(fragment(
+        "v4.16/catalog/p/catalog.json",
+        object,
+        &pinned,
+        true,
+    ));
+    assert_eq!(ok.result, Outcome::Pass, "{ok:?}");
+    let c = run(fragment(
+        "v4.16/catalog/p/catalog.json",
+        csv_md,
+        &pinned,
+        true,
+    ));
+    assert_eq!(c.messages, [
+        "!FAILURE! - olm.csv.metadata bundle properties are not permitted in a FBC fragment for OCP version 4.16. Fragments must only use olm.bundle.object bundle metadata.",
+        "!FAILURE! - every olm.bundle object in the fragment must have at least one olm.bundle.object bundle property",
+    ]);
+    // Images: a tag, and another registry.
+    let c = run(fragment(
+        "v4.18/catalog/p/catalog.json",
+        csv_md,
+        "quay.io/acme/p-bundle:v1.0.0",
+        true,
+    ));
+    assert_eq!(c.messages, [
+        "!FAILURE! - The following olm.bundle image references are not digest-pinned:\n  quay.io/acme/p-bundle:v1.0.0",
+        "!FAILURE! - The following olm.bundle image references are not from registry.redhat.io or registry.stage.redhat.io:\n  quay.io/acme/p-bundle:v1.0.0",
+    ]);
+    let stage = format!(
+        "registry.stage.redhat.io/p/bundle@sha256:{}",
+        "b".repeat(64)
+    );
+    assert_eq!(
+        run(fragment("v4.18/c/catalog.json", csv_md, &stage, true)).result,
+        Outcome::Pass
+    );
+    // No olm.package.
+    let c = run(fragment("v4.18/c/catalog.json", csv_md, &pinned, false));
+    assert_eq!(
+        c.messages,
+        ["!FAILURE! - There are no olm package entries defined in this FBC fragment."]
+    );
+    // No version in the path: the metadata check is not run, with the task's warning.
+    let c = run(fragment("fragment/catalog.json", csv_md, &pinned, true));
+    assert_eq!(c.result, Outcome::Warn);
+    assert!(c.messages[0].starts_with("!WARNING! - unable to assess bundle metadata alignment with OCP version because we cannot parse OCP version from the base image"));
+}
+
+/// Red Hat's own fragments, which Konflux built, pass `validate-fbc`'s fragment checks on both
+/// sides of 4.17.
+#[test]
+fn real_fragments_pass_validate_fbc() {
+    for v in ["v4.16", "v4.17"] {
+        let dir = catalog(&format!("openshift-kube-descheduler-fbc/{v}"));
+        let limits = olm_graph_core::LoadOptions::default().limits;
+        let files = olm_graph_core::load::read_paths(&[&dir], &limits)
+            .unwrap()
+            .files;
+        let c = run_files(Pipeline::Konflux, files, "validate-fbc");
+        assert_eq!(
+            (c.result, c.messages.len()),
+            (Outcome::Pass, 0),
+            "{v}: {c:?}"
         );
     }
 }
