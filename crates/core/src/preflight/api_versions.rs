@@ -67,7 +67,8 @@ fn parse_text(text: &str) -> Result<Semver, String> {
         Some((p, b)) => (p, Some(b)),
         None => (rest, None),
     };
-    if !pre.is_empty() && !(pre.starts_with('-') && ident_ok(&pre[1..])) {
+    let pre_ok = pre.is_empty() || pre.strip_prefix('-').is_some_and(ident_ok);
+    if !pre_ok {
         return Err(bad());
     }
     if build.is_some_and(|b| !ident_ok(b)) {
@@ -100,7 +101,10 @@ fn parse_ocp(text: &str) -> Result<(u64, u64), String> {
 
 /// The OpenShift versions of the table an annotation selects, and a warning for a comma list
 /// other than `v4.5,v4.6`; or the parser's error.
-fn selected(selector: &str) -> Result<(Vec<(u64, u64)>, Option<String>), String> {
+/// The OpenShift versions an annotation selects, and the warning it earns.
+type Selection = (Vec<(u64, u64)>, Option<String>);
+
+fn selected(selector: &str) -> Result<Selection, String> {
     let table = OCP_TO_K8S.iter().map(|(o, _)| *o);
     if let Some((a, b)) = selector.split_once('-') {
         let (a, b) = (parse_ocp(a)?, parse_ocp(b)?);
