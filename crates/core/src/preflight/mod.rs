@@ -9,7 +9,8 @@
 //! (`ci_config`: the `ci.yaml` checks; `release_config`: a bundle's release config;
 //! `pruned_graph`: a skipRange without replaces; `bundle_checks`: operator names, FBC,
 //! NetworkPolicies; `api_versions`: minKubeVersion against the OpenShift versions;
-//! `validate_fbc`: Konflux's fragment checks that need no registry;
+//! `validate_fbc`: Konflux's fragment checks that need no registry; `osdk`: the CSV checks of
+//! operator-sdk's optional validators;
 //! `fbc_catalogs`: the operator catalogs; `bundle_names`: the names of the bundle under
 //! test; `replaces` with the OpenShift-version table of `openshift`; `required_fields` with
 //! the timestamps of `isotime`; over the `schema` data and Python's printing in `python`). Every other check the pipeline runs is listed with the result `skip` and the
@@ -24,6 +25,7 @@ pub mod graph_checks;
 pub mod isotime;
 pub mod locate;
 pub mod openshift;
+pub mod osdk;
 pub mod pruned_graph;
 pub mod pruning;
 pub mod python;
@@ -158,8 +160,6 @@ impl Report {
 /// Why a check is not run (spec/preflight.md §4).
 const NOT_YET: &str = "not implemented in olm-graph yet";
 const NEEDS_REGISTRY: &str = "needs a registry";
-const NEEDS_OPERATOR_SDK: &str =
-    "runs operator-sdk bundle validate: not implemented in olm-graph yet";
 
 /// The community pipeline's checks: suites `community` then `common`, in each the operator,
 /// bundle and catalog modules, each alphabetical (spec/preflight.md §1). `None`: run here.
@@ -169,14 +169,8 @@ const COMMUNITY: &[(&str, Option<&str>)] = &[
     ("check_upgrade_graph_loop", None),
     (api_versions::CHECK, None),
     ("check_dangling_bundles", None),
-    (
-        "check_osdk_bundle_validate_operator_framework",
-        Some(NEEDS_OPERATOR_SDK),
-    ),
-    (
-        "check_osdk_bundle_validate_operatorhub",
-        Some(NEEDS_OPERATOR_SDK),
-    ),
+    (osdk::OPERATOR_FRAMEWORK, None),
+    (osdk::OPERATORHUB, None),
     (required_fields::CHECK, None),
     (bundle_checks::USING_FBC, None),
 ];
@@ -270,6 +264,12 @@ const FILE_CHECKS: &[(&str, FileCheck, Reads)] = &[
     (
         bundle_checks::USING_FBC,
         bundle_checks::using_fbc,
+        Reads::Operator,
+    ),
+    (osdk::OPERATORHUB, osdk::operatorhub, Reads::Operator),
+    (
+        osdk::OPERATOR_FRAMEWORK,
+        osdk::operator_framework,
         Reads::Operator,
     ),
     (

@@ -856,12 +856,18 @@ fn published_operators_in_the_bundle_layout_pass_every_file_check() {
             .filter(|c| c.result != Outcome::Skip)
             .map(|c| (c.name.as_str(), c.result))
             .collect();
-        assert_eq!(ran.len(), 15, "{op}: {ran:?}");
-        // Every operator still in the bundle layout gets the pipeline's FBC suggestion.
+        assert_eq!(ran.len(), 17, "{op}: {ran:?}");
+        // Nothing fails. Warned: every operator still in the bundle layout (the pipeline's FBC
+        // suggestion), operator-sdk's `operatorhub` validator (always deprecated), and the
+        // operator-sdk checks of a CSV without minKubeVersion (trident).
+        let may_warn = [
+            "check_using_fbc",
+            "check_osdk_bundle_validate_operatorhub",
+            "check_osdk_bundle_validate_operator_framework",
+        ];
         assert!(
             ran.iter()
-                .all(|(n, r)| *r == Outcome::Pass
-                    || (*n == "check_using_fbc" && *r == Outcome::Warn)),
+                .all(|(n, r)| *r == Outcome::Pass || (may_warn.contains(n) && *r == Outcome::Warn)),
             "{op}: {report:?}"
         );
         assert_eq!(
@@ -1321,4 +1327,119 @@ fn real_fragments_pass_validate_fbc() {
             "{v}: {c:?}"
         );
     }
+}
+
+/// A bundle directory holding one of operator-framework/api's test CSVs, for OpenShift 4.12 on.
+fn osdk_bundle(csv_file: &str) -> Vec<InputFile> {
+    let csv = std::fs::read_to_string(crate::common::fixture(&format!(
+        "preflight/osdk/{csv_file}"
+    )))
+    .expect("fixture");
+    vec![
+        InputFile::new(
+            "operators/etcd/0.9.4/metadata/annotations.yaml",
+            "annotations:\n  operators.operatorframework.io.bundle.package.v1: etcd\n  operators.operatorframework.io.bundle.channels.v1: alpha\n  com.redhat.openshift.versions: v4.12\n",
+        ),
+        InputFile::new(
+            "operators/etcd/0.9.4/manifests/etcdoperator.v0.9.4.clusterserviceversion.yaml",
+            csv,
+        ),
+    ]
+}
+
+/// operator-framework/api's `TestValidateBundleOperatorHub`: the valid bundle has no error and
+/// the invalid one exactly its nine errors, as operator-sdk prints them (`Error: Value : (csv)
+/// …`); `TestCheckSpecIcon` and `TestCheckSpecMinKubeVersion` through the same checks.
+#[test]
+fn ported_osdk_operatorhub_validator() {
+    let valid = run_files(
+        Pipeline::Community,
+        osdk_bundle("valid_bundle.csv.yaml"),
+        "check_osdk_bundle_validate_operatorhub",
+    );
+    assert_ne!(valid.result, Outcome::Fail, "{valid:?}");
+    assert!(valid.messages.iter().all(|m| m.starts_with("Warning: ")));
+    assert!(valid.messages.contains(&"Warning: Value : The \"operatorhub\" validator is deprecated; for equivalent validation use \"operatorhub/v2\", \"standardcapabilities\" and \"standardcategories\" validators".to_string()));
+    let invalid = run_files(
+        Pipeline::Community,
+        osdk_bundle("invalid_bundle_operatorhub.csv.yaml"),
+        "check_osdk_bundle_validate_operatorhub",
+    );
+    let errors: Vec<&str> = invalid
+        .messages
+        .iter()
+        .filter(|m| m.starts_with("Error: "))
+        .map(String::as_str)
+        .collect();
+    let mut want = vec![
+        "Error: Value : (etcdoperator.v0.9.4) csv.Spec.Provider.Name not specified",
+        "Error: Value : (etcdoperator.v0.9.4) csv.Spec.Maintainers elements should contain both name and email",
+        "Error: Value : (etcdoperator.v0.9.4) csv.Spec.Maintainers email invalidemail is invalid: mail: missing '@' or angle-addr",
+        "Error: Value : (etcdoperator.v0.9.4) csv.Spec.Links elements should contain both name and url",
+        "Error: Value : (etcdoperator.v0.9.4) csv.Spec.Links url https//coreos.com/operators/etcd/docs/latest/ is invalid: parse \"https//coreos.com/operators/etcd/docs/latest/\": invalid URI for request",
+        "Error: Value : (etcdoperator.v0.9.4) csv.Metadata.Annotations.Capabilities \"Installs and stuff\" is not a valid capabilities level",
+        "Error: Value : (etcdoperator.v0.9.4) csv.Spec.Icon should only have one element",
+        "Error: Value : (etcdoperator.v0.9.4) csv.Metadata.Annotations[\"categories\"] value \"Magic\" is not in the set of standard categories",
+        "Error: Value : (etcdoperator.v0.9.4) csv.Spec.Version must be set",
+    ];
+    let mut got = errors.clone();
+    got.sort_unstable();
+    want.sort_unstable();
+    assert_eq!(got, want);
+    assert_eq!(invalid.result, Outcome::Fail);
+    // The operatorframework suite: operatorhubv2 plus the capabilities and categories
+    // validators, the same errors, without the deprecation warning.
+    let suite = run_files(
+        Pipeline::Community,
+        osdk_bundle("invalid_bundle_operatorhub.csv.yaml"),
+        "check_osdk_bundle_validate_operator_framework",
+    );
+    let mut suite_errors: Vec<&str> = suite
+        .messages
+        .iter()
+        .filter(|m| m.starts_with("Error: "))
+        .map(String::as_str)
+        .collect();
+    suite_errors.sort_unstable();
+    assert_eq!(suite_errors, want);
+    assert!(!suite.messages.iter().any(|m| m.contains("is deprecated")));
+
+    // TestCheckSpecIcon and TestCheckSpecMinKubeVersion, one CSV per row.
+    let csv_with = |spec: &str| -> Vec<String> {
+        let files = vec![
+            InputFile::new("operators/x/1.0.0/metadata/annotations.yaml", "annotations:\n  operators.operatorframework.io.bundle.package.v1: x\n  com.redhat.openshift.versions: v4.12\n"),
+            InputFile::new("operators/x/1.0.0/manifests/x.clusterserviceversion.yaml", format!("metadata:\n  name: x.v1.0.0\nspec:\n  version: 1.0.0\n  provider: {{name: X}}\n{spec}")),
+        ];
+        run_files(
+            Pipeline::Community,
+            files,
+            "check_osdk_bundle_validate_operator_framework",
+        )
+        .messages
+    };
+    let icon = "  icon: [{base64data: iVBORw0KGgo, mediatype: image/png}]\n";
+    let kube = "  minKubeVersion: 1.16.0\n";
+    assert!(csv_with(&format!("{icon}{kube}")).is_empty());
+    assert_eq!(
+        csv_with(kube),
+        ["Warning: Value : (x.v1.0.0) csv.Spec.Icon not specified"]
+    );
+    assert_eq!(
+        csv_with(&format!("  icon: [{{mediatype: image/png}}]\n{kube}")),
+        ["Error: Value : (x.v1.0.0) csv.Spec.Icon elements should contain both data and mediatype"]
+    );
+    assert_eq!(
+        csv_with(&format!(
+            "  icon: [{{base64data: iVBORw0KGgo, mediatype: invalid}}]\n{kube}"
+        )),
+        ["Error: Value : (x.v1.0.0) csv.Spec.Icon invalid does not have a valid mediatype"]
+    );
+    assert_eq!(
+        csv_with(icon),
+        ["Warning: Value : (x.v1.0.0) csv.Spec.minKubeVersion is not informed. It is recommended you provide this information. Otherwise, it would mean that your operator project can be distributed and installed in any cluster version available, which is not necessarily the case for all projects."]
+    );
+    assert_eq!(
+        csv_with(&format!("{icon}  minKubeVersion: alpha1\n")),
+        ["Error: Value : (x.v1.0.0) csv.Spec.MinKubeVersion has an invalid value: alpha1"]
+    );
 }
