@@ -63,7 +63,8 @@ fn path_options(args: &PathArgs) -> Result<PathOptions, CliError> {
     })
 }
 
-/// `path` in one catalog: exit 1 when the path cannot be resolved.
+/// `path` in one catalog: exit 1 when the path cannot be resolved, or when OLM v1 would fail
+/// (no candidate at all, not even the installed bundle), after printing the path.
 ///
 /// # Complexity
 /// What [`resolve_path`] costs, then O(H + A) to print H hops and A alternatives.
@@ -105,7 +106,11 @@ fn in_one_catalog(args: &PathArgs) -> CmdResult {
         print_text(args, &path);
         print_crd_failure(&catalog, args, &options, &path);
     }
-    Ok(ExitStatus::Success)
+    Ok(if path.error.is_some() {
+        ExitStatus::Failure
+    } else {
+        ExitStatus::Success
+    })
 }
 
 /// When a hop will fail for its CRDs (and no `--fail` was given): what OLM does next, the path
@@ -197,7 +202,10 @@ fn print_text(args: &PathArgs, path: &UpgradePath) {
         }
         print_crd_safety(path.resolver, h);
     }
-    out!("  ends on {}: {}", path.end, path.outcome.as_str());
+    match &path.error {
+        Some(e) => out!("  ends on {}: OLM v1 fails to resolve: {e}", path.end),
+        None => out!("  ends on {}: {}", path.end, path.outcome.as_str()),
+    }
     if let Some(note) = path.without_bundles_note() {
         out!("  note: {note}");
     }

@@ -14,6 +14,7 @@ mod closed_pipe;
 mod crd_safety;
 mod diagnose;
 mod diff_json;
+mod json_flag;
 mod lint_formats;
 mod mirror;
 mod partial;

@@ -169,6 +169,8 @@ pub struct ClusterExtension {
     pub installed_bundle: String,
     /// `status.install.bundle.version`.
     pub installed_version: String,
+    /// `status.install.bundle.release`: a re-publication of the same version; empty when unset.
+    pub installed_release: String,
     pub conditions: Vec<Condition>,
 }
 
