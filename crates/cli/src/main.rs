@@ -46,6 +46,7 @@ fn run(command: Command) -> CmdResult {
     match command {
         Command::Packages(args) => packages::run(args),
         Command::Graph(args) => graph::run(args),
+        Command::CrdSafety(args) => crd_safety::run(args),
         Command::Lint(args) => lint::run(args),
         Command::Preflight(args) => preflight::run(args.json_as_format()),
         Command::Path(args) => path::run(args),

@@ -11,6 +11,7 @@ mod change;
 mod ci_readme;
 mod cli;
 mod closed_pipe;
+mod crd_safety;
 mod diagnose;
 mod diff_json;
 mod json_flag;
