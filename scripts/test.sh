@@ -88,6 +88,9 @@ install_root="$(mktemp -d)"
 CARGO_TARGET_DIR="$target_dir" cargo install --locked --debug --quiet --path crates/cli --root "$install_root"
 "$install_root/bin/olm-graph" --version
 rm -rf "$install_root"
+step "crd-safety: ../shared/crd-safety cases (150 case/form checks, OLM v1 and OLM v0 verdicts and messages)"
+python3 ../shared/crd-safety/check.py "$OLM_GRAPH_CLI"
+
 step "legibility: every real channel's SVG fitted into 740 x 540 (scripts/legibility.py --check)"
 python3 scripts/legibility.py --check --cli "$OLM_GRAPH_CLI"
 step "the GitHub Action's steps on a scratch repository (scripts/test-action.sh)"

@@ -13,6 +13,8 @@
 //! - [`graph`]: each channel's upgrade graph with typed edges and its head, and the package
 //!   graph of all channels.
 //! - [`infer`]: a bundle's version when its object is missing, from its name's `.v<semver>`.
+//! - [`crd`]: CustomResourceDefinition upgrade safety, as OLM v1 (crdify) and OLM v0 judge an
+//!   upgrade from a bundle's CRDs to the next's.
 //! - [`layout`]: a near-linear layout of an upgrade graph: version order wrapped to a target
 //!   box, lanes, skipRange fans, edge routes.
 //! - [`load`]: reading File-Based Catalogs (JSON and YAML streams, directories,
@@ -57,7 +59,7 @@
 //! 3. `infer`, `load` (File-Based Catalogs only), `partial`, `range_match`, `support` (its
 //!    blobs are part of the [`model`]).
 //! 4. `graph`.
-//! 5. `layout`, `preflight`, `resolve`, `validate`.
+//! 5. `crd`, `layout`, `preflight`, `resolve`, `validate`.
 //! 6. `template` (over `load` and `validate`), `view`.
 //! 7. `change`, `open` (templates, then `load`), `plan` (over `resolve` and `view`).
 //! 8. `cluster`, `document`, `mirror` (over `resolve`, `template`'s reader and `change`).
@@ -66,6 +68,7 @@
 pub mod change;
 pub mod choice;
 pub mod cluster;
+pub mod crd;
 pub mod diag;
 pub mod document;
 pub mod export;

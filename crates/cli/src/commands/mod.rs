@@ -3,6 +3,7 @@
 //! outside this folder, which nothing outside `main` depends on.
 
 pub mod bench;
+pub mod crd_safety;
 pub mod deprecate_truncate;
 pub mod diagnose;
 pub mod diff;
