@@ -14,6 +14,8 @@ mod closed_pipe;
 mod diagnose;
 mod diff_json;
 mod lint_formats;
+mod lsp;
+mod lsp_rules_page;
 mod mirror;
 mod partial;
 mod path_mermaid;
