@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use lsp_server::{Request, Response};
 use lsp_types as lsp;
 use lsp_types::request::Request as _;
-use olm_graph_core::export::{render, RenderFormat, RenderRequest};
+use olm_graph_core::export::{embed_snippet, render, RenderFormat, RenderRequest};
 use olm_graph_core::graph::{channel_graphs, Head};
 use olm_graph_core::workspace::query::SymbolKind;
 use olm_graph_core::Diagnostic;
@@ -210,7 +210,7 @@ fn code_actions(server: &Server, p: lsp::CodeActionParams) -> Option<Value> {
 
 /// `olm-graph/render`: the SVG of the channel at the cursor (the channel whose document holds
 /// it, or the channels of the bundle named there, else the default channel), as
-/// `olm-graph render -p P -c C` writes it.
+/// `olm-graph render -p P -c C` writes it, and the `<olm-graph>` snippet of `-f embed`.
 fn render_channel(server: &Server, p: lsp::TextDocumentPositionParams) -> Option<Value> {
     let (path, line, col) = at(&p)?;
     let token = server.ws.token_at(&path, line, col);
@@ -236,7 +236,9 @@ fn render_channel(server: &Server, p: lsp::TextDocumentPositionParams) -> Option
         ..RenderRequest::new(pkg.name.clone(), RenderFormat::Svg)
     };
     let svg = render(server.ws.catalog(), &request).ok()?.text;
-    Some(json!({ "package": pkg.name, "channel": channel, "svg": svg }))
+    let files = server.ws.files_of_package(&pkg.name);
+    let embed = embed_snippet(&files, server.ws.catalog(), &request).ok();
+    Some(json!({ "package": pkg.name, "channel": channel, "svg": svg, "embed": embed }))
 }
 
 /// The LSP diagnostics of a file: every finding `lint` locates in it, then the package

@@ -55,20 +55,27 @@ pub fn serve() -> CmdResult {
         .and_then(|o| o.get("rulesUrl"))
         .and_then(Value::as_str)
         .map_or_else(default_rules_url, str::to_string);
-    let files = root_of(&params)
-        .and_then(|root| read_paths(&[root], &Limits::process_default()).ok())
-        .map(|r| r.files)
-        .unwrap_or_default();
+    let read =
+        root_of(&params).and_then(|root| read_paths(&[root], &Limits::process_default()).ok());
+    let (files, notes) = read.map(|r| (r.files, r.notes)).unwrap_or_default();
     let options = LoadOptions {
         only_catalog_extensions: true,
         limits: Limits::process_default(),
     };
+    let mut ws = Workspace::new(files, options);
+    let noted: BTreeSet<String> = notes
+        .iter()
+        .filter_map(|d| d.location.as_ref().map(|l| l.file.clone()))
+        .collect();
+    ws.add_notes(notes);
     let mut server = Server {
-        ws: Workspace::new(files, options),
+        ws,
         rules_url,
         published: BTreeSet::new(),
     };
-    let all: Vec<String> = server.ws.paths().map(str::to_string).collect();
+    let mut all: BTreeSet<String> = server.ws.paths().map(str::to_string).collect();
+    all.extend(noted);
+    let all: Vec<String> = all.into_iter().collect();
     server.publish(&connection, &all);
     let result = main_loop(&connection, &mut server);
     drop(connection);

@@ -88,6 +88,33 @@ impl Workspace {
             .collect()
     }
 
+    /// The files holding a package's objects, with their text (what `render -f embed` inlines).
+    ///
+    /// # Complexity
+    /// O(F·S) to copy the package's F files of S bytes.
+    pub fn files_of_package(&self, package: &str) -> Vec<InputFile> {
+        let files = self.package_files.get(package).into_iter().flatten();
+        files
+            .filter_map(|f| Some(InputFile::new(f.as_str(), self.files.get(f)?.as_str())))
+            .collect()
+    }
+
+    /// Adds notes of the folder's reading (files skipped, the size limit crossed: what
+    /// [`crate::load::read_paths`] reports beside the files) to the findings, first, as `lint`
+    /// prints them.
+    pub fn add_notes(&mut self, notes: Vec<Diagnostic>) {
+        for d in notes.into_iter().rev() {
+            match d.location.as_ref().map(|l| l.file.clone()) {
+                Some(file) => self.findings.entry(file).or_default().insert(0, d),
+                None => self
+                    .unlocated
+                    .entry(String::new())
+                    .or_default()
+                    .insert(0, d),
+            }
+        }
+    }
+
     /// The packages whose objects `path` holds.
     pub fn packages_of(&self, path: &str) -> Vec<&Package> {
         let names = self.file_packages.get(path).into_iter().flatten();
