@@ -61,9 +61,9 @@
 //! 4. `graph`.
 //! 5. `layout`, `preflight`, `resolve`, `validate`.
 //! 6. `template` (over `load` and `validate`), `view`.
-//! 7. `change`, `open` (templates, then `load`), `plan` (over `resolve` and `view`),
-//!    `workspace` (over `open`, `validate` and `resolve`).
-//! 8. `cluster`, `document`, `mirror` (over `resolve`, `template`'s reader and `change`).
+//! 7. `change`, `open` (templates, then `load`), `plan` (over `resolve` and `view`).
+//! 8. `cluster`, `document`, `mirror` (over `resolve`, `template`'s reader and `change`),
+//!    `workspace` (over `open`, `validate`, `resolve`, `preflight` and `mirror`).
 //! 9. `export`.
 //! 10. `review`.
 pub mod change;

@@ -6,6 +6,7 @@ use std::str::FromStr;
 
 use lsp_types as lsp;
 use olm_graph_core::workspace::names::Span;
+use olm_graph_core::workspace::pipelines::PipelineFinding;
 use olm_graph_core::{Diagnostic, Severity};
 
 /// The path of a `file:` URI, percent-decoded; `None` for another scheme.
@@ -121,6 +122,31 @@ pub fn diagnostic(
         related_information: (!related.is_empty()).then_some(related),
         tags: None,
         data: Some(serde_json::json!({ "located": located.is_some() })),
+    }
+}
+
+/// A publishing pipeline's finding: the check's name as the code, `olm-graph preflight` as the
+/// source.
+pub fn pipeline_diagnostic(f: &PipelineFinding, text: &str) -> lsp::Diagnostic {
+    let line = f.location.line.unwrap_or(1);
+    let column = f.location.column.unwrap_or(1);
+    let width = text
+        .lines()
+        .nth(line.saturating_sub(1))
+        .map_or(0, |l| l.encode_utf16().count());
+    let start = position(line, column);
+    let end = lsp::Position::new(
+        start.line,
+        u32::try_from(width).unwrap_or(0).max(start.character),
+    );
+    lsp::Diagnostic {
+        range: lsp::Range::new(start, end),
+        severity: Some(severity(f.severity)),
+        code: Some(lsp::NumberOrString::String(f.check.clone())),
+        source: Some("olm-graph preflight".into()),
+        message: f.message.clone(),
+        data: Some(serde_json::json!({ "located": true, "pipeline": true })),
+        ..lsp::Diagnostic::default()
     }
 }
 

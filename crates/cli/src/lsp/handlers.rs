@@ -241,8 +241,9 @@ fn render_channel(server: &Server, p: lsp::TextDocumentPositionParams) -> Option
     Some(json!({ "package": pkg.name, "channel": channel, "svg": svg, "embed": embed }))
 }
 
-/// The LSP diagnostics of a file: every finding `lint` locates in it, then the package
-/// findings `lint` prints without a place, at the package's document.
+/// The LSP diagnostics of a file: every finding `lint` locates in it, oc-mirror's when it is an
+/// ImageSetConfiguration, the publishing pipeline's about it, then the package findings `lint`
+/// prints without a place, at the package's document.
 pub fn diagnostics(server: &Server, path: &str) -> Vec<lsp::Diagnostic> {
     let text = server.ws.text(path).unwrap_or_default();
     let mut out: Vec<lsp::Diagnostic> = server
@@ -251,6 +252,18 @@ pub fn diagnostics(server: &Server, path: &str) -> Vec<lsp::Diagnostic> {
         .iter()
         .map(|d| convert::diagnostic(d, text, &server.rules_url, None, related(server, path, d)))
         .collect();
+    for d in server.ws.isc_findings(path) {
+        out.push(convert::diagnostic(
+            &d,
+            text,
+            &server.rules_url,
+            None,
+            Vec::new(),
+        ));
+    }
+    for f in server.pipeline.iter().filter(|f| f.location.file == path) {
+        out.push(convert::pipeline_diagnostic(f, text));
+    }
     for d in server.ws.unlocated(path) {
         let pkg = d
             .package

@@ -17,6 +17,7 @@ use lsp_server::{Connection, Message, Notification, Request, Response};
 use lsp_types as lsp;
 use lsp_types::notification::Notification as _;
 use olm_graph_core::load::{read_paths, Limits, LoadOptions};
+use olm_graph_core::workspace::pipelines::PipelineFinding;
 use olm_graph_core::workspace::Workspace;
 use serde_json::Value;
 
@@ -29,6 +30,8 @@ pub struct Server {
     pub rules_url: String,
     /// Files whose findings were published non-empty (to clear them when they go).
     published: BTreeSet<String>,
+    /// The publishing pipeline's findings on an operator repository, as last computed.
+    pub pipeline: Vec<PipelineFinding>,
 }
 
 /// The default page of the rules' help: docs/rules.md of the source tree this binary was built
@@ -63,18 +66,20 @@ pub fn serve() -> CmdResult {
         limits: Limits::process_default(),
     };
     let mut ws = Workspace::new(files, options);
+    let mut all: BTreeSet<String> = ws.paths().map(str::to_string).collect();
     let noted: BTreeSet<String> = notes
         .iter()
         .filter_map(|d| d.location.as_ref().map(|l| l.file.clone()))
         .collect();
     ws.add_notes(notes);
+    all.extend(noted);
     let mut server = Server {
         ws,
         rules_url,
         published: BTreeSet::new(),
+        pipeline: Vec::new(),
     };
-    let mut all: BTreeSet<String> = server.ws.paths().map(str::to_string).collect();
-    all.extend(noted);
+    all.extend(server.refresh_pipeline());
     let all: Vec<String> = all.into_iter().collect();
     server.publish(&connection, &all);
     let result = main_loop(&connection, &mut server);
@@ -143,6 +148,9 @@ fn main_loop(connection: &Connection, server: &mut Server) -> Result<(), CliErro
                 None => server.ws.remove(&path),
             });
         }
+        if !touched.is_empty() {
+            touched.extend(server.refresh_pipeline());
+        }
         server.publish(connection, &touched.into_iter().collect::<Vec<_>>());
         for req in requests {
             let resp = handlers::answer(server, req);
@@ -195,6 +203,15 @@ fn document_change(n: &Notification, changed: &mut BTreeMap<String, Option<Strin
 }
 
 impl Server {
+    /// Computes the pipeline's findings again; returns the files they were or are about.
+    fn refresh_pipeline(&mut self) -> BTreeSet<String> {
+        let new = self.ws.pipeline_findings();
+        let old = std::mem::replace(&mut self.pipeline, new);
+        (old.iter().chain(&self.pipeline))
+            .map(|f| f.location.file.clone())
+            .collect()
+    }
+
     /// Publishes the findings of `paths`: every file with findings, and an empty list for a
     /// file whose findings went.
     fn publish(&mut self, connection: &Connection, paths: &[String]) {

@@ -434,3 +434,93 @@ fn hostile_input_never_blocks_the_server() {
     );
     c.stop();
 }
+
+/// The fixture operator repository (bundle layout) copied under `operators/` of a temporary
+/// directory, as community-operators-prod lays it out.
+fn copy_operator_repo() -> (tempfile::TempDir, PathBuf) {
+    let tmp = tempfile::tempdir().expect("a temporary directory");
+    let src = crate::common::manifest_dir()
+        .join("../core/tests/fixtures/operator-repo/koku-metrics-operator");
+    let dest = tmp
+        .path()
+        .canonicalize()
+        .expect("canonical")
+        .join("operators/koku-metrics-operator");
+    copy_tree(&src, &dest);
+    (tmp, dest)
+}
+
+fn copy_tree(src: &Path, dest: &Path) {
+    std::fs::create_dir_all(dest).expect("a folder");
+    for e in std::fs::read_dir(src).expect("a folder") {
+        let e = e.expect("an entry");
+        let to = dest.join(e.file_name());
+        if e.path().is_dir() {
+            copy_tree(&e.path(), &to);
+        } else {
+            std::fs::copy(e.path(), &to).expect("copied");
+        }
+    }
+}
+
+#[test]
+fn an_operator_repository_gets_the_pipelines_findings() {
+    let (_tmp, root) = copy_operator_repo();
+    let ci = root.join("ci.yaml");
+    let text = std::fs::read_to_string(&ci).expect("ci.yaml");
+    let mut c = Client::start(&root, &[]);
+    let csv = root.join("4.4.1/manifests/koku-metrics-operator.clusterserviceversion.yaml");
+    c.open(&csv, &std::fs::read_to_string(&csv).expect("the CSV"));
+    c.open(&ci, &text);
+    c.change(
+        &ci,
+        2,
+        &text.replace("updateGraph: replaces-mode", "updateGraph: foo-mode"),
+    );
+    let d = c.diagnostics_of(&ci);
+    let codes: Vec<&str> = d.iter().filter_map(|d| d["code"].as_str()).collect();
+    // lint's finding, then the pipeline's two checks of ci.yaml.
+    assert_eq!(
+        codes,
+        [
+            "load.repo",
+            "check_ci_upgrade_graph",
+            "check_schema_operator_ci_config"
+        ]
+    );
+    assert_eq!(
+        d[1]["message"],
+        "The 'updateGraph' option in ci.yaml must be one of ['replaces-mode', 'semver-mode']"
+    );
+    c.change(&ci, 3, &text);
+    assert!(c.diagnostics_of(&ci).is_empty());
+    // Re-reading one bundle's CSV re-checks its package with the rest of the repository.
+    let symbols = c.request(
+        "workspace/symbol",
+        json!({"query": "koku-metrics-operator.v4.4.1"}),
+    );
+    assert!(
+        symbols.as_array().is_some_and(|a| !a.is_empty()),
+        "{symbols}"
+    );
+    assert!(lint_findings(&root, &csv).is_empty());
+    c.stop();
+}
+
+#[test]
+fn an_imagesetconfiguration_gets_oc_mirrors_findings() {
+    let tmp = tempfile::tempdir().expect("a temporary directory");
+    let root = tmp.path().canonicalize().expect("canonical");
+    let isc = root.join("imageset-config.yaml");
+    let mut c = Client::start(&root, &[]);
+    let text = "kind: ImageSetConfiguration\napiVersion: mirror.openshift.io/v2alpha1\nmirror:\n  operators:\n  - catalog: registry.redhat.io/redhat/redhat-operator-index:v4.18\n    packages:\n    - name: etcd\n      minVersion: not-a-version\n";
+    c.open(&isc, text);
+    let d = c.diagnostics_of(&isc);
+    let mirror: Vec<&Value> = d.iter().filter(|d| d["code"] == "mirror.config").collect();
+    assert_eq!(mirror.len(), 1, "{d:?}");
+    assert_eq!(
+        mirror[0]["message"],
+        "catalog \"registry.redhat.io/redhat/redhat-operator-index:v4.18\": operator \"etcd\": minVersion \"not-a-version\" must respect semantic versioning notation"
+    );
+    c.stop();
+}

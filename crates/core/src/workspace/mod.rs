@@ -6,11 +6,13 @@
 //! Everything goes through the public entry points the CLI uses: [`crate::open`] reads,
 //! [`crate::validate::lint_catalog`] checks, so a finding here is the finding `lint` prints, at
 //! the same file, line and column. [`names`] finds bundle names in the text, [`query`] answers
-//! hover, definition, references, symbols and completion, and [`fix`] writes the edits of the
-//! rules that know their fix.
+//! hover, definition, references, symbols and completion, [`fix`] writes the edits of the
+//! rules that know their fix, and [`pipelines`] adds oc-mirror's findings on an
+//! ImageSetConfiguration and the publishing pipeline's on an operator repository.
 
 pub mod fix;
 pub mod names;
+pub mod pipelines;
 pub mod query;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -115,6 +117,13 @@ impl Workspace {
         }
     }
 
+    /// oc-mirror's findings on `path` when it is an ImageSetConfiguration
+    /// ([`pipelines::isc_findings`]), within the workspace's limits.
+    pub fn isc_findings(&self, path: &str) -> Vec<Diagnostic> {
+        let text = self.text(path).unwrap_or_default();
+        pipelines::isc_findings(path, text, &self.options.limits)
+    }
+
     /// The packages whose objects `path` holds.
     pub fn packages_of(&self, path: &str) -> Vec<&Package> {
         let names = self.file_packages.get(path).into_iter().flatten();
@@ -174,9 +183,49 @@ impl Workspace {
         if self.files.contains_key(path) {
             group.insert(path.to_string());
         }
+        // An operator directory (bundle layout, legacy manifests) is read as a whole.
+        if let Some(dir) = self.operator_dir(path) {
+            let prefix = format!("{dir}/");
+            let inside = self.files.range(prefix.clone()..);
+            group.extend(
+                inside
+                    .take_while(|(p, _)| p.starts_with(&prefix))
+                    .map(|(p, _)| p.clone()),
+            );
+        }
         let group: Vec<String> = group.into_iter().collect();
         self.recheck(&group, touched);
         group
+    }
+
+    /// The operator directory holding `path`, in an operator repository (bundle layout, spec
+    /// docs/spec/operator-repo.md) or a legacy package-manifest tree: the nearest folder above it
+    /// with a `ci.yaml`, a package manifest, or a `<version>/manifests/` folder.
+    ///
+    /// # Complexity
+    /// O(D·log F) for D folders above `path` and F files.
+    fn operator_dir(&self, path: &str) -> Option<String> {
+        let mut dir = path;
+        while let Some((parent, _)) = dir.rsplit_once('/') {
+            dir = parent;
+            if dir.is_empty() {
+                return None;
+            }
+            let prefix = format!("{dir}/");
+            let marks = self
+                .files
+                .range(prefix.clone()..)
+                .take_while(|(p, _)| p.starts_with(&prefix));
+            let operator = marks.map(|(p, _)| &p[prefix.len()..]).any(|rest| {
+                matches!(rest, "ci.yaml" | "ci.yml")
+                    || !rest.contains('/') && rest.ends_with("package.yaml")
+                    || rest.split('/').nth(1) == Some("manifests")
+            });
+            if operator {
+                return Some(dir.to_string());
+            }
+        }
+        None
     }
 
     /// Loads and lints the files `group` together, and puts what they say in place of what
