@@ -80,6 +80,7 @@ async def test_dangling_replaces_appears_then_goes(client: LanguageClient, catal
     path = catalog / FILE
     text = path.read_text()
     open_file(client, path, text)
+    await diagnostics_of(client, path)
     change(client, path, 2, text.replace(OLD, MISSING))
     got = await diagnostics_of(client, path)
     assert [d.code for d in got] == ["opm.validate.chain"]
@@ -129,6 +130,7 @@ async def test_code_action_fixes_the_dangling_replaces(client: LanguageClient, c
     text = path.read_text()
     broken = text.replace(OLD, MISSING)
     open_file(client, path, text)
+    await diagnostics_of(client, path)
     change(client, path, 2, broken)
     got = await diagnostics_of(client, path)
     actions = await client.text_document_code_action_async(

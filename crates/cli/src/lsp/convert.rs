@@ -84,11 +84,22 @@ pub fn help_link(rules_url: &str, code: &str) -> Option<lsp::CodeDescription> {
     Some(lsp::CodeDescription { href })
 }
 
+/// The width of each line of `text` in UTF-16 units, LSP's columns: a diagnostic spans to the
+/// end of its line.
+///
+/// # Complexity
+/// O(n) in the text's length.
+pub fn line_widths(text: &str) -> Vec<u32> {
+    text.lines()
+        .map(|l| u32::try_from(l.encode_utf16().count()).unwrap_or(u32::MAX))
+        .collect()
+}
+
 /// A finding as an LSP diagnostic: at its line and column (to the end of the line), or at
 /// `fallback` when it has none; `related` are the places it speaks of.
 pub fn diagnostic(
     d: &Diagnostic,
-    text: &str,
+    widths: &[u32],
     rules_url: &str,
     fallback: Option<(usize, usize)>,
     related: Vec<lsp::DiagnosticRelatedInformation>,
@@ -98,15 +109,9 @@ pub fn diagnostic(
         .as_ref()
         .and_then(|l| l.line.map(|n| (n, l.column.unwrap_or(1))));
     let (line, column) = located.or(fallback).unwrap_or((1, 1));
-    let width = text
-        .lines()
-        .nth(line.saturating_sub(1))
-        .map_or(0, |l| l.encode_utf16().count());
+    let width = widths.get(line.saturating_sub(1)).copied().unwrap_or(0);
     let start = position(line, column);
-    let end = lsp::Position::new(
-        start.line,
-        u32::try_from(width).unwrap_or(0).max(start.character),
-    );
+    let end = lsp::Position::new(start.line, width.max(start.character));
     let mut message = d.message.clone();
     if let Some(s) = &d.suggestion {
         message.push_str("\nfix: ");
@@ -127,18 +132,12 @@ pub fn diagnostic(
 
 /// A publishing pipeline's finding: the check's name as the code, `olm-graph preflight` as the
 /// source.
-pub fn pipeline_diagnostic(f: &PipelineFinding, text: &str) -> lsp::Diagnostic {
+pub fn pipeline_diagnostic(f: &PipelineFinding, widths: &[u32]) -> lsp::Diagnostic {
     let line = f.location.line.unwrap_or(1);
     let column = f.location.column.unwrap_or(1);
-    let width = text
-        .lines()
-        .nth(line.saturating_sub(1))
-        .map_or(0, |l| l.encode_utf16().count());
+    let width = widths.get(line.saturating_sub(1)).copied().unwrap_or(0);
     let start = position(line, column);
-    let end = lsp::Position::new(
-        start.line,
-        u32::try_from(width).unwrap_or(0).max(start.character),
-    );
+    let end = lsp::Position::new(start.line, width.max(start.character));
     lsp::Diagnostic {
         range: lsp::Range::new(start, end),
         severity: Some(severity(f.severity)),

@@ -246,6 +246,8 @@ fn render_channel(server: &Server, p: lsp::TextDocumentPositionParams) -> Option
 /// prints without a place, at the package's document.
 pub fn diagnostics(server: &Server, path: &str) -> Vec<lsp::Diagnostic> {
     let text = server.ws.text(path).unwrap_or_default();
+    let widths = convert::line_widths(text);
+    let text = widths.as_slice();
     let mut out: Vec<lsp::Diagnostic> = server
         .ws
         .findings(path)

@@ -81,7 +81,7 @@ pub fn serve() -> CmdResult {
     };
     all.extend(server.refresh_pipeline());
     let all: Vec<String> = all.into_iter().collect();
-    server.publish(&connection, &all);
+    server.publish(&connection, &all, &BTreeSet::new());
     let result = main_loop(&connection, &mut server);
     drop(connection);
     let _ = io.join();
@@ -142,6 +142,7 @@ fn main_loop(connection: &Connection, server: &mut Server) -> Result<(), CliErro
             }
         }
         let mut touched = BTreeSet::new();
+        let edited: BTreeSet<String> = changed.keys().cloned().collect();
         for (path, text) in changed {
             touched.extend(match text {
                 Some(t) => server.ws.update(&path, t),
@@ -151,7 +152,11 @@ fn main_loop(connection: &Connection, server: &mut Server) -> Result<(), CliErro
         if !touched.is_empty() {
             touched.extend(server.refresh_pipeline());
         }
-        server.publish(connection, &touched.into_iter().collect::<Vec<_>>());
+        server.publish(
+            connection,
+            &touched.into_iter().collect::<Vec<_>>(),
+            &edited,
+        );
         for req in requests {
             let resp = handlers::answer(server, req);
             let _ = connection.sender.send(Message::Response(resp));
@@ -212,12 +217,13 @@ impl Server {
             .collect()
     }
 
-    /// Publishes the findings of `paths`: every file with findings, and an empty list for a
-    /// file whose findings went.
-    fn publish(&mut self, connection: &Connection, paths: &[String]) {
+    /// Publishes the findings of `paths`: every file with findings, an empty list for a file
+    /// whose findings went, and always for a document the editor opened or changed (`edited`).
+    fn publish(&mut self, connection: &Connection, paths: &[String], edited: &BTreeSet<String>) {
         for path in paths {
             let diagnostics = handlers::diagnostics(self, path);
-            if diagnostics.is_empty() && !self.published.remove(path) {
+            let was = self.published.remove(path);
+            if diagnostics.is_empty() && !was && !edited.contains(path) {
                 continue;
             }
             if !diagnostics.is_empty() {

@@ -130,6 +130,14 @@ impl Client {
         );
     }
 
+    /// Waits until the server took every message sent so far, then forgets the diagnostics it
+    /// published for `file` meanwhile.
+    fn settle(&mut self, file: &Path) {
+        self.request("workspace/symbol", json!({"query": "settle"}));
+        let u = uri(file);
+        self.pending.retain(|m| m["params"]["uri"] != u);
+    }
+
     fn change(&mut self, file: &Path, version: i64, text: &str) {
         self.notify(
             "textDocument/didChange",
@@ -267,6 +275,7 @@ fn a_dangling_replaces_is_found_then_fixed() {
     let text = std::fs::read_to_string(&file).expect("text");
     let mut c = Client::start(&root, &[]);
     c.open(&file, &text);
+    c.settle(&file);
     let broken = text.replace(
         "replaces: nfs-provisioner-operator.v0.0.8",
         "replaces: nfs-provisioner-operator.v0.0.7",
@@ -409,6 +418,7 @@ fn hostile_input_never_blocks_the_server() {
         "replaces: gone",
     );
     c.open(&file, &text);
+    c.settle(&file);
     for v in 2..500 {
         c.change(&file, v, if v % 2 == 0 { &broken } else { &text });
     }
@@ -472,6 +482,7 @@ fn an_operator_repository_gets_the_pipelines_findings() {
     let csv = root.join("4.4.1/manifests/koku-metrics-operator.clusterserviceversion.yaml");
     c.open(&csv, &std::fs::read_to_string(&csv).expect("the CSV"));
     c.open(&ci, &text);
+    c.settle(&ci);
     c.change(
         &ci,
         2,

@@ -134,18 +134,30 @@ impl Workspace {
     /// and holds now, and returns the files whose findings may have changed (to publish again).
     ///
     /// # Complexity
-    /// One read of `path` alone, then [`load_files_with`] and [`lint_catalog`] over the files
-    /// of the packages touched; nothing else is read again.
+    /// [`load_files_with`] and [`lint_catalog`] over `path` and the files of the packages it
+    /// held; a second time with the files of the packages it holds now, when it moved to
+    /// packages other files also hold; nothing else is read again.
     pub fn update(&mut self, path: &str, text: String) -> Vec<String> {
-        let alone = load_files_with(
-            vec![InputFile::new(path, text.as_str())],
-            self.options_for_files(),
-        );
         let mut touched: BTreeSet<String> =
             self.file_packages.get(path).cloned().unwrap_or_default();
-        touched.extend(alone.packages.iter().map(|p| p.name.clone()));
         self.files.insert(path.to_string(), text);
-        self.recheck_packages(path, &touched)
+        let group = self.group_of(path, &touched);
+        let (sub, found) = self.load_lint(&group);
+        // The text may now hold objects of packages that other files hold too: check those
+        // packages with all their files.
+        let newly: Vec<String> = (sub.packages.iter())
+            .map(|p| p.name.clone())
+            .filter(|p| !touched.contains(p))
+            .collect();
+        let elsewhere = newly
+            .iter()
+            .any(|p| (self.package_files.get(p).into_iter().flatten()).any(|f| !group.contains(f)));
+        touched.extend(newly);
+        if elsewhere {
+            return self.recheck_packages(path, &touched);
+        }
+        self.apply(&group, &touched, sub, found);
+        group
     }
 
     /// The file is gone (deleted, or closed and not on disk): its packages are checked again
@@ -174,6 +186,13 @@ impl Workspace {
 
     /// Re-checks `path` and every file of the packages `touched`.
     fn recheck_packages(&mut self, path: &str, touched: &BTreeSet<String>) -> Vec<String> {
+        let group = self.group_of(path, touched);
+        self.recheck(&group, touched);
+        group
+    }
+
+    /// `path` and every file of the packages `touched` (and of its operator directory).
+    fn group_of(&self, path: &str, touched: &BTreeSet<String>) -> Vec<String> {
         let mut group: BTreeSet<String> = touched
             .iter()
             .filter_map(|p| self.package_files.get(p))
@@ -193,9 +212,7 @@ impl Workspace {
                     .map(|(p, _)| p.clone()),
             );
         }
-        let group: Vec<String> = group.into_iter().collect();
-        self.recheck(&group, touched);
-        group
+        group.into_iter().collect()
     }
 
     /// The operator directory holding `path`, in an operator repository (bundle layout, spec
@@ -235,6 +252,15 @@ impl Workspace {
     /// [`load_files_with`] and [`lint_catalog`] over the group, then O(P log P) to merge P
     /// packages.
     fn recheck(&mut self, group: &[String], replaced: &BTreeSet<String>) {
+        let (sub, found) = self.load_lint(group);
+        self.apply(group, replaced, sub, found);
+    }
+
+    /// The catalog of the files `group` and its findings.
+    ///
+    /// # Complexity
+    /// [`load_files_with`] and [`lint_catalog`] over the group.
+    fn load_lint(&self, group: &[String]) -> (Catalog, Vec<Diagnostic>) {
         let inputs: Vec<InputFile> = group
             .iter()
             .filter_map(|p| {
@@ -245,6 +271,21 @@ impl Workspace {
             .collect();
         let sub = load_files_with(inputs, self.options_for_files());
         let found = lint_catalog(&sub);
+        (sub, found)
+    }
+
+    /// Puts what the group's load and findings say in place of what the packages `replaced`
+    /// and the files of the group said before.
+    ///
+    /// # Complexity
+    /// O(D + F log F) for D findings and F files, then [`Workspace::merge`].
+    fn apply(
+        &mut self,
+        group: &[String],
+        replaced: &BTreeSet<String>,
+        sub: Catalog,
+        found: Vec<Diagnostic>,
+    ) {
         for f in group {
             self.findings.insert(f.clone(), Vec::new());
             for p in self.file_packages.remove(f).unwrap_or_default() {
