@@ -168,6 +168,9 @@ fn completion(server: &Server, p: lsp::CompletionParams) -> Option<Value> {
     serde_json::to_value(lsp::CompletionResponse::Array(items)).ok()
 }
 
+// `WorkspaceEdit::changes` is a map keyed by `Uri` (lsp-types' own type); its cached parts never
+// change the key's hash or order.
+#[allow(clippy::mutable_key_type)]
 fn code_actions(server: &Server, p: lsp::CodeActionParams) -> Option<Value> {
     let path = uri_to_path(&p.text_document.uri)?;
     let (first, last) = (
