@@ -490,21 +490,66 @@ fn an_operator_repository_gets_the_pipelines_findings() {
     );
     let d = c.diagnostics_of(&ci);
     let codes: Vec<&str> = d.iter().filter_map(|d| d["code"].as_str()).collect();
-    // lint's finding, then the pipeline's two checks of ci.yaml.
+    // lint's finding first, then the pipeline's checks of ci.yaml among the others.
+    assert_eq!(codes[0], "load.repo");
+    assert!(codes.contains(&"check_ci_upgrade_graph"), "{codes:?}");
+    assert!(
+        codes.contains(&"check_schema_operator_ci_config"),
+        "{codes:?}"
+    );
+    // Every pipeline finding is one `preflight --pipeline community` reports, word for word.
+    std::fs::write(
+        &ci,
+        text.replace("updateGraph: replaces-mode", "updateGraph: foo-mode"),
+    )
+    .expect("written");
+    let out = run(&[
+        "preflight",
+        root.to_str().expect("utf-8"),
+        "--pipeline",
+        "community",
+        "--format",
+        "json",
+    ]);
+    std::fs::write(&ci, &text).expect("written");
+    let report: Value = serde_json::from_slice(&out.stdout).expect("preflight's JSON");
+    let reported: Vec<(String, String)> = (report["checks"].as_array().into_iter().flatten())
+        .filter(|c| c["result"] == "fail" || c["result"] == "warn")
+        .flat_map(|c| {
+            let name = c["name"].as_str().unwrap_or_default().to_string();
+            let messages = c["messages"].as_array().cloned().unwrap_or_default();
+            messages
+                .into_iter()
+                .map(move |m| (name.clone(), m.as_str().unwrap_or_default().to_string()))
+        })
+        .collect();
+    for x in d.iter().filter(|x| x["source"] == "olm-graph preflight") {
+        let pair = (
+            x["code"].as_str().unwrap_or_default().to_string(),
+            x["message"].as_str().unwrap_or_default().to_string(),
+        );
+        assert!(reported.contains(&pair), "{pair:?} not in {reported:?}");
+    }
+    let ci_message = d
+        .iter()
+        .find(|x| x["code"] == "check_ci_upgrade_graph")
+        .expect("the check");
     assert_eq!(
-        codes,
-        [
+        ci_message["message"],
+        "The 'updateGraph' option in ci.yaml must be one of ['replaces-mode', 'semver-mode']"
+    );
+    c.change(&ci, 3, &text);
+    // Undone: what the edit caused goes (the checks the fixture fails anyway stay).
+    let after = c.diagnostics_of(&ci);
+    assert!(
+        after.iter().all(|x| ![
             "load.repo",
             "check_ci_upgrade_graph",
             "check_schema_operator_ci_config"
         ]
+        .contains(&x["code"].as_str().unwrap_or_default())),
+        "{after:?}"
     );
-    assert_eq!(
-        d[1]["message"],
-        "The 'updateGraph' option in ci.yaml must be one of ['replaces-mode', 'semver-mode']"
-    );
-    c.change(&ci, 3, &text);
-    assert!(c.diagnostics_of(&ci).is_empty());
     // Re-reading one bundle's CSV re-checks its package with the rest of the repository.
     let symbols = c.request(
         "workspace/symbol",
