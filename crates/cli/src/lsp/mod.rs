@@ -64,6 +64,7 @@ pub fn serve() -> CmdResult {
     let options = LoadOptions {
         only_catalog_extensions: true,
         limits: Limits::process_default(),
+        ..LoadOptions::default()
     };
     let mut ws = Workspace::new(files, options);
     let mut all: BTreeSet<String> = ws.paths().map(str::to_string).collect();
