@@ -4,7 +4,7 @@
 #   2. the wasm-bindgen tests: the pure helpers' unit tests (src/, in Node) and the component
 #      tests in headless Chromium (tests/web/, one module per panel) (scripts/lint-build.sh),
 #   3. the release build of the web app (scripts/build-web-release.sh: trunk build --release,
-#      the app in profile embed-release, opt-level "z", the parsing worker in web-release, "s"; its
+#      the app and the parsing worker in one profile, web-release, opt-level "s"; its
 #      post_build hook builds the <olm-graph> element into dist/embed/ in embed-release,
 #      opt-level "z", see Trunk.toml), which scripts/test.sh starts in the background before
 #      the native tests: this script waits for it, or builds it when alone,
@@ -84,9 +84,9 @@ fi
 
 # Two files at a time, each in its own Chromium on its own port (a 2-core machine waits on the
 # browser more than it computes); then, alone, the files whose assertions measure time: the
-# longest main-thread task while a 20,000-bundle chain draws, a Cancel that must arrive
-# while a load is still running, and the first-draw budgets of issue 45 (docs/development.md#ci-time).
-alone=(big-graph.test.mjs cancel.test.mjs first-draw.test.mjs)
+# longest main-thread task while a 20,000-bundle chain draws, and a Cancel that must arrive
+# while a load is still running (docs/development.md#ci-time).
+alone=(big-graph.test.mjs cancel.test.mjs)
 together=()
 for f in tests/e2e/*.test.mjs; do
     f="$(basename "$f")"
