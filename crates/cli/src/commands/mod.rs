@@ -11,6 +11,7 @@ pub mod diff_template;
 pub mod graph;
 pub mod lint;
 pub mod mirror;
+pub mod mirror_config;
 pub mod packages;
 pub mod path;
 pub mod plain_crossings;

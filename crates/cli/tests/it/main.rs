@@ -15,6 +15,7 @@ mod diagnose;
 mod diff_json;
 mod lint_formats;
 mod mirror;
+mod mirror_config;
 mod partial;
 mod path_mermaid;
 mod plan;
