@@ -366,3 +366,29 @@ fn focus_selector(selector: &str) {
         let _ = e.focus();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    // The unit tests run as wasm (wasm-bindgen-test, in Node): the app's own target.
+    use wasm_bindgen_test::wasm_bindgen_test as test;
+
+    #[test]
+    fn the_strip_keeps_the_first_tabs_that_fit_and_the_open_one() {
+        use InspectorTab::*;
+        let listed = [Details, Simulate, Plan, Findings, Cluster, Mirror];
+        let widths = [60.0, 70.0, 40.0, 70.0, 60.0, 55.0];
+        // Room for two beside the open Mirror tab.
+        assert_eq!(
+            fitting(&listed, &widths, 200.0, 2.0, Mirror),
+            vec![Details, Simulate, Mirror]
+        );
+        // The open tab among the first: no room kept for it twice.
+        assert_eq!(
+            fitting(&listed, &widths, 200.0, 2.0, Details),
+            vec![Details, Simulate, Plan]
+        );
+        // Everything fits.
+        assert_eq!(fitting(&listed, &widths, 1000.0, 2.0, Plan), listed.to_vec());
+    }
+}
