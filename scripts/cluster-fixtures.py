@@ -153,7 +153,7 @@ def csv(ns, name, version, phase, replaces=None, reason=None, message=None, disp
 
 
 def operator_group(ns, strategy="Default"):
-    spec = {"upgradeStrategy": {"name": strategy}}
+    spec = {"upgradeStrategy": strategy}  # a string in OLM's API (docs/spec/cluster.md §1.2)
     return {"apiVersion": API["OperatorGroup"], "kind": "OperatorGroup",
             "metadata": meta("OperatorGroup", "og", ns, annotations={"olm.providedAPIs": "KubeDescheduler.v1.operator.openshift.io"}, spec_keys=spec.keys(), status_keys=("lastUpdated", "namespaces"), manager="olm"),
             "spec": spec, "status": {"lastUpdated": T0, "namespaces": [""]}}

@@ -132,7 +132,7 @@ pub struct Csv {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct OperatorGroup {
     pub meta: Meta,
-    /// `spec.upgradeStrategy.name`; empty when unset (OLM defaults it to `Default`).
+    /// `spec.upgradeStrategy` (a string; the draft's `{name: …}` read too); empty when unset (OLM defaults it to `Default`).
     pub upgrade_strategy: String,
 }
 

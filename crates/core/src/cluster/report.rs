@@ -97,7 +97,7 @@ pub struct OperatorReport {
     #[serde(rename = "installedVersion")]
     pub installed_version: Option<String>,
     pub state: State,
-    /// The OperatorGroup's `spec.upgradeStrategy.name` (v0).
+    /// The OperatorGroup's `spec.upgradeStrategy` (v0).
     pub strategy: Option<String>,
     /// The Subscription's `installPlanApproval` (v0).
     pub approval: Option<String>,

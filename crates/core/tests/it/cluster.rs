@@ -158,12 +158,16 @@ fn fail_forward_moves_past_a_failed_csv_and_is_offered_where_it_would() {
     let ns = by_namespace(&d);
     let ff = ns["patterns-failed-ff"];
     assert_eq!(ff.strategy.as_deref(), Some("TechPreviewUnsafeFailForward"));
+    assert_eq!(
+        serde_json::to_value(ff.state).unwrap(),
+        "failed-fail-forward"
+    );
     assert_eq!(ff.next.as_deref(), Some("patterns-operator.v0.0.79"));
     let stuck = ns["patterns-failed-default"];
     assert_eq!(stuck.next, None);
     assert_eq!(
         stuck.commands,
-        ["oc patch operatorgroup og -n patterns-failed-default --type merge -p '{\"spec\":{\"upgradeStrategy\":{\"name\":\"TechPreviewUnsafeFailForward\"}}}'"]
+        ["oc patch operatorgroup og -n patterns-failed-default --type merge -p '{\"spec\":{\"upgradeStrategy\":\"TechPreviewUnsafeFailForward\"}}'"]
     );
     let ip = ns["patterns-ip-failed"];
     assert_eq!(ip.failed.as_ref().map(|f| f.kind), Some("installplan"));
@@ -363,4 +367,131 @@ fn a_long_json_list_is_read_while_it_is_checked_and_a_broken_one_reads_nothing()
             msgs[0]
         );
     }
+}
+
+#[test]
+fn upgrade_strategy_is_the_string_clusters_hold_and_the_drafts_object_reads_alike() {
+    // What a cluster holds: `spec.upgradeStrategy: TechPreviewUnsafeFailForward`.
+    let text = std::fs::read_to_string(fixture("cluster/v0/stream.yaml")).unwrap();
+    let string = "spec:\n  upgradeStrategy: TechPreviewUnsafeFailForward\n";
+    assert!(text.contains(string), "the fixture holds the string");
+    // The fail-forward proposal's draft, `{name: …}`, never shipped but read the same.
+    let dir = std::env::temp_dir().join(format!("olm-graph-og-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let drafted = dir.join("stream.yaml");
+    let object = "spec:\n  upgradeStrategy:\n    name: TechPreviewUnsafeFailForward\n";
+    std::fs::write(&drafted, text.replace(string, object)).unwrap();
+    let (d, p) = catalogs();
+    let given = [
+        GivenCatalog {
+            source: None,
+            label: "descheduler",
+            catalog: &d,
+        },
+        GivenCatalog {
+            source: None,
+            label: "patterns",
+            catalog: &p,
+        },
+    ];
+    let draft = diagnose(&read(&drafted), &given);
+    std::fs::remove_dir_all(&dir).unwrap();
+    let string = v0("stream.yaml");
+    for d in [&string, &draft] {
+        let ff = by_namespace(d)["patterns-failed-ff"];
+        assert_eq!(ff.strategy.as_deref(), Some("TechPreviewUnsafeFailForward"));
+        assert_eq!(
+            serde_json::to_value(ff.state).unwrap(),
+            "failed-fail-forward"
+        );
+        assert_eq!(ff.next.as_deref(), Some("patterns-operator.v0.0.79"));
+    }
+}
+
+/// The `spec` schema of `kind` (fixtures/cluster/schemas/: the facts of OLM's CRDs).
+fn spec_schema(kind: &str) -> serde_json::Value {
+    let file = fixture(&format!("cluster/schemas/{kind}.json"));
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+    doc["spec"].clone()
+}
+
+/// Why a merge patch's `value` at `at` is not accepted by `schema` (type, enum, unknown
+/// field), as the API server checks a structural schema.
+fn schema_errors(value: &serde_json::Value, schema: &serde_json::Value, at: &str) -> Vec<String> {
+    use serde_json::Value;
+    let ty = schema["type"].as_str().unwrap_or("");
+    let fits = match (ty, value) {
+        ("object", Value::Object(_))
+        | ("array", Value::Array(_))
+        | ("string", Value::String(_)) => true,
+        ("boolean", Value::Bool(_)) => true,
+        ("integer", Value::Number(n)) => n.is_i64() || n.is_u64(),
+        _ => false,
+    };
+    if !fits {
+        return vec![format!(
+            "{at}: Invalid value: {value}: {at} in body must be of type {ty}"
+        )];
+    }
+    if let Some(allowed) = schema["enum"].as_array() {
+        if !allowed.contains(value) {
+            return vec![format!("{at}: Unsupported value: {value}")];
+        }
+    }
+    match value {
+        Value::Object(fields) => fields
+            .iter()
+            .flat_map(|(k, v)| match schema["properties"].get(k) {
+                Some(s) => schema_errors(v, s, &format!("{at}.{k}")),
+                None => vec![format!("{at}.{k}: unknown field")],
+            })
+            .collect(),
+        Value::Array(items) => items
+            .iter()
+            .flat_map(|v| schema_errors(v, &schema["items"], &format!("{at}[]")))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+#[test]
+fn every_oc_patch_diagnose_prints_is_accepted_by_olms_schema() {
+    let mut seen = BTreeMap::<String, usize>::new();
+    let diagnoses = [v0("stream.yaml"), v0("list.json"), v1()];
+    for c in diagnoses
+        .iter()
+        .flat_map(|d| d.operators.iter())
+        .flat_map(|o| &o.commands)
+    {
+        let Some(rest) = c.strip_prefix("oc patch ") else {
+            continue;
+        };
+        let kind = rest.split(' ').next().unwrap().to_string();
+        let body = c
+            .split(" -p '")
+            .nth(1)
+            .and_then(|b| b.strip_suffix('\''))
+            .expect(c);
+        let body: serde_json::Value = serde_json::from_str(body).expect(c);
+        let patch = body.as_object().expect(c);
+        assert_eq!(patch.keys().collect::<Vec<_>>(), ["spec"], "{c}");
+        let errors = schema_errors(&body["spec"], &spec_schema(&kind), "spec");
+        assert!(errors.is_empty(), "{c}: {errors:?}");
+        *seen.entry(kind).or_default() += 1;
+    }
+    assert!(
+        seen.get("operatorgroup").copied().unwrap_or(0) >= 1,
+        "{seen:?}"
+    );
+    assert!(
+        seen.get("installplan").copied().unwrap_or(0) >= 1,
+        "{seen:?}"
+    );
+    // The object shape the command used to print is what the API server rejects.
+    let old = serde_json::json!({"upgradeStrategy": {"name": "TechPreviewUnsafeFailForward"}});
+    assert_eq!(
+        schema_errors(&old, &spec_schema("operatorgroup"), "spec"),
+        ["spec.upgradeStrategy: Invalid value: {\"name\":\"TechPreviewUnsafeFailForward\"}: spec.upgradeStrategy in body must be of type string"]
+    );
 }
