@@ -130,7 +130,9 @@ impl Tabs {
     fn fit(&self) {
         let listed = self.listed.get_untracked();
         let open = self.ws.tab.get_untracked();
-        let Some(strip) = element("#inspector-tablist") else {
+        // The whole strip, More button included (the tab list beside it narrows when the
+        // button shows).
+        let Some(strip) = element("[data-testid=inspector-tabs]") else {
             return;
         };
         let width = |sel: &str| element(sel).map_or(0.0, |e| e.get_bounding_client_rect().width());
@@ -141,8 +143,9 @@ impl Tabs {
         if widths.contains(&0.0) {
             return;
         }
-        // The strip's padding (var(--space-4) each side) and the gap between tabs.
-        let (padding, gap) = (16.0, 2.0);
+        // The strip's padding (var(--space-4) each side, and a pixel for rounding) and the
+        // gap between tabs.
+        let (padding, gap) = (17.0, 2.0);
         let room = f64::from(strip.client_width()) - padding;
         let all: f64 = widths.iter().sum::<f64>() + gap * widths.len() as f64;
         let optional_hidden = InspectorTab::ALL.len() > listed.len();
@@ -389,6 +392,9 @@ mod tests {
             vec![Details, Simulate, Plan]
         );
         // Everything fits.
-        assert_eq!(fitting(&listed, &widths, 1000.0, 2.0, Plan), listed.to_vec());
+        assert_eq!(
+            fitting(&listed, &widths, 1000.0, 2.0, Plan),
+            listed.to_vec()
+        );
     }
 }
