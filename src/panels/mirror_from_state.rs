@@ -4,7 +4,8 @@
 //! and catalog), with each channel's range and its reason, and downloads it.
 //!
 //! Test hooks: `mirror-from-state`, `mirror-from-state-image`, `mirror-from-state-channels`
-//! (items carry `data-package`, `data-channel`), `mirror-from-state-unserved`,
+//! (items carry `data-from-state-package`, `data-from-state-channel`: not `data-package`, which
+//! names the package list's items), `mirror-from-state-unserved`,
 //! `mirror-from-state-download`.
 
 use leptos::prelude::*;
@@ -114,7 +115,7 @@ fn summary(p: &StateMirrorConfig) -> impl IntoView {
                 .join(", "),
             };
             view! {
-                <li data-package=package.clone() data-channel=ch.name.clone()>
+                <li data-from-state-package=package.clone() data-from-state-channel=ch.name.clone()>
                     <strong>{format!("{package} / {}: {range}", ch.name)}</strong>
                     <span class="note">{format!(" — {}", ch.why)}</span>
                 </li>
