@@ -8,7 +8,7 @@ use olm_graph_core::load::{read_paths, Limits};
 use olm_graph_core::model::Catalog;
 
 use crate::error::CliError;
-use crate::input::{load, report_load_errors};
+use crate::input::{load_with_crds, report_load_errors};
 
 /// The cluster state at `paths`, with the reader's notes first among its diagnostics.
 pub fn read_state(paths: &[PathBuf]) -> Result<ClusterState, CliError> {
@@ -36,7 +36,7 @@ pub fn given_catalogs(
             }
             None => (None, v.as_str()),
         };
-        let catalog = load(&[PathBuf::from(path)])?;
+        let catalog = load_with_crds(&[PathBuf::from(path)])?;
         report_load_errors(&catalog);
         out.push((source, path.to_string(), catalog));
     }

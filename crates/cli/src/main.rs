@@ -11,6 +11,7 @@ mod commands;
 mod diff_text;
 mod error;
 mod input;
+mod lsp;
 mod output;
 mod preflight_report;
 mod process;
@@ -47,8 +48,9 @@ fn run(command: Command) -> CmdResult {
     match command {
         Command::Packages(args) => packages::run(args),
         Command::Graph(args) => graph::run(args),
+        Command::CrdSafety(args) => crd_safety::run(args),
         Command::Lint(args) => lint::run(args),
-        Command::Preflight(args) => preflight::run(args),
+        Command::Preflight(args) => preflight::run(args.json_as_format()),
         Command::Path(args) => path::run(args),
         Command::Plan(args) => plan::run(args),
         Command::Mirror(args) => mirror::run(args),
@@ -56,11 +58,12 @@ fn run(command: Command) -> CmdResult {
         Command::ResolveImage(args) => resolve_image::run(args),
         Command::Diff(args) => diff::run(args),
         Command::DiffSeries(args) => diff_series::run(args),
-        Command::Review(args) => review::run(args),
+        Command::Review(args) => review::run(args.json_as_format()),
         Command::Lifecycle(args) => support::run(args),
         Command::Diagnose(args) => diagnose::run(args),
         Command::MirrorConfig(args) => mirror_config::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Lsp(args) => lsp::run(args),
         Command::Render(args) => render::run(args),
         Command::RenderTemplate(args) => render_template::run(args),
         Command::DiffTemplate(args) => diff_template::run(args),

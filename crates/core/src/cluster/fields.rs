@@ -289,6 +289,7 @@ pub(super) fn cluster_extension(f: &mut Fields, n: &Node, meta: Meta) -> Option<
         policy: f.string(n, &at("upgradeConstraintPolicy")),
         installed_bundle: f.string(n, &["status", "install", "bundle", "name"]),
         installed_version: f.string(n, &["status", "install", "bundle", "version"]),
+        installed_release: f.string(n, &["status", "install", "bundle", "release"]),
         conditions: f.conditions(n, &["status", "conditions"]),
         meta,
     })

@@ -93,6 +93,7 @@ mod tests {
             failed: false,
             alternatives: Vec::new(),
             updated_catalog: false,
+            crd_safety: None,
             missing_bundle: false,
         }
     }
@@ -117,6 +118,7 @@ mod tests {
             final_alternatives: Vec::new(),
             without_bundles: Vec::new(),
             failure: None,
+            error: None,
         };
         let options = PathMermaidOptions {
             package: "demo".into(),

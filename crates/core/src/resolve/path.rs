@@ -8,8 +8,8 @@ use serde::Serialize;
 use super::explain::{failure_explanation, Explanation};
 use super::hop::HopResolver;
 use super::{
-    err, Alternative, Failure, FailureKind, Installed, Outcome, PathOptions, Reason, ResolveError,
-    Resolver, UpgradeStrategy,
+    err, Alternative, Failure, FailureKind, Installed, Outcome, PathOptions, Reason,
+    ResolutionError, ResolveError, Resolver, UpgradeStrategy,
 };
 use crate::graph::EdgeKind;
 use crate::model::Catalog;
@@ -30,6 +30,10 @@ pub struct Hop {
     /// `to` is a channel entry without an `olm.bundle` in the catalog: the hop follows the
     /// channel by name, with the version in the bundle name.
     pub missing_bundle: bool,
+    /// Both OLMs' CRD-safety verdicts of the hop, when the package's bundles carry their
+    /// manifests (spec/crd-safety.md §2.2: stored versions of the bundles installed before).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub crd_safety: Option<crate::crd::EdgeSafety>,
 }
 
 /// The path a cluster takes from an installed bundle.
@@ -52,6 +56,9 @@ pub struct UpgradePath {
     /// ([`PathOptions::failure`]); `None` without one.
     #[serde(skip)]
     pub failure: Option<FailureKind>,
+    /// OLM v1's resolution error the path stops on: no candidate at all, not even the
+    /// installed bundle (spec/olm.md §8); `None` otherwise.
+    pub error: Option<ResolutionError>,
 }
 
 impl UpgradePath {
@@ -76,6 +83,8 @@ pub struct PathDocument<'p> {
     end: &'p str,
     explanation: Option<&'p str>,
     from: &'p str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
     hops: Vec<HopDocument<'p>>,
     outcome: &'static str,
     #[serde(rename = "outcomeNote", skip_serializing_if = "Option::is_none")]
@@ -91,6 +100,8 @@ pub struct PathDocument<'p> {
 /// One hop of a [`PathDocument`].
 #[derive(Debug, Clone, Serialize)]
 struct HopDocument<'p> {
+    #[serde(rename = "crdSafety", skip_serializing_if = "Option::is_none")]
+    crd_safety: Option<&'p crate::crd::EdgeSafety>,
     failed: bool,
     from: &'p str,
     #[serde(rename = "missingBundle", skip_serializing_if = "is_false")]
@@ -113,6 +124,7 @@ impl UpgradePath {
             .hops
             .iter()
             .map(|h| HopDocument {
+                crd_safety: h.crd_safety.as_ref(),
                 failed: h.failed,
                 from: &h.from,
                 missing_bundle: h.missing_bundle,
@@ -124,8 +136,13 @@ impl UpgradePath {
             end: &self.end,
             explanation: self.explanation.as_ref().map(|e| e.message.as_str()),
             from: &self.from,
+            error: self.error.as_ref().map(ToString::to_string),
             hops,
-            outcome: self.outcome.as_str(),
+            outcome: if self.error.is_some() {
+                "resolution-error"
+            } else {
+                self.outcome.as_str()
+            },
             outcome_note: self.without_bundles_note(),
             resolver: self.resolver.as_str(),
             without_bundles: &self.without_bundles,
@@ -197,7 +214,67 @@ pub fn resolve_path<'a>(
     if start_by_name {
         path.without_bundles.insert(0, from.to_string());
     }
+    judge_hops(pkg, &mut path);
     Ok(path)
+}
+
+/// The first hop of `path` that its OLM refuses for the bundles' CRDs, and the path resolved
+/// again with that upgrade failing (its InstallPlan, or OLM v1's preflight, fails before the
+/// bundle is installed; the default strategy): what OLM does next, by the same simulation as
+/// `--fail` (spec/crd-safety.md §2). `None` when no hop is refused or a failure was given.
+///
+/// # Complexity
+/// O(H) for H hops, then one [`resolve_path`].
+pub fn crd_failure(
+    catalog: &Catalog,
+    package: &str,
+    from: &str,
+    options: &PathOptions,
+    path: &UpgradePath,
+) -> Option<(usize, UpgradePath)> {
+    if options.failure.is_some() {
+        return None;
+    }
+    let refused = |h: &Hop| {
+        h.crd_safety.as_ref().is_some_and(|s| {
+            let side = match path.resolver {
+                Resolver::V0 => &s.olm_v0,
+                Resolver::V1 => &s.olm_v1,
+            };
+            side.verdict == crate::crd::Verdict::Unsafe
+        })
+    };
+    let i = path.hops.iter().position(refused)?;
+    let mut o = options.clone();
+    o.failure = Some(super::Failure {
+        bundle: path.hops[i].to.clone(),
+        kind: super::FailureKind::InstallPlan,
+        strategy: super::UpgradeStrategy::Default,
+    });
+    resolve_path(catalog, package, from, &o, None)
+        .ok()
+        .map(|p| (i, p))
+}
+
+/// Each hop's CRD-safety verdicts, when the package's bundles carry their manifests.
+///
+/// # Complexity
+/// O(H) judgements for H hops.
+fn judge_hops(pkg: &crate::model::Package, path: &mut UpgradePath) {
+    use crate::crd::pairs::Judge;
+    if !Judge::carries_manifests(pkg) {
+        return;
+    }
+    let mut judge = Judge::new(pkg, None, crate::crd::limits::CrdLimits::default());
+    let hops: Vec<(&str, &str)> = path
+        .hops
+        .iter()
+        .map(|h| (h.from.as_str(), h.to.as_str()))
+        .collect();
+    let verdicts = judge.path(&hops);
+    for (h, v) in path.hops.iter_mut().zip(verdicts) {
+        h.crd_safety = v.as_ref().map(crate::crd::EdgeSafety::from);
+    }
 }
 
 /// A path being walked.
@@ -217,7 +294,15 @@ struct Walk<'w, 'a> {
 impl Walk<'_, '_> {
     fn run(&mut self) -> Result<UpgradePath, ResolveError> {
         loop {
-            let choice = self.active.next(&self.current)?;
+            let choice = if self.options.resolver == Resolver::V1 {
+                let pick = self.active.v1_pick(&self.current);
+                if pick.best.is_none() {
+                    return Ok(self.refused(pick.choice.alternatives));
+                }
+                pick.choice
+            } else {
+                self.active.next(&self.current)?
+            };
             let Some((to, via)) = choice.chosen else {
                 let explanation = self.active.why_stopped(&self.current, &choice.alternatives);
                 return Ok(self.stop(explanation, choice.alternatives));
@@ -262,6 +347,7 @@ impl Walk<'_, '_> {
             alternatives,
             updated_catalog: !std::ptr::eq(self.active, self.base),
             missing_bundle: self.active.package().bundle(to).is_none(),
+            crd_safety: None,
         });
     }
 
@@ -277,6 +363,17 @@ impl Walk<'_, '_> {
             explanation,
             final_alternatives,
         )
+    }
+
+    /// OLM v1 finds no candidate from where the cluster is, not even the installed bundle:
+    /// its resolution error ends the path.
+    fn refused(&mut self, final_alternatives: Vec<Alternative>) -> UpgradePath {
+        let explanation = self.active.why_stopped(&self.current, &final_alternatives);
+        let error =
+            ResolutionError::none_found(&self.active.package().name, &self.current, self.options);
+        let mut path = self.stop(explanation, final_alternatives);
+        path.error = Some(error);
+        path
     }
 
     fn finish(
@@ -302,6 +399,7 @@ impl Walk<'_, '_> {
             final_alternatives,
             without_bundles,
             failure: self.options.failure.as_ref().map(|f| f.kind),
+            error: None,
         }
     }
 

@@ -369,6 +369,121 @@ fn a_long_json_list_is_read_while_it_is_checked_and_a_broken_one_reads_nothing()
     }
 }
 
+/// The ClusterExtension status OLM v1 writes in 2026 (`tests/fixtures/cluster/v1/status.yaml`),
+/// joined to trusted-profile-analyzer-fbc/v4.18, whose `olm.deprecations` deprecate channel
+/// stable-v1.0 and bundles 1.0.0 to 1.0.2.
+fn v1_status() -> Diagnosis {
+    let c = load(&catalog("trusted-profile-analyzer-fbc/v4.18"));
+    let given = [GivenCatalog {
+        source: Some("redhat-operators"),
+        label: "rhtpa",
+        catalog: &c,
+    }];
+    diagnose(&read(&fixture("cluster/v1/status.yaml")), &given)
+}
+
+#[test]
+fn each_progressing_reason_of_olm_v1_maps_to_a_verdict() {
+    let d = v1_status();
+    assert!(d.diagnostics.is_empty(), "{:?}", d.diagnostics);
+    let by_name: BTreeMap<&str, &OperatorReport> =
+        d.operators.iter().map(|o| (o.name.as_str(), o)).collect();
+    let state = |n: &str| by_name[n].state.as_str();
+    assert_eq!(state("rhtpa-deprecated"), "upgrade-available");
+    assert_eq!(state("rhtpa-rolling-out"), "upgrading");
+    assert_eq!(state("rhtpa-deadline"), "failed-stuck");
+    assert_eq!(state("rhtpa-invalid-config"), "failed-stuck");
+    assert_eq!(state("rhtpa-blocked"), "failed-stuck");
+    assert_eq!(state("rhtpa-release"), "at-latest");
+    assert_eq!(state("rhtpa-gone-retrying"), "not-in-catalog");
+    for (name, reason, words) in [
+        (
+            "rhtpa-deadline",
+            "ProgressDeadlineExceeded",
+            "spec.progressDeadlineMinutes",
+        ),
+        (
+            "rhtpa-invalid-config",
+            "InvalidConfiguration",
+            "spec.config",
+        ),
+        ("rhtpa-blocked", "Blocked", "terminal error"),
+    ] {
+        let o = by_name[name];
+        assert_eq!(o.failed.as_ref().map(|f| f.reason.as_str()), Some(reason));
+        assert!(o.explanation.contains(words), "{name}: {}", o.explanation);
+    }
+    // Nothing installed, nothing resolved: the bundle is the one OLM v1's error names.
+    let invalid = by_name["rhtpa-invalid-config"].failed.as_ref().unwrap();
+    assert_eq!(invalid.bundle.as_deref(), Some("rhtpa-operator.v3.1.0"));
+    let rolling = by_name["rhtpa-rolling-out"];
+    assert_eq!(rolling.next.as_deref(), Some("rhtpa-operator.v1.1.6"));
+    assert!(rolling
+        .explanation
+        .contains("Revision 1.1.6 is rolling out."));
+}
+
+#[test]
+fn a_bundle_the_catalog_no_longer_has_is_named_before_olm_v1s_retry() {
+    let d = v1_status();
+    let o = d
+        .operators
+        .iter()
+        .find(|o| o.name == "rhtpa-gone-retrying")
+        .unwrap();
+    assert_eq!(o.state.as_str(), "not-in-catalog");
+    assert_eq!(o.failed, None);
+    // OLM v1's own error, as the cluster's Progressing condition carries it, is the one
+    // olm-graph resolves in the catalog given.
+    let olm = "error upgrading from currently installed version \"3.2.0\": no bundles found for package \"rhtpa-operator\" in channels [stable-v3]";
+    assert!(
+        o.explanation.contains(&format!("(OLM v1: {olm})")),
+        "{}",
+        o.explanation
+    );
+    assert!(o.explanation.contains("fix the catalog first"));
+    assert!(
+        o.commands[0].starts_with("olm-graph plan rhtpa"),
+        "{:?}",
+        o.commands
+    );
+}
+
+#[test]
+fn deprecation_conditions_and_the_release_are_read() {
+    let d = v1_status();
+    let by_name: BTreeMap<&str, &OperatorReport> =
+        d.operators.iter().map(|o| (o.name.as_str(), o)).collect();
+    let dep = by_name["rhtpa-deprecated"];
+    let found: Vec<&str> = dep
+        .findings
+        .iter()
+        .filter(|f| f.code == "cluster.deprecated")
+        .map(|f| f.message.as_str())
+        .collect();
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert!(found[0].contains("ChannelDeprecated): stable-v1.0 is no longer supported"));
+    assert!(found[1].contains("BundleDeprecated): rhtpa-operator.v1.0.1 is deprecated"));
+    assert!(dep.explanation.contains("The catalog deprecates"));
+    assert_eq!(dep.next.as_deref(), Some("rhtpa-operator.v1.0.2"));
+    for (name, o) in &by_name {
+        if *name != "rhtpa-deprecated" {
+            assert!(
+                o.findings.iter().all(|f| f.code != "cluster.deprecated"),
+                "{name}: {:?}",
+                o.findings
+            );
+        }
+    }
+    let rel = by_name["rhtpa-release"];
+    assert_eq!(rel.installed_release.as_deref(), Some("2"));
+    let at = rel
+        .path_args
+        .iter()
+        .position(|a| a == "--installed-version");
+    assert_eq!(at.map(|i| rel.path_args[i + 1].as_str()), Some("3.1.0+2"));
+}
+
 #[test]
 fn upgrade_strategy_is_the_string_clusters_hold_and_the_drafts_object_reads_alike() {
     // What a cluster holds: `spec.upgradeStrategy: TechPreviewUnsafeFailForward`.
