@@ -65,7 +65,8 @@ fn paths(state: &str, catalogs: &[(&str, &str)]) -> (BTreeSet<(String, String)>,
         let package = o["package"].as_str().unwrap().to_string();
         let path = path_of(o, pargs, catalogs);
         on_paths.insert((package.clone(), bundle.to_string()));
-        for h in path["hops"].as_array().unwrap() {
+        let hops = path.and_then(|p| p["hops"].as_array().cloned());
+        for h in hops.unwrap_or_default() {
             on_paths.insert((package.clone(), h["to"].as_str().unwrap().to_string()));
         }
     }
@@ -73,8 +74,9 @@ fn paths(state: &str, catalogs: &[(&str, &str)]) -> (BTreeSet<(String, String)>,
 }
 
 /// `olm-graph path` for one operator of `diagnose`: in the catalog named after its
-/// CatalogSource or ClusterCatalog, else the first that holds its package.
-fn path_of(o: &Value, pargs: &[Value], catalogs: &[(&str, &str)]) -> Value {
+/// CatalogSource or ClusterCatalog, else the first that holds its package; `None` when no
+/// catalog gives it a path.
+fn path_of(o: &Value, pargs: &[Value], catalogs: &[(&str, &str)]) -> Option<Value> {
     let joined = o["catalog"].as_str().unwrap_or_default();
     let mut order: Vec<&str> = catalogs
         .iter()
@@ -97,10 +99,11 @@ fn path_of(o: &Value, pargs: &[Value], catalogs: &[(&str, &str)]) -> Value {
         let refs: Vec<&str> = cmd.iter().map(String::as_str).collect();
         let out = run(&refs);
         if out.status.success() {
-            return serde_json::from_slice(&out.stdout).expect("path --json");
+            return Some(serde_json::from_slice(&out.stdout).expect("path --json"));
         }
     }
-    panic!("no catalog gives {o} a path")
+    // No catalog gives it a path (a bundle the catalog dropped): only itself is on it.
+    None
 }
 
 /// Writes the configuration for `state`, previews each entry with `mirror`, lints the kept
