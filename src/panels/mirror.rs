@@ -17,6 +17,7 @@ use olm_graph_core::mirror::{
 };
 
 use crate::panels::lifecycle::truncate::origin_inputs;
+use crate::panels::mirror_from_state::FromState;
 use crate::services::download::{download_text, file_name_part};
 use crate::state::graph::GraphStore;
 use crate::state::load::LoadStore;
@@ -38,6 +39,7 @@ pub fn MirrorPanel() -> impl IntoView {
             } else {
                 empty().into_any()
             }}
+            <FromState/>
         </section>
     }
 }

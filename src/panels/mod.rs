@@ -1,7 +1,7 @@
 //! The panels around the graph, one module (or folder) each: loading ([`load_bar`],
 //! [`drop_zone`]), the package list ([`packages`]), the channel tabs ([`channels`]), the
-//! bundle or package [`details`], the [`findings`], the [`problems`] of the last load, the
-//! [`simulation`], the route [`plan`], the [`cluster`] state, the [`mirror`] preview, the
+//! bundle or package [`details`], the [`findings`], the [`problems`] of the last load (folded to a line with [`fold`]), the
+//! [`simulation`], the route [`plan`], the [`cluster`] state, the [`mirror`] preview (with [`mirror_from_state`]), the
 //! [`lifecycle`] tools (opened from the graph toolbar's [`tools_menu`]), the [`export`] menu,
 //! [`notices`], and the template
 //! studio ([`templates`]).
@@ -15,10 +15,12 @@ pub mod details;
 pub mod drop_zone;
 pub mod export;
 pub mod findings;
+pub mod fold;
 pub mod inspector;
 pub mod lifecycle;
 pub mod load_bar;
 pub mod mirror;
+pub mod mirror_from_state;
 pub mod notices;
 pub mod packages;
 pub mod plan;

@@ -1,11 +1,13 @@
 //! The problems panel: problems outside any catalog (a failed fetch, an unreadable file, a
 //! crashed parser) and the errors and warnings found while reading the last catalog, saying
-//! whether a partly valid catalog is shown or the previous one was kept.
+//! whether a partly valid catalog is shown or the previous one was kept. Folded to one line
+//! (the counts and the first problem) unless opened for this catalog before.
 
 use leptos::prelude::*;
 use olm_graph_core::text::plural;
 use olm_graph_core::Severity;
 
+use crate::panels::fold::{remembered_open, FoldButton};
 use crate::state::load::{LoadReport, LoadStore};
 use crate::widgets::finding::FindingItem;
 
@@ -44,6 +46,35 @@ fn worth_showing(r: &LoadReport) -> bool {
     !r.diagnostics.is_empty() || r.kept_previous.is_some()
 }
 
+/// The counts and the first problem, for the folded line.
+fn folded_line(problems: &[String], report: Option<&LoadReport>) -> String {
+    let diags = report.map(|r| r.diagnostics.as_slice()).unwrap_or_default();
+    let errors = problems.len()
+        + diags
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .count();
+    let warnings = diags
+        .iter()
+        .filter(|d| d.severity == Severity::Warning)
+        .count();
+    let first = problems
+        .first()
+        .cloned()
+        .or_else(|| diags.first().map(|d| d.message.clone()))
+        .or_else(|| {
+            report
+                .and_then(|r| r.kept_previous.as_ref())
+                .map(|p| format!("still showing {p}"))
+        })
+        .unwrap_or_default();
+    format!(
+        "{}, {}: {first}",
+        plural(errors, "error", "errors"),
+        plural(warnings, "warning", "warnings")
+    )
+}
+
 #[component]
 pub fn ErrorPanel() -> impl IntoView {
     let load = LoadStore::get();
@@ -55,18 +86,32 @@ pub fn ErrorPanel() -> impl IntoView {
         load.problems.set(Vec::new());
         load.report.set(None);
     };
+    let label = Signal::derive(move || load.report.with(|r| r.as_ref().map(|r| r.label.clone())));
+    let open = remembered_open("problems", label);
+    let line = move || {
+        let problems: Vec<String> = load
+            .problems
+            .with(|p| p.iter().map(|p| p.message.clone()).collect());
+        load.report
+            .with(|r| folded_line(&problems, r.as_ref().filter(|r| worth_showing(r))))
+    };
     view! {
-        <section class="error-panel" data-testid="error-panel" role="alert" aria-label="Problems" hidden=move || !visible()>
+        <section class="error-panel" class:folded=move || !open.get() data-testid="error-panel" role="alert"
+            aria-label="Problems" hidden=move || !visible()>
             <header class="panel-head">
                 <h2>"Problems"</h2>
+                <span class="fold-line" data-testid="problems-line" title=line>{line}</span>
+                <FoldButton open=open kind="problems" label=label controls="problems-body" what="the problems"/>
                 <button class="button icon" aria-label="Dismiss the problems" title="Dismiss" on:click=dismiss>"×"</button>
             </header>
-            <ul class="problems">
-                {move || load.problems.get().into_iter().map(|p| view! {
-                    <li class="problem sev-error"><span class="sev sev-error">"error"</span>" "<span class="message">{p.message}</span></li>
-                }).collect_view()}
-            </ul>
-            {move || load.report.get().filter(worth_showing).map(report_view)}
+            <div id="problems-body" hidden=move || !open.get()>
+                <ul class="problems">
+                    {move || load.problems.get().into_iter().map(|p| view! {
+                        <li class="problem sev-error"><span class="sev sev-error">"error"</span>" "<span class="message">{p.message}</span></li>
+                    }).collect_view()}
+                </ul>
+                {move || load.report.get().filter(worth_showing).map(report_view)}
+            </div>
         </section>
     }
 }

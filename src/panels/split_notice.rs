@@ -6,7 +6,9 @@
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use olm_graph_core::partial::{partial_catalog, PartialCatalog};
+use olm_graph_core::text::plural;
 
+use crate::panels::fold::{remembered_open, FoldButton};
 use crate::services::loader::Loader;
 use crate::services::{siblings, sources};
 use crate::state::load::LoadStore;
@@ -46,17 +48,41 @@ pub fn SplitNotice() -> impl IntoView {
             Some((partial, rest))
         })
     });
+    let label = Signal::derive(move || load.loaded.with(|l| l.as_ref().map(|l| l.label.clone())));
+    let open = remembered_open("split", label);
     move || {
         let (partial, rest) = found.get()?;
         Some(view! {
-            <div class="notice split" role="status" data-testid="split-notice"
+            <div class="notice split" class:folded=move || !open.get() role="status" data-testid="split-notice"
                 data-entries-without-bundles=partial.entries_without_bundles.to_string()
                 data-bundles-without-channels=partial.bundles_without_channels.to_string()>
-                <span class="split-text">{notice_text(&partial)}</span>
+                <span class="fold-line split-line" data-testid="split-line">{short_text(&partial)}</span>
                 {offer(rest)}
+                <FoldButton open=open kind="split" label=label controls="split-text" what="what is missing"/>
+                <span class="split-text" id="split-text" hidden=move || !open.get()>{notice_text(&partial)}</span>
             </div>
         })
     }
+}
+
+/// The folded line: what is missing, in counts.
+fn short_text(p: &PartialCatalog) -> String {
+    let mut parts = Vec::new();
+    if p.entries_without_bundles > 0 {
+        parts.push(plural(
+            p.entries_without_bundles,
+            "entry without a bundle",
+            "entries without bundles",
+        ));
+    }
+    if p.bundles_without_channels > 0 {
+        parts.push(plural(
+            p.bundles_without_channels,
+            "bundle in no channel",
+            "bundles in no channel",
+        ));
+    }
+    format!("Part of a split catalog? {}", parts.join(", "))
 }
 
 /// The notice's sentence: core's message, with the packages concerned.

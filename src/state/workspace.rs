@@ -40,6 +40,15 @@ impl InspectorTab {
             InspectorTab::Mirror => "Mirror",
         }
     }
+
+    /// What a tab that does not apply yet needs, as the More menu says it.
+    pub fn hint(self) -> &'static str {
+        match self {
+            InspectorTab::Cluster => "Open a cluster's state to see where each operator stands",
+            InspectorTab::Mirror => "Preview what oc-mirror keeps: open an ImageSetConfiguration",
+            _ => "",
+        }
+    }
 }
 
 /// The workspace store (cheap to copy).

@@ -134,10 +134,11 @@ export function cli(args) {
   return execFileSync(CLI, args, { encoding: 'utf8', maxBuffer: 1 << 28 });
 }
 
-/** Opens the inspector's `tab` (details, simulate, plan, findings) with its tab control. */
+/** Opens the inspector's `tab` (details, simulate, plan, findings, cluster, mirror) with its tab
+ *  control, or from the More menu when the strip has no room for it. */
 export async function inspector(page, tab) {
   const control = page.locator(`[data-testid=inspector-tab-${tab}]`);
-  if (!(await control.isVisible())) {
+  if (!(await page.locator('#inspector-tablist').isVisible())) {
     await page.click('[data-testid=open-inspector-drawer]');
     // The drawer slides in: wait until it is inside the window.
     await page.waitForFunction(() => {
@@ -145,7 +146,13 @@ export async function inspector(page, tab) {
       return r.right <= window.innerWidth + 0.5;
     });
   }
-  await control.click();
+  if (await control.isVisible()) {
+    await control.click();
+  } else {
+    // No room for it in the strip (or it does not apply yet): the More menu has it.
+    await page.click('[data-testid=inspector-more-button]');
+    await page.click(`[data-testid=inspector-more-${tab}]`);
+  }
   await page.locator(`#inspector-${tab}`).waitFor({ state: 'visible' });
 }
 

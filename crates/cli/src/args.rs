@@ -144,6 +144,15 @@ pub enum Command {
         after_help = "--json prints {catalog, packages: [{name, defaultChannel, channels: [{name, head, bundles}]}], errors: [{package, message}], warnings: [{package, message}], stranded: [{package, channel, bundle, version, kept, change: {scope, field, value}, note}]}.\n\nExamples:\n  olm-graph mirror catalog/ --config imageset-config.yaml\n  olm-graph mirror catalog/ --config isc.yaml --catalog registry.redhat.io/redhat/redhat-operator-index:v4.18 -o mirrored.json\n  olm-graph mirror catalog/ --config isc.yaml --installed etcd.v0.9.2 --json"
     )]
     Mirror(MirrorArgs),
+    /// The smallest ImageSetConfiguration (oc-mirror v2) that keeps, for every bundle a
+    /// cluster state runs, its upgrade path to the channel head: the channels its operators
+    /// follow and the default channel, minVersion/maxVersion only where needed, checked with
+    /// `mirror`'s cut. Exit 1 when an operator cannot be served or a cut still fails.
+    #[command(
+        name = "mirror-config",
+        after_help = "CATALOG is PATH (it serves every operator that its packages hold) or SOURCE=PATH (only the operators of that CatalogSource or ClusterCatalog); each becomes one mirror.operators entry, named by --catalog-image (once per CATALOG, in order) or else by the image of the CatalogSource or ClusterCatalog its operators use.\n\n--json prints {apiVersion, catalogs: [{catalog, label, packages: [{name, defaultChannel, why, errors, channels: [{name, head, minVersion, maxVersion, serves: [{operator, bundle, version, end}], why, kept}]}]}], unserved: [{operator, package, bundle, why}], noImage}.\n\nExamples:\n  olm-graph mirror-config catalog/ --for state.yaml --catalog-image registry.redhat.io/redhat/redhat-operator-index:v4.18 -o isc.yaml\n  olm-graph mirror-config catalog/ --for must-gather/ --json\n  olm-graph mirror-config redhat-operators=redhat/ community-operators=community/ --for state.yaml --all-packages"
+    )]
+    MirrorConfig(MirrorConfigArgs),
     /// Deprecate a bundle and truncate the graph below it; write the new catalog (FBC JSON).
     #[command(
         name = "deprecate-truncate",
@@ -920,6 +929,29 @@ pub struct DiagnoseArgs {
     /// Print the report as JSON.
     #[arg(long)]
     pub json: bool,
+}
+
+/// Arguments of `olm-graph mirror-config`.
+#[derive(Args, Debug)]
+pub struct MirrorConfigArgs {
+    /// The catalogs, `[SOURCE=]PATH` each.
+    #[arg(required = true, value_name = "CATALOG")]
+    pub catalogs: Vec<String>,
+    /// Cluster state: YAML or JSON files, or must-gather directories (`-` for standard input).
+    #[arg(long = "for", required = true, num_args = 1.., value_name = "STATE")]
+    pub state: Vec<PathBuf>,
+    /// The catalog image each mirror.operators entry names, in the order of the catalogs.
+    #[arg(long = "catalog-image", value_name = "REF")]
+    pub catalog_image: Vec<String>,
+    /// Write the ImageSetConfiguration here instead of standard output.
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+    /// Print, per package and channel, the bundles it serves and why its range is what it is.
+    #[arg(long)]
+    pub json: bool,
+    /// List the packages nobody runs too (every channel's head).
+    #[arg(long)]
+    pub all_packages: bool,
 }
 
 /// Arguments of `olm-graph mirror`.

@@ -6,6 +6,7 @@ mod annotate;
 mod args;
 mod catalogs;
 mod clock;
+mod cluster_input;
 mod commands;
 mod diff_text;
 mod error;
@@ -60,6 +61,7 @@ fn run(command: Command) -> CmdResult {
         Command::Review(args) => review::run(args.json_as_format()),
         Command::Lifecycle(args) => support::run(args),
         Command::Diagnose(args) => diagnose::run(args),
+        Command::MirrorConfig(args) => mirror_config::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Lsp(args) => lsp::run(args),
         Command::Render(args) => render::run(args),

@@ -2,24 +2,18 @@
 //! joined to the catalog given for it, and a verdict per operator.
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
 
-use olm_graph_core::cluster::{diagnose, read_cluster_files, Diagnosis, GivenCatalog};
-use olm_graph_core::load::{read_paths, Limits};
-use olm_graph_core::model::Catalog;
+use olm_graph_core::cluster::{diagnose, Diagnosis, GivenCatalog};
 
 use crate::args::DiagnoseArgs;
-use crate::error::{CliError, CmdResult, ExitStatus};
-use crate::input::{load_with_crds, report_load_errors};
+use crate::cluster_input::{given_catalogs, read_state};
+use crate::error::{CmdResult, ExitStatus};
 use crate::output::{print, print_json_pretty};
 
 /// Runs `diagnose`: exit 0 when the state was read, 1 when nothing could be read.
 pub fn run(args: DiagnoseArgs) -> CmdResult {
-    let limits = Limits::process_default();
-    let read = read_paths(&args.state, &limits).map_err(|e| CliError::Input(e.to_string()))?;
-    let mut state = read_cluster_files(&read.files, &limits);
-    state.diagnostics.splice(0..0, read.notes);
-    let given = catalogs(&args.catalog)?;
+    let state = read_state(&args.state)?;
+    let given = given_catalogs(&args.catalog, "--catalog ")?;
     let refs: Vec<GivenCatalog> = given
         .iter()
         .map(|(source, label, catalog)| GivenCatalog {
@@ -39,26 +33,6 @@ pub fn run(args: DiagnoseArgs) -> CmdResult {
         return Ok(ExitStatus::Failure);
     }
     Ok(ExitStatus::Success)
-}
-
-/// The `--catalog` values loaded: `(SOURCE, PATH as given, catalog)`.
-fn catalogs(values: &[String]) -> Result<Vec<(Option<String>, String, Catalog)>, CliError> {
-    let mut out = Vec::new();
-    for v in values {
-        let (source, path) = match v.split_once('=') {
-            Some((s, p)) if !s.is_empty() && !p.is_empty() => (Some(s.to_string()), p),
-            Some(_) => {
-                return Err(CliError::Input(format!(
-                    "--catalog {v}: expected SOURCE=PATH or PATH"
-                )))
-            }
-            None => (None, v.as_str()),
-        };
-        let catalog = load_with_crds(&[PathBuf::from(path)])?;
-        report_load_errors(&catalog);
-        out.push((source, path.to_string(), catalog));
-    }
-    Ok(out)
 }
 
 /// One block per operator, the verdict first; then what was skipped and the problems read.

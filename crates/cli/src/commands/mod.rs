@@ -13,6 +13,7 @@ pub mod graph;
 pub mod lint;
 pub mod lsp;
 pub mod mirror;
+pub mod mirror_config;
 pub mod packages;
 pub mod path;
 pub mod plain_crossings;

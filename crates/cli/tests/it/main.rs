@@ -19,6 +19,7 @@ mod lint_formats;
 mod lsp;
 mod lsp_rules_page;
 mod mirror;
+mod mirror_config;
 mod partial;
 mod path_mermaid;
 mod plan;

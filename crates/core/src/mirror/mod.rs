@@ -10,12 +10,14 @@
 //! - `write`: the kept catalog as FBC;
 //! - `marks`: what the cut marks on a drawn channel (kept, required, dropped, stranded, the new
 //!   head) and the channels it drops, for the app;
-//! - `edit`: a range set in the configuration, and the configuration written back.
+//! - `edit`: a range set in the configuration, and the configuration written back;
+//! - `config_from`: the smallest configuration that keeps what a cluster state runs (§7).
 //!
 //! Sits above `resolve` (stranded bundles are found with its v0 next hop) and `lifecycle` (the
-//! FBC writer's deprecations object).
+//! FBC writer's deprecations object); `config_from` reads `cluster`'s verdicts, beside it.
 
 mod config;
+mod config_from;
 mod edit;
 mod filter;
 mod marks;
@@ -31,6 +33,10 @@ use serde::Serialize;
 pub use config::{
     looks_like_isc, read_config, ChannelFilter, MirrorConfig, OperatorEntry, PackageFilter,
     API_VERSIONS,
+};
+pub use config_from::{
+    config_from_state, CatalogPlan, ChannelPlan, PackagePlan, Served, StateCatalog,
+    StateMirrorConfig, Unserved, WRITTEN_API_VERSION,
 };
 pub use edit::{operators_yaml, set_bound, write_config, Bound};
 pub use filter::{cut_package, keep_in_range, range_text, ChannelCut, PackageCut, Scope};
