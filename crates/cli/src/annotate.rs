@@ -115,15 +115,11 @@ fn subject(d: &Diagnostic) -> String {
 /// The subject, the message and the fix in one line.
 pub fn full_message(d: &Diagnostic) -> String {
     let subject = subject(d);
-    let mut s = if subject.is_empty() {
-        d.message.clone()
+    if subject.is_empty() {
+        d.message_with_fix()
     } else {
-        format!("{subject}: {}", d.message)
-    };
-    if let Some(fix) = &d.suggestion {
-        let _ = write!(s, " (fix: {fix})");
+        format!("{subject}: {}", d.message_with_fix())
     }
-    s
 }
 
 /// One GitHub workflow command: `::LEVEL file=F,line=L,col=C,title=T::MESSAGE`, the file as
@@ -158,10 +154,8 @@ pub fn github_findings(findings: &[Diagnostic], file: impl Fn(&str) -> String) -
             Severity::Warning => "warning",
             Severity::Info => continue,
         };
-        let title = match d.rule() {
-            Some(r) => format!("olm-graph {} ({})", r.name(), r.id()),
-            None => format!("olm-graph {}", d.code),
-        };
+        let r = d.rule();
+        let title = format!("olm-graph {} ({})", r.name(), r.id());
         out.push_str(&workflow_command(
             level,
             d.location.as_ref(),

@@ -169,29 +169,10 @@ fn sarif_location(d: &Diagnostic, cwd: &Path) -> Option<sarif::Location> {
     Some(loc)
 }
 
-/// The rules: every one of core's registry, in its order, then any code found that the registry
-/// does not know (none, as core's tests keep it).
-fn sarif_rules(
-    findings: &[Diagnostic],
-) -> (Vec<sarif::ReportingDescriptor>, BTreeMap<String, i64>) {
-    let mut rules: Vec<sarif::ReportingDescriptor> = Rule::ALL.iter().map(sarif_rule).collect();
-    let mut index: BTreeMap<String, i64> = Rule::ALL
-        .iter()
-        .enumerate()
-        .map(|(i, r)| (r.id().to_string(), i64::try_from(i).unwrap_or(0)))
-        .collect();
-    for d in findings {
-        if !index.contains_key(d.code.as_ref()) {
-            index.insert(d.code.to_string(), i64::try_from(rules.len()).unwrap_or(0));
-            rules.push(
-                sarif::ReportingDescriptor::builder()
-                    .id(d.code.to_string())
-                    .name(d.code.to_string())
-                    .build(),
-            );
-        }
-    }
-    (rules, index)
+/// The rules: every one of core's registry, in its order (a finding's code is always one of
+/// them, so each result's rule has a name and help).
+fn sarif_rules() -> Vec<sarif::ReportingDescriptor> {
+    Rule::ALL.iter().map(sarif_rule).collect()
 }
 
 fn sarif_result(d: &Diagnostic, rule_index: i64, cwd: &Path) -> sarif::Result {
@@ -218,12 +199,11 @@ fn sarif_result(d: &Diagnostic, rule_index: i64, cwd: &Path) -> sarif::Result {
 
 /// The findings as one SARIF 2.1.0 run.
 fn sarif(findings: &[Diagnostic], cwd: &Path) -> Result<String, CliError> {
-    let (rules, index) = sarif_rules(findings);
     let results: Vec<sarif::Result> = findings
         .iter()
-        .map(|d| sarif_result(d, index.get(d.code.as_ref()).copied().unwrap_or(0), cwd))
+        .map(|d| sarif_result(d, i64::try_from(d.rule().index()).unwrap_or(0), cwd))
         .collect();
-    sarif_log(rules, results)
+    sarif_log(sarif_rules(), results)
 }
 
 /// Counts first (by severity, then by rule), then every error and warning.

@@ -7,7 +7,7 @@
 
 use super::fields::Fields;
 use super::objects::*;
-use crate::diag::{Diagnostic, Location};
+use crate::diag::{Diagnostic, Location, Rule};
 use crate::load::yaml::fast::Scratch;
 use crate::load::{InputFile, LimitKind, Limits};
 use crate::template::read::chunks::{chunks, is_separator, Chunk};
@@ -120,7 +120,7 @@ fn read_text(path: &str, text: &str, limits: &Limits, state: &mut ClusterState) 
         let at = location(path, cut.list.len() + 1, pos.line, pos.column);
         state
             .diagnostics
-            .push(Diagnostic::error("load.limit", limit.to_string()).at(at));
+            .push(Diagnostic::error(Rule::LoadLimit, limit.to_string()).at(at));
     }
 }
 
@@ -185,9 +185,9 @@ fn read_chunks(
         };
         if let Err(e) = read {
             let code = if e.limit.is_some() {
-                "load.limit"
+                Rule::LoadLimit
             } else {
-                "cluster.syntax"
+                Rule::ClusterSyntax
             };
             let at = location(path, document, e.pos.line, e.pos.column);
             state
@@ -352,7 +352,7 @@ impl<'r> Reader<'r> {
     fn object(&mut self, node: &Node, inherited: Option<(&str, &str)>) {
         if node.as_map().is_none() {
             let d = Diagnostic::warning(
-                "cluster.kind",
+                Rule::ClusterKind,
                 format!(
                     "a document is a {}, not a Kubernetes object: skipped",
                     node.go_kind()
@@ -363,7 +363,7 @@ impl<'r> Reader<'r> {
         }
         let Some((api, kind)) = type_of(node).or(inherited) else {
             let d = Diagnostic::warning(
-                "cluster.kind",
+                Rule::ClusterKind,
                 "an object without apiVersion and kind: skipped",
             );
             self.push(d.at(self.at(node)).field("kind"));
@@ -393,7 +393,7 @@ impl<'r> Reader<'r> {
             }) => return,
             Some(other) => {
                 let d = Diagnostic::error(
-                    "cluster.field",
+                    Rule::ClusterField,
                     format!("{kind}: items: expected a list, found {}", other.go_kind()),
                 );
                 self.push(d.at(self.at(other)).field("items"));

@@ -203,11 +203,28 @@ rules! {
     LoadRepo = "load.repo", "OperatorRepository", Error,
         "An operator repository (bundle layout) cannot be read as the index build reads it.",
         "An operator directory holds one directory per bundle with `manifests/` (its ClusterServiceVersion) and `metadata/annotations.yaml` (package, channels, default channel), and an optional `ci.yaml` whose `updateGraph` is `replaces-mode` or `semver-mode` (see docs/spec/operator-repo.md). Fix: as the message says, at the file and field it names.";
+    MirrorFilter = "mirror.filter", "MirrorFilterFailed", Error,
+        "oc-mirror cannot cut a package under the ImageSetConfiguration.",
+        "oc-mirror stops at a package it cannot filter: a default channel the filter drops, a version range that does not parse, `full` mixed with a version range, a channel without entries or with a replaces cycle (the message is oc-mirror's). The package is left out of the kept catalog; the other packages are still cut. Fix: as the message says: configure a default channel that is kept, correct the range, or correct the channel in the catalog.";
+    MirrorCut = "mirror.cut", "MirrorCutNote", Warning,
+        "The cut keeps a bundle outside its range, or mirrors nothing of what the configuration names.",
+        "oc-mirror keeps the bundles the replaces chain needs to reach every bundle of a range, even outside it; drops a channel of which a range keeps nothing; and mirrors nothing of a package or channel the catalog lacks. Fix: check the configuration's names and ranges against the catalog (`olm-graph packages`).";
+    TemplateDownload = "template.download", "TemplateDownload", Error,
+        "A rendered template cannot be downloaded.",
+        "The web app's template studio could not hand the rendered catalog to the browser as a file. Fix: try again, or copy the rendered text; `olm-graph render-template` writes the same catalog.";
+    TemplateWorker = "template.worker", "TemplateWorker", Error,
+        "The web app's rendering worker did not answer.",
+        "The template studio renders in a Web Worker; this one failed or was stopped before it answered, so nothing was rendered. Fix: reload the page; `olm-graph render-template` renders the same template.";
 }
 
 impl Rule {
     fn info(self) -> &'static Info {
         &TABLE[self as usize]
+    }
+
+    /// Its place in [`Rule::ALL`] (SARIF's `ruleIndex`).
+    pub fn index(self) -> usize {
+        self as usize
     }
 
     /// The stable id, the `code` of the findings it names (`load.limit`, `opm.validate`, …).

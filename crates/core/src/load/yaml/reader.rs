@@ -10,7 +10,7 @@
 
 use serde_json::Value;
 
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Rule};
 use crate::load::object::budget::Budget;
 use crate::load::object::{RawObject, Read};
 use crate::load::options::{limit_message, LimitKind, Limits};
@@ -224,12 +224,12 @@ fn yaml_error(
     let detail = clean_message(strip_position(&msg));
     let diag = match breach {
         Some(kind) if !detail.contains(kind.flag()) => Diagnostic::error(
-            "load.limit",
+            Rule::LoadLimit,
             format!("{} ({detail})", limit_message(kind, limits.get(kind))),
         ),
-        Some(_) => Diagnostic::error("load.limit", detail),
-        None if detail.contains("alias bomb") => Diagnostic::error("load.limit", detail),
-        None => Diagnostic::error("load.yaml", format!("invalid YAML: {detail}")),
+        Some(_) => Diagnostic::error(Rule::LoadLimit, detail),
+        None if detail.contains("alias bomb") => Diagnostic::error(Rule::LoadLimit, detail),
+        None => Diagnostic::error(Rule::LoadYaml, format!("invalid YAML: {detail}")),
     };
     (diag, (line, column))
 }
