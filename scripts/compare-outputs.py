@@ -3,7 +3,7 @@
 
 A refactoring that claims to change no behaviour must leave these outputs identical:
 `graph --json`, `render -f svg`, `lint --format json`, `diagnose --json`, `mirror --json` and
-`preflight --format json`, each on every real catalog of ../shared/catalogs (for every package,
+`preflight --format json` (and the FBC writers, `render -f embed` and `deprecate-truncate`), each on every real catalog of ../shared/catalogs (for every package,
 and for the channels sampled as below), on the cluster-state fixtures of the core crate and on
 the mirror configurations of the CLI's tests. Standard output, standard error and the exit
 status are all compared.
@@ -24,7 +24,9 @@ the first differing line), 2 bad arguments.
 
 Sampling: `graph --json` and `render -f svg` (the package view) run for every package of every
 catalog unit; `render -f svg -c CHANNEL` runs for the default channel and the channel with the
-most bundles of each package (every channel with `--all-channels`). `lint` runs on every unit
+most bundles of each package (every channel with `--all-channels`). The FBC writers run too:
+`render -f embed` (the inline catalog) for every package, and `deprecate-truncate` of a bundle
+in the middle of its default channel, the new catalog written to standard output. `lint` runs on every unit
 and on the two complete catalog directories; `preflight` with each pipeline on every unit (for
 `konflux`, the unit is its own target index, and each versioned package file also against the
 same package's previous version), and with `community` on the pre-flight fixtures of the core
@@ -33,6 +35,7 @@ crate (every operator directory).
 import argparse
 import concurrent.futures
 import hashlib
+import json
 import os
 import re
 import shutil
@@ -125,7 +128,16 @@ def jobs(probe, all_channels):
         for name, default, channels in packages(probe, u):
             out.append((f"graph {r} {name}", ["graph", str(u), "-p", name, "--json"]))
             out.append((f"render {r} {name}", ["render", str(u), "-p", name, "-f", "svg"]))
-            picked = channels if all_channels else sample_channels(probe, u, name, default, channels)
+            picked, middle = sample_channels(probe, u, name, default, channels)
+            if all_channels:
+                picked = channels
+            # The FBC writers: the inline catalog of the embed snippet, and the package
+            # rewritten with its default channel's head deprecated and truncated.
+            out.append((f"render embed {r} {name}", ["render", str(u), "-p", name, "-f", "embed"]))
+            if middle:
+                out.append((f"deprecate-truncate {r} {name} {middle}",
+                            ["deprecate-truncate", str(u), "-p", name, "--bundle", middle, "--json",
+                             "--legacy-property", "-o", "/dev/stdout"]))
             for c in picked:
                 out.append((f"render {r} {name} {c}", ["render", str(u), "-p", name, "-c", c, "-f", "svg"]))
     for whole in ("community-operators-prod/v4.21", "certified-operators/v4.22"):
@@ -138,23 +150,30 @@ def jobs(probe, all_channels):
 
 
 def sample_channels(probe, unit, name, default, channels):
-    """The default channel and the channel with the most entries (from `graph --json`)."""
+    """The default channel and the channel with the most entries (from `graph --json`), and
+    a bundle of the first of them that is not its head (the middle one of its entries)."""
     picked = [c for c in channels if c == default]
-    import json
-
+    head = None
     code, out, _ = run(probe, ["graph", str(unit), "-p", name, "--json"])
     try:
         doc = json.loads(out)
-        sizes = [(len(c.get("nodes", [])), c.get("name")) for c in doc.get("channels", [])]
+        chans = doc.get("channels", [])
+        sizes = [(len(c.get("nodes", [])), c.get("name")) for c in chans]
         if sizes:
             big = max(sizes, key=lambda s: s[0])[1]
             if big and big not in picked:
                 picked.append(big)
+        first = [c for c in chans if c.get("name") in picked[:1]] or chans[:1]
+        if first:
+            names = [n.get("name") for n in first[0].get("nodes", []) if n.get("name") != first[0].get("head")]
+            names = [n for n in names if isinstance(n, str)]
+            if names:
+                head = names[len(names) // 2]
     except (ValueError, AttributeError):
         pass
     if not picked and channels:
         picked.append(channels[0])
-    return picked
+    return picked, head
 
 
 def diagnose_jobs():

@@ -26,6 +26,8 @@
 //!   deprecations.
 //! - [`open`]: the entry points that read what a user hands over: catalog templates expanded
 //!   ([`template`]), then the File-Based Catalog read ([`load`]).
+//! - [`openshift`]: OpenShift versions (`4.17`), read one way, and the Kubernetes version each
+//!   runs.
 //! - [`partial`]: signs that what was loaded is part of a split catalog, and what is missing.
 //! - [`plan`]: upgrade routes across channels: the steps, holds and switches that reach a
 //!   target bundle, verified by replaying them with the resolver.
@@ -53,7 +55,7 @@
 //! any circle between top-level modules. Lowest first:
 //!
 //! 1. `choice`, `diag`, `pullspec`, `semver`, `text`: no import from the crate.
-//! 2. `masterminds`, `model`, `range`, `release`.
+//! 2. `masterminds`, `model`, `openshift`, `range`, `release`.
 //! 3. `infer`, `load` (File-Based Catalogs only), `partial`, `range_match`, `support` (its
 //!    blobs are part of the [`model`]).
 //! 4. `graph`.
@@ -77,6 +79,7 @@ pub mod masterminds;
 pub mod mirror;
 pub mod model;
 pub mod open;
+pub mod openshift;
 pub mod partial;
 pub mod plan;
 pub mod preflight;

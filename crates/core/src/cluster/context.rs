@@ -9,6 +9,7 @@ use super::report::*;
 use crate::change::{resolve_template, ClusterValues, Dialect};
 use crate::diag::{Diagnostic, Rule, Severity};
 use crate::model::Catalog;
+use crate::openshift::OpenShiftVersion;
 use crate::resolve::{resolve_path, PathOptions, Resolver, UpgradeConstraintPolicy, UpgradePath};
 
 /// The state indexed for look-ups, and the catalogs.
@@ -186,13 +187,11 @@ impl<'a> Context<'a> {
     }
 }
 
-/// The Kubernetes version an OpenShift 4 version ships (4.N runs Kubernetes 1.(N+13)); the
+/// The Kubernetes version an OpenShift 4 version ships ([`OpenShiftVersion::kube`]); the
 /// patch level is not known from the OpenShift version, so only MAJOR.MINOR is given.
 fn kube_of(ocp: &str) -> Option<String> {
-    let mut parts = ocp.trim_start_matches('v').split('.');
-    let (major, minor) = (parts.next()?, parts.next()?);
-    let minor: u64 = minor.parse().ok()?;
-    (major == "4").then(|| format!("1.{}", minor + 13))
+    let kube = OpenShiftVersion::of_label(ocp)?.kube()?;
+    Some(format!("{}.{}", kube.major, kube.minor))
 }
 
 /// A finding about one operator: a diagnostic with its rule, severity and message.

@@ -2,7 +2,8 @@
 //! with nesting limits and no unsafe code) for catalogs and templates alike.
 //!
 //! - `reader`: a YAML stream split at `---` lines and read document by document into
-//!   [`RawObject`](crate::load::object::RawObject)s, and [`yaml_value`] for writers.
+//!   [`RawObject`](crate::load::object::RawObject)s, and [`yaml_value`] and [`yaml_values`] for
+//!   writers and the pre-flight checks' files.
 //! - `fast`: the fast path, the plain block subset opm's `yaml.Marshal` writes, turned into
 //!   the parser's events without the parser.
 //! - `fast_json`: the same for one JSON value already checked by serde_json, for readers that
@@ -23,7 +24,7 @@ use granit_parser::{Parser, StrInput};
 use crate::load::options::Limits;
 
 pub(in crate::load) use reader::read_stream;
-pub(crate) use reader::yaml_value;
+pub(crate) use reader::{yaml_value, yaml_values};
 
 /// Nodes anchors and aliases may copy (or events they may replay) for each event the parser
 /// read: serde_yaml's rule, so an alias bomb stops early and any document is read in time

@@ -60,6 +60,20 @@ pub(crate) fn yaml_value(text: &str) -> Option<Value> {
     read_document(text, caps(&limits), |de| Value::read(de, &budget)).ok()
 }
 
+/// Every document of a YAML stream (empty ones left out) as JSON, each read once with the
+/// loader's YAML rules and default limits, mapping or not: `None` for one that cannot be read.
+///
+/// # Complexity
+/// O(n) in the length of the text: each document is cut and read once.
+pub(crate) fn yaml_values(text: &str) -> Vec<Option<Value>> {
+    Segments::new(text)
+        .take(Limits::DEFAULT.max_documents)
+        .map(|seg| &text[seg.start..seg.end])
+        .filter(|doc| !is_empty_doc(doc))
+        .map(yaml_value)
+        .collect()
+}
+
 /// The reader's own caps: the parser's nesting limits above the loader's depth limit, so the
 /// loader's counter stops first and names the limit.
 fn caps(limits: &Limits) -> Caps {
