@@ -46,6 +46,8 @@
 //! - [`template`]: opm's catalog templates (basic, semver, substitutes), rendered offline.
 //! - [`text`]: small wording helpers (`1 entry`, `2 entries`).
 //! - [`validate`]: opm's validation rules with opm's messages, plus curator lints.
+//! - [`yaml`]: the bottom reader of YAML and JSON text, which knows nothing of its users: the
+//!   limits every reader keeps and their one wording, the parser.
 //! - [`view`]: what a user interface draws and lists: the [`view::GraphView`] the web app and
 //!   the SVG export share, bundle details, summaries.
 //!
@@ -54,7 +56,7 @@
 //! Each module imports only modules of lower layers; `scripts/check-shape.py --cycles` fails on
 //! any circle between top-level modules. Lowest first:
 //!
-//! 1. `choice`, `diag`, `pullspec`, `semver`, `text`: no import from the crate.
+//! 1. `choice`, `diag`, `pullspec`, `semver`, `text`, `yaml`: no import from the crate.
 //! 2. `masterminds`, `model`, `openshift`, `range`, `release`.
 //! 3. `infer`, `load` (File-Based Catalogs only), `partial`, `range_match`, `support` (its
 //!    blobs are part of the [`model`]).
@@ -95,6 +97,7 @@ pub mod template;
 pub mod text;
 pub mod validate;
 pub mod view;
+pub mod yaml;
 
 pub use diag::{Diagnostic, Location, Severity};
 pub use load::{InputFile, LoadError, LoadOptions, Progress};

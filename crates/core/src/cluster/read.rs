@@ -117,7 +117,7 @@ fn read_text(path: &str, text: &str, limits: &Limits, state: &mut ClusterState) 
             kind: LimitKind::Documents,
             limit: limits.max_documents,
         };
-        let at = location(path, cut.list.len() + 1, pos.line, pos.column);
+        let at = Location::at(path, pos.line, pos.column, cut.list.len() + 1);
         state
             .diagnostics
             .push(Diagnostic::error(Rule::LoadLimit, limit.to_string()).at(at));
@@ -189,7 +189,7 @@ fn read_chunks(
             } else {
                 Rule::ClusterSyntax
             };
-            let at = location(path, document, e.pos.line, e.pos.column);
+            let at = Location::at(path, e.pos.line, e.pos.column, document);
             state
                 .diagnostics
                 .push(Diagnostic::error(code, e.message.clone()).at(at));
@@ -284,15 +284,6 @@ impl Document<'_> {
 fn list_items_type<'a>(api: &'a str, kind: &'a str) -> Option<(&'a str, &'a str)> {
     let of = item_kind(kind);
     (is_list(kind) && !of.is_empty()).then_some((api, of))
-}
-
-fn location(path: &str, document: usize, line: usize, column: usize) -> Location {
-    Location {
-        file: path.to_string(),
-        line: Some(line),
-        column: Some(column),
-        document: Some(document),
-    }
 }
 
 /// The object's `apiVersion` and `kind`, when both are strings.
@@ -454,7 +445,7 @@ impl<'r> Reader<'r> {
     }
 
     fn at(&self, node: &Node) -> Location {
-        location(self.path, self.document, node.pos.line, node.pos.column)
+        Location::at(self.path, node.pos.line, node.pos.column, self.document)
     }
 
     fn push(&mut self, d: Diagnostic) {

@@ -127,6 +127,17 @@ pub struct Location {
 }
 
 impl Location {
+    /// A position in a stream: the file, the 1-based line and column, and the number of the
+    /// document (or JSON object) it is in. Every reader builds its positions with it.
+    pub fn at(file: impl Into<String>, line: usize, column: usize, document: usize) -> Self {
+        Location {
+            file: file.into(),
+            line: Some(line),
+            column: Some(column),
+            document: Some(document),
+        }
+    }
+
     /// A location that only names a file.
     pub fn file(file: impl Into<String>) -> Self {
         Location {

@@ -10,12 +10,12 @@
 
 use serde_json::Value;
 
-use crate::diag::{Diagnostic, Rule};
+use crate::diag::{Diagnostic, Location, Rule};
 use crate::load::object::budget::Budget;
 use crate::load::object::{RawObject, Read};
 use crate::load::options::{limit_message, LimitKind, Limits};
 use crate::load::stream::document::{
-    clean_message, location, shift_lines, strip_position, too_many_documents, Doc, DocSink,
+    clean_message, shift_lines, strip_position, too_many_documents, Doc, DocSink,
 };
 use crate::load::yaml::de::{read_document, read_document_fast, Caps, YamlError};
 use crate::load::yaml::fast::Scratch;
@@ -197,7 +197,7 @@ fn read_doc<'t>(
     });
     if let Some(raw) = fast {
         return Doc {
-            location: location(path, obj_line, 1, number),
+            location: Location::at(path, obj_line, 1, number),
             span: (seg.start, seg.end),
             result: Ok(raw),
         };
@@ -207,10 +207,10 @@ fn read_doc<'t>(
     let result = read.map_err(|e| {
         let breach = budget.breach().or(e.too_deep.then_some(LimitKind::Depth));
         let (diag, (line, column)) = yaml_error(doc, seg.first_line, obj_line, &e, breach, limits);
-        diag.at(location(path, line, column, number))
+        diag.at(Location::at(path, line, column, number))
     });
     Doc {
-        location: location(path, obj_line, 1, number),
+        location: Location::at(path, obj_line, 1, number),
         span: (seg.start, seg.end),
         result,
     }
@@ -242,7 +242,7 @@ fn yaml_error(
             format!("{} ({detail})", limit_message(kind, limits.get(kind))),
         ),
         Some(_) => Diagnostic::error(Rule::LoadLimit, detail),
-        None if detail.contains("alias bomb") => Diagnostic::error(Rule::LoadLimit, detail),
+        None if e.limit.is_some() => Diagnostic::error(Rule::LoadLimit, detail),
         None => Diagnostic::error(Rule::LoadYaml, format!("invalid YAML: {detail}")),
     };
     (diag, (line, column))
