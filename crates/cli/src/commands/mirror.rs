@@ -5,12 +5,12 @@ use std::fmt::Write as _;
 
 use olm_graph_core::load::Limits;
 use olm_graph_core::mirror::{
-    config_error, kept_catalog, mirror_catalog, read_config, validate_config, write_kept,
-    MirrorOptions, MirrorReport, Stranded,
+    add_opm_findings, config_error, kept_catalog, mirror_catalog, read_config, validate_config,
+    write_kept, MirrorOptions, MirrorReport, Stranded,
 };
 use olm_graph_core::model::Catalog;
 use olm_graph_core::validate::lint_catalog;
-use olm_graph_core::{load_files, Diagnostic, InputFile};
+use olm_graph_core::{load_files, InputFile};
 
 use crate::args::MirrorArgs;
 use crate::error::{CliError, CmdResult, ExitStatus};
@@ -78,15 +78,12 @@ pub fn run(args: MirrorArgs) -> CmdResult {
     })
 }
 
-/// opm's errors on the kept catalog, as errors of the cut (with opm's message).
+/// opm's errors on the kept catalog, as findings of the cut (with opm's message).
 ///
 /// # Complexity
 /// What [`lint_catalog`] costs on the kept catalog.
 fn add_opm_errors(report: &mut MirrorReport, kept: &Catalog) {
-    for d in lint_catalog(kept).into_iter().filter(|d| d.is_error()) {
-        let message = format!("opm: {}", d.message);
-        report.errors.push(Diagnostic { message, ..d });
-    }
+    add_opm_findings(report, &lint_catalog(kept));
 }
 
 /// The text report: per package and channel, kept/total, the new head, what the chain needed;
