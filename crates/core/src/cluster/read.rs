@@ -8,11 +8,11 @@
 use super::fields::Fields;
 use super::objects::*;
 use crate::diag::{Diagnostic, Location, Rule};
-use crate::load::yaml::fast::Scratch;
 use crate::load::{InputFile, LimitKind, Limits};
 use crate::template::read::chunks::{chunks, is_separator, Chunk};
 use crate::template::read::tree::{Node, NodeValue};
 use crate::template::read::yaml::{check_json_chunk, parse_chunk, parse_object_chunk, ParseError};
+use crate::yaml::fast::Scratch;
 
 /// The API groups olm-graph reads objects of.
 const OPERATORS: &str = "operators.coreos.com";

@@ -1,8 +1,12 @@
 //! The bottom reader of YAML and JSON text, which knows nothing of its users (catalogs,
 //! templates, cluster state, ImageSetConfigurations): the [`Limits`] every reader keeps and
-//! the one wording of a crossed limit ([`LimitError`]), the parser with its nesting limits, and
-//! the allowance of anchors and aliases.
+//! the one wording of a crossed limit ([`LimitError`]), the parser with its nesting limits, the
+//! allowance of anchors and aliases, and the fast paths that turn text into the parser's events
+//! without the parser: `fast` for the plain block YAML catalog tools write, `fast_json` for one
+//! JSON value already checked by serde_json (for readers that keep positions).
 
+pub(crate) mod fast;
+pub(crate) mod fast_json;
 pub mod limits;
 
 use granit_parser::{Parser, StrInput};

@@ -13,10 +13,10 @@ use std::collections::HashMap;
 use std::fmt;
 use std::rc::Rc;
 
-use crate::load::yaml::fast::{Ev, Scratch};
 #[cfg(doc)]
 use crate::load::yaml::REPLAYS_PER_EVENT;
 use crate::load::yaml::{parser, replays_allowed};
+use crate::yaml::fast::{Ev, Scratch};
 use crate::yaml::LimitError;
 use granit_parser::{Event, Marker, Parser, ScalarStyle, ScanError, Span, StrInput, Tag};
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
@@ -96,7 +96,7 @@ pub(crate) fn read_document_fast<'de, T>(
     scratch: &mut Scratch<'de>,
     read: impl FnOnce(&mut FastEvents<'de>) -> Result<T, YamlError>,
 ) -> Option<T> {
-    crate::load::yaml::fast::document_events(text, max_depth, scratch).ok()?;
+    crate::yaml::fast::document_events(text, max_depth, scratch).ok()?;
     let mut events = FastEvents {
         events: std::mem::take(&mut scratch.events),
         next: 0,

@@ -4,18 +4,13 @@
 //! - `reader`: a YAML stream split at `---` lines and read document by document into
 //!   [`RawObject`](crate::load::object::RawObject)s, and [`yaml_value`] and [`yaml_values`] for
 //!   writers and the pre-flight checks' files.
-//! - `fast`: the fast path, the plain block subset opm's `yaml.Marshal` writes, turned into
-//!   the parser's events without the parser.
-//! - `fast_json`: the same for one JSON value already checked by serde_json, for readers that
-//!   keep positions (cluster state).
-//! - `de`: the serde deserializer over either source of events, aliases replayed.
+//! - `de`: the serde deserializer over the parser's events or the fast path's
+//!   ([`crate::yaml::fast`]), aliases replayed.
 //!
 //! The template reader (`template::read::yaml`) builds its position-keeping tree from the same
 //! parser through [`crate::yaml::parser`], under the same limits ([`crate::yaml`]).
 
 pub(crate) mod de;
-pub(crate) mod fast;
-pub(crate) mod fast_json;
 mod reader;
 
 pub(crate) use crate::yaml::{parser, parser_nesting, replays_allowed, REPLAYS_PER_EVENT};

@@ -18,8 +18,8 @@ use crate::load::stream::document::{
     clean_message, shift_lines, strip_position, too_many_documents, Doc, DocSink,
 };
 use crate::load::yaml::de::{read_document, read_document_fast, Caps, YamlError};
-use crate::load::yaml::fast::Scratch;
 use crate::load::yaml::parser_nesting;
+use crate::yaml::fast::Scratch;
 
 /// Reads a YAML stream document by document into `sink`.
 ///
