@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 use std::path::{Component, Path};
 
-use olm_graph_core::diag::Location;
+use olm_graph_core::diag::{Location, Rule};
 use olm_graph_core::{Diagnostic, Severity};
 use serde_sarif::sarif;
 
@@ -165,4 +165,103 @@ pub fn github_findings(findings: &[Diagnostic], file: impl Fn(&str) -> String) -
         ));
     }
     out
+}
+
+fn sarif_rule(rule: &Rule) -> sarif::ReportingDescriptor {
+    sarif::ReportingDescriptor::builder()
+        .id(rule.id())
+        .name(rule.name())
+        .short_description(
+            sarif::MultiformatMessageString::builder()
+                .text(rule.summary())
+                .build(),
+        )
+        .full_description(
+            sarif::MultiformatMessageString::builder()
+                .text(rule.help())
+                .build(),
+        )
+        .help(
+            sarif::MultiformatMessageString::builder()
+                .text(rule.help())
+                .build(),
+        )
+        .build()
+}
+
+/// The physical and logical location of a finding.
+fn sarif_location(d: &Diagnostic, cwd: &Path) -> Option<sarif::Location> {
+    let physical = d.location.as_ref().map(|l| {
+        let artifact = sarif::ArtifactLocation::builder()
+            .uri(uri_reference(&relative_path(&l.file, cwd)))
+            .build();
+        let region = l.line.map(|line| {
+            let mut r = sarif::Region::builder()
+                .start_line(i64::try_from(line).unwrap_or(i64::MAX))
+                .build();
+            r.start_column = l.column.and_then(|c| i64::try_from(c).ok());
+            r
+        });
+        let mut p = sarif::PhysicalLocation::builder()
+            .artifact_location(artifact)
+            .build();
+        p.region = region;
+        p
+    });
+    let names: Vec<&str> = [&d.package, &d.channel, &d.bundle, &d.name]
+        .into_iter()
+        .flatten()
+        .map(String::as_str)
+        .collect();
+    let logical = names.last().map(|name| {
+        sarif::LogicalLocation::builder()
+            .name(*name)
+            .fully_qualified_name(names.join("/"))
+            .kind(d.schema.clone().unwrap_or_else(|| "object".into()))
+            .build()
+    });
+    if physical.is_none() && logical.is_none() {
+        return None;
+    }
+    let mut loc = sarif::Location::builder().build();
+    loc.physical_location = physical;
+    loc.logical_locations = logical.map(|l| vec![l]);
+    Some(loc)
+}
+
+/// The rules: every one of core's registry, in its order (a finding's code is always one of
+/// them, so each result's rule has a name and help).
+fn sarif_rules() -> Vec<sarif::ReportingDescriptor> {
+    Rule::ALL.iter().map(sarif_rule).collect()
+}
+
+fn sarif_result(d: &Diagnostic, rule_index: i64, cwd: &Path) -> sarif::Result {
+    let level = match d.severity {
+        Severity::Error => sarif::ResultLevel::Error,
+        Severity::Warning => sarif::ResultLevel::Warning,
+        Severity::Info => sarif::ResultLevel::Note,
+    };
+    let mut result = sarif::Result::builder()
+        .rule_id(d.code.to_string())
+        .rule_index(rule_index)
+        .level(level)
+        .message(sarif::Message::builder().text(full_message(d)).build())
+        .build();
+    result.locations = sarif_location(d, cwd).map(|l| vec![l]);
+    if let Some(fix) = &d.suggestion {
+        let mut bag = sarif::PropertyBag::builder().build();
+        bag.additional_properties
+            .insert("suggestion".into(), serde_json::json!(fix));
+        result.properties = Some(bag);
+    }
+    result
+}
+
+/// The findings as one SARIF 2.1.0 run (`lint --format sarif`, `crd-safety --format sarif`).
+pub fn sarif_findings(findings: &[Diagnostic], cwd: &Path) -> Result<String, CliError> {
+    let results: Vec<sarif::Result> = findings
+        .iter()
+        .map(|d| sarif_result(d, i64::try_from(d.rule().index()).unwrap_or(0), cwd))
+        .collect();
+    sarif_log(sarif_rules(), results)
 }

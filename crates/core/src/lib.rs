@@ -13,6 +13,8 @@
 //! - [`graph`]: each channel's upgrade graph with typed edges and its head, and the package
 //!   graph of all channels.
 //! - [`infer`]: a bundle's version when its object is missing, from its name's `.v<semver>`.
+//! - [`crd`]: CustomResourceDefinition upgrade safety, as OLM v1 (crdify) and OLM v0 judge an
+//!   upgrade from a bundle's CRDs to the next's.
 //! - [`layout`]: a near-linear layout of an upgrade graph: version order wrapped to a target
 //!   box, lanes, skipRange fans, edge routes.
 //! - [`load`]: reading File-Based Catalogs (JSON and YAML streams, directories,
@@ -46,6 +48,8 @@
 //! - [`template`]: opm's catalog templates (basic, semver, substitutes), rendered offline.
 //! - [`text`]: small wording helpers (`1 entry`, `2 entries`).
 //! - [`validate`]: opm's validation rules with opm's messages, plus curator lints.
+//! - [`workspace`]: a catalog kept in memory for an editor (`olm-graph lsp`): findings per
+//!   file, re-checked per package on a change; hover, definitions, symbols, completion, fixes.
 //! - [`yaml`]: the bottom reader of YAML and JSON text, which knows nothing of its users: the
 //!   limits every reader keeps and their one wording, the parser.
 //! - [`view`]: what a user interface draws and lists: the [`view::GraphView`] the web app and
@@ -61,15 +65,17 @@
 //! 3. `infer`, `load` (File-Based Catalogs only), `partial`, `range_match`, `support` (its
 //!    blobs are part of the [`model`]).
 //! 4. `graph`.
-//! 5. `layout`, `preflight`, `resolve`, `validate`.
+//! 5. `crd`, `layout`, `preflight`, `resolve`, `validate`.
 //! 6. `template` (over `load` and `validate`), `view`.
 //! 7. `change`, `open` (templates, then `load`), `plan` (over `resolve` and `view`).
-//! 8. `cluster`, `document`, `mirror` (over `resolve`, `template`'s reader and `change`).
+//! 8. `cluster`, `document`, `mirror` (over `resolve`, `template`'s reader and `change`),
+//!    `workspace` (over `open`, `validate`, `resolve`, `preflight` and `mirror`).
 //! 9. `export`.
 //! 10. `review`.
 pub mod change;
 pub mod choice;
 pub mod cluster;
+pub mod crd;
 pub mod diag;
 pub mod document;
 pub mod export;
@@ -97,6 +103,7 @@ pub mod template;
 pub mod text;
 pub mod validate;
 pub mod view;
+pub mod workspace;
 pub mod yaml;
 
 pub use diag::{Diagnostic, Location, Severity};

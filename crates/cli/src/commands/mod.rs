@@ -3,6 +3,7 @@
 //! outside this folder, which nothing outside `main` depends on.
 
 pub mod bench;
+pub mod crd_safety;
 pub mod deprecate_truncate;
 pub mod diagnose;
 pub mod diff;
@@ -10,6 +11,7 @@ pub mod diff_series;
 pub mod diff_template;
 pub mod graph;
 pub mod lint;
+pub mod lsp;
 pub mod mirror;
 pub mod packages;
 pub mod path;

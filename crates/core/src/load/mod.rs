@@ -90,7 +90,7 @@ pub(crate) fn stream_values(path: &str, text: &str) -> Vec<Value> {
 
 /// One document as JSON: a JSON object as serde_json reads it, anything else as the YAML
 /// reader does.
-fn json_value(doc: &str) -> Option<Value> {
+pub(crate) fn json_value(doc: &str) -> Option<Value> {
     let t = doc.trim_start();
     if t.starts_with('{') {
         serde_json::from_str(t).ok()

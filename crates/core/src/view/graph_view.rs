@@ -48,6 +48,32 @@ pub struct ViewEdge {
     pub group: Option<GroupId>,
     /// For an edge leaving a group: the members whose edges it stands for, ascending.
     pub members: Vec<NodeId>,
+    /// Both OLMs' CRD-safety verdicts of the upgrade it draws, once
+    /// [`GraphView::judge_crd_safety`] has filled them (spec/crd-safety.md).
+    pub crd_safety: Option<crate::crd::EdgeSafety>,
+}
+
+impl GraphView {
+    /// Fills each drawn edge's [`ViewEdge::crd_safety`] from the package's bundles' CRDs (a
+    /// catalog loaded with `LoadOptions::keep_crds`); nothing when no bundle carries its
+    /// manifests. Fans drawn as bands are not judged.
+    ///
+    /// # Complexity
+    /// O(E log B) for E edges and B bundles, plus one judgement per distinct pair of CRD
+    /// contents.
+    pub fn judge_crd_safety(&mut self, package: &crate::model::Package) {
+        use crate::crd::pairs::Judge;
+        if !Judge::carries_manifests(package) {
+            return;
+        }
+        let mut judge = Judge::new(package, None, crate::crd::limits::CrdLimits::default());
+        for e in self.edges.iter_mut() {
+            let (from, to) = (&self.nodes[e.from].name, &self.nodes[e.to].name);
+            e.crd_safety = judge
+                .pair(from, to)
+                .map(|j| crate::crd::EdgeSafety::from(&j));
+        }
+    }
 }
 
 impl ViewEdge {
@@ -783,6 +809,7 @@ fn view_edges<G: ViewSource + ?Sized>(
             curved: r.curved,
             group,
             members: group.map(|_| vec![from]).unwrap_or_default(),
+            crd_safety: None,
         });
     }
     if merge {

@@ -86,6 +86,7 @@ impl GraphView {
                     curved: true,
                     group: None,
                     members: Vec::new(),
+                    crd_safety: None,
                 });
             }
         }
