@@ -268,7 +268,7 @@ fn findings_view(r: &OperatorReport) -> Option<impl IntoView> {
             .map(|f| {
                 let sev = severity_class(f.severity);
                 view! {
-                    <li class="cluster-finding" data-code=f.code>
+                    <li class="cluster-finding" data-code=f.code.as_str()>
                         <span class=format!("sev sev-{sev}")>{sev}</span>
                         <span>{f.message.clone()}</span>
                     </li>

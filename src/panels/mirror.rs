@@ -13,7 +13,7 @@
 use leptos::prelude::*;
 use olm_graph_core::mirror::{
     mirror_catalog, set_bound, write_config, write_kept, Bound, BundleMark, Cut, MirrorOptions,
-    OperatorEntry, PackageMessage, Scope, Stranded,
+    OperatorEntry, Scope, Stranded,
 };
 
 use crate::panels::lifecycle::truncate::origin_inputs;
@@ -279,7 +279,7 @@ fn range_field(
 fn message_list(
     testid: &'static str,
     class: &'static str,
-    items: Vec<PackageMessage>,
+    items: Vec<olm_graph_core::Diagnostic>,
 ) -> impl IntoView {
     (!items.is_empty()).then(|| {
         let items = items

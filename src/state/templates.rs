@@ -345,6 +345,7 @@ pub fn utf16_offset(text: &str, line: usize, column: usize) -> u32 {
 mod tests {
     use super::*;
     use olm_graph_core::change::Fate;
+    use olm_graph_core::diag::Rule;
     use olm_graph_core::template::template_catalog;
     use olm_graph_core::Location;
     // The unit tests run as wasm (wasm-bindgen-test, in Node): the app's own target.
@@ -371,11 +372,11 @@ mod tests {
             document: None,
         };
         let findings = vec![
-            Diagnostic::warning("w", "late warning").at(at("t.yaml", 2, Some(3))),
-            Diagnostic::error("e", "the error").at(at("t.yaml", 9, Some(1))),
-            Diagnostic::error("e", "elsewhere").at(at("other.json", 1, Some(1))),
-            Diagnostic::error("e", "no line").at(Location::file("t.yaml")),
-            Diagnostic::warning("w", "line only").at(at("t.yaml", 1, None)),
+            Diagnostic::warning(Rule::TemplateStub, "late warning").at(at("t.yaml", 2, Some(3))),
+            Diagnostic::error(Rule::TemplateError, "the error").at(at("t.yaml", 9, Some(1))),
+            Diagnostic::error(Rule::TemplateError, "elsewhere").at(at("other.json", 1, Some(1))),
+            Diagnostic::error(Rule::TemplateError, "no line").at(Location::file("t.yaml")),
+            Diagnostic::warning(Rule::TemplateStub, "line only").at(at("t.yaml", 1, None)),
         ];
         let marks = text_marks(&findings, "t.yaml");
         let got: Vec<(usize, usize, &str)> = marks

@@ -53,15 +53,14 @@ fn finding_body(d: &Diagnostic) -> impl IntoView {
 
 /// The rule's help, folded: its name and summary, then the paragraph ending in the fix.
 fn finding_help(d: &Diagnostic) -> impl IntoView {
-    d.rule().map(|r| {
-        view! {
-            <details class="more finding-help">
-                <summary>{format!("About {} ({})", r.name(), r.id())}</summary>
-                <p class="rule-summary">{r.summary()}</p>
-                <p class="rule-help">{r.help()}</p>
-            </details>
-        }
-    })
+    let r = d.rule();
+    view! {
+        <details class="more finding-help">
+            <summary>{format!("About {} ({})", r.name(), r.id())}</summary>
+            <p class="rule-summary">{r.summary()}</p>
+            <p class="rule-help">{r.help()}</p>
+        </details>
+    }
 }
 
 /// One finding; a button when it points at something to show.

@@ -3,7 +3,6 @@
 //! any message's at a file and line) and their escaping, URI references and the SARIF 2.1.0 log
 //! around a run's rules and results.
 
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Component, Path};
 
@@ -116,15 +115,11 @@ fn subject(d: &Diagnostic) -> String {
 /// The subject, the message and the fix in one line.
 pub fn full_message(d: &Diagnostic) -> String {
     let subject = subject(d);
-    let mut s = if subject.is_empty() {
-        d.message.clone()
+    if subject.is_empty() {
+        d.message_with_fix()
     } else {
-        format!("{subject}: {}", d.message)
-    };
-    if let Some(fix) = &d.suggestion {
-        let _ = write!(s, " (fix: {fix})");
+        format!("{subject}: {}", d.message_with_fix())
     }
-    s
 }
 
 /// One GitHub workflow command: `::LEVEL file=F,line=L,col=C,title=T::MESSAGE`, the file as
@@ -159,10 +154,8 @@ pub fn github_findings(findings: &[Diagnostic], file: impl Fn(&str) -> String) -
             Severity::Warning => "warning",
             Severity::Info => continue,
         };
-        let title = match d.rule() {
-            Some(r) => format!("olm-graph {} ({})", r.name(), r.id()),
-            None => format!("olm-graph {}", d.code),
-        };
+        let r = d.rule();
+        let title = format!("olm-graph {} ({})", r.name(), r.id());
         out.push_str(&workflow_command(
             level,
             d.location.as_ref(),
@@ -236,29 +229,10 @@ fn sarif_location(d: &Diagnostic, cwd: &Path) -> Option<sarif::Location> {
     Some(loc)
 }
 
-/// The rules: every one of core's registry, in its order, then any code found that the registry
-/// does not know (none, as core's tests keep it).
-fn sarif_rules(
-    findings: &[Diagnostic],
-) -> (Vec<sarif::ReportingDescriptor>, BTreeMap<String, i64>) {
-    let mut rules: Vec<sarif::ReportingDescriptor> = Rule::ALL.iter().map(sarif_rule).collect();
-    let mut index: BTreeMap<String, i64> = Rule::ALL
-        .iter()
-        .enumerate()
-        .map(|(i, r)| (r.id().to_string(), i64::try_from(i).unwrap_or(0)))
-        .collect();
-    for d in findings {
-        if !index.contains_key(d.code.as_ref()) {
-            index.insert(d.code.to_string(), i64::try_from(rules.len()).unwrap_or(0));
-            rules.push(
-                sarif::ReportingDescriptor::builder()
-                    .id(d.code.to_string())
-                    .name(d.code.to_string())
-                    .build(),
-            );
-        }
-    }
-    (rules, index)
+/// The rules: every one of core's registry, in its order (a finding's code is always one of
+/// them, so each result's rule has a name and help).
+fn sarif_rules() -> Vec<sarif::ReportingDescriptor> {
+    Rule::ALL.iter().map(sarif_rule).collect()
 }
 
 fn sarif_result(d: &Diagnostic, rule_index: i64, cwd: &Path) -> sarif::Result {
@@ -285,10 +259,9 @@ fn sarif_result(d: &Diagnostic, rule_index: i64, cwd: &Path) -> sarif::Result {
 
 /// The findings as one SARIF 2.1.0 run (`lint --format sarif`, `crd-safety --format sarif`).
 pub fn sarif_findings(findings: &[Diagnostic], cwd: &Path) -> Result<String, CliError> {
-    let (rules, index) = sarif_rules(findings);
     let results: Vec<sarif::Result> = findings
         .iter()
-        .map(|d| sarif_result(d, index.get(d.code.as_ref()).copied().unwrap_or(0), cwd))
+        .map(|d| sarif_result(d, i64::try_from(d.rule().index()).unwrap_or(0), cwd))
         .collect();
-    sarif_log(rules, results)
+    sarif_log(sarif_rules(), results)
 }

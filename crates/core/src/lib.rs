@@ -28,6 +28,8 @@
 //!   deprecations.
 //! - [`open`]: the entry points that read what a user hands over: catalog templates expanded
 //!   ([`template`]), then the File-Based Catalog read ([`load`]).
+//! - [`openshift`]: OpenShift versions (`4.17`), read one way, and the Kubernetes version each
+//!   runs.
 //! - [`partial`]: signs that what was loaded is part of a split catalog, and what is missing.
 //! - [`plan`]: upgrade routes across channels: the steps, holds and switches that reach a
 //!   target bundle, verified by replaying them with the resolver.
@@ -48,6 +50,8 @@
 //! - [`validate`]: opm's validation rules with opm's messages, plus curator lints.
 //! - [`workspace`]: a catalog kept in memory for an editor (`olm-graph lsp`): findings per
 //!   file, re-checked per package on a change; hover, definitions, symbols, completion, fixes.
+//! - [`yaml`]: the bottom reader of YAML and JSON text, which knows nothing of its users: the
+//!   limits every reader keeps and their one wording, the parser.
 //! - [`view`]: what a user interface draws and lists: the [`view::GraphView`] the web app and
 //!   the SVG export share, bundle details, summaries.
 //!
@@ -56,8 +60,8 @@
 //! Each module imports only modules of lower layers; `scripts/check-shape.py --cycles` fails on
 //! any circle between top-level modules. Lowest first:
 //!
-//! 1. `choice`, `diag`, `pullspec`, `semver`, `text`: no import from the crate.
-//! 2. `masterminds`, `model`, `range`, `release`.
+//! 1. `choice`, `diag`, `pullspec`, `semver`, `text`, `yaml`: no import from the crate.
+//! 2. `masterminds`, `model`, `openshift`, `range`, `release`.
 //! 3. `infer`, `load` (File-Based Catalogs only), `partial`, `range_match`, `support` (its
 //!    blobs are part of the [`model`]).
 //! 4. `graph`.
@@ -83,6 +87,7 @@ pub mod masterminds;
 pub mod mirror;
 pub mod model;
 pub mod open;
+pub mod openshift;
 pub mod partial;
 pub mod plan;
 pub mod preflight;
@@ -99,6 +104,7 @@ pub mod text;
 pub mod validate;
 pub mod view;
 pub mod workspace;
+pub mod yaml;
 
 pub use diag::{Diagnostic, Location, Severity};
 pub use load::{InputFile, LoadError, LoadOptions, Progress};

@@ -9,6 +9,7 @@
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use olm_graph_core::diag::Rule;
 use olm_graph_core::Diagnostic;
 
 use crate::panels::load_bar::CATALOG_TYPES;
@@ -44,13 +45,13 @@ fn download_fbc(studio: TemplateStudio, service: Jobs) {
                 match download_text(&name, "application/json", &text) {
                     Ok(()) => RenderStatus::Done { warnings },
                     Err(e) => {
-                        RenderStatus::Failed(Box::new(Diagnostic::error("template.download", e)))
+                        RenderStatus::Failed(Box::new(Diagnostic::error(Rule::TemplateDownload, e)))
                     }
                 }
             }
             JobReply::Refused(d) => RenderStatus::Failed(Box::new(d)),
             JobReply::Failed(e) => {
-                RenderStatus::Failed(Box::new(Diagnostic::error("template.worker", e)))
+                RenderStatus::Failed(Box::new(Diagnostic::error(Rule::TemplateWorker, e)))
             }
             JobReply::Catalog { .. } => RenderStatus::Idle,
         };

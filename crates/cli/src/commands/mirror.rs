@@ -5,8 +5,8 @@ use std::fmt::Write as _;
 
 use olm_graph_core::load::Limits;
 use olm_graph_core::mirror::{
-    add_opm_findings, kept_catalog, mirror_catalog, read_config, validate_config, write_kept,
-    MirrorOptions, MirrorReport, PackageMessage, Stranded,
+    add_opm_findings, config_error, kept_catalog, mirror_catalog, read_config, validate_config,
+    write_kept, MirrorOptions, MirrorReport, Stranded,
 };
 use olm_graph_core::model::Catalog;
 use olm_graph_core::validate::lint_catalog;
@@ -46,10 +46,7 @@ pub fn run(args: MirrorArgs) -> CmdResult {
     let catalog_wide = validate_config(&cfg)
         .into_iter()
         .filter(|e| e.package.is_empty());
-    report.errors.extend(catalog_wide.map(|e| PackageMessage {
-        package: String::new(),
-        message: format!("invalid configuration: {}", e.message),
-    }));
+    report.errors.extend(catalog_wide.map(config_error));
     // The kept catalog is written and read back even without -o: opm's conversion rules (a
     // deprecation naming a dropped channel) only show on the written objects.
     let checked = match write_kept(&files, &report.kept) {
@@ -120,10 +117,9 @@ fn report_text(r: &MirrorReport) -> String {
     }
     for (label, list) in [("error", &r.errors), ("warning", &r.warnings)] {
         for m in list {
-            let at = if m.package.is_empty() {
-                String::new()
-            } else {
-                format!("{}: ", m.package)
+            let at = match &m.package {
+                Some(p) if !p.is_empty() => format!("{p}: "),
+                _ => String::new(),
             };
             let _ = writeln!(out, "{label}: {at}{}", m.message);
         }

@@ -29,11 +29,13 @@ pub fn run(args: PreflightArgs) -> CmdResult {
     }
     let ocp = match args.ocp.as_deref() {
         None => None,
-        Some(v) => Some(preflight::openshift::parse(v).ok_or_else(|| {
-            usage(format!(
-                "--ocp {v:?}: not an OpenShift version such as 4.17"
-            ))
-        })?),
+        Some(v) => Some(
+            olm_graph_core::openshift::OpenShiftVersion::parse(v).ok_or_else(|| {
+                usage(format!(
+                    "--ocp {v:?}: not an OpenShift version such as 4.17"
+                ))
+            })?,
+        ),
     };
     // A path with no name of its own (`.`) is read by its real name: the file checks take the
     // operator's name from its directory.

@@ -202,7 +202,7 @@ fn load_side(side: &Side) -> Result<Catalog, CliError> {
         // A .json or .yaml file that does not parse is a broken catalog (its error is a
         // finding), not a file of another kind.
         let broken = catalog.diagnostics.iter().any(|d| {
-            matches!(d.rule(), Some(Rule::LoadJson | Rule::LoadYaml))
+            matches!(d.rule(), Rule::LoadJson | Rule::LoadYaml)
                 && d.location
                     .as_ref()
                     .is_some_and(|l| under(&l.file) && has_catalog_extension(&l.file))

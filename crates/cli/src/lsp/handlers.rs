@@ -306,7 +306,7 @@ fn related(server: &Server, path: &str, d: &Diagnostic) -> Vec<lsp::DiagnosticRe
     if let Some(b) = &d.bundle {
         add(b, "the olm.bundle of");
     }
-    let heads = d.code.rule() == Some(olm_graph_core::diag::Rule::OpmValidateChain);
+    let heads = d.code.rule() == olm_graph_core::diag::Rule::OpmValidateChain;
     let pkg = d
         .package
         .as_deref()

@@ -1,11 +1,14 @@
-//! Writing a changed catalog back out as FBC: every object is re-emitted as it was read, except
-//! the ones a change touches (a truncated channel, a deleted bundle, the package's
-//! deprecations). Output is a JSON stream, 4-space indented like `opm render`.
+//! The one FBC writer: the documents of the input files read once as JSON
+//! ([`input_documents`]), each one re-emitted as it was read except what a change touches
+//! ([`rewrite_documents`]), and the objects written as a JSON stream, 4-space indented like
+//! `opm render` ([`json_stream`]). Deprecate-and-truncate writes a truncated package back out
+//! with it ([`write_truncated`]); the mirror writes its kept catalog, and the embed snippet its
+//! inline catalog, over the same documents.
 
 use serde_json::{json, Map, Value};
 
 use super::truncate::TruncateReport;
-use crate::load::{document_spans, InputFile};
+use crate::load::{document_values, InputFile};
 use crate::model::{Deprecations, Package};
 
 /// A value by key, exactly or ignoring ASCII case (as opm reads `schema`, `package`, `name`).
@@ -17,8 +20,84 @@ fn get<'a>(obj: &'a Map<String, Value>, key: &str) -> Option<&'a Value> {
     })
 }
 
-fn get_str<'a>(obj: &'a Map<String, Value>, key: &str) -> &'a str {
+/// A string by key, exactly or ignoring ASCII case; empty when absent or not a string.
+pub(crate) fn get_str<'a>(obj: &'a Map<String, Value>, key: &str) -> &'a str {
     get(obj, key).and_then(Value::as_str).unwrap_or("")
+}
+
+/// Sets `key` (under the spelling the object already uses for it, ignoring ASCII case).
+pub(crate) fn set_key(obj: &mut Map<String, Value>, key: &str, value: Value) {
+    let k = obj
+        .keys()
+        .find(|k| k.eq_ignore_ascii_case(key))
+        .cloned()
+        .unwrap_or_else(|| key.to_string());
+    obj.insert(k, value);
+}
+
+/// One document of the input: its file, its first byte, and its object as JSON (`None` when
+/// the loader cannot read it as a catalog object).
+pub(crate) struct InputDocument<'f> {
+    pub file: &'f InputFile,
+    pub byte: usize,
+    pub value: Option<Value>,
+}
+
+/// Every document of `files` in order (`.indexignore` files left out), each read once.
+///
+/// # Complexity
+/// O(N) for N bytes of input.
+pub(crate) fn input_documents(files: &[InputFile]) -> impl Iterator<Item = InputDocument<'_>> {
+    files
+        .iter()
+        .filter(|f| !f.path.ends_with(".indexignore"))
+        .flat_map(|file| {
+            document_values(&file.path, &file.text)
+                .into_iter()
+                .map(move |(byte, value)| InputDocument { file, byte, value })
+        })
+}
+
+/// Every document of `files` through `edit` (itself, itself changed, or nothing), in order.
+/// Refuses when a document cannot be read: the output would lose it.
+///
+/// # Complexity
+/// O(N) for N bytes of input, plus what `edit` costs.
+pub(crate) fn rewrite_documents(
+    files: &[InputFile],
+    mut edit: impl FnMut(Value) -> Option<Value>,
+) -> Result<Vec<Value>, WriteError> {
+    let mut out = Vec::new();
+    for doc in input_documents(files) {
+        let Some(value) = doc.value else {
+            return Err(WriteError::UnreadableDocument {
+                file: doc.file.path.clone(),
+                byte: doc.byte,
+            });
+        };
+        out.extend(edit(value));
+    }
+    Ok(out)
+}
+
+/// Objects as a JSON stream, each 4-space indented and followed by a newline, as `opm render`
+/// writes them.
+///
+/// # Complexity
+/// O(S) for S bytes written.
+pub fn json_stream<'v>(values: impl IntoIterator<Item = &'v Value>) -> Result<String, WriteError> {
+    let mut text = String::new();
+    for v in values {
+        let mut buf = Vec::new();
+        let fmt = serde_json::ser::PrettyFormatter::with_indent(b"    ");
+        let mut ser = serde_json::Serializer::with_formatter(&mut buf, fmt);
+        serde::Serialize::serialize(v, &mut ser).map_err(|e| WriteError::Json {
+            message: e.to_string(),
+        })?;
+        text.push_str(&String::from_utf8_lossy(&buf));
+        text.push('\n');
+    }
+    Ok(text)
 }
 
 /// The `olm.deprecations` object of a package, or `None` when it has no entry.
@@ -38,15 +117,6 @@ pub fn deprecations_object(package: &str, d: &Deprecations) -> Option<Value> {
     }
     (!entries.is_empty())
         .then(|| json!({"schema": "olm.deprecations", "package": package, "entries": entries}))
-}
-
-fn parse_doc(text: &str) -> Option<Value> {
-    let t = text.trim_start();
-    if t.starts_with('{') {
-        serde_json::from_str(t).ok()
-    } else {
-        crate::load::yaml_value(text)
-    }
 }
 
 /// Why a changed catalog could not be written.
@@ -164,32 +234,9 @@ pub fn write_truncated(
         new_pkg,
         wrote_deprecations: false,
     };
-    let mut out: Vec<Value> = Vec::new();
-    for f in files.iter().filter(|f| !f.path.ends_with(".indexignore")) {
-        for (span, ok) in document_spans(&f.path, &f.text) {
-            let value = ok.then(|| parse_doc(&f.text[span.0..span.1])).flatten();
-            let Some(value) = value else {
-                return Err(WriteError::UnreadableDocument {
-                    file: f.path.clone(),
-                    byte: span.0,
-                });
-            };
-            out.extend(rewrite.object(value));
-        }
-    }
+    let mut out = rewrite_documents(files, |value| rewrite.object(value))?;
     if !rewrite.wrote_deprecations && !report.package_removed {
         out.extend(deprecations_object(&report.package, &new_pkg.deprecations));
     }
-    let mut text = String::new();
-    for v in out {
-        let mut buf = Vec::new();
-        let fmt = serde_json::ser::PrettyFormatter::with_indent(b"    ");
-        let mut ser = serde_json::Serializer::with_formatter(&mut buf, fmt);
-        serde::Serialize::serialize(&v, &mut ser).map_err(|e| WriteError::Json {
-            message: e.to_string(),
-        })?;
-        text.push_str(&String::from_utf8_lossy(&buf));
-        text.push('\n');
-    }
-    Ok(text)
+    json_stream(&out)
 }

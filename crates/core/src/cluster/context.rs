@@ -7,8 +7,9 @@ use std::collections::HashMap;
 use super::objects::*;
 use super::report::*;
 use crate::change::{resolve_template, ClusterValues, Dialect};
-use crate::diag::Severity;
+use crate::diag::{Diagnostic, Rule, Severity};
 use crate::model::Catalog;
+use crate::openshift::OpenShiftVersion;
 use crate::resolve::{resolve_path, PathOptions, Resolver, UpgradeConstraintPolicy, UpgradePath};
 
 /// The state indexed for look-ups, and the catalogs.
@@ -120,13 +121,13 @@ impl<'a> Context<'a> {
     }
 
     /// The finding of an operator no catalog was given for.
-    pub fn no_catalog_finding(&self, package: &str) -> Finding {
+    pub fn no_catalog_finding(&self, package: &str) -> Diagnostic {
         let why = if self.catalogs.is_empty() {
             "no catalog was given (--catalog PATH)".to_string()
         } else {
             format!("no catalog given serves this operator (--catalog SOURCE=PATH), or none holds package {package}")
         };
-        finding("cluster.no-catalog", Severity::Info, format!("{why}: the verdict comes from the cluster's objects alone, and next is not resolved"))
+        finding(Rule::ClusterNoCatalog, Severity::Info, format!("{why}: the verdict comes from the cluster's objects alone, and next is not resolved"))
     }
 
     /// The version of an installed bundle: its CSV's `spec.version`, else the catalog's bundle,
@@ -155,7 +156,7 @@ impl<'a> Context<'a> {
 
     /// What a CatalogSource's `olm.catalogImageTemplate` resolves to on the cluster's
     /// OpenShift version, and whether the CatalogSource runs that image.
-    pub fn image_template_findings(&self, source: Option<&CatalogSource>) -> Vec<Finding> {
+    pub fn image_template_findings(&self, source: Option<&CatalogSource>) -> Vec<Diagnostic> {
         let Some(cs) = source.filter(|c| !c.image_template.is_empty()) else {
             return Vec::new();
         };
@@ -176,31 +177,26 @@ impl<'a> Context<'a> {
         let r = resolve_template(&cs.image_template, &values, Dialect::Extended);
         let key = cs.meta.key();
         let f = if !r.ok {
-            finding("cluster.catalog-image", Severity::Warning, format!("CatalogSource {key}'s olm.catalogImageTemplate {} does not resolve on OpenShift {}: {}", cs.image_template, cv.version, r.message))
+            finding(Rule::ClusterCatalogImage, Severity::Warning, format!("CatalogSource {key}'s olm.catalogImageTemplate {} does not resolve on OpenShift {}: {}", cs.image_template, cv.version, r.message))
         } else if r.resolved_image == cs.image {
-            finding("cluster.catalog-image", Severity::Info, format!("CatalogSource {key}'s olm.catalogImageTemplate resolves to {} on OpenShift {}, the image it runs", r.resolved_image, cv.version))
+            finding(Rule::ClusterCatalogImage, Severity::Info, format!("CatalogSource {key}'s olm.catalogImageTemplate resolves to {} on OpenShift {}, the image it runs", r.resolved_image, cv.version))
         } else {
-            finding("cluster.catalog-image", Severity::Warning, format!("CatalogSource {key}'s olm.catalogImageTemplate resolves to {} on OpenShift {}, but it runs {}: the catalog has not been switched yet", r.resolved_image, cv.version, cs.image))
+            finding(Rule::ClusterCatalogImage, Severity::Warning, format!("CatalogSource {key}'s olm.catalogImageTemplate resolves to {} on OpenShift {}, but it runs {}: the catalog has not been switched yet", r.resolved_image, cv.version, cs.image))
         };
         vec![f]
     }
 }
 
-/// The Kubernetes version an OpenShift 4 version ships (4.N runs Kubernetes 1.(N+13)); the
+/// The Kubernetes version an OpenShift 4 version ships ([`OpenShiftVersion::kube`]); the
 /// patch level is not known from the OpenShift version, so only MAJOR.MINOR is given.
 fn kube_of(ocp: &str) -> Option<String> {
-    let mut parts = ocp.trim_start_matches('v').split('.');
-    let (major, minor) = (parts.next()?, parts.next()?);
-    let minor: u64 = minor.parse().ok()?;
-    (major == "4").then(|| format!("1.{}", minor + 13))
+    let kube = OpenShiftVersion::of_label(ocp)?.kube()?;
+    Some(format!("{}.{}", kube.major, kube.minor))
 }
 
-pub(super) fn finding(code: &'static str, severity: Severity, message: String) -> Finding {
-    Finding {
-        code,
-        severity,
-        message,
-    }
+/// A finding about one operator: a diagnostic with its rule, severity and message.
+pub(super) fn finding(rule: Rule, severity: Severity, message: String) -> Diagnostic {
+    Diagnostic::new(severity, rule, message)
 }
 
 /// A resolved path.
@@ -214,12 +210,12 @@ pub(super) fn resolve(
     package: &str,
     from: &str,
     options: &PathOptions,
-    findings: &mut Vec<Finding>,
+    findings: &mut Vec<Diagnostic>,
 ) -> Option<Resolved> {
     match resolve_path(catalog, package, from, options, None) {
         Ok(path) => Some(Resolved { path }),
         Err(e) => {
-            findings.push(finding("cluster.resolve", Severity::Error, e.message));
+            findings.push(finding(Rule::ClusterResolve, Severity::Error, e.message));
             None
         }
     }

@@ -3,7 +3,7 @@
 //! and the rest of the object is still read ([spec/cluster.md](../../../../docs/spec/cluster.md) §1).
 
 use super::objects::*;
-use crate::diag::{Diagnostic, Location};
+use crate::diag::{Diagnostic, Location, Rule};
 use crate::template::read::tree::{Node, NodeValue};
 
 /// The field reader of one object: its kind, where it is, and where problems go.
@@ -183,7 +183,7 @@ impl<'d> Fields<'d> {
             column: Some(node.pos.column),
             document: Some(self.origin.document),
         };
-        let d = Diagnostic::error("cluster.field", message)
+        let d = Diagnostic::error(Rule::ClusterField, message)
             .at(at)
             .schema(self.kind.to_string())
             .field(field.to_string());

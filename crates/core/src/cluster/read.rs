@@ -7,12 +7,12 @@
 
 use super::fields::Fields;
 use super::objects::*;
-use crate::diag::{Diagnostic, Location};
-use crate::load::yaml::fast::Scratch;
+use crate::diag::{Diagnostic, Location, Rule};
 use crate::load::{InputFile, LimitKind, Limits};
 use crate::template::read::chunks::{chunks, is_separator, Chunk};
 use crate::template::read::tree::{Node, NodeValue};
 use crate::template::read::yaml::{check_json_chunk, parse_chunk, parse_object_chunk, ParseError};
+use crate::yaml::fast::Scratch;
 
 /// The API groups olm-graph reads objects of.
 const OPERATORS: &str = "operators.coreos.com";
@@ -117,10 +117,10 @@ fn read_text(path: &str, text: &str, limits: &Limits, state: &mut ClusterState) 
             kind: LimitKind::Documents,
             limit: limits.max_documents,
         };
-        let at = location(path, cut.list.len() + 1, pos.line, pos.column);
+        let at = Location::at(path, pos.line, pos.column, cut.list.len() + 1);
         state
             .diagnostics
-            .push(Diagnostic::error("load.limit", limit.to_string()).at(at));
+            .push(Diagnostic::error(Rule::LoadLimit, limit.to_string()).at(at));
     }
 }
 
@@ -185,11 +185,11 @@ fn read_chunks(
         };
         if let Err(e) = read {
             let code = if e.limit.is_some() {
-                "load.limit"
+                Rule::LoadLimit
             } else {
-                "cluster.syntax"
+                Rule::ClusterSyntax
             };
-            let at = location(path, document, e.pos.line, e.pos.column);
+            let at = Location::at(path, e.pos.line, e.pos.column, document);
             state
                 .diagnostics
                 .push(Diagnostic::error(code, e.message.clone()).at(at));
@@ -286,15 +286,6 @@ fn list_items_type<'a>(api: &'a str, kind: &'a str) -> Option<(&'a str, &'a str)
     (is_list(kind) && !of.is_empty()).then_some((api, of))
 }
 
-fn location(path: &str, document: usize, line: usize, column: usize) -> Location {
-    Location {
-        file: path.to_string(),
-        line: Some(line),
-        column: Some(column),
-        document: Some(document),
-    }
-}
-
 /// The object's `apiVersion` and `kind`, when both are strings.
 fn type_of(node: &Node) -> Option<(&str, &str)> {
     Some((
@@ -352,7 +343,7 @@ impl<'r> Reader<'r> {
     fn object(&mut self, node: &Node, inherited: Option<(&str, &str)>) {
         if node.as_map().is_none() {
             let d = Diagnostic::warning(
-                "cluster.kind",
+                Rule::ClusterKind,
                 format!(
                     "a document is a {}, not a Kubernetes object: skipped",
                     node.go_kind()
@@ -363,7 +354,7 @@ impl<'r> Reader<'r> {
         }
         let Some((api, kind)) = type_of(node).or(inherited) else {
             let d = Diagnostic::warning(
-                "cluster.kind",
+                Rule::ClusterKind,
                 "an object without apiVersion and kind: skipped",
             );
             self.push(d.at(self.at(node)).field("kind"));
@@ -401,7 +392,7 @@ impl<'r> Reader<'r> {
             }) => return,
             Some(other) => {
                 let d = Diagnostic::error(
-                    "cluster.field",
+                    Rule::ClusterField,
                     format!("{kind}: items: expected a list, found {}", other.go_kind()),
                 );
                 self.push(d.at(self.at(other)).field("items"));
@@ -462,7 +453,7 @@ impl<'r> Reader<'r> {
     }
 
     fn at(&self, node: &Node) -> Location {
-        location(self.path, self.document, node.pos.line, node.pos.column)
+        Location::at(self.path, node.pos.line, node.pos.column, self.document)
     }
 
     fn push(&mut self, d: Diagnostic) {

@@ -3,6 +3,7 @@
 
 use serde::Serialize;
 
+use crate::diag::Diagnostic;
 use crate::model::Catalog;
 use crate::resolve::UpgradePath;
 
@@ -63,14 +64,6 @@ pub struct FailedUpgrade {
     pub message: String,
 }
 
-/// A finding about one operator.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Finding {
-    pub code: &'static str,
-    pub severity: crate::diag::Severity,
-    pub message: String,
-}
-
 /// A Subscription's `ResolutionFailed` condition: OLM's message verbatim and its clauses.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ResolutionFailure {
@@ -111,7 +104,10 @@ pub struct OperatorReport {
     pub path: Vec<serde_json::Value>,
     pub explanation: String,
     pub commands: Vec<String>,
-    pub findings: Vec<Finding>,
+    /// Findings about the operator, each with its rule (`cluster.*`); printed as code,
+    /// severity and message.
+    #[serde(serialize_with = "findings_json")]
+    pub findings: Vec<Diagnostic>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resolution: Option<ResolutionFailure>,
     /// The resolved path, for drawing (not serialized).
@@ -139,4 +135,19 @@ pub struct GivenCatalog<'c> {
     /// How the user named it (the path), for reports.
     pub label: &'c str,
     pub catalog: &'c Catalog,
+}
+
+/// An operator's findings as `diagnose --json` prints them: `code`, `severity`, `message`.
+fn findings_json<S: serde::Serializer>(findings: &[Diagnostic], s: S) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct Finding<'a> {
+        code: &'a str,
+        severity: crate::diag::Severity,
+        message: &'a str,
+    }
+    s.collect_seq(findings.iter().map(|d| Finding {
+        code: d.code.as_str(),
+        severity: d.severity,
+        message: &d.message,
+    }))
 }

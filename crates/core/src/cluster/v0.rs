@@ -7,7 +7,7 @@ use super::context::{finding, hops, next_after, resolve, Context, Resolved};
 use super::objects::*;
 use super::report::*;
 use super::resolution::clauses;
-use crate::diag::Severity;
+use crate::diag::{Diagnostic, Rule, Severity};
 use crate::resolve::{Failure, FailureKind, Outcome, PathOptions, Resolver, UpgradeStrategy};
 
 /// The objects of one Subscription's namespace that its verdict reads.
@@ -75,12 +75,12 @@ pub(super) fn report<'a>(cx: &Context<'a>, sub: &'a Subscription) -> OperatorRep
 fn strategy_of<'a>(
     cx: &Context<'a>,
     sub: &Subscription,
-) -> (UpgradeStrategy, Option<&'a OperatorGroup>, Vec<Finding>) {
+) -> (UpgradeStrategy, Option<&'a OperatorGroup>, Vec<Diagnostic>) {
     let groups = cx.operator_groups(&sub.meta.namespace);
     let mut findings = Vec::new();
     if groups.len() != 1 && cx.has_operator_groups() {
         findings.push(finding(
-            "cluster.operatorgroups",
+            Rule::ClusterOperatorGroups,
             Severity::Warning,
             format!("found {} operatorGroups, expected 1 (namespace {}): OLM installs nothing here and cannot tell whether fail-forward is on", groups.len(), sub.meta.namespace),
         ));
@@ -340,7 +340,7 @@ fn elsewhere(
         res.path.hops.first().map_or("nothing", |h| h.to.as_str())
     );
     r.findings
-        .push(finding("cluster.stale-catalog", Severity::Info, note));
+        .push(finding(Rule::ClusterStaleCatalog, Severity::Info, note));
     if s.strategy == UpgradeStrategy::Default {
         r.explanation = format!("{what}; {}", stuck_words(s.strategy));
         r.commands = if res.path.hops.is_empty() {
@@ -398,7 +398,7 @@ fn awaiting(cx: &Context, s: &Subject, p: &InstallPlan, r: &mut OperatorReport) 
             if n.to != target {
                 let m = format!("the catalog given offers {} after {from}, not {target}: the cluster's CatalogSource serves other content", n.to);
                 r.findings
-                    .push(finding("cluster.stale-catalog", Severity::Warning, m));
+                    .push(finding(Rule::ClusterStaleCatalog, Severity::Warning, m));
             }
             r.next = Some(n.to.clone());
         }
@@ -554,7 +554,7 @@ fn by_catalog(cx: &Context, s: &Subject, r: &mut OperatorReport) {
             crate::resolve::via_label(&h.via)
         );
         if sub.state == "AtLatestKnown" {
-            r.findings.push(finding("cluster.stale-catalog", Severity::Info, format!("the Subscription says AtLatestKnown, but the catalog given offers {}: the cluster's CatalogSource serves an older catalog", h.to)));
+            r.findings.push(finding(Rule::ClusterStaleCatalog, Severity::Info, format!("the Subscription says AtLatestKnown, but the catalog given offers {}: the cluster's CatalogSource serves an older catalog", h.to)));
         }
     } else if !in_catalog {
         r.state = State::NotInCatalog;
@@ -567,11 +567,17 @@ fn by_catalog(cx: &Context, s: &Subject, r: &mut OperatorReport) {
 }
 
 /// The Subscription's deprecation conditions, as findings.
-fn deprecation_findings(sub: &Subscription) -> Vec<Finding> {
+fn deprecation_findings(sub: &Subscription) -> Vec<Diagnostic> {
     sub.conditions
         .iter()
         .filter(|c| c.kind == "Deprecated" && c.is_true())
-        .map(|c| finding("cluster.deprecated", Severity::Warning, c.message.clone()))
+        .map(|c| {
+            finding(
+                Rule::ClusterDeprecated,
+                Severity::Warning,
+                c.message.clone(),
+            )
+        })
         .collect()
 }
 

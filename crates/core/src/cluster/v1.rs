@@ -5,7 +5,7 @@
 use super::context::{finding, hops, path_args, resolve, Context};
 use super::objects::*;
 use super::report::*;
-use crate::diag::Severity;
+use crate::diag::{Diagnostic, Rule, Severity};
 use crate::masterminds::VersionRange;
 use crate::resolve::{
     resolve_path_across, CatalogHop, ClusterCatalog as ResolveCatalog, PathOptions, Resolver,
@@ -110,7 +110,7 @@ fn across(
         .iter()
         .map(|(_, c)| format!("{} (priority {})", c.name, c.priority))
         .collect();
-    r.findings.push(finding("cluster.catalogs", Severity::Info, format!("several catalogs given hold package {}: {}; the path is resolved across them as OLM v1 resolves it, each hop from the catalog of the highest priority that has a candidate", ce.package, listed.join(", "))));
+    r.findings.push(finding(Rule::ClusterCatalogs, Severity::Info, format!("several catalogs given hold package {}: {}; the path is resolved across them as OLM v1 resolves it, each hop from the catalog of the highest priority that has a candidate", ce.package, listed.join(", "))));
     if ce.installed_bundle.is_empty() {
         return (None, None);
     }
@@ -118,14 +118,20 @@ fn across(
     let path = match resolve_path_across(&cluster, &ce.package, &ce.installed_bundle, options) {
         Ok(path) => path,
         Err(e) => {
-            r.findings
-                .push(finding("cluster.resolve", Severity::Error, e.to_string()));
+            r.findings.push(finding(
+                Rule::ClusterResolve,
+                Severity::Error,
+                e.to_string(),
+            ));
             return (None, None);
         }
     };
     if let Some(e) = &path.error {
-        r.findings
-            .push(finding("cluster.resolve", Severity::Error, e.to_string()));
+        r.findings.push(finding(
+            Rule::ClusterResolve,
+            Severity::Error,
+            e.to_string(),
+        ));
     }
     r.path = path.hops.iter().map(CatalogHop::document).collect();
     let mut args: Vec<String> = given
@@ -177,14 +183,14 @@ fn base_report(ce: &ClusterExtension) -> OperatorReport {
 
 /// The resolution the ClusterExtension's spec asks for; a field OLM v1 would reject is a
 /// finding and left out.
-fn options(ce: &ClusterExtension, findings: &mut Vec<Finding>) -> PathOptions {
+fn options(ce: &ClusterExtension, findings: &mut Vec<Diagnostic>) -> PathOptions {
     let version = match ce.version.as_str() {
         "" => None,
         v => match VersionRange::parse(v) {
             Ok(r) => Some(r),
             Err(e) => {
                 findings.push(finding(
-                    "cluster.field",
+                    Rule::ClusterField,
                     Severity::Error,
                     format!("spec.source.catalog.version: {e}"),
                 ));
@@ -401,7 +407,7 @@ fn deprecations(ce: &ClusterExtension, r: &mut OperatorReport) {
     }
     for s in &said {
         r.findings.push(finding(
-            "cluster.deprecated",
+            Rule::ClusterDeprecated,
             Severity::Warning,
             format!(
                 "ClusterExtension {}: the catalog deprecates {s}",
@@ -417,7 +423,7 @@ fn deprecations(ce: &ClusterExtension, r: &mut OperatorReport) {
             ce.meta.name, c.reason, c.message
         );
         r.findings
-            .push(finding("cluster.deprecated", Severity::Info, m));
+            .push(finding(Rule::ClusterDeprecated, Severity::Info, m));
     }
 }
 

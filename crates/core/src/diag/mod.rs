@@ -7,7 +7,6 @@
 mod rule;
 mod severity;
 
-use std::borrow::Cow;
 use std::fmt;
 use std::ops::Deref;
 
@@ -16,76 +15,100 @@ use serde::{Deserialize, Serialize};
 pub use rule::Rule;
 pub use severity::Severity;
 
-/// A finding's code: the id of its [`Rule`] (`opm.head`, `load.limit`, …), serialized as that
-/// string. [`Code::rule`] finds the rule in the registry.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct Code(Cow<'static, str>);
+/// A finding's code: a [`Rule`] of the registry (`opm.head`, `load.limit`, …), serialized as
+/// the rule's id. A code is made from a [`Rule`] only: a string that names no rule cannot
+/// become one (deserializing one fails), so every finding has a rule with its name and help.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Code(Rule);
 
 impl Code {
-    /// The rule of the registry with this id; `None` only for a code the registry lacks (which
-    /// `tests/it/rules.rs` keeps core from emitting).
+    /// The code's rule in the registry.
     ///
     /// # Complexity
-    /// O(length of the code).
-    pub fn rule(&self) -> Option<Rule> {
-        Rule::from_code(&self.0)
+    /// O(1).
+    pub fn rule(&self) -> Rule {
+        self.0
     }
 
-    pub fn as_str(&self) -> &str {
-        &self.0
+    pub fn as_str(&self) -> &'static str {
+        self.0.id()
     }
 }
 
 impl From<Rule> for Code {
     fn from(rule: Rule) -> Self {
-        Code(Cow::Borrowed(rule.id()))
+        Code(rule)
     }
 }
 
-/// A code spelled as its id; [`Rule`] is the typed way to name one.
-impl From<&'static str> for Code {
-    fn from(id: &'static str) -> Self {
-        Code(Cow::Borrowed(id))
+/// Codes order by their ids, as text.
+impl PartialOrd for Code {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Code {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.as_str().cmp(other.as_str())
+    }
+}
+
+impl Serialize for Code {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for Code {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let id = std::borrow::Cow::<'de, str>::deserialize(d)?;
+        Rule::from_code(&id)
+            .map(Code)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown finding code {id:?}")))
     }
 }
 
 impl Deref for Code {
     type Target = str;
     fn deref(&self) -> &str {
-        &self.0
+        self.as_str()
     }
 }
 
 impl AsRef<str> for Code {
     fn as_ref(&self) -> &str {
-        &self.0
+        self.as_str()
     }
 }
 
 impl PartialEq<str> for Code {
     fn eq(&self, other: &str) -> bool {
-        self.0 == other
+        self.as_str() == other
     }
 }
 
 impl PartialEq<&str> for Code {
     fn eq(&self, other: &&str) -> bool {
-        self.0 == *other
+        self.as_str() == *other
     }
 }
 
 impl PartialEq<Rule> for Code {
     fn eq(&self, other: &Rule) -> bool {
-        self.0 == other.id()
+        self.0 == *other
     }
 }
 
 impl fmt::Display for Code {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(self.as_str())
     }
 }
+
+/// The word a suggested fix is introduced by, in every format: `(fix: …)` after a message, and
+/// `Fix:` where a user interface shows the fix on a line of its own.
+pub const FIX_LABEL: &str = "fix";
 
 /// Where an object or a problem sits in the input.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -104,6 +127,17 @@ pub struct Location {
 }
 
 impl Location {
+    /// A position in a stream: the file, the 1-based line and column, and the number of the
+    /// document (or JSON object) it is in. Every reader builds its positions with it.
+    pub fn at(file: impl Into<String>, line: usize, column: usize, document: usize) -> Self {
+        Location {
+            file: file.into(),
+            line: Some(line),
+            column: Some(column),
+            document: Some(document),
+        }
+    }
+
     /// A location that only names a file.
     pub fn file(file: impl Into<String>) -> Self {
         Location {
@@ -235,8 +269,17 @@ impl Diagnostic {
     }
 
     /// The finding's rule in the registry (its name, summary and help).
-    pub fn rule(&self) -> Option<Rule> {
+    pub fn rule(&self) -> Rule {
         self.code.rule()
+    }
+
+    /// The message, then the suggested fix when there is one: `MESSAGE (fix: FIX)`, the one
+    /// wording of a fix in every format (text, GitHub annotations, SARIF, Markdown).
+    pub fn message_with_fix(&self) -> String {
+        match &self.suggestion {
+            Some(fix) => format!("{} ({FIX_LABEL}: {fix})", self.message),
+            None => self.message.clone(),
+        }
     }
 
     /// True for errors.
@@ -273,10 +316,6 @@ impl fmt::Display for Diagnostic {
         if !subject.is_empty() {
             write!(f, "{}: ", subject.join(" "))?;
         }
-        f.write_str(&self.message)?;
-        if let Some(s) = &self.suggestion {
-            write!(f, " (suggestion: {s})")?;
-        }
-        Ok(())
+        f.write_str(&self.message_with_fix())
     }
 }

@@ -209,11 +209,28 @@ rules! {
     CrdUpgradeUnsafe = "crd.upgrade-unsafe", "CrdUpgradeUnsafe", Error,
         "An upgrade edge that OLM v1's CRD Upgrade Safety preflight refuses.",
         "operator-controller compares each CustomResourceDefinition of the new bundle with the one on the cluster (crdify: scope, removed fields and stored versions, and per property default, enum, bounds, required, type, nullable, pattern, oneOf, and any change it does not handle) and refuses the upgrade with the message shown (see docs/spec/crd-safety.md). OLM v0 checks only stored versions and existing custom resources. Fix: keep the CRD compatible (add, do not remove or tighten), or give users an upgrade path that does not cross this edge.";
+    MirrorFilter = "mirror.filter", "MirrorFilterFailed", Error,
+        "oc-mirror cannot cut a package under the ImageSetConfiguration.",
+        "oc-mirror stops at a package it cannot filter: a default channel the filter drops, a version range that does not parse, `full` mixed with a version range, a channel without entries or with a replaces cycle (the message is oc-mirror's). The package is left out of the kept catalog; the other packages are still cut. Fix: as the message says: configure a default channel that is kept, correct the range, or correct the channel in the catalog.";
+    MirrorCut = "mirror.cut", "MirrorCutNote", Warning,
+        "The cut keeps a bundle outside its range, or mirrors nothing of what the configuration names.",
+        "oc-mirror keeps the bundles the replaces chain needs to reach every bundle of a range, even outside it; drops a channel of which a range keeps nothing; and mirrors nothing of a package or channel the catalog lacks. Fix: check the configuration's names and ranges against the catalog (`olm-graph packages`).";
+    TemplateDownload = "template.download", "TemplateDownload", Error,
+        "A rendered template cannot be downloaded.",
+        "The web app's template studio could not hand the rendered catalog to the browser as a file. Fix: try again, or copy the rendered text; `olm-graph render-template` writes the same catalog.";
+    TemplateWorker = "template.worker", "TemplateWorker", Error,
+        "The web app's rendering worker did not answer.",
+        "The template studio renders in a Web Worker; this one failed or was stopped before it answered, so nothing was rendered. Fix: reload the page; `olm-graph render-template` renders the same template.";
 }
 
 impl Rule {
     fn info(self) -> &'static Info {
         &TABLE[self as usize]
+    }
+
+    /// Its place in [`Rule::ALL`] (SARIF's `ruleIndex`).
+    pub fn index(self) -> usize {
+        self as usize
     }
 
     /// The stable id, the `code` of the findings it names (`load.limit`, `opm.validate`, …).

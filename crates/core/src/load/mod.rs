@@ -40,14 +40,61 @@ pub use input::source::{read_paths, InputSource, ReadPaths, STDIN_NAME, STDIN_PA
 pub use input::{has_catalog_extension, InputFile, Progress, CATALOG_EXTENSIONS};
 pub use options::{LimitKind, Limits, LoadOptions};
 pub(crate) use pipeline::load_fbc;
-pub(crate) use yaml::yaml_value;
+use serde_json::Value;
 
-/// Byte ranges of a file's documents, and whether each one could be read: for writers that
-/// re-emit objects verbatim.
-pub(crate) fn document_spans(path: &str, text: &str) -> Vec<((usize, usize), bool)> {
+/// A file's documents for writers that re-emit objects verbatim: each one's first byte, and
+/// its object as JSON when the loader can read it as a catalog object (`None` when it cannot:
+/// a writer must not lose it silently).
+///
+/// # Complexity
+/// O(n) in the text's length: the loader's reading, then each readable document once more as
+/// JSON.
+pub(crate) fn document_values(path: &str, text: &str) -> Vec<(usize, Option<Value>)> {
     let mut docs: Vec<stream::Doc> = Vec::new();
     stream::read_docs_with(path, text, &Limits::DEFAULT, &mut docs);
     docs.into_iter()
-        .map(|d| (d.span, d.result.is_ok()))
+        .map(|d| {
+            let (a, b) = d.span;
+            let value = d.result.is_ok().then(|| json_value(&text[a..b])).flatten();
+            (a, value)
+        })
         .collect()
+}
+
+/// Every document of a file that reads as YAML (JSON included), mapping or not, each read
+/// once: a JSON stream by serde_json, a YAML stream document by document. A JSON array, and a
+/// JSON stream that serde_json refuses, are cut as the loader cuts them, and each document
+/// read as YAML.
+///
+/// # Complexity
+/// O(n) in the text's length (a refused JSON stream is read twice).
+pub(crate) fn stream_values(path: &str, text: &str) -> Vec<Value> {
+    let t = text.trim_start();
+    if !t.starts_with(['{', '[']) {
+        return yaml::yaml_values(text).into_iter().flatten().collect();
+    }
+    if t.starts_with('{') {
+        let json: Result<Vec<Value>, _> = serde_json::Deserializer::from_str(t)
+            .into_iter::<Value>()
+            .collect();
+        if let Ok(values) = json {
+            return values;
+        }
+    }
+    let mut docs: Vec<stream::Doc> = Vec::new();
+    stream::read_docs_with(path, text, &Limits::DEFAULT, &mut docs);
+    docs.into_iter()
+        .filter_map(|d| yaml::yaml_value(&text[d.span.0..d.span.1]))
+        .collect()
+}
+
+/// One document as JSON: a JSON object as serde_json reads it, anything else as the YAML
+/// reader does.
+pub(crate) fn json_value(doc: &str) -> Option<Value> {
+    let t = doc.trim_start();
+    if t.starts_with('{') {
+        serde_json::from_str(t).ok()
+    } else {
+        yaml::yaml_value(doc)
+    }
 }

@@ -2,7 +2,7 @@
 //! template reader's bounded YAML parser: every problem is a [`Diagnostic`] naming file, line
 //! and field, and the rest of the file is still read.
 
-use crate::diag::{Diagnostic, Location};
+use crate::diag::{Diagnostic, Location, Rule};
 use crate::load::Limits;
 use crate::template::read::tree::{MapEntry, Node, NodeValue, Pos};
 use crate::template::read::yaml::parse_first_document;
@@ -116,7 +116,7 @@ impl Reader<'_> {
     }
 
     fn error(&mut self, pos: Pos, field: &str, message: String) {
-        let d = Diagnostic::error("mirror.config", message)
+        let d = Diagnostic::error(Rule::MirrorConfig, message)
             .at(self.at(pos))
             .field(field.to_string());
         self.diags.push(d);
@@ -275,7 +275,7 @@ fn read_root(r: &mut Reader, root: &Node, cfg: &mut MirrorConfig) {
             API_VERSIONS.join(", ")
         );
         r.diags.push(
-            Diagnostic::warning("mirror.config", m)
+            Diagnostic::warning(Rule::MirrorConfig, m)
                 .at(r.at(pos))
                 .field("apiVersion"),
         );
@@ -337,7 +337,7 @@ fn read_bounds(
         "minbundle" if r.v1 => {
             let m = "minBundle is oc-mirror v1's: oc-mirror v2 does not apply it".to_string();
             r.diags.push(
-                Diagnostic::warning("mirror.config", m)
+                Diagnostic::warning(Rule::MirrorConfig, m)
                     .at(r.at(e.key_pos))
                     .field(field.to_string()),
             );

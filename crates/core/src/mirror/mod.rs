@@ -45,13 +45,46 @@ pub use stranded::{stranded_in_package, Change, Stranded};
 pub use validate::{aggregate, validate_config, validate_entry, ConfigError};
 pub use write::write_kept;
 
+use crate::diag::{Diagnostic, Rule};
 use crate::model::{Catalog, Package};
 
-/// A message about one package (empty for a catalog-wide one).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct PackageMessage {
-    pub package: String,
-    pub message: String,
+/// A finding of the cut about one package (`package` unset for a catalog-wide one).
+///
+/// # Complexity
+/// O(length of the message).
+pub fn package_message(rule: Rule, package: &str, message: String) -> Diagnostic {
+    let d = Diagnostic::new(rule.severity(), rule, message);
+    if package.is_empty() {
+        d
+    } else {
+        d.package(package)
+    }
+}
+
+/// A validation error of the configuration as the report states it (`mirror.config`).
+///
+/// # Complexity
+/// O(length of the message).
+pub fn config_error(e: ConfigError) -> Diagnostic {
+    package_message(
+        Rule::MirrorConfig,
+        &e.package,
+        format!("invalid configuration: {}", e.message),
+    )
+}
+
+/// Findings as `mirror --json` prints them: `package` (empty for a catalog-wide one) and
+/// `message`.
+fn package_messages<S: serde::Serializer>(list: &[Diagnostic], s: S) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct PackageMessage<'a> {
+        package: &'a str,
+        message: &'a str,
+    }
+    s.collect_seq(list.iter().map(|d| PackageMessage {
+        package: d.package.as_deref().unwrap_or_default(),
+        message: &d.message,
+    }))
 }
 
 /// A kept channel as `mirror --json` prints it.
@@ -78,8 +111,12 @@ pub struct KeptPackage {
 pub struct MirrorReport {
     pub catalog: String,
     pub packages: Vec<KeptPackage>,
-    pub errors: Vec<PackageMessage>,
-    pub warnings: Vec<PackageMessage>,
+    /// Errors of the cut (`mirror.config`, `mirror.filter`, and opm's on the kept catalog).
+    #[serde(serialize_with = "package_messages")]
+    pub errors: Vec<Diagnostic>,
+    /// Warnings of the cut (`mirror.cut`).
+    #[serde(serialize_with = "package_messages")]
+    pub warnings: Vec<Diagnostic>,
     pub stranded: Vec<Stranded>,
     /// The kept packages (channels with their kept entries, kept bundles, pruned deprecations).
     #[serde(skip)]
@@ -180,11 +217,10 @@ fn mirror_one(
             .map_or(&[], Vec::as_slice)
     };
     let result = filter::cut_package_with(pkg, filter, full, &in_channel, &mut warn);
-    let msg = |message| PackageMessage {
-        package: pkg.name.clone(),
-        message,
-    };
-    report.warnings.extend(warn.into_iter().map(msg));
+    let msg = |rule, message| package_message(rule, &pkg.name, message);
+    report
+        .warnings
+        .extend(warn.into_iter().map(|m| msg(Rule::MirrorCut, m)));
     match result {
         Ok(cut) => {
             report.stranded.extend(stranded_in_package(
@@ -197,7 +233,7 @@ fn mirror_one(
             report.kept.push(cut.kept);
             report.cuts.push(cut.channels);
         }
-        Err(message) => report.errors.push(msg(message)),
+        Err(message) => report.errors.push(msg(Rule::MirrorFilter, message)),
     }
 }
 
@@ -231,14 +267,8 @@ pub fn mirror_package(
 }
 
 /// Validation errors as the report states them.
-fn invalid_errors(invalid: Vec<ConfigError>) -> Vec<PackageMessage> {
-    invalid
-        .into_iter()
-        .map(|e| PackageMessage {
-            package: e.package,
-            message: format!("invalid configuration: {}", e.message),
-        })
-        .collect()
+fn invalid_errors(invalid: Vec<ConfigError>) -> Vec<Diagnostic> {
+    invalid.into_iter().map(config_error).collect()
 }
 
 /// The packages the entry asks for, each with its filter (`None`: no package listed, every
@@ -249,7 +279,7 @@ fn invalid_errors(invalid: Vec<ConfigError>) -> Vec<PackageMessage> {
 fn selected_packages<'c>(
     catalog: &'c Catalog,
     entry: &'c OperatorEntry,
-    warnings: &mut Vec<PackageMessage>,
+    warnings: &mut Vec<Diagnostic>,
 ) -> Vec<(&'c Package, Option<&'c PackageFilter>)> {
     if entry.packages.is_empty() {
         return catalog.packages.iter().map(|p| (p, None)).collect();
@@ -258,13 +288,14 @@ fn selected_packages<'c>(
     for f in &entry.packages {
         match catalog.package(&f.name) {
             Some(p) => out.push((p, Some(f))),
-            None => warnings.push(PackageMessage {
-                package: f.name.clone(),
-                message: format!(
+            None => warnings.push(package_message(
+                Rule::MirrorCut,
+                &f.name,
+                format!(
                     "package {:?} is not in the catalog: nothing of it is mirrored",
                     f.name
                 ),
-            }),
+            )),
         }
     }
     out
@@ -300,17 +331,20 @@ fn kept_package(cut: &PackageCut) -> KeptPackage {
 /// O(D) for D diagnostics.
 pub fn add_opm_findings<'d>(
     report: &mut MirrorReport,
-    diagnostics: impl IntoIterator<Item = &'d crate::diag::Diagnostic>,
+    diagnostics: impl IntoIterator<Item = &'d Diagnostic>,
 ) {
     for d in diagnostics.into_iter().filter(|d| d.is_error()) {
-        let m = PackageMessage {
-            package: d.package.clone().unwrap_or_default(),
+        let m = Diagnostic {
             message: format!("opm: {}", d.message),
+            ..d.clone()
         };
         if d.message
             .starts_with("no olm.bundle blobs found in package ")
         {
-            report.warnings.push(m);
+            report.warnings.push(Diagnostic {
+                severity: crate::diag::Severity::Warning,
+                ..m
+            });
         } else {
             report.errors.push(m);
         }

@@ -4,33 +4,14 @@
 
 use std::collections::{HashMap, HashSet};
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
-use crate::change::fbc_write::deprecations_object;
+use crate::change::fbc_write::{
+    deprecations_object, get_str, json_stream, rewrite_documents, set_key,
+};
 use crate::change::WriteError;
-use crate::load::{document_spans, yaml_value, InputFile};
+use crate::load::InputFile;
 use crate::model::Package;
-
-/// A value by key, exactly or ignoring ASCII case (as opm reads `schema`, `package`, `name`).
-fn get_str<'a>(obj: &'a Map<String, Value>, key: &str) -> &'a str {
-    obj.get(key)
-        .or_else(|| {
-            obj.iter()
-                .find(|(k, _)| k.eq_ignore_ascii_case(key))
-                .map(|(_, v)| v)
-        })
-        .and_then(Value::as_str)
-        .unwrap_or("")
-}
-
-fn set(obj: &mut Map<String, Value>, key: &str, value: Value) {
-    let k = obj
-        .keys()
-        .find(|k| k.eq_ignore_ascii_case(key))
-        .cloned()
-        .unwrap_or_else(|| key.to_string());
-    obj.insert(k, value);
-}
 
 /// The kept packages by name, and the deprecations already written.
 struct Kept<'k> {
@@ -58,12 +39,12 @@ impl Kept<'_> {
         match schema.as_str() {
             "olm.package" => {
                 if let Some(d) = &pkg.default_channel {
-                    set(obj, "defaultChannel", Value::String(d.clone()));
+                    set_key(obj, "defaultChannel", Value::String(d.clone()));
                 }
             }
             "olm.channel" => {
                 let ch = pkg.channel(&name)?;
-                set(
+                set_key(
                     obj,
                     "entries",
                     serde_json::to_value(&ch.entries).unwrap_or(Value::Null),
@@ -104,48 +85,11 @@ pub fn write_kept(files: &[InputFile], kept: &[Package]) -> Result<String, Write
             .collect(),
         wrote_deprecations: HashSet::new(),
     };
-    let mut text = String::new();
-    let mut emit = |v: &Value| -> Result<(), WriteError> {
-        let mut buf = Vec::new();
-        let fmt = serde_json::ser::PrettyFormatter::with_indent(b"    ");
-        let mut ser = serde_json::Serializer::with_formatter(&mut buf, fmt);
-        serde::Serialize::serialize(v, &mut ser).map_err(|e| WriteError::Json {
-            message: e.to_string(),
-        })?;
-        text.push_str(&String::from_utf8_lossy(&buf));
-        text.push('\n');
-        Ok(())
-    };
-    for f in files.iter().filter(|f| !f.path.ends_with(".indexignore")) {
-        for (span, ok) in document_spans(&f.path, &f.text) {
-            let doc = &f.text[span.0..span.1];
-            let value = ok.then(|| parse_doc(doc)).flatten();
-            let Some(value) = value else {
-                return Err(WriteError::UnreadableDocument {
-                    file: f.path.clone(),
-                    byte: span.0,
-                });
-            };
-            if let Some(v) = state.object(value) {
-                emit(&v)?;
-            }
-        }
-    }
+    let mut out = rewrite_documents(files, |value| state.object(value))?;
     for p in kept {
         if !state.wrote_deprecations.contains(&p.name) {
-            if let Some(v) = deprecations_object(&p.name, &p.deprecations) {
-                emit(&v)?;
-            }
+            out.extend(deprecations_object(&p.name, &p.deprecations));
         }
     }
-    Ok(text)
-}
-
-fn parse_doc(text: &str) -> Option<Value> {
-    let t = text.trim_start();
-    if t.starts_with('{') {
-        serde_json::from_str(t).ok()
-    } else {
-        yaml_value(text)
-    }
+    json_stream(&out)
 }

@@ -13,6 +13,7 @@ use super::search::{Found, Goals, StateGraph};
 use super::unreachable::explain;
 use super::{Plan, PlanError, PlanOptions, PlanStep, Target};
 use crate::model::{Catalog, Package};
+use crate::openshift::OpenShiftVersion;
 use crate::range::Range;
 use crate::range_match::SortedVersions;
 use crate::semver::Version;
@@ -27,17 +28,9 @@ pub struct SeriesOptions {
     pub platforms: Vec<String>,
 }
 
-/// `(major, minor)` of a platform label such as `v4.16` or `4.16.3`.
-fn platform_version(label: &str) -> Option<(u64, u64)> {
-    let mut parts = label.trim().trim_start_matches('v').split('.');
-    let major = parts.next()?.parse().ok()?;
-    let minor = parts.next()?.parse().ok()?;
-    Some((major, minor))
-}
-
-/// The Kubernetes version an OpenShift 4.N cluster runs: 1.(N + 13).0.
-fn kube_of(platform: (u64, u64)) -> Option<Version> {
-    (platform.0 == 4).then(|| Version::new(1, platform.1 + 13, 0))
+/// The platform version of a label such as `v4.16` or `4.16.3`.
+fn platform_version(label: &str) -> Option<OpenShiftVersion> {
+    OpenShiftVersion::of_label(label)
 }
 
 /// The indices in `catalogs` of the requested platforms.
@@ -94,7 +87,7 @@ fn ready_for(
     graph: &StateGraph,
     pkg: &Package,
     next: Option<&Package>,
-    next_version: Option<(u64, u64)>,
+    next_version: Option<OpenShiftVersion>,
     channel: Option<&str>,
 ) -> [Goals; 2] {
     let count = graph.bundles();
@@ -204,7 +197,7 @@ pub fn plan_series(
                 package: format!("{package} (in the {label} catalog)"),
             })?;
         let next = path.get(k + 1).map(|&j| &catalogs[j]);
-        opts.cluster_kube = platform_version(label).and_then(kube_of);
+        opts.cluster_kube = platform_version(label).and_then(OpenShiftVersion::kube);
         if opts
             .channel
             .as_deref()

@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use super::{plan_route, Plan, PlanError, PlanOptions, Preference, Target};
 use crate::model::Package;
+use crate::openshift::OpenShiftVersion;
 use crate::semver::Version;
 use crate::support::{AsOf, BundleSupport, PackageLifecycle};
 
@@ -38,9 +39,12 @@ impl StopSupport {
     }
 }
 
-/// `v4.16` → `4.16`.
+/// `v4.16` → `4.16`; a label that is no OpenShift version loses its leading `v` only.
 fn bare(platform: &str) -> String {
-    platform.trim_start_matches('v').to_string()
+    OpenShiftVersion::parse(platform).map_or_else(
+        || platform.trim_start_matches('v').to_string(),
+        |v| v.to_string(),
+    )
 }
 
 /// The facts of every stop of `plan` and of its end. `version_of(platform, bundle)` gives a

@@ -2,33 +2,27 @@
 //! service, and the `com.redhat.openshift.versions` annotation read against it
 //! (spec/preflight.md §10).
 
-/// An OpenShift minor version, `(major, minor)`.
-pub type OpenShift = (u64, u64);
+pub use crate::openshift::OpenShiftVersion as OpenShift;
+
+/// `(major, minor)` as a table entry.
+const fn v(major: u64, minor: u64) -> OpenShift {
+    OpenShift::new(major, minor)
+}
 
 /// The OpenShift versions that have operator indexes, oldest first: 4.12 to 4.21, the versions
 /// of `../shared/catalogs/community-operators-prod` as of 2026-11-28 (spec/preflight.md §10.1).
 pub const VERSIONS: &[OpenShift] = &[
-    (4, 12),
-    (4, 13),
-    (4, 14),
-    (4, 15),
-    (4, 16),
-    (4, 17),
-    (4, 18),
-    (4, 19),
-    (4, 20),
-    (4, 21),
+    v(4, 12),
+    v(4, 13),
+    v(4, 14),
+    v(4, 15),
+    v(4, 16),
+    v(4, 17),
+    v(4, 18),
+    v(4, 19),
+    v(4, 20),
+    v(4, 21),
 ];
-
-/// `4.17`, `v4.17`: an OpenShift version.
-pub fn parse(s: &str) -> Option<OpenShift> {
-    let (major, minor) = s.trim().trim_start_matches('v').split_once('.')?;
-    let digits = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
-    if !digits(major) || !digits(minor) {
-        return None;
-    }
-    Some((major.parse().ok()?, minor.parse().ok()?))
-}
 
 /// The table's versions, up to `newest` when given (`--ocp`; a newer one extends the table by
 /// the minor versions up to it).
@@ -39,9 +33,9 @@ pub fn table(newest: Option<OpenShift>) -> Vec<OpenShift> {
     let mut out: Vec<OpenShift> = VERSIONS.to_vec();
     if let Some(top) = newest {
         out.retain(|v| *v <= top);
-        let last = out.last().copied().unwrap_or((top.0, 0));
-        if last.0 == top.0 {
-            out.extend((last.1 + 1..=top.1).map(|m| (top.0, m)));
+        let last = out.last().copied().unwrap_or(v(top.major, 0));
+        if last.major == top.major {
+            out.extend((last.minor + 1..=top.minor).map(|m| v(top.major, m)));
         } else if out.is_empty() {
             out.push(top);
         }
@@ -68,25 +62,25 @@ pub fn selected(annotation: Option<&str>, table: &[OpenShift]) -> Vec<OpenShift>
             .collect()
     };
     if let Some(only) = value.strip_prefix('=') {
-        return parse(only).map_or_else(Vec::new, |v| pick(v, Some(v)));
+        return OpenShift::parse(only).map_or_else(Vec::new, |v| pick(v, Some(v)));
     }
     if let Some((lo, hi)) = value.split_once('-') {
-        return match (parse(lo), parse(hi)) {
+        return match (OpenShift::parse(lo), OpenShift::parse(hi)) {
             (Some(lo), Some(hi)) => pick(lo, Some(hi)),
             _ => Vec::new(),
         };
     }
     if value.contains(',') {
-        let all: Option<Vec<OpenShift>> = value.split(',').map(parse).collect();
+        let all: Option<Vec<OpenShift>> = value.split(',').map(OpenShift::parse).collect();
         return match all.and_then(|v| v.into_iter().min()) {
             Some(lo) => pick(lo, None),
             None => Vec::new(),
         };
     }
-    parse(value).map_or_else(Vec::new, |v| pick(v, None))
+    OpenShift::parse(value).map_or_else(Vec::new, |v| pick(v, None))
 }
 
 /// How the service names a version: `v4.17`.
 pub fn label(v: OpenShift) -> String {
-    format!("v{}.{}", v.0, v.1)
+    v.label()
 }

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 
-use super::openshift::{label, selected, table};
+use super::openshift::{label, selected, table, OpenShift};
 use super::python::{fbc_enabled, get, repr_strs, str_of, truthy};
 use super::tree::{BundleDir, OperatorDir, Tree};
 use super::{Check, Outcome};
@@ -24,7 +24,7 @@ fn versions_annotation(b: &BundleDir) -> Option<Value> {
 }
 
 /// The service's answer for an annotation: the versions' names, sorted as Python sorts them.
-fn indexes(annotation: Option<&Value>, tbl: &[(u64, u64)]) -> BTreeSet<String> {
+fn indexes(annotation: Option<&Value>, tbl: &[OpenShift]) -> BTreeSet<String> {
     let text = annotation.filter(|v| !v.is_null()).map(str_of);
     selected(text.as_deref(), tbl)
         .into_iter()
@@ -36,7 +36,7 @@ fn indexes(annotation: Option<&Value>, tbl: &[(u64, u64)]) -> BTreeSet<String> {
 ///
 /// # Complexity
 /// O(B log B + V) for B bundles and V OpenShift versions.
-fn findings(op: &OperatorDir, bundle: &BundleDir, tbl: &[(u64, u64)]) -> Option<(Outcome, String)> {
+fn findings(op: &OperatorDir, bundle: &BundleDir, tbl: &[OpenShift]) -> Option<(Outcome, String)> {
     let (_, csv) = bundle.csv.as_ref()?;
     let replaces = get(csv, "spec").and_then(|s| get(s, "replaces"))?;
     if !truthy(replaces) {

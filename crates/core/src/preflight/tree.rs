@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use serde_json::{Map, Value};
 
 use super::python::{get, str_of, truthy};
-use crate::load::{document_spans, yaml_value, InputFile};
+use crate::load::{stream_values, InputFile};
 use crate::semver::Version;
 
 /// The annotation naming a bundle's package.
@@ -143,10 +143,10 @@ pub struct Tree {
     pub repo_config: Option<Value>,
     /// The newest OpenShift version the version table runs to (`--ocp`; `None`: the table's
     /// own newest) (spec/preflight.md §10.1).
-    pub newest_openshift: Option<(u64, u64)>,
+    pub newest_openshift: Option<crate::openshift::OpenShiftVersion>,
     /// The OpenShift version a Konflux fragment is built for, read from a `vMAJOR.MINOR`
     /// folder of its path (spec/preflight.md §16).
-    pub fragment_openshift: Option<(u64, u64)>,
+    pub fragment_openshift: Option<crate::openshift::OpenShiftVersion>,
 }
 
 /// `(directory, name)` of a path.
@@ -165,12 +165,9 @@ fn base(dir: &str) -> &str {
 /// # Complexity
 /// O(n) in the text's length.
 fn documents(path: &str, text: &str) -> Vec<Value> {
-    // Every document the YAML reader can read, mapping or not (the loader's own verdict is
-    // about catalog objects).
-    document_spans(path, text)
-        .into_iter()
-        .filter_map(|((a, b), _)| yaml_value(&text[a..b]))
-        .collect()
+    // Every document the YAML reader can read, mapping or not (the loader's verdict is about
+    // catalog objects, which these files are not), each read once.
+    stream_values(path, text)
 }
 
 /// The first document of a file, or `Null`.

@@ -12,7 +12,7 @@ use crate::model::Catalog;
 pub const CHECK: &str = "validate-fbc";
 
 /// From this OpenShift version on, fragments carry `olm.csv.metadata`.
-const CSV_METADATA_FROM: OpenShift = (4, 17);
+const CSV_METADATA_FROM: OpenShift = OpenShift::new(4, 17);
 
 /// `@sha256:` and 64 hex digits at the end of the reference.
 fn digest_pinned(image: &str) -> bool {
@@ -43,7 +43,7 @@ fn metadata(catalog: &Catalog, ocp: OpenShift) -> Vec<String> {
         count("olm.csv.metadata"),
         bundles().count(),
     );
-    let (major, minor) = ocp;
+    let (major, minor) = (ocp.major, ocp.minor);
     let mut out = Vec::new();
     if ocp >= CSV_METADATA_FROM {
         if objects > 0 {
@@ -125,10 +125,8 @@ pub fn version_from_paths<'p>(paths: impl IntoIterator<Item = &'p str>) -> Optio
     paths.into_iter().find_map(|p| {
         let mut dirs: Vec<&str> = p.split('/').collect();
         dirs.pop();
-        dirs.into_iter().rev().find_map(|d| {
-            d.starts_with('v')
-                .then(|| super::openshift::parse(d))
-                .flatten()
-        })
+        dirs.into_iter()
+            .rev()
+            .find_map(|d| d.starts_with('v').then(|| OpenShift::parse(d)).flatten())
     })
 }

@@ -574,7 +574,7 @@ fn findings_details(out: &mut String, f: &FindingChanges, limit: usize) {
             d.severity,
             cell_code(&d.code),
             finding_place(d),
-            markdown_escape(&finding_message(d))
+            markdown_escape(&d.message_with_fix())
         );
     }
     more(&mut body, f.new.len() + f.fixed.len(), limit, "findings");
@@ -603,14 +603,6 @@ fn finding_place(d: &Diagnostic) -> String {
         }
     }
     parts.join(", ")
-}
-
-/// The message, with the suggested fix.
-pub(crate) fn finding_message(d: &Diagnostic) -> String {
-    match &d.suggestion {
-        Some(s) => format!("{} (fix: {s})", d.message),
-        None => d.message.clone(),
-    }
 }
 
 fn channel_details(out: &mut String, c: &ChannelPicture, drawing: Option<&MermaidDrawing>) {

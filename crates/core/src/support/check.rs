@@ -9,6 +9,7 @@ use crate::model::support_blob::{LifecycleBlob, Phase, StreamEntry, Text, SCHEMA
 use super::facts::{stream_of, PackageLifecycle};
 use crate::diag::{Diagnostic, Location, Rule};
 use crate::model::Catalog;
+use crate::openshift::OpenShiftVersion;
 
 /// True for `MAJOR.MINOR`: two decimal numbers without leading zeros.
 pub fn is_major_minor(text: &str) -> bool {
@@ -28,10 +29,10 @@ pub fn is_major_minor(text: &str) -> bool {
 pub fn parse_platform(text: &str) -> Result<String, String> {
     let trimmed = text.trim();
     let version = trimmed.strip_prefix('v').unwrap_or(trimmed);
-    if is_major_minor(version) {
-        Ok(version.to_string())
-    } else {
-        Err(format!("{text:?} is not MAJOR.MINOR (for example 4.20)"))
+    // Written as it prints: no second `v`, no leading zero.
+    match OpenShiftVersion::parse(version) {
+        Some(v) if is_major_minor(version) => Ok(v.to_string()),
+        _ => Err(format!("{text:?} is not MAJOR.MINOR (for example 4.20)")),
     }
 }
 

@@ -86,33 +86,7 @@ impl fmt::Display for TemplateErrorKind {
     }
 }
 
-/// An input limit a template (or a bundle source) crossed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LimitError {
-    /// One of the loader's [`Limits`](crate::load::Limits), and its value.
-    Crossed { kind: LimitKind, limit: usize },
-    /// Anchors and aliases replay more than `factor` times the document's own events.
-    AliasBomb { factor: usize },
-}
-
-impl fmt::Display for LimitError {
-    /// The loader's words: what was crossed, and the flag that raises it.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LimitError::Crossed { kind, limit } => write!(
-                f,
-                "{}: input limit {} = {limit} crossed (raise it with {} if the catalog is genuine)",
-                kind.crossed(*limit),
-                kind.field(),
-                kind.flag()
-            ),
-            LimitError::AliasBomb { factor } => write!(
-                f,
-                "anchors and aliases expand to more than {factor} times the document's own events (alias bomb?)"
-            ),
-        }
-    }
-}
+pub use crate::yaml::LimitError;
 
 /// The total-bytes limit's error for the file that crosses it (at its start).
 ///

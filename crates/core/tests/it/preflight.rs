@@ -656,7 +656,9 @@ fn a_real_package_rendered_with_olm_bundle_object_fails_from_openshift_4_17_on()
 fn ported_check_replaces_availability_against_the_table_up_to_4_16() {
     // The pipeline's test answers for a service that knows 4.15 and 4.16; `--ocp 4.16` cuts
     // olm-graph's table there.
-    let options = preflight::Options { ocp: Some((4, 16)) };
+    let options = preflight::Options {
+        ocp: Some(olm_graph_core::openshift::OpenShiftVersion::new(4, 16)),
+    };
     let name = "check_replaces_availability";
     let cases: &[Case] = &[
         ("no-replaces", Outcome::Pass, &[]),
@@ -683,6 +685,7 @@ fn ported_check_replaces_availability_against_the_table_up_to_4_16() {
 
 #[test]
 fn the_openshift_versions_annotation_is_read_as_the_pipeline_reads_it() {
+    use olm_graph_core::openshift::OpenShiftVersion;
     use preflight::openshift::{selected, table};
     let t = table(None);
     let names = |a: Option<&str>| -> Vec<String> {
@@ -703,9 +706,10 @@ fn the_openshift_versions_annotation_is_read_as_the_pipeline_reads_it() {
     assert!(names(Some("4.x")).is_empty());
     assert!(names(Some("=v4.9")).is_empty());
     // --ocp cuts the table, or extends it by the minor versions up to it.
-    assert_eq!(table(Some((4, 13))), [(4, 12), (4, 13)]);
-    assert_eq!(table(Some((4, 23))).last(), Some(&(4, 23)));
-    assert_eq!(table(Some((4, 23))).len(), 12);
+    let v = OpenShiftVersion::new;
+    assert_eq!(table(Some(v(4, 13))), [v(4, 12), v(4, 13)]);
+    assert_eq!(table(Some(v(4, 23))).last(), Some(&v(4, 23)));
+    assert_eq!(table(Some(v(4, 23))).len(), 12);
 }
 
 #[test]

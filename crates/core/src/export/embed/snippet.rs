@@ -5,25 +5,18 @@
 
 use std::fmt::Write as _;
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::Figure;
+use crate::change::fbc_write::{get_str, input_documents};
 use crate::export::render::{RenderError, RenderRequest};
 use crate::export::svg::xml_attr;
-use crate::load::{document_spans, InputFile};
+use crate::load::InputFile;
 use crate::model::Catalog;
 
 /// Property types a figure never reads (the bundle's manifests and CSV metadata): left out of
 /// the inline catalog, which stays small.
 const HEAVY_PROPERTIES: [&str; 2] = ["olm.bundle.object", "olm.csv.metadata"];
-
-/// A value by key, exactly or ignoring ASCII case (as opm reads `schema`, `package`, `name`).
-fn get_str<'a>(obj: &'a Map<String, Value>, key: &str) -> &'a str {
-    obj.iter()
-        .find(|(k, _)| k.eq_ignore_ascii_case(key))
-        .and_then(|(_, v)| v.as_str())
-        .unwrap_or("")
-}
 
 /// `obj` as the figure needs it when it belongs to `package`: the package without icon and
 /// description, bundles without related images and heavy properties, the rest as it is.
@@ -63,18 +56,9 @@ fn slim_object(mut value: Value, package: &str) -> Option<Value> {
 /// O(N) for N bytes of input.
 pub fn package_fbc(files: &[InputFile], package: &str) -> String {
     let mut out = String::new();
-    for f in files.iter().filter(|f| !f.path.ends_with(".indexignore")) {
-        for (span, ok) in document_spans(&f.path, &f.text) {
-            let text = &f.text[span.0..span.1];
-            let t = text.trim_start();
-            let value = if !ok {
-                None
-            } else if t.starts_with('{') {
-                serde_json::from_str(t).ok()
-            } else {
-                crate::load::yaml_value(text)
-            };
-            let Some(value) = value.and_then(|v| slim_object(v, package)) else {
+    for doc in input_documents(files) {
+        {
+            let Some(value) = doc.value.and_then(|v| slim_object(v, package)) else {
                 continue;
             };
             let line = serde_json::to_string(&value).unwrap_or_default();

@@ -252,7 +252,7 @@ impl<'p> Load<'p> {
         if raw.schema.is_none() {
             if self.options.keep_crds && is_crd(&raw) {
                 let text = file.text.get(doc.span.0..doc.span.1).unwrap_or_default();
-                if let Some(v) = crate::load::yaml_value(text) {
+                if let Some(v) = crate::load::yaml::yaml_value(text) {
                     self.crd_docs.push((file.path.clone(), v));
                 }
             }
@@ -324,11 +324,7 @@ impl<'p> Load<'p> {
             return;
         }
         let text = file.text.get(span.0..span.1).unwrap_or_default();
-        let doc = if text.trim_start().starts_with('{') {
-            serde_json::from_str(text).ok()
-        } else {
-            crate::load::yaml_value(text)
-        };
+        let doc = crate::load::json_value(text);
         if let Some(doc) = doc {
             let crds = convert::bundle_crds(&doc, b, &mut self.diags);
             b.crds = Some(Box::new(crds));

@@ -73,20 +73,6 @@ impl<'t> Cursor<'t> {
     }
 }
 
-pub(in crate::load) fn location(
-    path: &str,
-    line: usize,
-    column: usize,
-    document: usize,
-) -> Location {
-    Location {
-        file: path.to_string(),
-        line: Some(line),
-        column: Some(column),
-        document: Some(document),
-    }
-}
-
 /// The diagnostic of a file that holds more documents than the limit allows; what follows is
 /// not read.
 pub(in crate::load) fn too_many_documents(
@@ -104,9 +90,9 @@ pub(in crate::load) fn too_many_documents(
             crate::load::options::limit_message(kind, limits.max_documents)
         ),
     )
-    .at(location(path, line, column, number));
+    .at(Location::at(path, line, column, number));
     Doc {
-        location: location(path, line, column, number),
+        location: Location::at(path, line, column, number),
         span: (start, start),
         result: Err(diag),
     }

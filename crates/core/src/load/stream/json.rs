@@ -11,12 +11,12 @@ use std::cell::Cell;
 use serde::{Deserialize, Deserializer};
 use serde_json::value::RawValue;
 
-use crate::diag::{Diagnostic, Rule};
+use crate::diag::{Diagnostic, Location, Rule};
 use crate::load::object::budget::Budget;
 use crate::load::object::{RawObject, Read};
 use crate::load::options::Limits;
 use crate::load::stream::document::{
-    clean_message, location, strip_position, too_many_documents, Cursor, Doc, DocSink,
+    clean_message, strip_position, too_many_documents, Cursor, Doc, DocSink,
 };
 
 /// How a JSON stream's first failure went, and the documents still held back because the
@@ -206,7 +206,7 @@ impl<'t, 's> Reader<'t, 's> {
                 Some(Ok(Budgeted(obj))) => {
                     let end = base + stream.byte_offset();
                     let (line, column) = self.cursor.at(start);
-                    let location = location(self.path, line, column, self.count + 1);
+                    let location = Location::at(self.path, line, column, self.count + 1);
                     self.push(Doc {
                         location,
                         span: (start, end),
@@ -254,11 +254,11 @@ impl<'t, 's> Reader<'t, 's> {
                     Some(_) => Diagnostic::error(Rule::LoadLimit, detail),
                     None => Diagnostic::error(Rule::LoadJson, format!("invalid JSON: {detail}")),
                 };
-                Err(diag.at(location(self.path, eline, ecol, number)))
+                Err(diag.at(Location::at(self.path, eline, ecol, number)))
             }
         };
         self.push(Doc {
-            location: location(self.path, line, column, number),
+            location: Location::at(self.path, line, column, number),
             span: (start, start + raw.len()),
             result,
         });
@@ -287,10 +287,10 @@ impl<'t, 's> Reader<'t, 's> {
         }
         let next = memchr::memmem::find(&text.as_bytes()[from..], b"\n{").map(|i| from + i + 1);
         self.push(Doc {
-            location: location(self.path, sline, scol, number),
+            location: Location::at(self.path, sline, scol, number),
             span: (start, next.unwrap_or(text.len())),
             result: Err(Diagnostic::error(Rule::LoadJson, message)
-                .at(location(self.path, eline, ecol, number))),
+                .at(Location::at(self.path, eline, ecol, number))),
         });
         next
     }

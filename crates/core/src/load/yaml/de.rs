@@ -13,10 +13,11 @@ use std::collections::HashMap;
 use std::fmt;
 use std::rc::Rc;
 
-use crate::load::yaml::fast::{Ev, Scratch};
 #[cfg(doc)]
 use crate::load::yaml::REPLAYS_PER_EVENT;
 use crate::load::yaml::{parser, replays_allowed};
+use crate::yaml::fast::{Ev, Scratch};
+use crate::yaml::LimitError;
 use granit_parser::{Event, Marker, Parser, ScalarStyle, ScanError, Span, StrInput, Tag};
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 
@@ -28,6 +29,8 @@ pub(crate) struct YamlError {
     pub column: usize,
     /// The parser's own nesting limit stopped it.
     pub too_deep: bool,
+    /// A limit of the reader's own stopped it (anchors and aliases replaying too much).
+    pub limit: Option<LimitError>,
 }
 
 impl fmt::Display for YamlError {
@@ -45,6 +48,7 @@ impl de::Error for YamlError {
             line: 0,
             column: 0,
             too_deep: false,
+            limit: None,
         }
     }
 }
@@ -57,6 +61,7 @@ impl From<ScanError> for YamlError {
             line: m.line(),
             column: m.col() + 1,
             too_deep: matches!(e.kind(), granit_parser::ErrorKind::RecursionLimitExceeded),
+            limit: None,
         }
     }
 }
@@ -91,7 +96,7 @@ pub(crate) fn read_document_fast<'de, T>(
     scratch: &mut Scratch<'de>,
     read: impl FnOnce(&mut FastEvents<'de>) -> Result<T, YamlError>,
 ) -> Option<T> {
-    crate::load::yaml::fast::document_events(text, max_depth, scratch).ok()?;
+    crate::yaml::fast::document_events(text, max_depth, scratch).ok()?;
     let mut events = FastEvents {
         events: std::mem::take(&mut scratch.events),
         next: 0,
@@ -150,6 +155,9 @@ pub(crate) struct Events<'de> {
     /// Events read from the parser, and replayed from aliases.
     parsed: usize,
     replayed: usize,
+    /// The limit that stopped the reading, kept here as a typed value: serde wraps the error
+    /// it was reported with in the fields' messages.
+    limit: Option<LimitError>,
 }
 
 impl<'de> Events<'de> {
@@ -165,6 +173,7 @@ impl<'de> Events<'de> {
             caps,
             parsed: 0,
             replayed: 0,
+            limit: None,
         }
     }
 
@@ -174,6 +183,7 @@ impl<'de> Events<'de> {
             line: span.start.line(),
             column: span.start.col() + 1,
             too_deep: false,
+            limit: None,
         }
     }
 
@@ -189,6 +199,7 @@ impl<'de> Events<'de> {
 
     /// Gives an error without a position the reader's position.
     fn locate(&self, mut e: YamlError) -> YamlError {
+        e.limit = e.limit.or(self.limit);
         if e.line == 0 {
             let at = self.position();
             e.line = at.line();
@@ -216,15 +227,17 @@ impl<'de> Events<'de> {
         if self.replayed <= replays_allowed(self.parsed) {
             return Ok(());
         }
-        let factor = super::REPLAYS_PER_EVENT;
+        let limit = LimitError::AliasBomb {
+            factor: super::REPLAYS_PER_EVENT,
+        };
+        self.limit = Some(limit);
         let at = self.position();
         Err(YamlError {
-            message: format!(
-                "anchors and aliases expand to more than {factor} times the document's own events (alias bomb?)"
-            ),
+            message: limit.to_string(),
             line: at.line(),
             column: at.col() + 1,
             too_deep: false,
+            limit: Some(limit),
         })
     }
 
@@ -776,6 +789,12 @@ mod tests {
         }
         let e = value(&text).unwrap_err();
         assert!(e.message.contains("alias bomb"), "{e}");
+        let factor = crate::yaml::REPLAYS_PER_EVENT;
+        assert_eq!(
+            e.limit,
+            Some(LimitError::AliasBomb { factor }),
+            "a typed limit"
+        );
         assert!(e.line > 1, "{e:?}");
     }
 

@@ -10,16 +10,16 @@
 
 use serde_json::Value;
 
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Location, Rule};
 use crate::load::object::budget::Budget;
 use crate::load::object::{RawObject, Read};
 use crate::load::options::{limit_message, LimitKind, Limits};
 use crate::load::stream::document::{
-    clean_message, location, shift_lines, strip_position, too_many_documents, Doc, DocSink,
+    clean_message, shift_lines, strip_position, too_many_documents, Doc, DocSink,
 };
 use crate::load::yaml::de::{read_document, read_document_fast, Caps, YamlError};
-use crate::load::yaml::fast::Scratch;
 use crate::load::yaml::parser_nesting;
+use crate::yaml::fast::Scratch;
 
 /// Reads a YAML stream document by document into `sink`.
 ///
@@ -58,6 +58,20 @@ pub(crate) fn yaml_value(text: &str) -> Option<Value> {
     let limits = Limits::DEFAULT;
     let budget = Budget::new(limits);
     read_document(text, caps(&limits), |de| Value::read(de, &budget)).ok()
+}
+
+/// Every document of a YAML stream (empty ones left out) as JSON, each read once with the
+/// loader's YAML rules and default limits, mapping or not: `None` for one that cannot be read.
+///
+/// # Complexity
+/// O(n) in the length of the text: each document is cut and read once.
+pub(crate) fn yaml_values(text: &str) -> Vec<Option<Value>> {
+    Segments::new(text)
+        .take(Limits::DEFAULT.max_documents)
+        .map(|seg| &text[seg.start..seg.end])
+        .filter(|doc| !is_empty_doc(doc))
+        .map(yaml_value)
+        .collect()
 }
 
 /// The reader's own caps: the parser's nesting limits above the loader's depth limit, so the
@@ -183,7 +197,7 @@ fn read_doc<'t>(
     });
     if let Some(raw) = fast {
         return Doc {
-            location: location(path, obj_line, 1, number),
+            location: Location::at(path, obj_line, 1, number),
             span: (seg.start, seg.end),
             result: Ok(raw),
         };
@@ -193,10 +207,10 @@ fn read_doc<'t>(
     let result = read.map_err(|e| {
         let breach = budget.breach().or(e.too_deep.then_some(LimitKind::Depth));
         let (diag, (line, column)) = yaml_error(doc, seg.first_line, obj_line, &e, breach, limits);
-        diag.at(location(path, line, column, number))
+        diag.at(Location::at(path, line, column, number))
     });
     Doc {
-        location: location(path, obj_line, 1, number),
+        location: Location::at(path, obj_line, 1, number),
         span: (seg.start, seg.end),
         result,
     }
@@ -224,12 +238,12 @@ fn yaml_error(
     let detail = clean_message(strip_position(&msg));
     let diag = match breach {
         Some(kind) if !detail.contains(kind.flag()) => Diagnostic::error(
-            "load.limit",
+            Rule::LoadLimit,
             format!("{} ({detail})", limit_message(kind, limits.get(kind))),
         ),
-        Some(_) => Diagnostic::error("load.limit", detail),
-        None if detail.contains("alias bomb") => Diagnostic::error("load.limit", detail),
-        None => Diagnostic::error("load.yaml", format!("invalid YAML: {detail}")),
+        Some(_) => Diagnostic::error(Rule::LoadLimit, detail),
+        None if e.limit.is_some() => Diagnostic::error(Rule::LoadLimit, detail),
+        None => Diagnostic::error(Rule::LoadYaml, format!("invalid YAML: {detail}")),
     };
     (diag, (line, column))
 }

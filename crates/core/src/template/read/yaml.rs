@@ -12,13 +12,13 @@ use std::fmt;
 
 use granit_parser::{ErrorKind, Event, ScalarStyle, ScanError, Span};
 
-use crate::load::yaml::fast::{document_events_flushed, Ev, Scratch};
-use crate::load::yaml::fast_json::json_events;
 use crate::load::yaml::{parser, parser_nesting, replays_allowed, REPLAYS_PER_EVENT};
 use crate::load::{LimitKind, Limits};
 use crate::template::error::LimitError;
 use crate::template::read::chunks::Chunk;
 use crate::template::read::tree::{key_text, resolve_scalar, MapEntry, Node, NodeValue, Pos};
+use crate::yaml::fast::{document_events_flushed, Ev, Scratch};
+use crate::yaml::fast_json::json_events;
 
 /// A document that could not be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -491,8 +491,8 @@ impl<'l> Builder<'l> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::load::yaml::fast::document_events;
     use crate::template::read::chunks::chunks;
+    use crate::yaml::fast::document_events;
 
     fn parse(text: &str, limits: &Limits) -> Result<Option<Node>, ParseError> {
         let c = chunks(text, limits.max_documents);
