@@ -131,11 +131,8 @@ impl Marks {
 #[component]
 pub fn Node(view: SharedView, index: NodeId, scene: Scene) -> impl IntoView {
     let n = &view.nodes()[index];
-    let b = &view.boxes()[index];
-    let text = view.node_label(index).unwrap_or_else(|| NodeLabel {
-        primary: n.name.clone(),
-        caption: None,
-    });
+    let b = &n.bbox;
+    let text = n.label();
     let marks = Marks::of(&n.name);
     let fixed = n.class();
     let class = move || {

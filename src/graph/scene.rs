@@ -133,7 +133,7 @@ impl Scene {
 
     /// Brings node `i` of `view` into view when it is not.
     pub fn reveal(&self, view: &GraphView, i: NodeId) {
-        if let Some(b) = view.boxes().get(i) {
+        if let Some(b) = view.node(i).map(|n| &n.bbox) {
             self.pan_zoom.reveal((b.x, b.y, b.width, b.height));
         }
     }

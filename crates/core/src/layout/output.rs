@@ -8,7 +8,7 @@ use crate::graph::EdgeKind;
 use super::FanMode;
 
 /// The box of one node.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct NodeBox {
     /// Index into the graph's nodes.
     pub node: usize,

@@ -229,9 +229,7 @@ impl Body<'_> {
         let view = self.view;
         self.out.push_str("<g class=\"nodes\">\n");
         for (i, n) in view.nodes().iter_enumerated() {
-            let (Some(b), Some(label)) = (view.boxes().get(i), view.node_label(i)) else {
-                continue;
-            };
+            let (b, label) = (&n.bbox, n.label());
             let mut class = n.class();
             if on_path.get(i).copied().unwrap_or(false) {
                 class.push_str(" on-path");

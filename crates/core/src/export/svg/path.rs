@@ -98,7 +98,10 @@ impl<'a> HopRoutes<'a> {
                 return route_d(&e.points, e.curved, dy);
             }
         }
-        let (Some(a), Some(b)) = (self.view.boxes().get(f), self.view.boxes().get(t)) else {
+        let (Some(a), Some(b)) = (
+            self.view.node(f).map(|n| &n.bbox),
+            self.view.node(t).map(|n| &n.bbox),
+        ) else {
             return String::new();
         };
         let ty = b.y + b.height / 2.0;
