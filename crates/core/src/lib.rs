@@ -39,6 +39,8 @@
 //!   fail-forward, explanations.
 //! - [`review`]: what a catalog change does, for a pull request: changes, findings, fates.
 //! - [`semver`]: blang/semver v4 versions, the ones OLM compares bundles with.
+//! - `synthetic` (with the `synthetic` feature): generated catalogs of any size for the
+//!   benchmarks, as FBC JSON or as the model.
 //! - [`support`]: support lifecycle data (`io.openshift.operators.lifecycles.v1alpha1`):
 //!   each stream's support phases and platforms, joined to the bundles.
 //! - [`template`]: opm's catalog templates (basic, semver, substitutes), rendered offline.
@@ -55,7 +57,7 @@
 //! 1. `choice`, `diag`, `pullspec`, `semver`, `text`: no import from the crate.
 //! 2. `masterminds`, `model`, `range`, `release`.
 //! 3. `infer`, `load` (File-Based Catalogs only), `partial`, `range_match`, `support` (its
-//!    blobs are part of the [`model`]).
+//!    blobs are part of the [`model`]), `synthetic`.
 //! 4. `graph`.
 //! 5. `layout`, `preflight`, `resolve`, `validate`.
 //! 6. `template` (over `load` and `validate`), `view`.
@@ -88,6 +90,8 @@ pub mod resolve;
 pub mod review;
 pub mod semver;
 pub mod support;
+#[cfg(feature = "synthetic")]
+pub mod synthetic;
 pub mod template;
 pub mod text;
 pub mod validate;

@@ -11,7 +11,7 @@ use olm_graph_core::model::Catalog;
 use crate::args::DiagnoseArgs;
 use crate::error::{CliError, CmdResult, ExitStatus};
 use crate::input::{load, report_load_errors};
-use crate::output::{print, print_json_pretty};
+use crate::output::{print, print_json};
 
 /// Runs `diagnose`: exit 0 when the state was read, 1 when nothing could be read.
 pub fn run(args: DiagnoseArgs) -> CmdResult {
@@ -30,7 +30,7 @@ pub fn run(args: DiagnoseArgs) -> CmdResult {
         .collect();
     let report = diagnose(&state, &refs);
     if args.json {
-        print_json_pretty(&report);
+        print_json(&report)?;
     } else {
         print(&text(&report));
     }

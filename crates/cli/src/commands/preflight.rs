@@ -12,7 +12,7 @@ use crate::annotate::{relative_path, sarif_log, uri_reference};
 use crate::args::{PreflightArgs, PreflightFormat};
 use crate::error::{usage, CliError, CmdResult, ExitStatus};
 use crate::input::{load_keeping_files, load_plain};
-use crate::output::write_stdout;
+use crate::output::{json_text, write_stdout};
 use crate::preflight_report::{counts, github, markdown, table};
 
 /// Runs `preflight`: exit 1 when a check fails, 2 when `--target-index` is given to a pipeline
@@ -56,12 +56,7 @@ pub fn run(args: PreflightArgs) -> CmdResult {
     let cwd = std::env::current_dir().unwrap_or_default();
     let text = match args.format {
         PreflightFormat::Text => table(&report),
-        PreflightFormat::Json => {
-            let mut s = serde_json::to_string_pretty(&report)
-                .map_err(|e| CliError::Input(format!("cannot write JSON: {e}")))?;
-            s.push('\n');
-            s
-        }
+        PreflightFormat::Json => json_text(&report)?,
         PreflightFormat::Github => github(&report, &catalog, &|f| relative_path(f, &cwd)),
         PreflightFormat::Sarif => sarif(&report, &args.paths, &cwd)?,
         PreflightFormat::Markdown => markdown(&report),

@@ -24,7 +24,7 @@ use serde::Serialize;
 use crate::args::{ReviewArgs, ReviewFormat};
 use crate::clock::today;
 use crate::error::{CliError, CmdResult, ExitStatus};
-use crate::output::write_stdout;
+use crate::output::{json_text, write_stdout};
 use crate::preflight_report;
 use git::Side;
 
@@ -293,8 +293,5 @@ fn json_report(
         review,
         preflight,
     };
-    let mut text = serde_json::to_string_pretty(&doc)
-        .map_err(|e| fail(format!("cannot write the JSON report: {e}")))?;
-    text.push('\n');
-    Ok(text)
+    json_text(&doc)
 }
