@@ -13,7 +13,7 @@ use crate::args::{PreflightArgs, PreflightFormat};
 use crate::error::{usage, CliError, CmdResult, ExitStatus};
 use crate::input::{load_keeping_files, load_plain};
 use crate::output::{json_text, write_stdout};
-use crate::preflight_report::{counts, github, markdown, table};
+use crate::preflight_report::{github, markdown, table};
 
 /// Runs `preflight`: exit 1 when a check fails, 2 when `--target-index` is given to a pipeline
 /// other than Konflux, `--ocp` is no OpenShift version or a path cannot be read.
@@ -63,7 +63,7 @@ pub fn run(args: PreflightArgs) -> CmdResult {
     };
     write_stdout(&text);
     if args.format == PreflightFormat::Github {
-        eprintln!("olm-graph preflight: {}", counts(&report));
+        eprintln!("olm-graph preflight: {}", report.counts());
     }
     Ok(ExitStatus::failure_if(report.failed()))
 }

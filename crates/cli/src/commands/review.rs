@@ -13,8 +13,7 @@ use olm_graph_core::export::{render, RenderFormat, RenderRequest};
 use olm_graph_core::load::{has_catalog_extension, read_paths, Limits};
 use olm_graph_core::load_paths;
 use olm_graph_core::model::Catalog;
-use olm_graph_core::preflight::locate::default_pipeline;
-use olm_graph_core::preflight::{self, Report};
+use olm_graph_core::preflight::{self, default_pipeline, Report};
 use olm_graph_core::review::{
     markdown, review_catalogs, Change, FailOn, FailOnCondition, FailReason, MarkdownOptions,
     Review, ReviewOptions,

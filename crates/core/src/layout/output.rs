@@ -44,7 +44,7 @@ pub struct EdgeRoute {
 }
 
 /// Where a rail rises into an entry: (node, foot on the rail, top at the node).
-pub type Riser = (usize, (f64, f64), (f64, f64));
+pub(super) type Riser = (usize, (f64, f64), (f64, f64));
 
 /// A rail: strokes under the rows of the bundles a fan covers, a spine joining the rows in the
 /// right gutter, and risers into the entries from below.

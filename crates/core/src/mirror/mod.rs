@@ -12,7 +12,7 @@
 //!   head) and the channels it drops, for the app;
 //! - `edit`: a range set in the configuration, and the configuration written back.
 //!
-//! Sits above `resolve` (stranded bundles are found with its v0 next hop) and `lifecycle` (the
+//! Sits above `resolve` (stranded bundles are found with its v0 next hop) and `change` (the
 //! FBC writer's deprecations object).
 
 mod config;

@@ -19,6 +19,19 @@ use super::sizing::{fan_counts, marker_texts, node_size, node_texts};
 use super::source::ViewSource;
 use super::text::{label_text, NodeLabel, LABEL_FONT_SIZE, MARKER_FONT_SIZE};
 
+/// What a [`GraphView`] counts ([`GraphView::counts`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ViewCounts<'a> {
+    /// Nodes that are bundles (not virtual).
+    pub bundles: usize,
+    /// Graph edges drawn ([`GraphView::edge_total`]).
+    pub edges: usize,
+    /// Virtual nodes.
+    pub virtuals: usize,
+    /// The channel's head, in a channel view with exactly one.
+    pub head: Option<&'a str>,
+}
+
 /// One channel, or the whole package, ready to draw.
 ///
 /// Its elements are read through accessors ([`GraphView::nodes`], [`GraphView::edges`], ...)
@@ -27,7 +40,7 @@ use super::text::{label_text, NodeLabel, LABEL_FONT_SIZE, MARKER_FONT_SIZE};
 /// cannot be used for another. Everything the view knows of one node (its facts, box, texts
 /// and neighbours) is one [`ViewNode`] in one vector, so nothing per node can fall out of
 /// step. Only the view's own modules add to it (`installed.rs`) or mark its nodes
-/// (`overlay.rs`).
+/// (`support_overlay.rs`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct GraphView {
     pub package: String,
@@ -335,16 +348,50 @@ impl GraphView {
     /// # Complexity
     /// O(S log S) for S sources.
     pub fn covered_by(&self, i: NodeId) -> Vec<NodeId> {
+        self.fan_sources(i, EdgeKind::SkipRange)
+    }
+
+    /// The nodes the `skips` of node `i` name in a fan: the sources of its skips fans,
+    /// ascending.
+    ///
+    /// # Complexity
+    /// O(S log S) for S sources.
+    pub fn skipped_by(&self, i: NodeId) -> Vec<NodeId> {
+        self.fan_sources(i, EdgeKind::Skips)
+    }
+
+    /// The sources of the fans of `kind` into node `i`, ascending.
+    fn fan_sources(&self, i: NodeId, kind: EdgeKind) -> Vec<NodeId> {
         let mut out: Vec<NodeId> = self
             .fans_into(i)
             .iter()
             .filter_map(|&b| self.bands.get(b))
-            .filter(|b| b.kind == EdgeKind::SkipRange)
+            .filter(|b| b.kind == kind)
             .flat_map(|b| b.sources.iter().copied())
             .collect();
         out.sort_unstable();
         out.dedup();
         out
+    }
+
+    /// What the view counts: bundles, edges drawn, virtual nodes, and the head of a channel
+    /// with one (what a banner above the drawing says).
+    ///
+    /// # Complexity
+    /// O(V + E + B) for V nodes, E edges and B fans.
+    pub fn counts(&self) -> ViewCounts<'_> {
+        let virtuals = self.nodes.iter().filter(|n| n.is_virtual).count();
+        let mut heads = self.nodes.iter().filter(|n| n.head);
+        let head = match (&self.channel, heads.next(), heads.next()) {
+            (Some(_), Some(h), None) => Some(h.name.as_str()),
+            _ => None,
+        };
+        ViewCounts {
+            bundles: self.nodes.len() - virtuals,
+            edges: self.edge_total(),
+            virtuals,
+            head,
+        }
     }
 
     /// What a screen reader says for node `i`: what its box shows first (the label's lines and

@@ -14,7 +14,7 @@
 //! - `text.rs`, `tooltips.rs` and `draw.rs`: the words and the SVG path data every drawing
 //!   shares (version labels, fan markers, shortening in the middle, text widths, the
 //!   deprecation wording, tooltips, edge classes, `route_d`, `rail_d`).
-//! - [`SupportOverlay`] and [`PhaseClass`] (`overlay.rs`, `phase.rs`): the support lifecycle overlay, each
+//! - [`SupportOverlay`] and [`PhaseClass`] (`support_overlay.rs`, `phase.rs`): the support lifecycle overlay, each
 //!   node's phase facts and tint class.
 //! - [`PathOverlay`] and [`OverlayMarks`] (`path_overlay.rs`): the marks an upgrade path or a
 //!   planned route puts on the graph (nodes, hops with their labels, start, end, failure), the
@@ -33,12 +33,12 @@ mod group;
 mod id;
 mod installed;
 mod node;
-mod overlay;
 mod path_overlay;
 mod phase;
 mod sizing;
 mod source;
 mod summaries;
+mod support_overlay;
 mod text;
 mod tooltips;
 
@@ -50,11 +50,10 @@ pub use details::{
 };
 pub use draw::{num, polygon_d, push_num, rail_d, route_d};
 pub use edge::ViewEdge;
-pub use graph_view::GraphView;
+pub use graph_view::{GraphView, ViewCounts};
 pub use group::ViewGroup;
 pub use id::{BandId, EdgeId, GroupId, NodeId, StaircaseId, TiSlice, TiVec};
 pub use node::ViewNode;
-pub use overlay::{support_lines, SupportOverlay};
 pub use path_overlay::{HopLabel, HopReasons, NodeMarks, OverlayHop, OverlayMarks, PathOverlay};
 pub use phase::PhaseClass;
 pub use sizing::MAX_NODE_WIDTH;
@@ -63,6 +62,7 @@ pub use summaries::{
     channel_summaries, finding_target, natural_cmp, package_summaries, ChannelSummary,
     FindingTarget, PackageSummary,
 };
+pub use support_overlay::{support_lines, SupportOverlay};
 pub(crate) use text::ellipsize_end;
 pub use text::{
     deprecation_text, ellipsize_middle, fan_marker, fit_text, is_legacy_deprecated, label_baseline,
