@@ -1,6 +1,6 @@
 // Types of the React wrapper of <olm-graph> (olm-graph-element/react).
-import type { CSSProperties, ReactElement } from 'react';
-import type { OlmGraphAttributes, OlmGraphDrawnDetail } from './olm-graph.js';
+import type { CSSProperties, DetailedHTMLProps, HTMLAttributes, ReactElement } from 'react';
+import type { OlmGraph as OlmGraphElement, OlmGraphAttributes, OlmGraphDrawnDetail } from './olm-graph.js';
 
 export interface OlmGraphProps extends Partial<OlmGraphAttributes> {
   /** The element's attributes; `package` is required. */
@@ -18,3 +18,12 @@ export interface OlmGraphProps extends Partial<OlmGraphAttributes> {
 
 export declare function OlmGraph(props: OlmGraphProps): ReactElement;
 export default OlmGraph;
+
+// `<olm-graph …>` written directly in JSX (React 19 passes the attributes as they are).
+declare module 'react' {
+  namespace JSX {
+    interface IntrinsicElements {
+      'olm-graph': DetailedHTMLProps<HTMLAttributes<OlmGraphElement>, OlmGraphElement> & OlmGraphAttributes;
+    }
+  }
+}

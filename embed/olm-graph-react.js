@@ -1,3 +1,4 @@
+'use client';
 // <OlmGraph>: a React wrapper of the <olm-graph> element (olm-graph-element/react), for
 // Docusaurus/MDX and other React pages:
 //
@@ -10,8 +11,10 @@
 // or a JSON stream when it starts with "{"), written as the element's <script> child;
 // `fallback`, markup shown until the figure draws (the <svg> of `olm-graph render -f embed`);
 // `onDrawn({nodes, ms})`; `className`, `style`, `id`. It renders on the server as plain HTML
-// (the element draws once the module loads in the browser); the module is imported in the
-// browser only.
+// (the element draws once the module loads in the browser); the element's module is imported in
+// the browser only, with a literal `import('./olm-graph.js')` that bundlers split into a chunk of
+// its own. Nothing here touches window, document or customElements on a server; 'use client'
+// marks the file as a client component for React Server Components (Next.js's App Router).
 import { createElement, useEffect, useRef } from 'react';
 
 const ATTRIBUTES = ['src', 'package', 'channel', 'view', 'bundle', 'installed', 'resolver',
@@ -31,7 +34,8 @@ export function OlmGraph(props) {
     el.addEventListener('olm-graph-drawn', listener);
     return () => el.removeEventListener('olm-graph-drawn', listener);
   }, [onDrawn]);
-  const attrs = { ref, id, className, style };
+  // role as the element sets it, so that a hydrated page matches the server's HTML.
+  const attrs = { ref, id, className, style, role: 'figure' };
   for (const a of ATTRIBUTES) if (props[a] != null && props[a] !== '') attrs[a] = String(props[a]);
   // The fallback and the catalog are the element's own children (the fallback's stylesheet, as
   // `olm-graph render -f embed` writes it, is scoped to `olm-graph>svg`).

@@ -4,6 +4,8 @@
 //   <script type="module" src="/embed/olm-graph.js"></script>
 //   <olm-graph src="catalog.yaml" package="foo" channel="stable" installed="foo.v1.0.0"></olm-graph>
 //
+// or, in an app a bundler builds (Vite, webpack 5, Rollup, Astro, Next.js), `import 'olm-graph-element'`.
+//
 // Attributes (as the app's URL parameters): src, package, channel or view="all", bundle,
 // installed, resolver (v0 | v1 | both), fail, failure (csv | installplan), strategy,
 // theme (light | dark | auto), app. The catalog may be a child instead of src:
@@ -12,8 +14,22 @@
 //
 // Every element shares one wasm instance, one stylesheet and one fetch per catalog URL; an
 // element starts loading when it comes within LOAD_MARGIN of the viewport. No worker.
+//
+// The other files are reached with literal relative specifiers only: the static import of the
+// stylesheet's module below, `import('./olm_graph_embed.js')` and
+// `new URL('./olm_graph_embed_bg.wasm', import.meta.url)` in loadEngine. Bundlers follow exactly
+// these patterns and copy the files into their build; a browser resolves the same specifiers
+// against this module's own URL (a plain script tag, a package CDN path). The stylesheet is a
+// module (olm-graph-style.js, written by scripts/build-embed.sh from olm-graph.css), not a
+// `new URL('./olm-graph.css', …)`: a webpack app's own CSS rule (Docusaurus has one) would take
+// such a URL and turn the file into JavaScript.
+//
+// Importing the module touches no browser global (window, document, customElements,
+// HTMLElement) when there is none: on a server (React or Astro rendering to HTML) it only
+// exports the class, and defines nothing.
 
-const HERE = new URL('.', import.meta.url);
+import STYLE from './olm-graph-style.js';
+
 const LOAD_MARGIN = '600px 0px';
 const HOP_MS = 800;
 const ATTRIBUTES = ['src', 'package', 'channel', 'view', 'bundle', 'installed', 'resolver',
@@ -27,9 +43,9 @@ const CATALOG_TYPES = ['application/yaml', 'application/x-yaml', 'text/yaml', 'a
 let engine = null;
 /** The wasm module, initialised once (a failed load is retried by the next element). */
 function loadEngine() {
-  engine ??= import(new URL('olm_graph_embed.js', HERE).href)
+  engine ??= import('./olm_graph_embed.js')
     .then(async (m) => {
-      await m.default({ module_or_path: new URL('olm_graph_embed_bg.wasm', HERE) });
+      await m.default({ module_or_path: new URL('./olm_graph_embed_bg.wasm', import.meta.url) });
       return m;
     })
     .catch((e) => { engine = null; throw new Error(`the olm-graph wasm did not load: ${e.message}`); });
@@ -37,12 +53,12 @@ function loadEngine() {
 }
 
 let sheet = null;
-/** The element's stylesheet, fetched and parsed once, adopted by every shadow root. */
+/** The element's stylesheet, parsed once, adopted by every shadow root. */
 function loadSheet() {
-  sheet ??= fetch(new URL('olm-graph.css', HERE))
-    .then((r) => (r.ok ? r.text() : ''))
-    .catch(() => '')
-    .then((text) => { const s = new CSSStyleSheet(); s.replaceSync(text); return s; });
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(STYLE);
+  }
   return sheet;
 }
 
@@ -75,14 +91,19 @@ function fileName(url, text) {
   return text.trimStart().startsWith('{') ? 'catalog.json' : 'catalog.yaml';
 }
 
-const observer = new IntersectionObserver((entries) => {
-  for (const e of entries) {
-    if (e.isIntersecting) {
-      observer.unobserve(e.target);
-      e.target.nearViewport();
+let observer = null;
+/** The one IntersectionObserver of the page, made on first use (never at import). */
+function nearViewport() {
+  observer ??= new IntersectionObserver((entries) => {
+    for (const e of entries) {
+      if (e.isIntersecting) {
+        observer.unobserve(e.target);
+        e.target.nearViewport();
+      }
     }
-  }
-}, { rootMargin: LOAD_MARGIN });
+  }, { rootMargin: LOAD_MARGIN });
+  return observer;
+}
 
 const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -108,7 +129,10 @@ const SKELETON = `
   <p class="error" role="alert" hidden></p>
 </div>`;
 
-class OlmGraph extends HTMLElement {
+// On a server there is no HTMLElement: the class then extends a plain class and is never defined.
+const Base = globalThis.HTMLElement ?? class {};
+
+class OlmGraph extends Base {
   static observedAttributes = ATTRIBUTES;
 
   #parts = {};
@@ -136,11 +160,11 @@ class OlmGraph extends HTMLElement {
 
   connectedCallback() {
     if (!this.hasAttribute('role')) this.setAttribute('role', 'figure');
-    if (!this.#started) observer.observe(this);
+    if (!this.#started) nearViewport().observe(this);
   }
 
   disconnectedCallback() {
-    observer.unobserve(this);
+    observer?.unobserve(this);
     clearInterval(this.#timer);
   }
 
@@ -168,8 +192,8 @@ class OlmGraph extends HTMLElement {
   async #update() {
     this.dataset.state = 'loading';
     try {
-      const [m, css] = await Promise.all([loadEngine(), loadSheet()]);
-      this.shadowRoot.adoptedStyleSheets = [css];
+      this.shadowRoot.adoptedStyleSheets = [loadSheet()];
+      const m = await loadEngine();
       const handle = await this.#catalog(m);
       const request = {};
       for (const a of REQUEST) request[a] = this.getAttribute(a) ?? '';
@@ -425,5 +449,5 @@ function fanCurve(from, to, kind) {
   return path;
 }
 
-if (!customElements.get('olm-graph')) customElements.define('olm-graph', OlmGraph);
+if (globalThis.customElements && !customElements.get('olm-graph')) customElements.define('olm-graph', OlmGraph);
 export { OlmGraph };

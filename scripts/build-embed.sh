@@ -5,7 +5,10 @@
 #   2. wasm-bindgen --target web (the ES module that loads it; the CLI's version equals the
 #      crate's pin, 0.2.130),
 #   3. npm's wasm-opt 132 -Oz (never Debian's 108: see docs/toolchain notes in the README),
-#   4. embed/olm-graph.js and embed/olm-graph.css beside them, and the npm package's files
+#   4. embed/olm-graph.js and embed/olm-graph.css beside them, the stylesheet also as a module
+#      (olm-graph-style.js: `export default "<the css>"`, which the element imports, a pattern
+#      every bundler follows; see the comment at the top of embed/olm-graph.js), and the npm
+#      package's files
 #      (embed/package.json with the workspace's version, embed/olm-graph.d.ts, the React wrapper
 #      embed/olm-graph-react.js and its .d.ts, embed/README.md),
 #      so `npm pack` in the folder makes the olm-graph-element tarball,
@@ -40,6 +43,12 @@ else
 fi
 cp embed/olm-graph.js embed/olm-graph.css embed/olm-graph.d.ts embed/olm-graph-react.js embed/olm-graph-react.d.ts \
     embed/README.md "$OUT/"
+node -e '
+    const fs = require("fs");
+    const [css, out] = process.argv.slice(1);
+    fs.writeFileSync(out, "// The stylesheet of <olm-graph> (olm-graph.css) as a module; written by scripts/build-embed.sh.\n"
+        + "export default " + JSON.stringify(fs.readFileSync(css, "utf8")) + ";\n");
+' embed/olm-graph.css "$OUT/olm-graph-style.js"
 # The workspace's version (Cargo.toml, [workspace.package]) is the package's.
 VERSION="$(sed -n '/^\[workspace.package\]/,/^\[/s/^version *= *"\(.*\)"/\1/p' Cargo.toml)"
 [ -n "$VERSION" ] || { echo "build-embed: no version in Cargo.toml [workspace.package]" >&2; exit 1; }

@@ -153,7 +153,7 @@ def csv(ns, name, version, phase, replaces=None, reason=None, message=None, disp
 
 
 def operator_group(ns, strategy="Default"):
-    spec = {"upgradeStrategy": {"name": strategy}}
+    spec = {"upgradeStrategy": strategy}  # a string in OLM's API (docs/spec/cluster.md §1.2)
     return {"apiVersion": API["OperatorGroup"], "kind": "OperatorGroup",
             "metadata": meta("OperatorGroup", "og", ns, annotations={"olm.providedAPIs": "KubeDescheduler.v1.operator.openshift.io"}, spec_keys=spec.keys(), status_keys=("lastUpdated", "namespaces"), manager="olm"),
             "spec": spec, "status": {"lastUpdated": T0, "namespaces": [""]}}
@@ -324,6 +324,85 @@ def v1_across_objects():
             cluster_extension("descheduler", "cluster-kube-descheduler-operator", d, "5.0.2", ["stable"])]
 
 
+RHTPA = "rhtpa-operator"
+T2 = "2026-02-17T09:31:04Z"
+
+
+def rhtpa_image(version):
+    """The bundle images of trusted-profile-analyzer-fbc/v4.18 (the catalog the 2026 objects join)."""
+    digests = {"1.0.1": "c8f3d4e5ea35f687adff2d9853c45b9ae69717a9e47b47c9f8e7ee90747af1b2",
+               "1.1.5": "f071c6e69eaf4a5bdae450798d4c7eb78c4d966c8cee4113780999c95b126ba6",
+               "1.1.6": "25a6a050e84b6e3f9c378635dd24cd83d5dd1c3728d2f0b6420b4a947194305c",
+               "3.0.0": "9e20678eadefac7622a0faf0c5574333ff82b76b3f8eb0f38aa2d4c47036c517",
+               "3.1.0": "57ace2702ec371d32aada8e126b0a49922f613ae8c9617a0eba20e70a4d5ed86"}
+    return f"registry.redhat.io/rhtpa/rhtpa-operator-bundle@sha256:{digests[version]}"
+
+
+def cluster_extension_2026(name, channels, installed=None, release=None, progressing=("True", "Succeeded", "Desired state reached"),
+                           deprecated=(), deadline=None, config=None, revisions=None):
+    """A ClusterExtension as operator-controller writes it in 2026: deprecation conditions with
+    NotDeprecated/Deprecated reasons and their own messages, Installed naming the bundle image,
+    Progressing mirrored from the latest revision, status.install.bundle.release, activeRevisions."""
+    catalog = {"channels": channels, "packageName": RHTPA,
+               "selector": {"matchLabels": {"olm.operatorframework.io/metadata.name": "redhat-operators"}}}
+    spec = {"namespace": name, "source": {"catalog": catalog, "sourceType": "Catalog"}}
+    if deadline:
+        spec["progressDeadlineMinutes"] = deadline
+    if config:
+        spec["config"] = {"configType": "Inline", "inline": config}
+    dep = dict(deprecated)
+    def dcond(kind, none_message):
+        if kind in dep:
+            return (kind, "True", "Deprecated", dep[kind])
+        return (kind, "False", "NotDeprecated", none_message)
+    scoped = [dcond("PackageDeprecated", "package not deprecated"), dcond("ChannelDeprecated", "channel not deprecated"),
+              dcond("BundleDeprecated", "bundle not deprecated") if installed else ("BundleDeprecated", "Unknown", "Absent", "no bundle installed yet")]
+    messages = [c[3] for c in scoped if c[1] == "True"]
+    rollup = ("Deprecated", "True", "Deprecated", "\n".join(messages)) if messages else ("Deprecated", "False", "NotDeprecated", "not deprecated")
+    inst = ("Installed", "True", "Succeeded", f"Installed bundle {rhtpa_image(installed.split('.v')[-1])} successfully") if installed and installed.split('.v')[-1] in ("1.0.1", "1.1.5", "1.1.6", "3.0.0", "3.1.0") \
+        else ("Installed", "True", "Succeeded", f"Installed bundle registry.redhat.io/rhtpa/rhtpa-operator-bundle@sha256:{'e' * 64} successfully") if installed \
+        else ("Installed", "False", "Failed", "No bundle installed")
+    conds = [{"lastTransitionTime": T2, "message": m, "observedGeneration": 1, "reason": r, "status": st, "type": t}
+             for t, st, r, m in [rollup, *scoped, inst, ("Progressing", *progressing)]]
+    status = {"conditions": conds}
+    if installed:
+        bundle = {"name": installed, "version": installed.split(".v")[-1]}
+        if release:
+            bundle["release"] = release
+        status["install"] = {"bundle": bundle}
+    if revisions:
+        status["activeRevisions"] = revisions
+    return {"apiVersion": API["ClusterExtension"], "kind": "ClusterExtension",
+            "metadata": meta("ClusterExtension", name, spec_keys=spec.keys(), status_keys=status.keys(), manager="operator-controller"),
+            "spec": spec, "status": status}
+
+
+def v1_status_objects():
+    """OLM v1's ClusterExtension status of 2026 (operator-controller's Progressing reasons, the
+    deprecation conditions, install.bundle.release), joined to trusted-profile-analyzer-fbc/v4.18,
+    whose olm.deprecations deprecate channels stable and stable-v1.0 and bundles 1.0.0 to 1.0.2."""
+    r = lambda v: f"{RHTPA}.v{v}"
+    chan = "stable-v1.0 is no longer supported. Please switch to a not deprecated channel for continued support."
+    bund = "rhtpa-operator.v1.0.1 is deprecated. Please consider updating for continued support."
+    rolling = [{"name": "rhtpa-rolling-out-5"},
+               {"conditions": [{"lastTransitionTime": T2, "message": "Revision 1.1.6 is rolling out.", "observedGeneration": 1,
+                                "reason": "RollingOut", "status": "True", "type": "Progressing"}], "name": "rhtpa-rolling-out-6"}]
+    return [cluster_catalog("redhat-operators", "registry.redhat.io/redhat/redhat-operator-index:v4.18", 0),
+            cluster_extension_2026("rhtpa-deprecated", ["stable-v1.0"], r("1.0.1"),
+                                   deprecated=[("ChannelDeprecated", chan), ("BundleDeprecated", bund)]),
+            cluster_extension_2026("rhtpa-rolling-out", ["stable-v1.1"], r("1.1.5"),
+                                   progressing=("True", "RollingOut", "Revision 1.1.6 is rolling out."), revisions=rolling),
+            cluster_extension_2026("rhtpa-deadline", ["stable-v1.1"], r("1.1.6"), deadline=10,
+                                   progressing=("False", "ProgressDeadlineExceeded", "Revision has not rolled out for 10 minute(s). Last status: Revision 1.1.7 is rolling out.")),
+            cluster_extension_2026("rhtpa-invalid-config", ["stable-v3"], None, config={"watchNamespace": "rhtpa-invalid-config"},
+                                   progressing=("False", "InvalidConfiguration", 'error for resolved bundle "rhtpa-operator.v3.1.0" with version "3.1.0": invalid ClusterExtension configuration: invalid configuration: unknown field "watchNamespace"')),
+            cluster_extension_2026("rhtpa-blocked", ["stable-v3"], r("3.0.0"),
+                                   progressing=("False", "Blocked", "the following secrets are not immutable (referenced secrets must have immutable set to true): rhtpa-blocked/rhtpa-blocked-2-manifests")),
+            cluster_extension_2026("rhtpa-release", ["stable-v3"], r("3.1.0"), release="2"),
+            cluster_extension_2026("rhtpa-gone-retrying", ["stable-v3"], r("3.2.0"),
+                                   progressing=("True", "Retrying", 'error upgrading from currently installed version "3.2.0": no bundles found for package "rhtpa-operator" in channels [stable-v3]'))]
+
+
 def dump_yaml(obj, indent=0):
     """A small YAML writer in kubectl's style (sorted keys, block style, quoted where needed)."""
     pad = "  " * indent
@@ -401,3 +480,5 @@ if __name__ == "__main__":
     write(v1_objects(), f"{OUT}/v1")
     with open(f"{OUT}/v1/across.yaml", "w") as f:
         f.write("\n".join("---\n" + "\n".join(dump_yaml(o)) for o in v1_across_objects()) + "\n")
+    with open(f"{OUT}/v1/status.yaml", "w") as f:
+        f.write("\n".join("---\n" + "\n".join(dump_yaml(o)) for o in v1_status_objects()) + "\n")

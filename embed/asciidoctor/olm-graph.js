@@ -22,13 +22,22 @@
 // installed, resolver, fail, failure, strategy, theme, app). The block's body, when not empty,
 // is the catalog inline (YAML, or a JSON stream when it starts with "{").
 //
-// The static fallback: `fallback=` names a file, read at conversion time relative to the
-// document's base directory, that the same build writes first with `olm-graph render CATALOG
-// -p P -c C --from B -f embed -o figure.html` (its SVG is taken: the stylesheet is scoped to
-// `olm-graph>svg`) or `-f svg` (used whole; its stylesheet then reaches the page). It is put
-// inside the element, shows until the figure draws and stays the figure where scripts never run
-// (PDF, feeds, scripts disabled). The extension runs no olm-graph itself: Asciidoctor.js also
-// runs in browsers, where there is no CLI.
+// The static fallback, shown until the figure draws and the figure itself where scripts never
+// run (PDF, feeds, scripts disabled), is drawn at conversion time by the element's own wasm, in
+// Node, from the block's inline catalog (or from `src=` when that names a file under the
+// document's base directory): the <olm-graph> then holds an <svg> of the figure, its stylesheet
+// scoped to `olm-graph>svg` (as `olm-graph render -f embed` writes it). The wasm is the built
+// element's (olm_graph_embed.js and olm_graph_embed_bg.wasm), found in the folder the document
+// attribute `olm-graph-engine` names (relative to the base directory), else in the
+// olm-graph-element package Node resolves from the base directory or the working directory,
+// else in this repository's dist/embed/; it needs Node 20.19 or later (require of an ES
+// module). Where none is found (or the catalog does not draw), the figure has no fallback and a
+// warning says why; the element still draws it in the browser.
+//
+// `fallback=` still wins: it names a file, read at conversion time relative to the document's
+// base directory, written by `olm-graph render CATALOG -p P -c C --from B -f embed -o figure.html`
+// (its SVG is taken: the stylesheet is scoped to `olm-graph>svg`) or `-f svg` (used whole; its
+// stylesheet then reaches the page).
 //
 // The element's module is loaded once per document, from the document attribute
 // `olm-graph-script` (default `embed/olm-graph.js`, relative to the page).
@@ -53,6 +62,76 @@ function fallbackSvg(text) {
   return start < 0 || end < start ? '' : t.slice(start, end + '</svg>'.length);
 }
 
+/** The attributes the wasm reads (the element's others are not the figure's). */
+const REQUEST = ['package', 'channel', 'view', 'installed', 'resolver', 'fail', 'failure', 'strategy'];
+
+/** The element's wasm by folder, initialised once per process (null: it would not load). */
+const engines = new Map();
+
+/** The folder of the built element for `doc` (see the top of this file), or null. */
+function engineDir(doc, baseDir) {
+  const named = doc.getAttribute('olm-graph-engine');
+  if (named) return path.resolve(baseDir, named);
+  try {
+    return path.dirname(require.resolve('olm-graph-element/package.json', { paths: [baseDir, process.cwd()] }));
+  } catch {
+    const repo = path.resolve(__dirname, '../../dist/embed');
+    return fs.existsSync(path.join(repo, 'olm_graph_embed_bg.wasm')) ? repo : null;
+  }
+}
+
+/** The element's wasm module for `doc`, loaded synchronously (the block's `process` is). */
+function engineFor(doc, baseDir) {
+  const dir = engineDir(doc, baseDir);
+  if (!dir) throw new Error('no olm-graph-element found: set the document attribute olm-graph-engine to its folder');
+  if (!engines.has(dir)) {
+    let m = null;
+    try {
+      m = require(path.join(dir, 'olm_graph_embed.js'));
+      m.initSync({ module: fs.readFileSync(path.join(dir, 'olm_graph_embed_bg.wasm')) });
+    } catch (e) {
+      engines.set(dir, null);
+      throw new Error(`the element's wasm in ${dir} did not load: ${e.message}`);
+    }
+    engines.set(dir, m);
+  }
+  const m = engines.get(dir);
+  if (!m) throw new Error(`the element's wasm in ${dir} did not load`);
+  return m;
+}
+
+/** The catalog's text and file name for the figure: the inline body, else a `src` file under
+ *  the base directory; null when neither. */
+function catalogText(attrs, body, baseDir) {
+  if (body) return { name: body.startsWith('{') ? 'inline.json' : 'inline.yaml', text: body };
+  if (!attrs.src || /^[a-z][a-z0-9+.-]*:/i.test(attrs.src)) return null;
+  const file = path.resolve(baseDir, attrs.src);
+  return fs.existsSync(file) ? { name: path.basename(file), text: fs.readFileSync(file, 'utf8') } : null;
+}
+
+/** The still SVG of the figure, drawn by the element's wasm; null (with a warning) when it
+ *  cannot be. */
+function drawnFallback(doc, attrs, body, baseDir) {
+  const catalog = catalogText(attrs, body, baseDir);
+  if (!catalog) return null;
+  try {
+    const m = engineFor(doc, baseDir);
+    const request = {};
+    for (const a of REQUEST) request[a] = attrs[a] == null ? '' : String(attrs[a]);
+    const handle = m.load(catalog.name, catalog.text);
+    try {
+      const answer = JSON.parse(m.fallback(handle, JSON.stringify(request)));
+      if (answer.error) throw new Error(answer.error);
+      return answer.ok;
+    } finally {
+      m.release(handle);
+    }
+  } catch (e) {
+    console.warn(`olm-graph: no static figure for package ${attrs.package ?? '?'}: ${e.message}`);
+    return null;
+  }
+}
+
 /** Documents that already hold the module script. */
 const withScript = new WeakSet();
 
@@ -68,11 +147,12 @@ function figure(doc, attrs, body) {
   const named = ATTRIBUTES.filter((a) => attrs[a] != null && attrs[a] !== '')
     .map((a) => ` ${a}="${escapeAttr(attrs[a])}"`).join('');
   out.push(`<div class="olm-graph-figure"><olm-graph${named}>`);
-  if (attrs.fallback) {
-    const file = path.resolve(doc.getBaseDir?.() ?? doc.baseDir ?? '.', attrs.fallback);
-    out.push(fallbackSvg(fs.readFileSync(file, 'utf8')));
-  }
+  const baseDir = doc.getBaseDir?.() ?? doc.baseDir ?? '.';
   const catalog = body.trim();
+  const still = attrs.fallback
+    ? fallbackSvg(fs.readFileSync(path.resolve(baseDir, attrs.fallback), 'utf8'))
+    : drawnFallback(doc, attrs, catalog, baseDir);
+  if (still) out.push(still.trim());
   if (catalog) {
     const type = catalog.startsWith('{') ? 'application/json' : 'application/yaml';
     // The catalog is data, copied as it is; a "</script" in it could end the element.

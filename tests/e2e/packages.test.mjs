@@ -4,7 +4,8 @@
 // Asciidoctor.js with the block extension of embed/asciidoctor/. The Hugo site and the AsciiDoc
 // page take the element from the installed package's folder. Each figure is compared with
 // `olm-graph graph --json` and `olm-graph path --json`; with scripts disabled, the static SVG
-// (`olm-graph render -f svg`, run here at build time) shows. Screenshots go to test-output/
+// (`olm-graph render -f svg`, run here at build time) shows. A second AsciiDoc page has no
+// `fallback=`: the extension draws the static SVGs itself with the package's wasm in Node. Screenshots go to test-output/
 // (and docs/screenshots/ with OLM_SCREENSHOTS=1).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -116,6 +117,58 @@ The catalog by URL, the path from ${FROM} painted:
   writeFileSync(join(site, 'adoc/index.html'), html);
 }
 
+/** An AsciiDoc page with no `fallback=`: the extension draws each still figure itself with the
+ *  installed package's wasm (`olm-graph-engine`), the gpu channel from its inline catalog, the
+ *  example from a `src=` file under the base directory; and one `fallback=` page that must win. */
+async function buildAsciidocDrawn(dir, site) {
+  mkdirSync(join(site, 'adoc-drawn/catalogs'), { recursive: true });
+  cpSync(EXAMPLE, join(site, 'adoc-drawn/catalogs/example.yaml'));
+  writeFileSync(join(dir, 'marker.svg'), '<svg xmlns="http://www.w3.org/2000/svg" data-from="the-file"></svg>');
+  const head = `= Drawn at conversion
+:olm-graph-script: ../${PACKAGE}/olm-graph.js
+:olm-graph-engine: ../${PACKAGE}
+:webfonts!:
+:nofooter:
+`;
+  const gpu = readFileSync(GPU, 'utf8').trim();
+  const text = `${head}
+The catalog inline, no fallback given:
+
+[olm-graph,package=${PKG},channel=stable,installed=${FROM}]
+----
+${gpu}
+----
+
+The catalog by a file beside the page, no fallback given:
+
+[olm-graph,src=catalogs/example.yaml,package=${EX},channel=stable,installed=${EX_FROM}]
+----
+----
+`;
+  const registry = Extensions.create();
+  register(registry);
+  // First the same page with a (tiny) fallback= file for each figure, Asciidoctor's own work
+  // alone (and its warm-up); then the page itself: the difference is the drawing, the wasm's
+  // first load included.
+  const given = text.replace(/\[olm-graph,([^\]]*)\]/g, '[olm-graph,$1,fallback=../../marker.svg]');
+  const before = process.hrtime.bigint();
+  const cpu0 = process.cpuUsage();
+  await convert(given, { safe: 'safe', extension_registry: registry, standalone: true, base_dir: join(site, 'adoc-drawn') });
+  ctx.adocGivenMs = Number(process.hrtime.bigint() - before) / 1e6;
+  const cpu1 = process.cpuUsage();
+  const started = process.hrtime.bigint();
+  const html = await convert(text, { safe: 'safe', extension_registry: registry, standalone: true, base_dir: join(site, 'adoc-drawn') });
+  ctx.adocMs = Number(process.hrtime.bigint() - started) / 1e6;
+  const cpu2 = process.cpuUsage();
+  const cpu = (a, b) => (b.user + b.system - a.user - a.system) / 1000;
+  ctx.adocCpuMs = cpu(cpu1, cpu2) - cpu(cpu0, cpu1);
+  writeFileSync(join(site, 'adoc-drawn/index.html'), html);
+  // The same extension: fallback= wins over the drawn figure.
+  const won = await convert(`${head}\n[olm-graph,package=${EX},channel=stable,fallback=../../marker.svg]\n----\n${readFileSync(EXAMPLE, 'utf8').trim()}\n----\n`,
+    { safe: 'safe', extension_registry: registry, base_dir: join(site, 'adoc-drawn') });
+  ctx.adocWon = won;
+}
+
 /** The React wrapper of the installed package, rendered to HTML as a static-site build (a
  *  Docusaurus build) renders it; the page loads the element's module. React itself comes from
  *  tests/e2e (linked into the site's node_modules, where the wrapper imports it). */
@@ -148,6 +201,7 @@ before(async () => {
   const svg = run(CLI, ['render', EXAMPLE, '-p', EX, '-c', 'stable', '--from', EX_FROM, '-f', 'embed']);
   buildHugo(ctx.dir, ctx.site, svg);
   await buildAsciidoc(ctx.dir, ctx.site, svg);
+  await buildAsciidocDrawn(ctx.dir, ctx.site);
   await buildReact(ctx.site, svg);
   ctx.server = await startStaticServer(ctx.site);
   ctx.browser = await launchBrowser();
@@ -246,7 +300,7 @@ test('npm pack makes a tarball of at most 400 KB with the workspace version, its
   assert.ok(size <= BUDGET && statSync(ctx.tarball.path).size === size, `${size} bytes`);
   assert.equal(name, 'olm-graph-element');
   assert.equal(version, workspaceVersion());
-  assert.deepEqual(files.map((f) => f.path).sort(), ['README.md', 'olm-graph-react.d.ts', 'olm-graph-react.js', 'olm-graph.css',
+  assert.deepEqual(files.map((f) => f.path).sort(), ['README.md', 'olm-graph-react.d.ts', 'olm-graph-react.js', 'olm-graph-style.js', 'olm-graph.css',
     'olm-graph.d.ts', 'olm-graph.js', 'olm_graph_embed.js', 'olm_graph_embed_bg.wasm', 'package.json']);
   // Node resolves the package's exports from the folder it was installed into.
   const fromSite = createRequire(join(ctx.site, 'index.js'));
@@ -298,4 +352,44 @@ test('the React wrapper, rendered to HTML, draws both figures with the path pain
   assert.deepEqual(p.errors, []);
   await p.context().close();
   await assertFallback('react/', 'embed-react');
+});
+
+test('an AsciiDoc page with no fallback= holds the still figures the extension drew with the wasm, which show without scripts; fallback= still wins', async () => {
+  const html = readFileSync(join(ctx.site, 'adoc-drawn/index.html'), 'utf8');
+  console.log(`AsciiDoc page with two figures drawn in Node (the gpu catalog, ${statSync(GPU).size} bytes, inline): ${ctx.adocMs.toFixed(0)} ms, `
+    + `${ctx.adocGivenMs.toFixed(0)} ms with fallback= files instead: the two drawings ${(ctx.adocMs - ctx.adocGivenMs).toFixed(0)} ms `
+    + `(${ctx.adocCpuMs.toFixed(0)} ms of CPU), the wasm's first load included`);
+  // Each <olm-graph> holds an <svg> first (before the inline catalog's <script>).
+  const elements = [...html.matchAll(/<olm-graph ([^>]*)>\s*(<svg[\s\S]*?<\/svg>)/g)];
+  assert.equal(elements.length, 2, html.slice(0, 2000));
+  const names = (svg, cls = '') => [...svg.matchAll(/<g class="(node[^"]*)" data-name="([^"]+)"/g)].filter((m) => m[1].includes(cls)).map((m) => m[2]);
+  const [gpu, ex] = elements.map((m) => ({ attrs: m[1], svg: m[2], nodes: names(m[2]) }));
+  assert.match(gpu.attrs, /package="gpu-operator-certified"/);
+  assert.equal(gpu.nodes.length, channelNodes(GPU, PKG, 'stable'));
+  assert.equal(ex.nodes.length, channelNodes(EXAMPLE, EX, 'stable'));
+  // The still picture carries the path, and styles nothing outside its element.
+  assert.deepEqual(names(gpu.svg, 'on-path').sort(), pathSteps(GPU, PKG, 'stable', FROM).sort());
+  assert.deepEqual(names(ex.svg, 'on-path').sort(), pathSteps(EXAMPLE, EX, 'stable', EX_FROM).sort());
+  for (const f of [gpu, ex]) assert.match(f.svg, /<style>olm-graph>svg\{/);
+  assert.ok(!/<svg[^>]*data-from="the-file"/.test(html));
+  // fallback= wins: the file's SVG, and no other.
+  assert.equal(ctx.adocWon.match(/<svg/g)?.length, 1, ctx.adocWon);
+  assert.match(ctx.adocWon, /<olm-graph [^>]*>\s*<svg xmlns="http:\/\/www.w3.org\/2000\/svg" data-from="the-file"><\/svg>/);
+
+  const p = await open('adoc-drawn/');
+  assertTwoFigures(await figures(p));
+  assert.deepEqual(p.errors, []);
+  await p.context().close();
+  // Without scripts: both still figures show, styled by their scoped stylesheets.
+  const q = await open('adoc-drawn/', { javaScriptEnabled: false });
+  const still = await q.evaluate(() => [...document.querySelectorAll('olm-graph')].map((el) => {
+    const svg = el.querySelector(':scope > svg');
+    const box = svg?.getBoundingClientRect();
+    const rect = svg?.querySelector('g.node[data-name] rect');
+    return { nodes: svg?.querySelectorAll('g.node[data-name]').length ?? 0, width: box?.width ?? 0, height: box?.height ?? 0, fill: rect ? getComputedStyle(rect).fill : null };
+  }));
+  assert.equal(still.length, 2);
+  for (const f of still) assert.ok(f.nodes > 0 && f.width > 100 && f.height > 50 && f.fill === 'rgb(255, 255, 255)', JSON.stringify(still));
+  await shot(q, 'embed-asciidoc-drawn-nojs');
+  await q.context().close();
 });

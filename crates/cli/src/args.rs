@@ -258,12 +258,16 @@ pub struct PreflightArgs {
     #[arg(long, num_args = 1..)]
     pub target_index: Vec<PathBuf>,
     /// The newest OpenShift version (`4.22`) of the table that stands for the pipeline's
-    /// OpenShift-versions service (default: the table's own newest, 4.21).
+    /// OpenShift-versions service (default: the table's own newest, 4.21); for Konflux, the
+    /// OpenShift version the fragment is built for (default: a vMAJOR.MINOR folder of its path).
     #[arg(long, value_name = "V")]
     pub ocp: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = PreflightFormat::Text)]
     pub format: PreflightFormat,
+    /// Print the report as JSON (the same as --format json).
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
 }
 
 /// Arguments of `olm-graph path`.
@@ -588,6 +592,9 @@ pub struct ReviewArgs {
     pub git: Option<String>,
     #[arg(long, value_enum, default_value_t = ReviewFormat::Markdown)]
     pub format: ReviewFormat,
+    /// Print the review as JSON (the same as --format json).
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
     /// What fails the review (exit 1), comma-separated.
     #[arg(
         long,
@@ -707,6 +714,26 @@ pub struct DiffTemplateArgs {
     /// JSON instead of text.
     #[arg(long)]
     pub json: bool,
+}
+
+impl PreflightArgs {
+    /// `--json` is `--format json`.
+    pub fn json_as_format(mut self) -> Self {
+        if self.json {
+            self.format = PreflightFormat::Json;
+        }
+        self
+    }
+}
+
+impl ReviewArgs {
+    /// `--json` is `--format json`.
+    pub fn json_as_format(mut self) -> Self {
+        if self.json {
+            self.format = ReviewFormat::Json;
+        }
+        self
+    }
 }
 
 /// Output format of `preflight`.

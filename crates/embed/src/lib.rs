@@ -1,6 +1,7 @@
 //! The wasm of the `<olm-graph>` element (`embed/olm-graph.js`): catalogs are read into a
 //! table of handles ([`load`], [`release`]) and a figure is drawn for an element's
-//! attributes ([`draw`], answered as JSON: `{"ok": figure}` or `{"error": "…"}`).
+//! attributes ([`draw`], answered as JSON: `{"ok": figure}` or `{"error": "…"}`), or its still
+//! fallback for the page's own DOM ([`fallback`], for the AsciiDoc extension in Node).
 //!
 //! All semantics are core's ([`olm_graph_core::export::figure`]); this crate only parses the
 //! element's attributes ([`request`]) and words the errors. Bad input never panics: an
@@ -10,7 +11,7 @@ pub mod request;
 
 use std::cell::RefCell;
 
-use olm_graph_core::export::{figure, read_catalog, RenderError};
+use olm_graph_core::export::{figure, figure_fallback, read_catalog, RenderError};
 use olm_graph_core::Catalog;
 use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
@@ -60,6 +61,39 @@ pub fn draw(handle: u32, request: &str) -> String {
         };
         answer.to_string()
     })
+}
+
+/// The still SVG to put inside the `<olm-graph>` the request's attributes describe, drawn from
+/// catalog `handle` (its stylesheet scoped to `olm-graph>svg`, its ids unique):
+/// `{"ok": svg}` or `{"error": message}`.
+///
+/// # Complexity
+/// That of [`draw`], plus O(S) for S bytes of SVG.
+#[wasm_bindgen]
+pub fn fallback(handle: u32, request: &str) -> String {
+    CATALOGS.with(|c| {
+        let c = c.borrow();
+        let answer = match c.get(handle as usize).and_then(Option::as_ref) {
+            Some(catalog) => fallback_json(catalog, request),
+            None => json!({"error": "the catalog is no longer loaded"}),
+        };
+        answer.to_string()
+    })
+}
+
+/// [`fallback`] on a catalog.
+///
+/// # Complexity
+/// As [`fallback`].
+pub fn fallback_json(catalog: &Catalog, request: &str) -> Value {
+    let req = match request::parse(request) {
+        Ok(r) => r,
+        Err(e) => return json!({ "error": e }),
+    };
+    match figure(catalog, &req) {
+        Ok(f) => json!({ "ok": figure_fallback(&f, req.installed.as_deref()) }),
+        Err(e) => json!({ "error": explain(catalog, &e) }),
+    }
 }
 
 /// [`draw`] on a catalog.

@@ -75,3 +75,40 @@ fn handles_are_released_and_unknown_ones_answer_an_error() {
         r#"{"error":"the catalog is no longer loaded"}"#
     );
 }
+
+#[test]
+fn the_fallback_is_the_figure_with_a_scoped_stylesheet_and_unique_ids() {
+    let c = catalog();
+    let figure = draw_json(&c, r#"{"package":"foo","installed":"foo.v1.0.0"}"#);
+    let svg = fallback_json(&c, r#"{"package":"foo","installed":"foo.v1.0.0"}"#)["ok"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(svg.starts_with("<svg"), "{svg}");
+    // Every node of the figure, and nothing styled outside the element.
+    assert_eq!(svg.matches("data-name=\"foo.v1.").count(), 2, "{svg}");
+    let style = &svg[svg.find("<style>").unwrap()..svg.find("</style>").unwrap()];
+    assert!(style.starts_with("<style>olm-graph>svg{"), "{style}");
+    for rule in style["<style>".len()..]
+        .split('}')
+        .filter(|r| !r.is_empty())
+    {
+        assert!(rule.starts_with("olm-graph>svg"), "{rule}");
+    }
+    // The ids are the figure's, prefixed: another installed bundle, another prefix.
+    let plain = figure["ok"]["svg"].as_str().unwrap();
+    assert!(plain.contains("id=\"olmg-") && !svg.contains("id=\"olmg-title"));
+    let other = fallback_json(&c, r#"{"package":"foo","installed":"foo.v1.1.0"}"#);
+    let id = |s: &str| {
+        s[s.find("id=\"olmg-").unwrap()..]
+            .split('"')
+            .nth(1)
+            .unwrap()
+            .to_string()
+    };
+    assert_ne!(id(&svg), id(other["ok"].as_str().unwrap()));
+    assert_eq!(
+        fallback_json(&c, r#"{"package":"bar"}"#)["error"],
+        "unknown package \"bar\" (the catalog has foo)"
+    );
+}

@@ -5,8 +5,8 @@ use std::fmt::Write as _;
 
 use olm_graph_core::load::Limits;
 use olm_graph_core::mirror::{
-    kept_catalog, mirror_catalog, read_config, validate_config, write_kept, MirrorOptions,
-    MirrorReport, PackageMessage, Stranded,
+    add_opm_findings, kept_catalog, mirror_catalog, read_config, validate_config, write_kept,
+    MirrorOptions, MirrorReport, PackageMessage, Stranded,
 };
 use olm_graph_core::model::Catalog;
 use olm_graph_core::validate::lint_catalog;
@@ -80,17 +80,12 @@ pub fn run(args: MirrorArgs) -> CmdResult {
     })
 }
 
-/// opm's errors on the kept catalog, as errors of the cut (with opm's message).
+/// opm's errors on the kept catalog, as findings of the cut (with opm's message).
 ///
 /// # Complexity
 /// What [`lint_catalog`] costs on the kept catalog.
 fn add_opm_errors(report: &mut MirrorReport, kept: &Catalog) {
-    for d in lint_catalog(kept).into_iter().filter(|d| d.is_error()) {
-        report.errors.push(PackageMessage {
-            package: d.package.clone().unwrap_or_default(),
-            message: format!("opm: {}", d.message),
-        });
-    }
+    add_opm_findings(report, &lint_catalog(kept));
 }
 
 /// The text report: per package and channel, kept/total, the new head, what the chain needed;

@@ -63,7 +63,8 @@ fn path_options(args: &PathArgs) -> Result<PathOptions, CliError> {
     })
 }
 
-/// `path` in one catalog: exit 1 when the path cannot be resolved.
+/// `path` in one catalog: exit 1 when the path cannot be resolved, or when OLM v1 would fail
+/// (no candidate at all, not even the installed bundle), after printing the path.
 ///
 /// # Complexity
 /// What [`resolve_path`] costs, then O(H + A) to print H hops and A alternatives.
@@ -103,7 +104,11 @@ fn in_one_catalog(args: &PathArgs) -> CmdResult {
     } else {
         print_text(args, &path);
     }
-    Ok(ExitStatus::Success)
+    Ok(if path.error.is_some() {
+        ExitStatus::Failure
+    } else {
+        ExitStatus::Success
+    })
 }
 
 /// The `path --mermaid` flowchart: the installed bundle is "from another channel" when a
@@ -170,7 +175,10 @@ fn print_text(args: &PathArgs, path: &UpgradePath) {
             out!("       not {}: {}", a.bundle, a.why);
         }
     }
-    out!("  ends on {}: {}", path.end, path.outcome.as_str());
+    match &path.error {
+        Some(e) => out!("  ends on {}: OLM v1 fails to resolve: {e}", path.end),
+        None => out!("  ends on {}: {}", path.end, path.outcome.as_str()),
+    }
     if let Some(note) = path.without_bundles_note() {
         out!("  note: {note}");
     }

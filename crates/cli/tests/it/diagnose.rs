@@ -24,8 +24,12 @@ fn patterns() -> PathBuf {
     catalogs_dir().join("community-operators-prod/v4.21/patterns-operator.yaml")
 }
 
+fn rhtpa() -> PathBuf {
+    catalogs_dir().join("trusted-profile-analyzer-fbc/v4.18")
+}
+
 fn diagnose_json(state: &str) -> Value {
-    let (d, p) = (descheduler(), patterns());
+    let (d, p, r) = (descheduler(), patterns(), rhtpa());
     let out = run(&[
         "diagnose",
         state,
@@ -33,6 +37,8 @@ fn diagnose_json(state: &str) -> Value {
         d.to_str().unwrap(),
         "--catalog",
         p.to_str().unwrap(),
+        "--catalog",
+        r.to_str().unwrap(),
         "--json",
     ]);
     assert!(
@@ -55,17 +61,21 @@ fn a_list_a_stream_a_json_list_and_a_must_gather_tree_print_the_same_json() {
 #[test]
 fn next_and_path_are_what_path_prints_for_the_same_inputs() {
     let mut checked = 0;
-    for state in ["v0/stream.yaml", "v1/stream.yaml"] {
+    let mut states = std::collections::BTreeSet::new();
+    for state in ["v0/stream.yaml", "v1/stream.yaml", "v1/status.yaml"] {
         let report = diagnose_json(&fixture(state));
         for o in report["operators"].as_array().unwrap() {
+            states.insert(o["state"].as_str().unwrap().to_string());
             let Some(args) = o["pathArgs"].as_array() else {
+                // Every operator with an installed bundle has a path, whatever its state.
+                assert!(o["installed"].is_null(), "{o}");
                 assert!(o["path"].as_array().unwrap().is_empty(), "{o}");
                 continue;
             };
-            let catalog = if o["package"] == "patterns-operator" {
-                patterns()
-            } else {
-                descheduler()
+            let catalog = match o["package"].as_str().unwrap() {
+                "patterns-operator" => patterns(),
+                "rhtpa-operator" => rhtpa(),
+                _ => descheduler(),
             };
             let mut cmd: Vec<String> = vec!["path".into(), catalog.display().to_string()];
             cmd.extend(args.iter().map(|a| a.as_str().unwrap().to_string()));
@@ -74,6 +84,8 @@ fn next_and_path_are_what_path_prints_for_the_same_inputs() {
             let out = run(&refs);
             let path: Value = serde_json::from_slice(&out.stdout).expect("path --json");
             assert_eq!(o["path"], path["hops"], "{cmd:?}");
+            // `path` fails (exit 1) exactly where OLM v1 reports its resolution error.
+            assert_eq!(out.status.success(), path["error"].is_null(), "{cmd:?}");
             let hops = path["hops"].as_array().unwrap();
             let failed = hops.iter().position(|h| h["failed"] == true);
             let next = match (o["state"].as_str().unwrap(), failed) {
@@ -85,7 +97,18 @@ fn next_and_path_are_what_path_prints_for_the_same_inputs() {
             checked += 1;
         }
     }
-    assert!(checked >= 12, "{checked} operators compared");
+    assert!(checked >= 21, "{checked} operators compared");
+    for state in [
+        "upgrading",
+        "catalog-unhealthy",
+        "resolution-failed",
+        "awaiting-approval",
+        "not-in-catalog",
+        "failed-stuck",
+        "failed-fail-forward",
+    ] {
+        assert!(states.contains(state), "{state} not compared");
+    }
 }
 
 #[test]

@@ -13,6 +13,7 @@ mod cli;
 mod closed_pipe;
 mod diagnose;
 mod diff_json;
+mod json_flag;
 mod lint_formats;
 mod mirror;
 mod partial;

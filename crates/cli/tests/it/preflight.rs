@@ -31,11 +31,19 @@ fn konflux_json_names_every_check_and_a_pruned_channel_exits_1() {
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     let doc: Value = serde_json::from_slice(&out.stdout).expect("JSON");
     let pkg = "multicluster-global-hub-operator";
+    let images = ["1.6.0", "1.7.0", "1.7.0-alpha"]
+        .map(|t| format!("  quay.io/community-operator-pipeline-prod/{pkg}:{t}"))
+        .join("\n");
     assert_eq!(
         doc,
         json!({"pipeline": "konflux", "checks": [
             {"name": "deprecated-base-image-check", "result": "skip", "messages": ["needs a registry"]},
-            {"name": "validate-fbc", "result": "skip", "messages": ["needs a registry"]},
+            // A community-operators-prod package: its bundles are tags on quay.io, which
+            // Konflux's validate-fbc refuses.
+            {"name": "validate-fbc", "result": "fail", "messages": [
+                format!("!FAILURE! - The following olm.bundle image references are not digest-pinned:\n{images}"),
+                format!("!FAILURE! - The following olm.bundle image references are not from registry.redhat.io or registry.stage.redhat.io:\n{images}"),
+            ]},
             {"name": "fbc-target-index-pruning-check", "result": "fail", "messages": [
                 format!("!FAILURE! - FBC fragment prunes entire {pkg}.release-1.4 channel."),
                 format!("!FAILURE! - FBC fragment prunes entire {pkg}.release-1.5 channel."),
@@ -43,7 +51,7 @@ fn konflux_json_names_every_check_and_a_pruned_channel_exits_1() {
             {"name": "fbc-fips-check-oci-ta", "result": "skip", "messages": ["needs a registry"]},
         ]})
     );
-    // The other way round nothing is pruned: exit 0.
+    // The other way round nothing is pruned (validate-fbc still fails on the images).
     let out = run(&[
         "preflight",
         &target,
@@ -52,7 +60,7 @@ fn konflux_json_names_every_check_and_a_pruned_channel_exits_1() {
         "--target-index",
         &fragment,
     ]);
-    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         text.contains("fbc-target-index-pruning-check  pass"),
@@ -106,22 +114,32 @@ fn sarif_and_github_carry_the_check_names() {
         .iter()
         .filter(|r| r["level"] == "error")
         .collect();
-    assert_eq!(errors.len(), 2);
-    assert!(errors
+    assert_eq!(errors.len(), 4);
+    let ids: Vec<&str> = errors
         .iter()
-        .all(|r| r["ruleId"] == "fbc-target-index-pruning-check"));
+        .map(|r| r["ruleId"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            "validate-fbc",
+            "validate-fbc",
+            "fbc-target-index-pruning-check",
+            "fbc-target-index-pruning-check"
+        ]
+    );
     let out = run(&[&base[..], &["--format", "markdown"]].concat());
     let text = String::from_utf8_lossy(&out.stdout);
     let shape = markdown_shape(&text);
     // Header, one row per check, one more for the second message; no HTML.
-    assert_eq!(shape.tables, [vec![3; 6]], "{text}");
+    assert_eq!(shape.tables, [vec![3; 7]], "{text}");
     assert!(shape.html.is_empty(), "{text}");
     assert!(text.contains("| `fbc-target-index-pruning-check` | fail | `!FAILURE! - FBC fragment prunes entire multicluster-global-hub-operator.release-1.4 channel.` |"), "{text}");
     let out = run(&[&base[..], &["--format", "github"]].concat());
     let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(
-        text.lines().next(),
-        Some("::error title=olm-graph preflight fbc-target-index-pruning-check::!FAILURE! - FBC fragment prunes entire multicluster-global-hub-operator.release-1.4 channel.")
+    assert!(
+        text.lines().any(|l| l == "::error title=olm-graph preflight fbc-target-index-pruning-check::!FAILURE! - FBC fragment prunes entire multicluster-global-hub-operator.release-1.4 channel."),
+        "{text}"
     );
 }
 

@@ -17,7 +17,7 @@ pub(super) fn approve(plan: &str, namespace: &str) -> String {
 /// O(length of the names).
 pub(super) fn fail_forward(namespace: &str, group: Option<&OperatorGroup>) -> Vec<String> {
     let name = group.map_or("<operatorgroup>", |g| g.meta.name.as_str());
-    vec![format!("oc patch operatorgroup {name} -n {namespace} --type merge -p '{{\"spec\":{{\"upgradeStrategy\":{{\"name\":\"TechPreviewUnsafeFailForward\"}}}}}}'")]
+    vec![format!("oc patch operatorgroup {name} -n {namespace} --type merge -p '{{\"spec\":{{\"upgradeStrategy\":\"TechPreviewUnsafeFailForward\"}}}}'")]
 }
 
 /// The manual recovery: delete the failed CSV and the Subscription, then subscribe again at

@@ -247,9 +247,18 @@ pub(super) fn csv(f: &mut Fields, n: &Node, meta: Meta) -> Csv {
     }
 }
 
+/// An OperatorGroup. `spec.upgradeStrategy` is a string in OLM's API (`Default`,
+/// `TechPreviewUnsafeFailForward`); the object `{name: …}` of the fail-forward proposal's draft
+/// is read too, so a hand-written dump in that shape is not misreported
+/// ([spec/cluster.md](../../../../docs/spec/cluster.md) §1.2).
 pub(super) fn operator_group(f: &mut Fields, n: &Node, meta: Meta) -> OperatorGroup {
+    let path = ["spec", "upgradeStrategy"];
+    let upgrade_strategy = match f.node(n, &path).map(|s| &s.value) {
+        Some(NodeValue::Map(_)) => f.string(n, &["spec", "upgradeStrategy", "name"]),
+        _ => f.string(n, &path),
+    };
     OperatorGroup {
-        upgrade_strategy: f.string(n, &["spec", "upgradeStrategy", "name"]),
+        upgrade_strategy,
         meta,
     }
 }
@@ -280,6 +289,7 @@ pub(super) fn cluster_extension(f: &mut Fields, n: &Node, meta: Meta) -> Option<
         policy: f.string(n, &at("upgradeConstraintPolicy")),
         installed_bundle: f.string(n, &["status", "install", "bundle", "name"]),
         installed_version: f.string(n, &["status", "install", "bundle", "version"]),
+        installed_release: f.string(n, &["status", "install", "bundle", "release"]),
         conditions: f.conditions(n, &["status", "conditions"]),
         meta,
     })

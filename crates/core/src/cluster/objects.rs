@@ -132,7 +132,7 @@ pub struct Csv {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct OperatorGroup {
     pub meta: Meta,
-    /// `spec.upgradeStrategy.name`; empty when unset (OLM defaults it to `Default`).
+    /// `spec.upgradeStrategy` (a string; the draft's `{name: …}` read too); empty when unset (OLM defaults it to `Default`).
     pub upgrade_strategy: String,
 }
 
@@ -169,6 +169,8 @@ pub struct ClusterExtension {
     pub installed_bundle: String,
     /// `status.install.bundle.version`.
     pub installed_version: String,
+    /// `status.install.bundle.release`: a re-publication of the same version; empty when unset.
+    pub installed_release: String,
     pub conditions: Vec<Condition>,
 }
 

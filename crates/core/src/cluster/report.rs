@@ -101,8 +101,11 @@ pub struct OperatorReport {
     pub installed: Option<String>,
     #[serde(rename = "installedVersion")]
     pub installed_version: Option<String>,
+    /// A ClusterExtension's `status.install.bundle.release` (v1), when set.
+    #[serde(rename = "installedRelease", skip_serializing_if = "Option::is_none")]
+    pub installed_release: Option<String>,
     pub state: State,
-    /// The OperatorGroup's `spec.upgradeStrategy.name` (v0).
+    /// The OperatorGroup's `spec.upgradeStrategy` (v0).
     pub strategy: Option<String>,
     /// The Subscription's `installPlanApproval` (v0).
     pub approval: Option<String>,

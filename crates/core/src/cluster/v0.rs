@@ -60,6 +60,12 @@ pub(super) fn report<'a>(cx: &Context<'a>, sub: &'a Subscription) -> OperatorRep
     } else {
         by_catalog(cx, &s, &mut r);
     }
+    if matches!(
+        r.state,
+        State::CatalogUnhealthy | State::ResolutionFailed | State::Upgrading
+    ) {
+        where_olm_goes(cx, &s, &mut r);
+    }
     r.findings.extend(cx.image_template_findings(s.source));
     r.findings.extend(deprecation_findings(sub));
     r
@@ -115,6 +121,7 @@ fn base_report(cx: &Context, s: &Subject) -> OperatorReport {
             .as_deref()
             .and_then(|i| cx.version_of(&sub.meta.namespace, i, joined, &sub.package)),
         installed,
+        installed_release: None,
         state: State::AtLatest,
         strategy: Some(s.strategy.olm_name().to_string()),
         approval: Some(if sub.approval.is_empty() {
@@ -396,6 +403,29 @@ fn awaiting(cx: &Context, s: &Subject, p: &InstallPlan, r: &mut OperatorReport) 
             }
             r.next = Some(n.to.clone());
         }
+    }
+}
+
+/// The path of an operator whose verdict comes from the cluster (an unhealthy catalog, a
+/// resolution failure, an upgrade in flight): the catalog given still says where OLM goes from
+/// the installed bundle, so `next` and `path` are `olm-graph path`'s
+/// ([spec/cluster.md](../../../../docs/spec/cluster.md) §3.1).
+fn where_olm_goes(cx: &Context, s: &Subject, r: &mut OperatorReport) {
+    let Some(from) = r.installed.clone() else {
+        return;
+    };
+    if !resolve_from(cx, s, &from, r) {
+        return;
+    }
+    r.next = r
+        .upgrade
+        .as_ref()
+        .and_then(|u| u.hops.first())
+        .map(|h| h.to.clone());
+    if let Some(n) = &r.next {
+        r.explanation.push_str(&format!(
+            "; from {from} the catalog given leads to {n} next"
+        ));
     }
 }
 

@@ -26,10 +26,10 @@ pub(super) fn report(cx: &Context, ce: &ClusterExtension) -> OperatorReport {
     if joined.is_none() {
         r.findings.push(cx.no_catalog_finding(&ce.package));
     }
-    let (next, refused) = if catalogs.len() > 1 {
-        across(cx, ce, &catalogs, &options, &mut r)
-    } else {
-        (joined.and_then(|g| single(g, ce, &options, &mut r)), None)
+    let (next, refused) = match joined {
+        Some(_) if catalogs.len() > 1 => across(cx, ce, &catalogs, &options, &mut r),
+        Some(g) => single(g, ce, &options, &mut r),
+        None => (None, None),
     };
     let in_catalog = catalogs.iter().any(|g| {
         g.catalog
@@ -42,6 +42,7 @@ pub(super) fn report(cx: &Context, ce: &ClusterExtension) -> OperatorReport {
         refused,
     };
     verdict(ce, joined, found, &mut r);
+    deprecations(ce, &mut r);
     r
 }
 
@@ -53,28 +54,32 @@ struct Found {
     refused: Option<String>,
 }
 
-/// The path in the one catalog that holds the package; the bundle it moves to first.
+/// The path in the one catalog that holds the package; the bundle it moves to first, and OLM
+/// v1's resolution error when not even the installed bundle is a candidate.
 fn single(
     g: &GivenCatalog,
     ce: &ClusterExtension,
     options: &PathOptions,
     r: &mut OperatorReport,
-) -> Option<String> {
+) -> (Option<String>, Option<String>) {
     if ce.installed_bundle.is_empty() {
-        return None;
+        return (None, None);
     }
-    let res = resolve(
+    let Some(res) = resolve(
         g.catalog,
         &ce.package,
         &ce.installed_bundle,
         options,
         &mut r.findings,
-    )?;
+    ) else {
+        return (None, None);
+    };
     r.path = hops(&res.path);
     r.path_args = path_args(&ce.package, &ce.installed_bundle, options);
     let next = res.path.hops.first().map(|h| h.to.clone());
+    let refused = res.path.error.as_ref().map(ToString::to_string);
     r.upgrade = Some(res.path);
-    next
+    (next, refused)
 }
 
 /// The path across several catalogs that hold the package, as OLM v1 resolves it (each hop
@@ -155,6 +160,7 @@ fn base_report(ce: &ClusterExtension) -> OperatorReport {
         catalog: None,
         installed,
         installed_version: Some(ce.installed_version.clone()).filter(|v| !v.is_empty()),
+        installed_release: Some(ce.installed_release.clone()).filter(|v| !v.is_empty()),
         state: State::AtLatest,
         strategy: None,
         approval: None,
@@ -196,12 +202,31 @@ fn options(ce: &ClusterExtension, findings: &mut Vec<Finding>) -> PathOptions {
         channels: ce.channels.clone(),
         version,
         policy,
-        installed_version: crate::semver::Version::parse(&ce.installed_version).ok(),
+        installed_version: installed_version(ce),
         ..PathOptions::default()
     }
 }
 
-/// The state and its explanation, from the conditions and the resolved path.
+/// The installed bundle's version as OLM v1 compares it: `status.install.bundle.version`, with
+/// `status.install.bundle.release` carried as build metadata when the version has none (how a
+/// registry+v1 bundle spells its release, [spec/cluster.md](../../../../docs/spec/cluster.md)
+/// §2.3).
+fn installed_version(ce: &ClusterExtension) -> Option<crate::semver::Version> {
+    let v = &ce.installed_version;
+    let text = if ce.installed_release.is_empty() || v.contains('+') {
+        v.clone()
+    } else {
+        format!("{v}+{}", ce.installed_release)
+    };
+    crate::semver::Version::parse(&text)
+        .or_else(|_| crate::semver::Version::parse(v))
+        .ok()
+}
+
+/// The state and its explanation, from the conditions and the resolved path, first match wins
+/// ([spec/cluster.md](../../../../docs/spec/cluster.md) §3.2): the catalog-side cause of an
+/// installed bundle the catalogs no longer have, a terminal or retried error of `Progressing`,
+/// a rollout in flight, nothing installed, OLM v1's resolution error, then the catalog's answer.
 fn verdict(
     ce: &ClusterExtension,
     joined: Option<&GivenCatalog>,
@@ -214,29 +239,34 @@ fn verdict(
         refused,
     } = found;
     let progressing = condition(&ce.conditions, "Progressing");
-    let installed = condition(&ce.conditions, "Installed");
-    if let Some(p) = progressing.filter(|p| p.reason == "Retrying" || p.reason == "Blocked") {
-        r.state = State::FailedStuck;
-        r.failed = Some(FailedUpgrade {
-            kind: "clusterextension",
-            bundle: next,
-            reason: p.reason.clone(),
-            message: p.message.clone(),
-        });
-        let how = if p.reason == "Blocked" {
-            "stopped: the error needs a change to the ClusterExtension or the catalog"
-        } else {
-            "keeps retrying and does not get past the same error"
-        };
-        r.explanation = format!(
-            "ClusterExtension {}'s Progressing condition is {} ({how}): {}",
-            ce.meta.name, p.reason, p.message
+    let stalled = progressing.filter(|p| failure_words(&p.reason).is_some());
+    if let (Some(bundle), Some(g), false, None) = (r.installed.clone(), joined, in_catalog, &next) {
+        not_in_catalog(
+            ce,
+            g,
+            &bundle,
+            stalled.or(progressing),
+            refused.as_deref(),
+            r,
         );
+        return;
+    }
+    if let Some(p) = stalled {
+        failed(ce, p, next, r);
+        return;
+    }
+    if let Some(p) = progressing.filter(|p| p.reason == "RollingOut") {
+        r.state = State::Upgrading;
+        let target = next.as_deref().map_or(String::new(), |n| {
+            format!("; the catalog given leads to {n} next")
+        });
+        r.explanation = format!("ClusterExtension {}'s Progressing condition is RollingOut: OLM v1 is rolling out a new revision and waits for its objects to become available ({}){target}", ce.meta.name, p.message);
+        r.next = next;
         return;
     }
     let Some(bundle) = r.installed.clone() else {
         r.state = State::NotInstalled;
-        let why = installed
+        let why = condition(&ce.conditions, "Installed")
             .filter(|c| !c.message.is_empty())
             .map_or(String::new(), |c| format!(": {}", c.message));
         r.explanation = format!(
@@ -252,29 +282,143 @@ fn verdict(
     };
     if let (None, Some(error)) = (&next, refused) {
         r.state = State::ResolutionFailed;
-        r.explanation = format!("OLM v1 cannot resolve an upgrade from {bundle} across the catalogs given, and keeps retrying: {error}");
+        r.explanation = format!("OLM v1 cannot resolve an upgrade from {bundle} in the catalogs given, and keeps retrying (Progressing Retrying): {error}");
         return;
     }
+    by_catalog(ce, g, &bundle, next, in_catalog, r);
+}
+
+/// What OLM v1 means by a `Progressing` reason that stops the upgrade, in a few words; `None`
+/// for the reasons of a healthy extension (`Succeeded`, `RollingOut`).
+fn failure_words(reason: &str) -> Option<&'static str> {
+    Some(match reason {
+        "Retrying" => "an error OLM v1 may get past on a later reconcile: it keeps retrying and does not get past the same error",
+        "Blocked" => "a terminal error: OLM v1 stops retrying until the ClusterExtension or the catalog is changed by hand",
+        "InvalidConfiguration" => "a terminal error: the ClusterExtension's configuration (spec.config) is not valid for the bundle, and OLM v1 does not retry until spec.config is corrected",
+        "ProgressDeadlineExceeded" => "the new revision did not roll out within spec.progressDeadlineMinutes: OLM v1 stops waiting and needs someone to fix what keeps its objects from becoming available",
+        _ => return None,
+    })
+}
+
+/// `failed-stuck`: `Progressing` says OLM v1 retries the same error or has stopped.
+fn failed(ce: &ClusterExtension, p: &Condition, next: Option<String>, r: &mut OperatorReport) {
+    r.state = State::FailedStuck;
+    r.failed = Some(FailedUpgrade {
+        kind: "clusterextension",
+        bundle: next.or_else(|| resolved_bundle(&p.message)),
+        reason: p.reason.clone(),
+        message: p.message.clone(),
+    });
+    r.explanation = format!(
+        "ClusterExtension {}'s Progressing condition is {} ({}): {}",
+        ce.meta.name,
+        p.reason,
+        failure_words(&p.reason).unwrap_or_default(),
+        p.message
+    );
+}
+
+/// The bundle an error names, as operator-controller prefixes an error of the bundle it
+/// resolved: `error for resolved bundle "<name>" with version "<version>": …`.
+fn resolved_bundle(message: &str) -> Option<String> {
+    let rest = message.strip_prefix("error for resolved bundle \"")?;
+    rest.split_once('"').map(|(name, _)| name.to_string())
+}
+
+/// `not-in-catalog`: no catalog given has the installed bundle, and none replaces, skips or
+/// ranges over it. What `Progressing` says (usually `Retrying` with OLM v1's "no bundles
+/// found" error) follows from it, so the catalog is named first.
+fn not_in_catalog(
+    ce: &ClusterExtension,
+    g: &GivenCatalog,
+    bundle: &str,
+    progressing: Option<&Condition>,
+    refused: Option<&str>,
+    r: &mut OperatorReport,
+) {
+    r.state = State::NotInCatalog;
+    let mut why = format!("{bundle} is not in the catalog, and no bundle there replaces it, skips it or covers its version with a skipRange: OLM v1 has no upgrade from it");
+    if let Some(e) = refused {
+        why.push_str(&format!(" (OLM v1: {e})"));
+    }
+    if let Some(p) = progressing.filter(|p| p.reason != "Succeeded") {
+        why.push_str(&format!(
+            "; the Progressing condition ({}: {}) follows from that: fix the catalog first",
+            p.reason, p.message
+        ));
+    }
+    r.explanation = why;
+    r.commands = vec![super::commands::plan(
+        g.label,
+        &ce.package,
+        bundle,
+        r.channel.as_deref().unwrap_or("<channel>"),
+    )];
+}
+
+/// `upgrade-available` or `at-latest`, from the catalog.
+fn by_catalog(
+    ce: &ClusterExtension,
+    g: &GivenCatalog,
+    bundle: &str,
+    next: Option<String>,
+    in_catalog: bool,
+    r: &mut OperatorReport,
+) {
     match next {
         Some(n) => {
             r.state = State::UpgradeAvailable;
             r.explanation = format!("the catalog offers {n} as the upgrade from {bundle}: OLM v1 picks the highest successor the channels, the version range and the {} policy allow, and installs it at its next reconcile", policy_name(ce));
             r.next = Some(n);
         }
-        None if !in_catalog => {
-            r.state = State::NotInCatalog;
-            r.explanation = format!("{bundle} is not in the catalog, and no bundle there replaces it, skips it or covers its version with a skipRange: OLM v1 has no upgrade from it");
-            r.commands = vec![super::commands::plan(
-                g.label,
-                &ce.package,
-                &bundle,
-                r.channel.as_deref().unwrap_or("<channel>"),
-            )];
-        }
+        None if !in_catalog => not_in_catalog(ce, g, bundle, None, None, r),
         None => {
             r.state = State::AtLatest;
             r.explanation = format!("{bundle} is the highest bundle OLM v1 may pick from where it is: nothing to upgrade to");
         }
+    }
+}
+
+/// The deprecation conditions OLM v1 sets from the catalog's `olm.deprecations`
+/// (`PackageDeprecated`, `ChannelDeprecated`, `BundleDeprecated`, and the `Deprecated` rollup
+/// when none of those three is there), as findings and a sentence of the explanation.
+fn deprecations(ce: &ClusterExtension, r: &mut OperatorReport) {
+    let scoped = [
+        ("PackageDeprecated", "the package"),
+        ("ChannelDeprecated", "a channel it follows"),
+        ("BundleDeprecated", "the installed bundle"),
+    ];
+    let mut said: Vec<String> = Vec::new();
+    for (kind, what) in scoped {
+        if let Some(c) = condition(&ce.conditions, kind).filter(|c| c.is_true()) {
+            said.push(format!("{what} ({kind}): {}", c.message));
+        }
+    }
+    let rollup = condition(&ce.conditions, "Deprecated");
+    if said.is_empty() {
+        if let Some(c) = rollup.filter(|c| c.is_true()) {
+            said.push(format!("Deprecated: {}", c.message));
+        }
+    }
+    for s in &said {
+        r.findings.push(finding(
+            "cluster.deprecated",
+            Severity::Warning,
+            format!(
+                "ClusterExtension {}: the catalog deprecates {s}",
+                ce.meta.name
+            ),
+        ));
+    }
+    if !said.is_empty() {
+        r.explanation.push_str(&format!(". The catalog deprecates {}. OLM v1 keeps what is installed, prefers non-deprecated bundles when it upgrades, and the package owner advises moving away", said.join("; ")));
+    } else if let Some(c) = rollup.filter(|c| c.status == "Unknown") {
+        let m = format!(
+            "ClusterExtension {}: deprecation status unknown ({}): {}",
+            ce.meta.name, c.reason, c.message
+        );
+        r.findings
+            .push(finding("cluster.deprecated", Severity::Info, m));
     }
 }
 

@@ -15,7 +15,8 @@ pub mod svg;
 
 pub use dot::{channel_dot, graph_dot, package_dot, PlainError};
 pub use embed::{
-    embed_snippet, embed_snippet_for_url, figure, read_catalog, Figure, FigureRequest, FigureView,
+    embed_snippet, embed_snippet_for_url, figure, figure_fallback, read_catalog, Figure,
+    FigureRequest, FigureView,
 };
 pub use json::{graph_json, GraphJsonOptions};
 pub use mermaid::{mermaid, MermaidError, MermaidOptions, MermaidOutput};

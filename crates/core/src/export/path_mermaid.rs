@@ -117,6 +117,7 @@ mod tests {
             final_alternatives: Vec::new(),
             without_bundles: Vec::new(),
             failure: None,
+            error: None,
         };
         let options = PathMermaidOptions {
             package: "demo".into(),

@@ -3,7 +3,7 @@
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 use super::config::{ChannelFilter, PackageFilter};
-use super::walk::{channel_nodes, cut_by_range};
+use super::walk::{channel_nodes, channel_nodes_with, cut_by_range};
 use crate::masterminds::{Constraints, Version};
 use crate::model::{Channel, Package};
 
@@ -134,6 +134,7 @@ fn cut_channel(
     range: &str,
     full: bool,
     versions: &HashMap<&str, Version>,
+    repeated: &[String],
     warn: &mut Vec<String>,
 ) -> Result<Option<Kept>, String> {
     if full && !range.is_empty() {
@@ -150,7 +151,7 @@ fn cut_channel(
         }));
     }
     if range.is_empty() {
-        let nodes = channel_nodes(ch).map_err(|e| {
+        let nodes = channel_nodes_with(ch, repeated).map_err(|e| {
             format!(
                 "package {:?} channel {:?} unable to filter head of channel: {e}",
                 ch.package, ch.name
@@ -166,7 +167,7 @@ fn cut_channel(
     }
     let constraint =
         Constraints::parse(range).map_err(|e| format!("error parsing version range: {e}"))?;
-    let nodes = channel_nodes(ch)?;
+    let nodes = channel_nodes_with(ch, repeated)?;
     let cut = cut_by_range(&nodes, &constraint, |n| versions.get(n));
     let shown = range.trim();
     let mut required = Vec::new();
@@ -219,6 +220,25 @@ pub fn cut_package(
     full: bool,
     warn: &mut Vec<String>,
 ) -> Result<PackageCut, String> {
+    cut_package_with(pkg, filter, full, &|_| &[], warn)
+}
+
+/// The names the catalog listed more than once in a channel (by channel name), which the
+/// loader kept once.
+pub(crate) type Repeated<'r> = &'r dyn Fn(&str) -> &'r [String];
+
+/// [`cut_package`] knowing the entries the catalog repeated in each channel (the filter's
+/// `duplicate channel entry` error, spec/mirror.md §4.5).
+///
+/// # Complexity
+/// As [`cut_package`].
+pub(crate) fn cut_package_with(
+    pkg: &Package,
+    filter: Option<&PackageFilter>,
+    full: bool,
+    repeated: Repeated,
+    warn: &mut Vec<String>,
+) -> Result<PackageCut, String> {
     let versions = versions(pkg)?;
     let chosen = selected(pkg, filter);
     warn_missing_channels(pkg, filter, warn);
@@ -238,7 +258,8 @@ pub fn cut_package(
     for (ch, cf) in &chosen {
         let (min, max, scope) = bounds(filter, *cf);
         let range = range_text(min, max);
-        let Some(k) = cut_channel(ch, &range, full, &versions, warn)? else {
+        specific_version(min, max, &versions)?;
+        let Some(k) = cut_channel(ch, &range, full, &versions, repeated(&ch.name), warn)? else {
             if pkg.default_channel.as_deref() == Some(ch.name.as_str()) {
                 return Err(format!(
                     "package {:?} channel {:?} has version range {range:?} that results in an empty channel",
@@ -286,6 +307,30 @@ pub fn cut_package(
         channels: cuts,
         selected: chans.len(),
     })
+}
+
+/// `minVersion` equal to `maxVersion` asks for one version: the filter looks that bundle up
+/// first, and fails when no bundle of the package has it (spec/mirror.md §4.12).
+///
+/// # Complexity
+/// O(B) for B bundle versions.
+fn specific_version(
+    min: Option<&str>,
+    max: Option<&str>,
+    versions: &HashMap<&str, Version>,
+) -> Result<(), String> {
+    let (Some(min), Some(max)) = (min, max) else {
+        return Ok(());
+    };
+    let (Ok(a), Ok(b)) = (Version::parse(min), Version::parse(max)) else {
+        return Ok(());
+    };
+    if !a.equal(&b) || versions.values().any(|v| v.equal(&a)) {
+        return Ok(());
+    }
+    Err(format!(
+        "error finding specific bundle: specific version {min} not found in bundles"
+    ))
 }
 
 /// Warns about listed channels the package lacks (olm-graph's words, spec/mirror.md §4.2).
@@ -376,7 +421,7 @@ pub fn keep_in_range(
 ) -> Result<(Vec<String>, Vec<String>), String> {
     let versions = versions(pkg)?;
     let mut warn = Vec::new();
-    let kept = cut_channel(channel, range, false, &versions, &mut warn)?;
+    let kept = cut_channel(channel, range, false, &versions, &[], &mut warn)?;
     let mut names: Vec<String> = kept
         .map(|k| k.names.into_iter().collect())
         .unwrap_or_default();

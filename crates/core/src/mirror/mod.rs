@@ -24,6 +24,8 @@ mod validate;
 mod walk;
 mod write;
 
+use std::collections::HashMap;
+
 use serde::Serialize;
 
 pub use config::{
@@ -124,10 +126,31 @@ pub fn mirror_catalog(
     if !valid {
         return report;
     }
+    let repeated = repeated_entries(catalog);
     for (pkg, filter) in selected_packages(catalog, entry, &mut report.warnings) {
-        mirror_one(pkg, filter, entry.full, options, &mut report);
+        mirror_one(pkg, filter, entry.full, options, &repeated, &mut report);
     }
     report
+}
+
+/// The entries the source catalog listed more than once in a channel, by package and channel:
+/// the loader keeps the first and reports each repeat (field `entries`), and oc-mirror's filter
+/// refuses the channel for it (spec/mirror.md §4.5).
+///
+/// # Complexity
+/// O(D) for D diagnostics of the catalog.
+fn repeated_entries(catalog: &Catalog) -> HashMap<(String, String), Vec<String>> {
+    let mut out: HashMap<(String, String), Vec<String>> = HashMap::new();
+    for d in &catalog.diagnostics {
+        let repeat =
+            d.field.as_deref() == Some("entries") && d.message.contains(": duplicate entry ");
+        if let (true, Some(p), Some(c), Some(b)) = (repeat, &d.package, &d.channel, &d.bundle) {
+            out.entry((p.clone(), c.clone()))
+                .or_default()
+                .push(b.clone());
+        }
+    }
+    out
 }
 
 /// Cuts one package into `report` (spec/mirror.md §3–5): its kept channels and stranded
@@ -141,10 +164,16 @@ fn mirror_one(
     filter: Option<&PackageFilter>,
     full: bool,
     options: &MirrorOptions,
+    repeated: &HashMap<(String, String), Vec<String>>,
     report: &mut MirrorReport,
 ) {
     let mut warn = Vec::new();
-    let result = cut_package(pkg, filter, full, &mut warn);
+    let in_channel = |channel: &str| -> &[String] {
+        repeated
+            .get(&(pkg.name.clone(), channel.to_string()))
+            .map_or(&[], Vec::as_slice)
+    };
+    let result = filter::cut_package_with(pkg, filter, full, &in_channel, &mut warn);
     let msg = |message| PackageMessage {
         package: pkg.name.clone(),
         message,
@@ -190,7 +219,8 @@ pub fn mirror_package(
     if filter.is_none() && !entry.packages.is_empty() {
         return report;
     }
-    mirror_one(pkg, filter, entry.full, options, &mut report);
+    let repeated = repeated_entries(catalog);
+    mirror_one(pkg, filter, entry.full, options, &repeated, &mut report);
     report
 }
 
@@ -251,6 +281,33 @@ fn kept_package(cut: &PackageCut) -> KeptPackage {
                 bundles: c.bundles.clone(),
             })
             .collect(),
+    }
+}
+
+/// opm's errors on the kept catalog as findings of the cut, with opm's message: an error,
+/// except a kept channel entry whose `olm.bundle` the source catalog lacks too (`no olm.bundle
+/// blobs found ...`): oc-mirror keeps the names its filter chose, copies the bundles it finds and
+/// does not check the result with opm's rules, so it keeps the package; that is a warning
+/// (spec/mirror.md §4.9).
+///
+/// # Complexity
+/// O(D) for D diagnostics.
+pub fn add_opm_findings<'d>(
+    report: &mut MirrorReport,
+    diagnostics: impl IntoIterator<Item = &'d crate::diag::Diagnostic>,
+) {
+    for d in diagnostics.into_iter().filter(|d| d.is_error()) {
+        let m = PackageMessage {
+            package: d.package.clone().unwrap_or_default(),
+            message: format!("opm: {}", d.message),
+        };
+        if d.message
+            .starts_with("no olm.bundle blobs found in package ")
+        {
+            report.warnings.push(m);
+        } else {
+            report.errors.push(m);
+        }
     }
 }
 

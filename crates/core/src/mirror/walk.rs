@@ -23,6 +23,19 @@ pub(crate) struct ChannelNodes<'c> {
 /// # Complexity
 /// O(V + E) expected for V entries and E names in `replaces`/`skips`.
 pub(crate) fn channel_nodes(channel: &Channel) -> Result<ChannelNodes<'_>, String> {
+    channel_nodes_with(channel, &[])
+}
+
+/// [`channel_nodes`] for a channel the catalog listed with repeated entries: `repeated` are
+/// the names the loader kept once (it reports each repeat and drops it), each the filter's
+/// `duplicate channel entry %q` before the other errors (spec/mirror.md §4.5).
+///
+/// # Complexity
+/// As [`channel_nodes`], plus O(R) for R repeated names.
+pub(crate) fn channel_nodes_with<'c>(
+    channel: &'c Channel,
+    repeated: &[String],
+) -> Result<ChannelNodes<'c>, String> {
     if channel.entries.is_empty() {
         return Err("channel has no entries".into());
     }
@@ -33,7 +46,10 @@ pub(crate) fn channel_nodes(channel: &Channel) -> Result<ChannelNodes<'_>, Strin
         head: 0,
     };
     let mut ids: HashMap<&str, usize> = HashMap::with_capacity(channel.entries.len());
-    let mut errs: Vec<String> = Vec::new();
+    let mut errs: Vec<String> = repeated
+        .iter()
+        .map(|r| format!("duplicate channel entry {r:?}"))
+        .collect();
     let mut seen: HashSet<&str> = HashSet::with_capacity(channel.entries.len());
     let mut edges: Vec<(usize, usize)> = Vec::new();
     for e in &channel.entries {

@@ -160,3 +160,80 @@ pub(super) fn dangling_bundles(catalog: &Catalog) -> Check {
     }
     Check::failing_on_messages(DANGLING, messages)
 }
+
+/// What the pipeline's two graph checks stop on before they look at the graph, from the
+/// operator's files (spec/preflight.md §2.7): not run at all when every operator is
+/// FBC-enabled (`fbc.enabled: true` in `ci.yaml`: the checks are marked `skip_fbc`); else a
+/// failure for an `updateGraph` that is neither mode (`Operator({name}): unsupported
+/// updateGraph value: {value}`), or in replaces-mode for a bundle whose CSV `replaces` or
+/// `skips` names something without a `.` (`Bundle({operator}/{version}) has invalid 'replaces'
+/// field: '{name}'`), one message per operator as the pipeline stops at the first; `None`:
+/// go on to the graph.
+///
+/// # Complexity
+/// O(B·S) for B bundles of S skips each.
+pub(super) fn before_the_graph(name: &str, tree: &super::tree::Tree) -> Option<Check> {
+    use super::python::{fbc_enabled, get, str_of};
+    if name != LOOP && name != DANGLING {
+        return None;
+    }
+    if !tree.operators.is_empty() && tree.operators.iter().all(|op| fbc_enabled(&op.config)) {
+        return Some(Check::skipped(name, super::ci_config::FBC_SKIP));
+    }
+    let mut messages = Vec::new();
+    for op in tree.operators.iter().filter(|op| !fbc_enabled(&op.config)) {
+        let mode = get(&op.config, "updateGraph").map_or("replaces-mode".to_string(), str_of);
+        if mode == "semver-mode" {
+            continue;
+        }
+        if mode != "replaces-mode" {
+            messages.push(format!(
+                "Operator({}): unsupported updateGraph value: {mode}",
+                op.name
+            ));
+            continue;
+        }
+        if let Some(m) = invalid_replaces(op) {
+            messages.push(m);
+        }
+    }
+    (!messages.is_empty()).then(|| Check::failing_on_messages(name, messages))
+}
+
+/// The first bundle of the operator (by version) whose CSV `replaces` or `skips` names
+/// something without a `.`, which the pipeline cannot read as `<operator>.<version>`.
+///
+/// # Complexity
+/// O(B log B + B·S) for B bundles of S skips each.
+fn invalid_replaces(op: &super::tree::OperatorDir) -> Option<String> {
+    use super::python::get;
+    let mut bundles: Vec<&super::tree::BundleDir> = op.bundles.iter().collect();
+    bundles.sort_by(|a, b| {
+        let v = |x: &super::tree::BundleDir| {
+            crate::semver::Version::parse(x.version_dir.trim_start_matches('v')).ok()
+        };
+        v(a).cmp(&v(b))
+            .then_with(|| a.version_dir.cmp(&b.version_dir))
+    });
+    for b in bundles {
+        let Some((_, csv)) = &b.csv else {
+            continue;
+        };
+        let Some(spec) = get(csv, "spec") else {
+            continue;
+        };
+        let replaces = get(spec, "replaces").and_then(|r| r.as_str());
+        let skips = get(spec, "skips")
+            .and_then(|s| s.as_array())
+            .into_iter()
+            .flatten()
+            .filter_map(|s| s.as_str());
+        if let Some(bad) = replaces.into_iter().chain(skips).find(|n| !n.contains('.')) {
+            return Some(format!(
+                "{} has invalid 'replaces' field: '{bad}'",
+                b.label(&op.name)
+            ));
+        }
+    }
+    None
+}

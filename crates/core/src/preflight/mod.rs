@@ -7,6 +7,10 @@
 //! `check_dangling_bundles`), on an FBC fragment and its target index (`pruning`:
 //! `fbc-target-index-pruning-check`), and on the operator's files as `tree` finds them
 //! (`ci_config`: the `ci.yaml` checks; `release_config`: a bundle's release config;
+//! `pruned_graph`: a skipRange without replaces; `bundle_checks`: operator names, FBC,
+//! NetworkPolicies; `api_versions`: minKubeVersion against the OpenShift versions;
+//! `validate_fbc`: Konflux's fragment checks that need no registry; `osdk`: the CSV checks of
+//! operator-sdk's optional validators;
 //! `fbc_catalogs`: the operator catalogs; `bundle_names`: the names of the bundle under
 //! test; `replaces` with the OpenShift-version table of `openshift`; `required_fields` with
 //! the timestamps of `isotime`; over the `schema` data and Python's printing in `python`). Every other check the pipeline runs is listed with the result `skip` and the
@@ -17,6 +21,8 @@
 //! [`message_location`] and [`MessageLocator`] place its messages, and `openshift` is the
 //! table of OpenShift versions a command line's `--ocp` is read against.
 
+mod api_versions;
+mod bundle_checks;
 mod bundle_names;
 mod ci_config;
 mod fbc_catalogs;
@@ -24,6 +30,8 @@ mod graph_checks;
 mod isotime;
 mod locate;
 pub mod openshift;
+mod osdk;
+mod pruned_graph;
 mod pruning;
 mod python;
 mod release_config;
@@ -31,6 +39,7 @@ mod replaces;
 mod required_fields;
 mod schema;
 mod tree;
+mod validate_fbc;
 
 pub use locate::{default_pipeline, message_location, MessageLocator};
 
@@ -182,33 +191,25 @@ impl Report {
 /// Why a check is not run (spec/preflight.md §4).
 const NOT_YET: &str = "not implemented in olm-graph yet";
 const NEEDS_REGISTRY: &str = "needs a registry";
-const NEEDS_OPERATOR_SDK: &str =
-    "runs operator-sdk bundle validate: not implemented in olm-graph yet";
 
 /// The community pipeline's checks: suites `community` then `common`, in each the operator,
 /// bundle and catalog modules, each alphabetical (spec/preflight.md §1). `None`: run here.
 const COMMUNITY: &[(&str, Option<&str>)] = &[
     (ci_config::UPGRADE_GRAPH, None),
-    ("check_operator_name_unique", Some(NOT_YET)),
+    (bundle_checks::NAME_UNIQUE, None),
     ("check_upgrade_graph_loop", None),
-    ("check_api_version_constraints", Some(NOT_YET)),
+    (api_versions::CHECK, None),
     ("check_dangling_bundles", None),
-    (
-        "check_osdk_bundle_validate_operator_framework",
-        Some(NEEDS_OPERATOR_SDK),
-    ),
-    (
-        "check_osdk_bundle_validate_operatorhub",
-        Some(NEEDS_OPERATOR_SDK),
-    ),
+    (osdk::OPERATOR_FRAMEWORK, None),
+    (osdk::OPERATORHUB, None),
     (required_fields::CHECK, None),
-    ("check_using_fbc", Some(NOT_YET)),
+    (bundle_checks::USING_FBC, None),
 ];
 
 /// The certified pipeline's own suite, `isv` (spec/preflight.md §1).
 const ISV: &[(&str, Option<&str>)] = &[
-    ("check_marketplace_annotation", Some(NOT_YET)),
-    ("check_pruned_graph", Some(NOT_YET)),
+    (bundle_checks::MARKETPLACE, None),
+    (pruned_graph::CHECK, None),
 ];
 
 /// The `common` suite both operator-pipelines pipelines run after their own.
@@ -216,7 +217,7 @@ const COMMON: &[(&str, Option<&str>)] = &[
     (ci_config::CATALOG_USAGE, None),
     (ci_config::SCHEMA, None),
     (release_config::CONSISTENCY, None),
-    ("check_network_policy_presence", Some(NOT_YET)),
+    (bundle_checks::NETWORK_POLICY, None),
     (bundle_names::OPERATOR_NAME, None),
     (bundle_names::VERSION_DIRECTORY, None),
     (replaces::CHECK, None),
@@ -228,7 +229,7 @@ const COMMON: &[(&str, Option<&str>)] = &[
 /// Konflux's `fbc-builder` checks, in the pipeline's task order (spec/preflight.md §1).
 const KONFLUX: &[(&str, Option<&str>)] = &[
     ("deprecated-base-image-check", Some(NEEDS_REGISTRY)),
-    ("validate-fbc", Some(NEEDS_REGISTRY)),
+    (validate_fbc::CHECK, None),
     (pruning::CHECK, None),
     ("fbc-fips-check-oci-ta", Some(NEEDS_REGISTRY)),
 ];
@@ -287,6 +288,42 @@ const FILE_CHECKS: &[(&str, FileCheck, Reads)] = &[
     ),
     (replaces::CHECK, replaces::availability, Reads::Operator),
     (
+        bundle_checks::NAME_UNIQUE,
+        bundle_checks::operator_name_unique,
+        Reads::Operator,
+    ),
+    (
+        bundle_checks::USING_FBC,
+        bundle_checks::using_fbc,
+        Reads::Operator,
+    ),
+    (osdk::OPERATORHUB, osdk::operatorhub, Reads::Operator),
+    (
+        osdk::OPERATOR_FRAMEWORK,
+        osdk::operator_framework,
+        Reads::Operator,
+    ),
+    (
+        bundle_checks::MARKETPLACE,
+        bundle_checks::marketplace_annotation,
+        Reads::Operator,
+    ),
+    (
+        api_versions::CHECK,
+        api_versions::api_version_constraints,
+        Reads::Operator,
+    ),
+    (
+        bundle_checks::NETWORK_POLICY,
+        bundle_checks::network_policy,
+        Reads::Operator,
+    ),
+    (
+        pruned_graph::CHECK,
+        pruned_graph::pruned_graph,
+        Reads::Operator,
+    ),
+    (
         required_fields::CHECK,
         required_fields::required_fields,
         Reads::Operator,
@@ -301,10 +338,17 @@ const FILE_CHECKS: &[(&str, FileCheck, Reads)] = &[
 
 /// One check computed here.
 fn computed(name: &str, catalog: &Catalog, tree: Option<&Tree>, targets: &[Catalog]) -> Check {
+    if let Some(stop) = tree.and_then(|t| graph_checks::before_the_graph(name, t)) {
+        return stop;
+    }
     match name {
         graph_checks::LOOP => return graph_checks::upgrade_graph_loop(catalog),
         graph_checks::DANGLING => return graph_checks::dangling_bundles(catalog),
         pruning::CHECK => return pruning::target_index_pruning(catalog, targets),
+        validate_fbc::CHECK => {
+            let ocp = tree.and_then(|t| t.newest_openshift.or(t.fragment_openshift));
+            return validate_fbc::validate_fbc(catalog, ocp);
+        }
         _ => {}
     }
     let Some(tree) = tree else {
@@ -366,6 +410,8 @@ pub fn run_with_options(
 ) -> Report {
     let mut tree = Tree::read(files);
     tree.newest_openshift = options.ocp;
+    tree.fragment_openshift =
+        validate_fbc::version_from_paths(files.iter().map(|f| f.path.as_str()));
     run_inner(pipeline, catalog, Some(&tree), targets)
 }
 

@@ -29,6 +29,9 @@ pub(super) struct BundleDir {
     pub csv: Option<(String, Value)>,
     /// `release-config.yaml` of the bundle directory, when there is one.
     pub release_config: Option<Value>,
+    /// Every `*.yaml` and `*.yml` file of `manifests/`, by file name: its name and its first
+    /// document (`Null` when it has none that reads).
+    pub manifests: Vec<(String, Value)>,
 }
 
 impl BundleDir {
@@ -141,6 +144,9 @@ pub(super) struct Tree {
     /// The newest OpenShift version the version table runs to (`--ocp`; `None`: the table's
     /// own newest) (spec/preflight.md §10.1).
     pub newest_openshift: Option<(u64, u64)>,
+    /// The OpenShift version a Konflux fragment is built for, read from a `vMAJOR.MINOR`
+    /// folder of its path (spec/preflight.md §16).
+    pub fragment_openshift: Option<(u64, u64)>,
 }
 
 /// `(directory, name)` of a path.
@@ -181,6 +187,7 @@ struct Found<'f> {
     annotations: BTreeMap<&'f str, &'f InputFile>,
     ci: BTreeMap<&'f str, &'f InputFile>,
     csvs: BTreeMap<&'f str, Vec<&'f InputFile>>,
+    manifests: BTreeMap<&'f str, Vec<&'f InputFile>>,
     release: BTreeMap<&'f str, &'f InputFile>,
     repo_configs: BTreeMap<&'f str, &'f InputFile>,
     catalogs: Vec<&'f InputFile>,
@@ -195,11 +202,13 @@ fn sort_file<'f>(found: &mut Found<'f>, f: &'f InputFile) {
         found.annotations.insert(parent, f);
     } else if is_yaml("ci") {
         found.ci.insert(dir, f);
-    } else if dir_name == "manifests"
-        && (name.ends_with(".clusterserviceversion.yaml")
-            || name.ends_with(".clusterserviceversion.yml"))
-    {
-        found.csvs.entry(parent).or_default().push(f);
+    } else if dir_name == "manifests" && (name.ends_with(".yaml") || name.ends_with(".yml")) {
+        found.manifests.entry(parent).or_default().push(f);
+        if name.ends_with(".clusterserviceversion.yaml")
+            || name.ends_with(".clusterserviceversion.yml")
+        {
+            found.csvs.entry(parent).or_default().push(f);
+        }
     } else if name == "release-config.yaml" {
         found.release.insert(dir, f);
     } else if name == "config.yaml" {
@@ -215,6 +224,27 @@ fn sort_file<'f>(found: &mut Found<'f>, f: &'f InputFile) {
 /// up), when its `config.yaml` was read.
 fn repo_config_of<'f>(found: &Found<'f>, under: &str) -> Option<&'f InputFile> {
     found.repo_configs.get(under).copied()
+}
+
+/// The manifest files of a bundle directory by name, each with its first document.
+///
+/// # Complexity
+/// O(M log M + B) for M files of B bytes.
+fn manifests_of(found: &Found, bundle_dir: &str) -> Vec<(String, Value)> {
+    let mut manifests: Vec<(String, Value)> = found
+        .manifests
+        .get(bundle_dir)
+        .into_iter()
+        .flatten()
+        .map(|m| {
+            (
+                split(&m.path).1.to_string(),
+                first_document(&m.path, &m.text),
+            )
+        })
+        .collect();
+    manifests.sort_by(|a, b| a.0.cmp(&b.0));
+    manifests
 }
 
 impl Tree {
@@ -253,6 +283,7 @@ impl Tree {
                 .release
                 .get(bundle_dir)
                 .map(|r| first_document(&r.path, &r.text));
+            let manifests = manifests_of(&found, bundle_dir);
             let annotations_file = first_document(&f.path, &f.text);
             let annotations_unreadable = annotations_file.is_null() && !f.text.trim().is_empty();
             let op = ops.entry(op_dir).or_default();
@@ -262,6 +293,7 @@ impl Tree {
                 annotations_unreadable,
                 csv,
                 release_config,
+                manifests,
             });
         }
         let mut operators = Vec::with_capacity(ops.len());
@@ -296,6 +328,7 @@ impl Tree {
             catalogs,
             repo_config,
             newest_openshift: None,
+            fragment_openshift: None,
         }
     }
 }

@@ -8,8 +8,8 @@ use serde::Serialize;
 use super::explain::{failure_explanation, Explanation};
 use super::hop::HopResolver;
 use super::{
-    err, Alternative, Failure, FailureKind, Installed, Outcome, PathOptions, Reason, ResolveError,
-    Resolver, UpgradeStrategy,
+    err, Alternative, Failure, FailureKind, Installed, Outcome, PathOptions, Reason,
+    ResolutionError, ResolveError, Resolver, UpgradeStrategy,
 };
 use crate::graph::EdgeKind;
 use crate::model::Catalog;
@@ -52,6 +52,9 @@ pub struct UpgradePath {
     /// ([`PathOptions::failure`]); `None` without one.
     #[serde(skip)]
     pub failure: Option<FailureKind>,
+    /// OLM v1's resolution error the path stops on: no candidate at all, not even the
+    /// installed bundle (spec/olm.md §8); `None` otherwise.
+    pub error: Option<ResolutionError>,
 }
 
 impl UpgradePath {
@@ -76,6 +79,8 @@ pub struct PathDocument<'p> {
     end: &'p str,
     explanation: Option<&'p str>,
     from: &'p str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
     hops: Vec<HopDocument<'p>>,
     outcome: &'static str,
     #[serde(rename = "outcomeNote", skip_serializing_if = "Option::is_none")]
@@ -124,8 +129,13 @@ impl UpgradePath {
             end: &self.end,
             explanation: self.explanation.as_ref().map(|e| e.message.as_str()),
             from: &self.from,
+            error: self.error.as_ref().map(ToString::to_string),
             hops,
-            outcome: self.outcome.as_str(),
+            outcome: if self.error.is_some() {
+                "resolution-error"
+            } else {
+                self.outcome.as_str()
+            },
             outcome_note: self.without_bundles_note(),
             resolver: self.resolver.as_str(),
             without_bundles: &self.without_bundles,
@@ -217,7 +227,15 @@ struct Walk<'w, 'a> {
 impl Walk<'_, '_> {
     fn run(&mut self) -> Result<UpgradePath, ResolveError> {
         loop {
-            let choice = self.active.next(&self.current)?;
+            let choice = if self.options.resolver == Resolver::V1 {
+                let pick = self.active.v1_pick(&self.current);
+                if pick.best.is_none() {
+                    return Ok(self.refused(pick.choice.alternatives));
+                }
+                pick.choice
+            } else {
+                self.active.next(&self.current)?
+            };
             let Some((to, via)) = choice.chosen else {
                 let explanation = self.active.why_stopped(&self.current, &choice.alternatives);
                 return Ok(self.stop(explanation, choice.alternatives));
@@ -279,6 +297,17 @@ impl Walk<'_, '_> {
         )
     }
 
+    /// OLM v1 finds no candidate from where the cluster is, not even the installed bundle:
+    /// its resolution error ends the path.
+    fn refused(&mut self, final_alternatives: Vec<Alternative>) -> UpgradePath {
+        let explanation = self.active.why_stopped(&self.current, &final_alternatives);
+        let error =
+            ResolutionError::none_found(&self.active.package().name, &self.current, self.options);
+        let mut path = self.stop(explanation, final_alternatives);
+        path.error = Some(error);
+        path
+    }
+
     fn finish(
         &mut self,
         end: String,
@@ -302,6 +331,7 @@ impl Walk<'_, '_> {
             final_alternatives,
             without_bundles,
             failure: self.options.failure.as_ref().map(|f| f.kind),
+            error: None,
         }
     }
 

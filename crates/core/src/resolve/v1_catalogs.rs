@@ -74,6 +74,61 @@ impl fmt::Display for ResolutionError {
 
 impl std::error::Error for ResolutionError {}
 
+impl ResolutionError {
+    /// OLM v1's error for `package` from `installed` (`None` for a new install) under the
+    /// ClusterExtension's `options`, the tied catalogs named in `catalogs` (none: nothing was
+    /// found at all).
+    pub(crate) fn new(
+        package: &str,
+        installed: Option<&Installed>,
+        options_version: Option<String>,
+        channels: Vec<String>,
+        mut catalogs: Vec<String>,
+    ) -> ResolutionError {
+        catalogs.sort();
+        ResolutionError {
+            package: package.to_string(),
+            installed_version: installed.map(|i| {
+                i.version
+                    .as_ref()
+                    .map_or_else(|| i.name.clone(), ToString::to_string)
+            }),
+            version: options_version,
+            channels,
+            catalogs,
+        }
+    }
+
+    /// OLM v1's error in a single catalog: not even the installed bundle is a candidate (it is
+    /// outside the version range or the channels, and no successor is inside them).
+    ///
+    /// # Complexity
+    /// O(C) for the C channels named.
+    pub(crate) fn none_found(
+        package: &str,
+        installed: &Installed,
+        options: &PathOptions,
+    ) -> ResolutionError {
+        ResolutionError::new(
+            package,
+            Some(installed),
+            options.version.as_ref().map(|v| v.text().to_string()),
+            wanted_channels(options),
+            Vec::new(),
+        )
+    }
+}
+
+/// The channels a ClusterExtension names: `channels`, then a single `channel`.
+fn wanted_channels(options: &PathOptions) -> Vec<String> {
+    options
+        .channels
+        .iter()
+        .cloned()
+        .chain(options.channel.clone())
+        .collect()
+}
+
 /// A request that cannot be resolved across catalogs at all.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CatalogsError {
@@ -167,12 +222,7 @@ impl<'a> CatalogsResolver<'a> {
         }
         let mut names = HashSet::new();
         let mut indexed = Vec::new();
-        let wanted: Vec<String> = options
-            .channels
-            .iter()
-            .cloned()
-            .chain(options.channel.clone())
-            .collect();
+        let wanted = wanted_channels(options);
         for c in catalogs {
             if !names.insert(c.name) {
                 return Err(CatalogsError::DuplicateCatalog {
@@ -307,23 +357,17 @@ impl<'a> CatalogsResolver<'a> {
     }
 
     fn error(&self, installed: &Installed, running: &[Candidate]) -> ResolutionError {
-        let mut catalogs: Vec<String> = running
+        let catalogs: Vec<String> = running
             .iter()
             .map(|c| self.catalogs[c.at].name.to_string())
             .collect();
-        catalogs.sort();
-        ResolutionError {
-            package: self.package.clone(),
-            installed_version: (!self.installing).then(|| {
-                installed
-                    .version
-                    .as_ref()
-                    .map_or_else(|| installed.name.clone(), ToString::to_string)
-            }),
-            version: self.version.clone(),
-            channels: self.channels.clone(),
+        ResolutionError::new(
+            &self.package,
+            (!self.installing).then_some(installed),
+            self.version.clone(),
+            self.channels.clone(),
             catalogs,
-        }
+        )
     }
 }
 

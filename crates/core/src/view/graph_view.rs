@@ -12,12 +12,14 @@ use crate::model::Package;
 use super::band::{view_bands, view_staircases, ViewBand, ViewStaircase};
 use super::caption::{view_captions, ViewCaption};
 use super::edge::{view_edges, ViewEdge};
-use super::group::{view_groups, ViewGroup};
+use super::group::{group_words, view_groups, ViewGroup};
 use super::id::{BandId, EdgeId, GroupId, NodeId, StaircaseId, TiSlice, TiVec};
 use super::node::{NodeTexts, ViewNode};
-use super::sizing::{fan_counts, marker_texts, node_size, node_texts};
+use super::sizing::{fan_counts, marker_texts, node_size, node_texts, TWO_LINES};
 use super::source::ViewSource;
-use super::text::{label_text, NodeLabel, LABEL_FONT_SIZE, MARKER_FONT_SIZE};
+use super::text::{
+    fit_text, label_text, NodeLabel, LABEL_FONT_SIZE, LABEL_PADDING, MARKER_FONT_SIZE,
+};
 
 /// What a [`GraphView`] counts ([`GraphView::counts`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -392,6 +394,28 @@ impl GraphView {
             virtuals,
             head,
         }
+    }
+
+    /// The label of group `g`: how many bundles, and that they are not entries.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn group_label(&self, g: GroupId) -> Option<NodeLabel> {
+        let grp = self.groups.get(g)?;
+        let (count, what) = group_words(grp.members.len(), self.channel.is_some());
+        let room = (grp.bbox.width - 2.0 * LABEL_PADDING).max(0.0);
+        let two = grp.bbox.height >= TWO_LINES - 0.5;
+        Some(if two {
+            NodeLabel {
+                primary: fit_text(&count, room, LABEL_FONT_SIZE),
+                caption: Some(fit_text(what, room, MARKER_FONT_SIZE)),
+            }
+        } else {
+            NodeLabel {
+                primary: fit_text(&format!("{count} {what}"), room, LABEL_FONT_SIZE),
+                caption: None,
+            }
+        })
     }
 
     /// What a screen reader says for node `i`: what its box shows first (the label's lines and

@@ -3,10 +3,7 @@
 
 use crate::layout::GroupBox;
 
-use super::graph_view::GraphView;
 use super::id::{GroupId, NodeId, TiVec};
-use super::sizing::TWO_LINES;
-use super::text::{fit_text, NodeLabel, LABEL_FONT_SIZE, LABEL_PADDING, MARKER_FONT_SIZE};
 
 /// Virtual nodes that one entry names, drawn as one box.
 #[derive(Debug, Clone, PartialEq)]
@@ -25,30 +22,6 @@ impl ViewGroup {
     /// O(1).
     pub fn class(&self) -> &'static str {
         "group virtual"
-    }
-}
-
-impl GraphView {
-    /// The label of group `g`: how many bundles, and that they are not entries.
-    ///
-    /// # Complexity
-    /// O(1).
-    pub fn group_label(&self, g: GroupId) -> Option<NodeLabel> {
-        let grp = self.groups.get(g)?;
-        let (count, what) = group_words(grp.members.len(), self.channel.is_some());
-        let room = (grp.bbox.width - 2.0 * LABEL_PADDING).max(0.0);
-        let two = grp.bbox.height >= TWO_LINES - 0.5;
-        Some(if two {
-            NodeLabel {
-                primary: fit_text(&count, room, LABEL_FONT_SIZE),
-                caption: Some(fit_text(what, room, MARKER_FONT_SIZE)),
-            }
-        } else {
-            NodeLabel {
-                primary: fit_text(&format!("{count} {what}"), room, LABEL_FONT_SIZE),
-                caption: None,
-            }
-        })
     }
 }
 

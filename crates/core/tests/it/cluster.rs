@@ -177,12 +177,16 @@ fn fail_forward_moves_past_a_failed_csv_and_is_offered_where_it_would() {
     let ns = by_namespace(&d);
     let ff = ns["patterns-failed-ff"];
     assert_eq!(ff.strategy.as_deref(), Some("TechPreviewUnsafeFailForward"));
+    assert_eq!(
+        serde_json::to_value(ff.state).unwrap(),
+        "failed-fail-forward"
+    );
     assert_eq!(ff.next.as_deref(), Some("patterns-operator.v0.0.79"));
     let stuck = ns["patterns-failed-default"];
     assert_eq!(stuck.next, None);
     assert_eq!(
         stuck.commands,
-        ["oc patch operatorgroup og -n patterns-failed-default --type merge -p '{\"spec\":{\"upgradeStrategy\":{\"name\":\"TechPreviewUnsafeFailForward\"}}}'"]
+        ["oc patch operatorgroup og -n patterns-failed-default --type merge -p '{\"spec\":{\"upgradeStrategy\":\"TechPreviewUnsafeFailForward\"}}'"]
     );
     let ip = ns["patterns-ip-failed"];
     assert_eq!(ip.failed.as_ref().map(|f| f.kind), Some("installplan"));
@@ -382,4 +386,246 @@ fn a_long_json_list_is_read_while_it_is_checked_and_a_broken_one_reads_nothing()
             msgs[0]
         );
     }
+}
+
+/// The ClusterExtension status OLM v1 writes in 2026 (`tests/fixtures/cluster/v1/status.yaml`),
+/// joined to trusted-profile-analyzer-fbc/v4.18, whose `olm.deprecations` deprecate channel
+/// stable-v1.0 and bundles 1.0.0 to 1.0.2.
+fn v1_status() -> Diagnosis {
+    let c = load(&catalog("trusted-profile-analyzer-fbc/v4.18"));
+    let given = [GivenCatalog {
+        source: Some("redhat-operators"),
+        label: "rhtpa",
+        catalog: &c,
+    }];
+    diagnose(&read(&fixture("cluster/v1/status.yaml")), &given)
+}
+
+#[test]
+fn each_progressing_reason_of_olm_v1_maps_to_a_verdict() {
+    let d = v1_status();
+    assert!(d.diagnostics.is_empty(), "{:?}", d.diagnostics);
+    let by_name: BTreeMap<&str, &OperatorReport> =
+        d.operators.iter().map(|o| (o.name.as_str(), o)).collect();
+    let state = |n: &str| by_name[n].state.as_str();
+    assert_eq!(state("rhtpa-deprecated"), "upgrade-available");
+    assert_eq!(state("rhtpa-rolling-out"), "upgrading");
+    assert_eq!(state("rhtpa-deadline"), "failed-stuck");
+    assert_eq!(state("rhtpa-invalid-config"), "failed-stuck");
+    assert_eq!(state("rhtpa-blocked"), "failed-stuck");
+    assert_eq!(state("rhtpa-release"), "at-latest");
+    assert_eq!(state("rhtpa-gone-retrying"), "not-in-catalog");
+    for (name, reason, words) in [
+        (
+            "rhtpa-deadline",
+            "ProgressDeadlineExceeded",
+            "spec.progressDeadlineMinutes",
+        ),
+        (
+            "rhtpa-invalid-config",
+            "InvalidConfiguration",
+            "spec.config",
+        ),
+        ("rhtpa-blocked", "Blocked", "terminal error"),
+    ] {
+        let o = by_name[name];
+        assert_eq!(o.failed.as_ref().map(|f| f.reason.as_str()), Some(reason));
+        assert!(o.explanation.contains(words), "{name}: {}", o.explanation);
+    }
+    // Nothing installed, nothing resolved: the bundle is the one OLM v1's error names.
+    let invalid = by_name["rhtpa-invalid-config"].failed.as_ref().unwrap();
+    assert_eq!(invalid.bundle.as_deref(), Some("rhtpa-operator.v3.1.0"));
+    let rolling = by_name["rhtpa-rolling-out"];
+    assert_eq!(rolling.next.as_deref(), Some("rhtpa-operator.v1.1.6"));
+    assert!(rolling
+        .explanation
+        .contains("Revision 1.1.6 is rolling out."));
+}
+
+#[test]
+fn a_bundle_the_catalog_no_longer_has_is_named_before_olm_v1s_retry() {
+    let d = v1_status();
+    let o = d
+        .operators
+        .iter()
+        .find(|o| o.name == "rhtpa-gone-retrying")
+        .unwrap();
+    assert_eq!(o.state.as_str(), "not-in-catalog");
+    assert_eq!(o.failed, None);
+    // OLM v1's own error, as the cluster's Progressing condition carries it, is the one
+    // olm-graph resolves in the catalog given.
+    let olm = "error upgrading from currently installed version \"3.2.0\": no bundles found for package \"rhtpa-operator\" in channels [stable-v3]";
+    assert!(
+        o.explanation.contains(&format!("(OLM v1: {olm})")),
+        "{}",
+        o.explanation
+    );
+    assert!(o.explanation.contains("fix the catalog first"));
+    assert!(
+        o.commands[0].starts_with("olm-graph plan rhtpa"),
+        "{:?}",
+        o.commands
+    );
+}
+
+#[test]
+fn deprecation_conditions_and_the_release_are_read() {
+    let d = v1_status();
+    let by_name: BTreeMap<&str, &OperatorReport> =
+        d.operators.iter().map(|o| (o.name.as_str(), o)).collect();
+    let dep = by_name["rhtpa-deprecated"];
+    let found: Vec<&str> = dep
+        .findings
+        .iter()
+        .filter(|f| f.code == "cluster.deprecated")
+        .map(|f| f.message.as_str())
+        .collect();
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert!(found[0].contains("ChannelDeprecated): stable-v1.0 is no longer supported"));
+    assert!(found[1].contains("BundleDeprecated): rhtpa-operator.v1.0.1 is deprecated"));
+    assert!(dep.explanation.contains("The catalog deprecates"));
+    assert_eq!(dep.next.as_deref(), Some("rhtpa-operator.v1.0.2"));
+    for (name, o) in &by_name {
+        if *name != "rhtpa-deprecated" {
+            assert!(
+                o.findings.iter().all(|f| f.code != "cluster.deprecated"),
+                "{name}: {:?}",
+                o.findings
+            );
+        }
+    }
+    let rel = by_name["rhtpa-release"];
+    assert_eq!(rel.installed_release.as_deref(), Some("2"));
+    let at = rel
+        .path_args
+        .iter()
+        .position(|a| a == "--installed-version");
+    assert_eq!(at.map(|i| rel.path_args[i + 1].as_str()), Some("3.1.0+2"));
+}
+
+#[test]
+fn upgrade_strategy_is_the_string_clusters_hold_and_the_drafts_object_reads_alike() {
+    // What a cluster holds: `spec.upgradeStrategy: TechPreviewUnsafeFailForward`.
+    let text = std::fs::read_to_string(fixture("cluster/v0/stream.yaml")).unwrap();
+    let string = "spec:\n  upgradeStrategy: TechPreviewUnsafeFailForward\n";
+    assert!(text.contains(string), "the fixture holds the string");
+    // The fail-forward proposal's draft, `{name: …}`, never shipped but read the same.
+    let dir = std::env::temp_dir().join(format!("olm-graph-og-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let drafted = dir.join("stream.yaml");
+    let object = "spec:\n  upgradeStrategy:\n    name: TechPreviewUnsafeFailForward\n";
+    std::fs::write(&drafted, text.replace(string, object)).unwrap();
+    let (d, p) = catalogs();
+    let given = [
+        GivenCatalog {
+            source: None,
+            label: "descheduler",
+            catalog: &d,
+        },
+        GivenCatalog {
+            source: None,
+            label: "patterns",
+            catalog: &p,
+        },
+    ];
+    let draft = diagnose(&read(&drafted), &given);
+    std::fs::remove_dir_all(&dir).unwrap();
+    let string = v0("stream.yaml");
+    for d in [&string, &draft] {
+        let ff = by_namespace(d)["patterns-failed-ff"];
+        assert_eq!(ff.strategy.as_deref(), Some("TechPreviewUnsafeFailForward"));
+        assert_eq!(
+            serde_json::to_value(ff.state).unwrap(),
+            "failed-fail-forward"
+        );
+        assert_eq!(ff.next.as_deref(), Some("patterns-operator.v0.0.79"));
+    }
+}
+
+/// The `spec` schema of `kind` (fixtures/cluster/schemas/: the facts of OLM's CRDs).
+fn spec_schema(kind: &str) -> serde_json::Value {
+    let file = fixture(&format!("cluster/schemas/{kind}.json"));
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+    doc["spec"].clone()
+}
+
+/// Why a merge patch's `value` at `at` is not accepted by `schema` (type, enum, unknown
+/// field), as the API server checks a structural schema.
+fn schema_errors(value: &serde_json::Value, schema: &serde_json::Value, at: &str) -> Vec<String> {
+    use serde_json::Value;
+    let ty = schema["type"].as_str().unwrap_or("");
+    let fits = match (ty, value) {
+        ("object", Value::Object(_))
+        | ("array", Value::Array(_))
+        | ("string", Value::String(_)) => true,
+        ("boolean", Value::Bool(_)) => true,
+        ("integer", Value::Number(n)) => n.is_i64() || n.is_u64(),
+        _ => false,
+    };
+    if !fits {
+        return vec![format!(
+            "{at}: Invalid value: {value}: {at} in body must be of type {ty}"
+        )];
+    }
+    if let Some(allowed) = schema["enum"].as_array() {
+        if !allowed.contains(value) {
+            return vec![format!("{at}: Unsupported value: {value}")];
+        }
+    }
+    match value {
+        Value::Object(fields) => fields
+            .iter()
+            .flat_map(|(k, v)| match schema["properties"].get(k) {
+                Some(s) => schema_errors(v, s, &format!("{at}.{k}")),
+                None => vec![format!("{at}.{k}: unknown field")],
+            })
+            .collect(),
+        Value::Array(items) => items
+            .iter()
+            .flat_map(|v| schema_errors(v, &schema["items"], &format!("{at}[]")))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+#[test]
+fn every_oc_patch_diagnose_prints_is_accepted_by_olms_schema() {
+    let mut seen = BTreeMap::<String, usize>::new();
+    let diagnoses = [v0("stream.yaml"), v0("list.json"), v1()];
+    for c in diagnoses
+        .iter()
+        .flat_map(|d| d.operators.iter())
+        .flat_map(|o| &o.commands)
+    {
+        let Some(rest) = c.strip_prefix("oc patch ") else {
+            continue;
+        };
+        let kind = rest.split(' ').next().unwrap().to_string();
+        let body = c
+            .split(" -p '")
+            .nth(1)
+            .and_then(|b| b.strip_suffix('\''))
+            .expect(c);
+        let body: serde_json::Value = serde_json::from_str(body).expect(c);
+        let patch = body.as_object().expect(c);
+        assert_eq!(patch.keys().collect::<Vec<_>>(), ["spec"], "{c}");
+        let errors = schema_errors(&body["spec"], &spec_schema(&kind), "spec");
+        assert!(errors.is_empty(), "{c}: {errors:?}");
+        *seen.entry(kind).or_default() += 1;
+    }
+    assert!(
+        seen.get("operatorgroup").copied().unwrap_or(0) >= 1,
+        "{seen:?}"
+    );
+    assert!(
+        seen.get("installplan").copied().unwrap_or(0) >= 1,
+        "{seen:?}"
+    );
+    // The object shape the command used to print is what the API server rejects.
+    let old = serde_json::json!({"upgradeStrategy": {"name": "TechPreviewUnsafeFailForward"}});
+    assert_eq!(
+        schema_errors(&old, &spec_schema("operatorgroup"), "spec"),
+        ["spec.upgradeStrategy: Invalid value: {\"name\":\"TechPreviewUnsafeFailForward\"}: spec.upgradeStrategy in body must be of type string"]
+    );
 }

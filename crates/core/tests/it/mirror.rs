@@ -836,3 +836,93 @@ fn edited_config_writes_back() {
     assert_eq!(back.packages, e.packages, "{text}");
     assert_eq!(back.catalog, "c:1");
 }
+
+/// An ImageSetConfiguration of one catalog entry with `packages` (YAML lines under it).
+fn isc_with(packages: &str) -> OperatorEntry {
+    isc_entry(&format!("kind: ImageSetConfiguration\napiVersion: mirror.openshift.io/v2alpha1\nmirror:\n  operators:\n  - catalog: c\n{packages}"))
+}
+
+/// oc-mirror v2's three cases of issue #44 (spec/mirror.md §4.5, §4.9, §4.12): a channel head
+/// without an `olm.bundle` is kept (opm's complaint about it is a warning, not an error of the
+/// cut); a channel listing an entry twice fails heads-only and range filtering with
+/// `duplicate channel entry %q` (not `full: true`, which checks no channel); and
+/// `minVersion == maxVersion` that no bundle has is `error finding specific bundle: specific
+/// version 77.77.77 not found in bundles` (oc-mirror's `TestFilterCatalog`, "filtering comes
+/// back empty").
+#[test]
+fn oc_mirrors_head_without_bundle_repeated_entry_and_specific_version_cases() {
+    // The head pkg.v1.2.0 has no olm.bundle.
+    let headless = one_channel(
+        r#"[{"name":"pkg.v1.0.0"},{"name":"pkg.v1.1.0","replaces":"pkg.v1.0.0"},{"name":"pkg.v1.2.0","replaces":"pkg.v1.1.0"}]"#,
+        &[("pkg.v1.0.0", "1.0.0"), ("pkg.v1.1.0", "1.1.0")],
+    );
+    for packages in [
+        "    packages:\n    - name: pkg\n",
+        "    full: true\n    packages:\n    - name: pkg\n",
+        "    packages:\n    - name: pkg\n      minVersion: 1.0.0\n",
+    ] {
+        let mut r = mirror_catalog(&headless, &isc_with(packages), &MirrorOptions::default());
+        assert!(r.errors.is_empty(), "{packages}: {:?}", r.errors);
+        assert_eq!(r.packages.len(), 1, "{packages}");
+        let kept = olm_graph_core::mirror::kept_catalog(&r);
+        olm_graph_core::mirror::add_opm_findings(&mut r, &lint_catalog(&kept));
+        assert!(r.errors.is_empty(), "{packages}: {:?}", r.errors);
+    }
+    let heads = mirror_catalog(
+        &headless,
+        &isc_with("    packages:\n    - name: pkg\n"),
+        &MirrorOptions::default(),
+    );
+    assert_eq!(heads.packages[0].channels[0].head, "pkg.v1.2.0");
+
+    // pkg.v1.1.0 listed twice in the channel.
+    let repeated = one_channel(
+        r#"[{"name":"pkg.v1.0.0"},{"name":"pkg.v1.1.0","replaces":"pkg.v1.0.0"},{"name":"pkg.v1.1.0","replaces":"pkg.v1.0.0"}]"#,
+        &[("pkg.v1.0.0", "1.0.0"), ("pkg.v1.1.0", "1.1.0")],
+    );
+    let errors = |packages: &str| -> Vec<String> {
+        mirror_catalog(&repeated, &isc_with(packages), &MirrorOptions::default())
+            .errors
+            .into_iter()
+            .map(|e| e.message)
+            .collect()
+    };
+    assert_eq!(
+        errors("    packages:\n    - name: pkg\n"),
+        [
+            r#"package "pkg" channel "ch" unable to filter head of channel: duplicate channel entry "pkg.v1.1.0""#
+        ]
+    );
+    assert_eq!(
+        errors("    packages:\n    - name: pkg\n      minVersion: 1.0.0\n"),
+        [r#"duplicate channel entry "pkg.v1.1.0""#]
+    );
+    assert!(errors("    full: true\n    packages:\n    - name: pkg\n").is_empty());
+
+    // minVersion == maxVersion.
+    let specific = |min: &str| -> Vec<String> {
+        let packages = format!(
+            "    packages:\n    - name: pkg\n      minVersion: {min}\n      maxVersion: {min}\n"
+        );
+        mirror_catalog(&headless, &isc_with(&packages), &MirrorOptions::default())
+            .errors
+            .into_iter()
+            .map(|e| e.message)
+            .collect()
+    };
+    assert_eq!(
+        specific("77.77.77"),
+        ["error finding specific bundle: specific version 77.77.77 not found in bundles"]
+    );
+    assert!(specific("1.1.0").is_empty());
+    // On a channel of its own as well.
+    let on_channel = mirror_catalog(
+        &headless,
+        &isc_with("    packages:\n    - name: pkg\n      channels:\n      - name: ch\n        minVersion: 9.9.9\n        maxVersion: 9.9.9\n"),
+        &MirrorOptions::default(),
+    );
+    assert_eq!(
+        on_channel.errors[0].message,
+        "error finding specific bundle: specific version 9.9.9 not found in bundles"
+    );
+}

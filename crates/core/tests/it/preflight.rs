@@ -9,6 +9,12 @@ use serde_json::json;
 
 use crate::common::{catalog, load};
 
+/// check_using_fbc's suggestion, word for word (operator-pipelines).
+const NON_FBC_SUGGESTION: &str = "[File Based Catalog (FBC)](https://github.com/redhat-openshift-ecosystem/community-operators-prod/discussions/5031#discussion-7097441) is a new way to manage operator metadata. This operator does not use FBC. Consider [migrating](https://redhat-openshift-ecosystem.github.io/operator-pipelines/users/fbc_onboarding/) for better maintainability.";
+
+/// check_pruned_graph's warning, word for word (operator-pipelines).
+const PRUNED_GRAPH_ERROR: &str = "olm.skipRange annotation is set but replaces field is not set in the CSV. The definition may lead to unintentional pruning of the update graph. https://olm.operatorframework.io/docs/concepts/olm-architecture/operator-catalog/creating-an-update-graph/#skiprange. If this is intentional, you can skip the check by adding `/test skip check_pruned_graph` comment to a pull request.";
+
 /// A channel entry: name, replaces, skipRange.
 type Entry<'a> = (&'a str, Option<&'a str>, Option<&'a str>);
 
@@ -159,7 +165,7 @@ fn every_other_check_of_the_pipeline_is_listed_as_skipped_with_its_reason() {
     assert!(api.messages[0].starts_with("needs the operator's files"));
     assert_eq!(
         check(&community, "check_api_version_constraints").messages,
-        ["not implemented in olm-graph yet"]
+        ["needs the operator's files (ci.yaml, bundle directories, catalogs/): not given"]
     );
     let ran: Vec<&str> = community
         .checks
@@ -299,7 +305,7 @@ fn a_new_package_or_no_target_index() {
         ["needs the target index: give it as local FBC (--target-index)"]
     );
     assert_eq!(
-        check(&report, "validate-fbc").messages,
+        check(&report, "fbc-fips-check-oci-ta").messages,
         ["needs a registry"]
     );
 }
@@ -825,10 +831,586 @@ fn published_operators_in_the_bundle_layout_pass_every_file_check() {
             .filter(|c| c.result != Outcome::Skip)
             .map(|c| (c.name.as_str(), c.result))
             .collect();
-        assert_eq!(ran.len(), 11, "{op}: {ran:?}");
+        assert_eq!(ran.len(), 17, "{op}: {ran:?}");
+        // Nothing fails. Warned: every operator still in the bundle layout (the pipeline's FBC
+        // suggestion), operator-sdk's `operatorhub` validator (always deprecated), and the
+        // operator-sdk checks of a CSV without minKubeVersion (trident).
+        let may_warn = [
+            "check_using_fbc",
+            "check_osdk_bundle_validate_operatorhub",
+            "check_osdk_bundle_validate_operator_framework",
+        ];
         assert!(
-            ran.iter().all(|(_, r)| *r == Outcome::Pass),
+            ran.iter()
+                .all(|(n, r)| *r == Outcome::Pass || (may_warn.contains(n) && *r == Outcome::Warn)),
             "{op}: {report:?}"
         );
+        assert_eq!(
+            check(&report, "check_using_fbc").messages,
+            [NON_FBC_SUGGESTION]
+        );
     }
+}
+
+/// An operator directory of the bundle layout: `ci.yaml` and, per bundle, its version, the
+/// CSV's `spec` and `metadata.annotations` as YAML lines, and its channels.
+fn repo_operator(
+    op: &str,
+    ci: &str,
+    bundles: &[(&str, &str, &str, &str)],
+) -> (Catalog, Vec<InputFile>) {
+    let mut files = vec![InputFile::new(
+        format!("operators/{op}/ci.yaml"),
+        ci.to_string(),
+    )];
+    for (v, spec, annotations, channels) in bundles {
+        let csv = format!(
+            "apiVersion: operators.coreos.com/v1alpha1\nkind: ClusterServiceVersion\nmetadata:\n  name: {op}.v{v}\n  annotations: {{{annotations}}}\nspec: {{version: {v}{spec}}}\n"
+        );
+        let ann = format!(
+            "annotations:\n  operators.operatorframework.io.bundle.package.v1: {op}\n  operators.operatorframework.io.bundle.channels.v1: {channels}\n"
+        );
+        files.push(InputFile::new(
+            format!("operators/{op}/{v}/manifests/{op}.clusterserviceversion.yaml"),
+            csv,
+        ));
+        files.push(InputFile::new(
+            format!("operators/{op}/{v}/metadata/annotations.yaml"),
+            ann,
+        ));
+    }
+    (load_files(files.clone()), files)
+}
+
+/// operator-pipelines' `test_check_pruned_graph` (tests/static_tests/isv/test_bundle.py), row
+/// by row: bundle 0.0.1 in alpha and beta, the bundle under test 0.0.2 with the row's
+/// skipRange, replaces and channels.
+#[test]
+fn ported_check_pruned_graph() {
+    let rows: [(Option<&str>, Option<&str>, &str, bool); 6] = [
+        (None, None, "alpha", false),
+        (None, Some("1.1"), "alpha", false),
+        (Some(">=1.0.2 <6.5.7"), None, "alpha", true),
+        (Some(">=1.0.2 <6.5.7"), None, "xyz", false),
+        (Some(">=1.0.2 <6.5.7"), None, "xyz,alpha", true),
+        (Some(">=1.0.2 <6.5.7"), Some("1.1"), "alpha", false),
+    ];
+    for (range, replaces, channels, warns) in rows {
+        let ann = range.map_or(String::new(), |r| format!("olm.skipRange: '{r}'"));
+        let spec = replaces.map_or(String::new(), |r| format!(", replaces: '{r}'"));
+        let (cat, files) = repo_operator(
+            "test-operator",
+            "updateGraph: replaces-mode",
+            &[
+                ("0.0.1", "", "", "alpha,beta"),
+                ("0.0.2", &spec, &ann, channels),
+            ],
+        );
+        let report = preflight::run_with_files(Pipeline::Certified, &cat, &files, &[]);
+        let c = check(&report, "check_pruned_graph");
+        let want: &[&str] = if warns { &[PRUNED_GRAPH_ERROR] } else { &[] };
+        let outcome = if warns { Outcome::Warn } else { Outcome::Pass };
+        assert_eq!(
+            (
+                c.result,
+                c.messages.iter().map(String::as_str).collect::<Vec<_>>()
+            ),
+            (outcome, want.to_vec()),
+            "{range:?} {replaces:?} {channels}"
+        );
+    }
+    assert!(PRUNED_GRAPH_ERROR.starts_with("olm.skipRange annotation is set but replaces field is not set in the CSV. The definition may lead to unintentional pruning of the update graph. "));
+}
+
+/// operator-pipelines' `test_check_upgrade_graph_loop` and `test_check_dangling_bundles`: an
+/// `updateGraph` that is neither mode, and a malformed `replaces`, fail both graph checks with
+/// the pipeline's messages.
+#[test]
+fn an_unsupported_update_graph_or_a_malformed_replaces_fails_both_graph_checks() {
+    let (cat, files) = repo_operator(
+        "hello",
+        "updateGraph: unknown-mode",
+        &[
+            ("0.0.1", "", "", "beta"),
+            ("0.0.2", ", replaces: hello.v0.0.1", "", "beta"),
+        ],
+    );
+    let report = preflight::run_with_files(Pipeline::Community, &cat, &files, &[]);
+    for name in ["check_upgrade_graph_loop", "check_dangling_bundles"] {
+        let c = check(&report, name);
+        assert_eq!(
+            (c.result, c.messages.clone()),
+            (
+                Outcome::Fail,
+                vec!["Operator(hello): unsupported updateGraph value: unknown-mode".to_string()]
+            ),
+            "{name}"
+        );
+    }
+    let (cat, files) = repo_operator(
+        "malformed",
+        "updateGraph: replaces-mode",
+        &[("0.0.1", ", replaces: ''", "", "beta")],
+    );
+    let report = preflight::run_with_files(Pipeline::Community, &cat, &files, &[]);
+    for name in ["check_upgrade_graph_loop", "check_dangling_bundles"] {
+        let c = check(&report, name);
+        assert_eq!(c.result, Outcome::Fail, "{name}");
+        assert_eq!(
+            c.messages,
+            ["Bundle(malformed/0.0.1) has invalid 'replaces' field: ''"],
+            "{name}"
+        );
+    }
+    // semver-mode takes no `replaces` at all: nothing to stop on.
+    let (cat, files) = repo_operator(
+        "hello",
+        "updateGraph: semver-mode",
+        &[("0.0.1", ", replaces: ''", "", "beta")],
+    );
+    let report = preflight::run_with_files(Pipeline::Community, &cat, &files, &[]);
+    assert_eq!(
+        check(&report, "check_upgrade_graph_loop").result,
+        Outcome::Pass
+    );
+}
+
+/// `fbc.enabled: true`: the pipeline does not run its graph checks on the bundle tree (they
+/// are marked `skip_fbc`), so a loop there is not reported.
+#[test]
+fn an_fbc_enabled_operator_is_not_graph_checked_on_its_bundle_tree() {
+    let (cat, files) = repo_operator(
+        "hello",
+        "updateGraph: replaces-mode\nfbc:\n  enabled: true",
+        &[
+            ("0.0.1", ", replaces: hello.v0.0.2", "", "beta"),
+            ("0.0.2", ", replaces: hello.v0.0.1", "", "beta"),
+        ],
+    );
+    let report = preflight::run_with_files(Pipeline::Community, &cat, &files, &[]);
+    for name in ["check_upgrade_graph_loop", "check_dangling_bundles"] {
+        let c = check(&report, name);
+        assert_eq!(c.result, Outcome::Skip, "{name}: {c:?}");
+    }
+    // The same tree without fbc.enabled has the loop.
+    let (cat, files) = repo_operator(
+        "hello",
+        "updateGraph: replaces-mode",
+        &[
+            ("0.0.1", ", replaces: hello.v0.0.2", "", "beta"),
+            ("0.0.2", ", replaces: hello.v0.0.1", "", "beta"),
+        ],
+    );
+    let report = preflight::run_with_files(Pipeline::Community, &cat, &files, &[]);
+    let c = check(&report, "check_upgrade_graph_loop");
+    assert_eq!(c.result, Outcome::Fail);
+    assert!(c.messages[0].starts_with("Upgrade graph loop detected: "));
+}
+
+/// The pipeline's `bundle_files(op, version)` as input files: `annotations.yaml` with the
+/// base annotations and `extra` lines, and the CSV with `csv_spec` lines under `spec` (after
+/// `version`) and the CSV's `metadata.name` (default `<op>.v<version>`).
+fn bundle_files(
+    op: &str,
+    v: &str,
+    name: Option<&str>,
+    csv_spec: &str,
+    extra: &str,
+) -> Vec<InputFile> {
+    let name = name.map_or(format!("{op}.v{v}"), str::to_string);
+    vec![
+        InputFile::new(
+            format!("operators/{op}/{v}/metadata/annotations.yaml"),
+            format!("annotations:\n  operators.operatorframework.io.bundle.mediatype.v1: registry+v1\n  operators.operatorframework.io.bundle.package.v1: {op}\n  operators.operatorframework.io.bundle.channel.default.v1: beta\n  operators.operatorframework.io.bundle.channels.v1: beta\n{extra}"),
+        ),
+        InputFile::new(
+            format!("operators/{op}/{v}/manifests/{op}.clusterserviceversion.yaml"),
+            format!("metadata:\n  name: {name}\nspec:\n  version: {v}\n{csv_spec}"),
+        ),
+    ]
+}
+
+fn run_files(pipeline: Pipeline, files: Vec<InputFile>, name: &str) -> Check {
+    let cat = load_files(files.clone());
+    check(
+        &preflight::run_with_files(pipeline, &cat, &files, &[]),
+        name,
+    )
+    .clone()
+}
+
+/// operator-pipelines' `test_check_api_version_constraints`, its thirteen rows.
+#[test]
+fn ported_check_api_version_constraints() {
+    let rows: [(&str, &str, Outcome, &[&str]); 13] = [
+        ("", "", Outcome::Pass, &[]),
+        ("", "v4.11", Outcome::Pass, &[]),
+        ("1.24.0", "=v4.11", Outcome::Pass, &[]),
+        ("1.0.0", "=v3.1", Outcome::Pass, &[]),
+        ("foo", "v4.11", Outcome::Fail, &["Invalid minKubeVersion: foo is not valid SemVer string"]),
+        ("1.24.0", "v4.11", Outcome::Pass, &[]),
+        ("1.24.0", "v4.11-v4.13", Outcome::Pass, &[]),
+        ("1.16.0", "v4.5,v4.6", Outcome::Pass, &[]),
+        ("1.16.0", "v4.5,v4.7", Outcome::Warn, &["Comma separated list of versions in com.redhat.openshift.versions is only supported for v4.5 and v4.6"]),
+        ("1.24.0", "", Outcome::Fail, &["minKubeVersion is set to 1.24.0 but com.redhat.openshift.versions is not set"]),
+        ("1.24.0", "v4.10", Outcome::Fail, &["OCP version(s) 4.10 conflict with minKubeVersion=1.24.0"]),
+        ("1.24.0", "foo", Outcome::Fail, &["Invalid com.redhat.openshift.versions: foo is not valid SemVer string"]),
+        ("1.24", "v4.9-v4.12", Outcome::Fail, &["OCP version(s) 4.9,4.10 conflict with minKubeVersion=1.24.0"]),
+    ];
+    for (kube, ocp, result, messages) in rows {
+        let spec = if kube.is_empty() {
+            String::new()
+        } else {
+            format!("  minKubeVersion: '{kube}'\n")
+        };
+        let extra = if ocp.is_empty() {
+            String::new()
+        } else {
+            format!("  com.redhat.openshift.versions: '{ocp}'\n")
+        };
+        let c = run_files(
+            Pipeline::Community,
+            bundle_files("hello", "0.0.1", None, &spec, &extra),
+            "check_api_version_constraints",
+        );
+        let got: Vec<&str> = c.messages.iter().map(String::as_str).collect();
+        assert_eq!(
+            (c.result, got.as_slice()),
+            (result, messages),
+            "{kube:?} {ocp:?}"
+        );
+    }
+}
+
+/// operator-pipelines' `test_check_operator_name_unique`, `test_using_fbc` and
+/// `test_check_network_policy_presence`.
+#[test]
+fn ported_check_operator_name_unique_using_fbc_and_network_policy_presence() {
+    let one = bundle_files("test-operator", "0.0.1", None, "", "");
+    let c = run_files(
+        Pipeline::Community,
+        one.clone(),
+        "check_operator_name_unique",
+    );
+    assert_eq!(c.result, Outcome::Pass);
+    let mut two = one.clone();
+    two.extend(bundle_files(
+        "test-operator",
+        "0.0.2",
+        Some("other-operator.v0.0.2"),
+        "",
+        "",
+    ));
+    let c = run_files(Pipeline::Community, two, "check_operator_name_unique");
+    assert_eq!(
+        (c.result, c.messages),
+        (
+            Outcome::Fail,
+            vec![
+                "Bundles use multiple operator names: {'other-operator', 'test-operator'}"
+                    .to_string()
+            ]
+        )
+    );
+
+    let new = run_files(
+        Pipeline::Community,
+        bundle_files("hello", "0.0.1", None, "", ""),
+        "check_using_fbc",
+    );
+    assert_eq!(new.result, Outcome::Warn);
+    assert!(new.messages[0].contains("is recommended for new operators"));
+    let mut files = bundle_files("hello", "0.0.1", None, "", "");
+    files.extend(bundle_files("hello", "0.0.2", None, "", ""));
+    let update = run_files(Pipeline::Community, files, "check_using_fbc");
+    assert_eq!(update.result, Outcome::Warn);
+    assert!(update.messages[0].contains("This operator does not use FBC. Consider"));
+
+    let plain = run_files(
+        Pipeline::Certified,
+        bundle_files("hello", "0.0.1", None, "", ""),
+        "check_network_policy_presence",
+    );
+    assert_eq!(plain.result, Outcome::Pass);
+    let mut files = bundle_files("hello", "0.0.1", None, "", "");
+    files.push(InputFile::new(
+        "operators/hello/0.0.1/manifests/dummy_.k8s.io_v1_networkpolicy.yaml",
+        "kind: NetworkPolicy\napiVersion: networking.k8s.io/v1\n",
+    ));
+    let c = run_files(Pipeline::Community, files, "check_network_policy_presence");
+    assert_eq!(
+        (c.result, c.messages),
+        (Outcome::Fail, vec!["Bundle contains a NetworkPolicy in dummy_.k8s.io_v1_networkpolicy.yaml. Network policies are not a supported resource that Operator Lifecycle Manager(OLM) can install and manage.".to_string()])
+    );
+}
+
+/// operator-pipelines' `test_check_marketplace_annotation` (isv), its four rows.
+#[test]
+fn ported_check_marketplace_annotation() {
+    let pricing = "https://marketplace.redhat.com/en-us/operators/package/pricing?utm_source=openshift_console";
+    let support = "https://marketplace.redhat.com/en-us/operators/package/support?utm_source=openshift_console";
+    let fail = |key: &str, expected: &str| {
+        format!("CSV marketplace.openshift.io/{key} annotation is set to ''. Expected value is {expected}. To fix this issue define the annotation in 'manifests/*.clusterserviceversion.yaml' file.")
+    };
+    let rows: [(&str, &str, &str, Vec<String>); 4] = [
+        ("certified-operators", "", "", vec![]),
+        ("redhat-marketplace", pricing, support, vec![]),
+        (
+            "redhat-marketplace",
+            "",
+            support,
+            vec![fail("remote-workflow", pricing)],
+        ),
+        (
+            "redhat-marketplace",
+            pricing,
+            "",
+            vec![fail("support-workflow", support)],
+        ),
+    ];
+    for (org, remote, sup, want) in rows {
+        let mut files = bundle_files("package", "0.0.1", None, "", "");
+        files[1] = InputFile::new(
+            files[1].path.clone(),
+            format!("metadata:\n  name: package.v0.0.1\n  annotations:\n    marketplace.openshift.io/remote-workflow: '{remote}'\n    marketplace.openshift.io/support-workflow: '{sup}'\nspec:\n  version: 0.0.1\n"),
+        );
+        files.push(InputFile::new(
+            "config.yaml",
+            format!("organization: {org}\n"),
+        ));
+        let c = run_files(Pipeline::Certified, files, "check_marketplace_annotation");
+        let result = if want.is_empty() {
+            Outcome::Pass
+        } else {
+            Outcome::Fail
+        };
+        assert_eq!(
+            (c.result, c.messages),
+            (result, want),
+            "{org} {remote:?} {sup:?}"
+        );
+    }
+}
+
+/// A Konflux fragment at `path` of one bundle with `properties` (JSON) and `image`.
+fn fragment(path: &str, properties: &str, image: &str, declared: bool) -> Vec<InputFile> {
+    let pkg = if declared {
+        "{\"schema\":\"olm.package\",\"name\":\"p\",\"defaultChannel\":\"stable\"}\n"
+    } else {
+        ""
+    };
+    let text = format!(
+        "{pkg}{{\"schema\":\"olm.channel\",\"package\":\"p\",\"name\":\"stable\",\"entries\":[{{\"name\":\"p.v1.0.0\"}}]}}\n{{\"schema\":\"olm.bundle\",\"package\":\"p\",\"name\":\"p.v1.0.0\",\"image\":\"{image}\",\"properties\":[{{\"type\":\"olm.package\",\"value\":{{\"packageName\":\"p\",\"version\":\"1.0.0\"}}}}{properties}]}}\n"
+    );
+    vec![InputFile::new(path, text)]
+}
+
+/// Konflux `validate-fbc`'s fragment checks (its script's messages): bundle metadata by the
+/// fragment's OpenShift version, digest-pinned images from Red Hat's registries, a package.
+#[test]
+fn validate_fbc_checks_metadata_by_openshift_version_and_bundle_images() {
+    let pinned = format!("registry.redhat.io/p/bundle@sha256:{}", "a".repeat(64));
+    let csv_md = ",{\"type\":\"olm.csv.metadata\",\"value\":{\"displayName\":\"P\"}}";
+    let object = ",{\"type\":\"olm.bundle.object\",\"value\":{\"data\":\"e30=\"}}";
+    let run = |files: Vec<InputFile>| run_files(Pipeline::Konflux, files, "validate-fbc");
+    // 4.17 on: olm.csv.metadata, and no olm.bundle.object.
+    let ok = run(fragment(
+        "v4.17/catalog/p/catalog.json",
+        csv_md,
+        &pinned,
+        true,
+    ));
+    assert_eq!((ok.result, ok.messages.len()), (Outcome::Pass, 0), "{ok:?}");
+    let c = run(fragment(
+        "v4.17/catalog/p/catalog.json",
+        object,
+        &pinned,
+        true,
+    ));
+    assert_eq!(c.result, Outcome::Fail);
+    assert_eq!(c.messages, [
+        "!FAILURE! - olm.bundle.object bundle properties are not permitted in a FBC fragment for OCP version 4.17. Fragments must move to olm.csv.metadata bundle metadata.",
+        "!FAILURE! - every olm.bundle object in the fragment must have a corresponding olm.csv.metadata bundle property",
+    ]);
+    // Before 4.17 the other way round.
+    let ok = run(fragment(
+        "v4.16/catalog/p/catalog.json",
+        object,
+        &pinned,
+        true,
+    ));
+    assert_eq!(ok.result, Outcome::Pass, "{ok:?}");
+    let c = run(fragment(
+        "v4.16/catalog/p/catalog.json",
+        csv_md,
+        &pinned,
+        true,
+    ));
+    assert_eq!(c.messages, [
+        "!FAILURE! - olm.csv.metadata bundle properties are not permitted in a FBC fragment for OCP version 4.16. Fragments must only use olm.bundle.object bundle metadata.",
+        "!FAILURE! - every olm.bundle object in the fragment must have at least one olm.bundle.object bundle property",
+    ]);
+    // Images: a tag, and another registry.
+    let c = run(fragment(
+        "v4.18/catalog/p/catalog.json",
+        csv_md,
+        "quay.io/acme/p-bundle:v1.0.0",
+        true,
+    ));
+    assert_eq!(c.messages, [
+        "!FAILURE! - The following olm.bundle image references are not digest-pinned:\n  quay.io/acme/p-bundle:v1.0.0",
+        "!FAILURE! - The following olm.bundle image references are not from registry.redhat.io or registry.stage.redhat.io:\n  quay.io/acme/p-bundle:v1.0.0",
+    ]);
+    let stage = format!(
+        "registry.stage.redhat.io/p/bundle@sha256:{}",
+        "b".repeat(64)
+    );
+    assert_eq!(
+        run(fragment("v4.18/c/catalog.json", csv_md, &stage, true)).result,
+        Outcome::Pass
+    );
+    // No olm.package.
+    let c = run(fragment("v4.18/c/catalog.json", csv_md, &pinned, false));
+    assert_eq!(
+        c.messages,
+        ["!FAILURE! - There are no olm package entries defined in this FBC fragment."]
+    );
+    // No version in the path: the metadata check is not run, with the task's warning.
+    let c = run(fragment("fragment/catalog.json", csv_md, &pinned, true));
+    assert_eq!(c.result, Outcome::Warn);
+    assert!(c.messages[0].starts_with("!WARNING! - unable to assess bundle metadata alignment with OCP version because we cannot parse OCP version from the base image"));
+}
+
+/// Red Hat's own fragments, which Konflux built, pass `validate-fbc`'s fragment checks on both
+/// sides of 4.17.
+#[test]
+fn real_fragments_pass_validate_fbc() {
+    for v in ["v4.16", "v4.17"] {
+        let dir = catalog(&format!("openshift-kube-descheduler-fbc/{v}"));
+        let limits = olm_graph_core::LoadOptions::default().limits;
+        let files = olm_graph_core::load::read_paths(&[&dir], &limits)
+            .unwrap()
+            .files;
+        let c = run_files(Pipeline::Konflux, files, "validate-fbc");
+        assert_eq!(
+            (c.result, c.messages.len()),
+            (Outcome::Pass, 0),
+            "{v}: {c:?}"
+        );
+    }
+}
+
+/// A bundle directory holding one of operator-framework/api's test CSVs, for OpenShift 4.12 on.
+fn osdk_bundle(csv_file: &str) -> Vec<InputFile> {
+    let csv = std::fs::read_to_string(crate::common::fixture(&format!(
+        "preflight/osdk/{csv_file}"
+    )))
+    .expect("fixture");
+    vec![
+        InputFile::new(
+            "operators/etcd/0.9.4/metadata/annotations.yaml",
+            "annotations:\n  operators.operatorframework.io.bundle.package.v1: etcd\n  operators.operatorframework.io.bundle.channels.v1: alpha\n  com.redhat.openshift.versions: v4.12\n",
+        ),
+        InputFile::new(
+            "operators/etcd/0.9.4/manifests/etcdoperator.v0.9.4.clusterserviceversion.yaml",
+            csv,
+        ),
+    ]
+}
+
+/// operator-framework/api's `TestValidateBundleOperatorHub`: the valid bundle has no error and
+/// the invalid one exactly its nine errors, as operator-sdk prints them (`Error: Value : (csv)
+/// …`); `TestCheckSpecIcon` and `TestCheckSpecMinKubeVersion` through the same checks.
+#[test]
+fn ported_osdk_operatorhub_validator() {
+    let valid = run_files(
+        Pipeline::Community,
+        osdk_bundle("valid_bundle.csv.yaml"),
+        "check_osdk_bundle_validate_operatorhub",
+    );
+    assert_ne!(valid.result, Outcome::Fail, "{valid:?}");
+    assert!(valid.messages.iter().all(|m| m.starts_with("Warning: ")));
+    assert!(valid.messages.contains(&"Warning: Value : The \"operatorhub\" validator is deprecated; for equivalent validation use \"operatorhub/v2\", \"standardcapabilities\" and \"standardcategories\" validators".to_string()));
+    let invalid = run_files(
+        Pipeline::Community,
+        osdk_bundle("invalid_bundle_operatorhub.csv.yaml"),
+        "check_osdk_bundle_validate_operatorhub",
+    );
+    let errors: Vec<&str> = invalid
+        .messages
+        .iter()
+        .filter(|m| m.starts_with("Error: "))
+        .map(String::as_str)
+        .collect();
+    let mut want = vec![
+        "Error: Value : (etcdoperator.v0.9.4) csv.Spec.Provider.Name not specified",
+        "Error: Value : (etcdoperator.v0.9.4) csv.Spec.Maintainers elements should contain both name and email",
+        "Error: Value : (etcdoperator.v0.9.4) csv.Spec.Maintainers email invalidemail is invalid: mail: missing '@' or angle-addr",
+        "Error: Value : (etcdoperator.v0.9.4) csv.Spec.Links elements should contain both name and url",
+        "Error: Value : (etcdoperator.v0.9.4) csv.Spec.Links url https//coreos.com/operators/etcd/docs/latest/ is invalid: parse \"https//coreos.com/operators/etcd/docs/latest/\": invalid URI for request",
+        "Error: Value : (etcdoperator.v0.9.4) csv.Metadata.Annotations.Capabilities \"Installs and stuff\" is not a valid capabilities level",
+        "Error: Value : (etcdoperator.v0.9.4) csv.Spec.Icon should only have one element",
+        "Error: Value : (etcdoperator.v0.9.4) csv.Metadata.Annotations[\"categories\"] value \"Magic\" is not in the set of standard categories",
+        "Error: Value : (etcdoperator.v0.9.4) csv.Spec.Version must be set",
+    ];
+    let mut got = errors.clone();
+    got.sort_unstable();
+    want.sort_unstable();
+    assert_eq!(got, want);
+    assert_eq!(invalid.result, Outcome::Fail);
+    // The operatorframework suite: operatorhubv2 plus the capabilities and categories
+    // validators, the same errors, without the deprecation warning.
+    let suite = run_files(
+        Pipeline::Community,
+        osdk_bundle("invalid_bundle_operatorhub.csv.yaml"),
+        "check_osdk_bundle_validate_operator_framework",
+    );
+    let mut suite_errors: Vec<&str> = suite
+        .messages
+        .iter()
+        .filter(|m| m.starts_with("Error: "))
+        .map(String::as_str)
+        .collect();
+    suite_errors.sort_unstable();
+    assert_eq!(suite_errors, want);
+    assert!(!suite.messages.iter().any(|m| m.contains("is deprecated")));
+
+    // TestCheckSpecIcon and TestCheckSpecMinKubeVersion, one CSV per row.
+    let csv_with = |spec: &str| -> Vec<String> {
+        let files = vec![
+            InputFile::new("operators/x/1.0.0/metadata/annotations.yaml", "annotations:\n  operators.operatorframework.io.bundle.package.v1: x\n  com.redhat.openshift.versions: v4.12\n"),
+            InputFile::new("operators/x/1.0.0/manifests/x.clusterserviceversion.yaml", format!("metadata:\n  name: x.v1.0.0\nspec:\n  version: 1.0.0\n  provider: {{name: X}}\n{spec}")),
+        ];
+        run_files(
+            Pipeline::Community,
+            files,
+            "check_osdk_bundle_validate_operator_framework",
+        )
+        .messages
+    };
+    let icon = "  icon: [{base64data: iVBORw0KGgo, mediatype: image/png}]\n";
+    let kube = "  minKubeVersion: 1.16.0\n";
+    assert!(csv_with(&format!("{icon}{kube}")).is_empty());
+    assert_eq!(
+        csv_with(kube),
+        ["Warning: Value : (x.v1.0.0) csv.Spec.Icon not specified"]
+    );
+    assert_eq!(
+        csv_with(&format!("  icon: [{{mediatype: image/png}}]\n{kube}")),
+        ["Error: Value : (x.v1.0.0) csv.Spec.Icon elements should contain both data and mediatype"]
+    );
+    assert_eq!(
+        csv_with(&format!(
+            "  icon: [{{base64data: iVBORw0KGgo, mediatype: invalid}}]\n{kube}"
+        )),
+        ["Error: Value : (x.v1.0.0) csv.Spec.Icon invalid does not have a valid mediatype"]
+    );
+    assert_eq!(
+        csv_with(icon),
+        ["Warning: Value : (x.v1.0.0) csv.Spec.minKubeVersion is not informed. It is recommended you provide this information. Otherwise, it would mean that your operator project can be distributed and installed in any cluster version available, which is not necessarily the case for all projects."]
+    );
+    assert_eq!(
+        csv_with(&format!("{icon}  minKubeVersion: alpha1\n")),
+        ["Error: Value : (x.v1.0.0) csv.Spec.MinKubeVersion has an invalid value: alpha1"]
+    );
 }

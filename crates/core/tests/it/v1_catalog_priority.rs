@@ -15,8 +15,9 @@ use olm_graph_core::masterminds::VersionRange;
 use olm_graph_core::model::Catalog;
 use olm_graph_core::open::load_files;
 use olm_graph_core::resolve::{
-    resolve_install, resolve_path_across, CatalogStep, CatalogsError, CatalogsResolver,
-    ClusterCatalog, PathOptions, ResolutionError, Resolver, UpgradeConstraintPolicy,
+    resolve_install, resolve_path, resolve_path_across, CatalogStep, CatalogsError,
+    CatalogsResolver, ClusterCatalog, PathOptions, ResolutionError, Resolver,
+    UpgradeConstraintPolicy,
 };
 use serde_json::json;
 
@@ -277,6 +278,40 @@ fn upgrades_follow_the_catalogs_edges_and_self_certified_allows_downgrades() {
         e,
         format!("error upgrading from currently installed version \"1.0.2\": no bundles found for package {PKG:?} matching version \">0.1.0 <1.0.0\"")
     );
+}
+
+/// The same four rows (`TestUpgradeFoundLegacy`, `TestUpgradeNotFoundLegacy`,
+/// `TestDowngradeFound`, `TestDowngradeNotFound`) with the package in one catalog, as
+/// `path --resolver v1` resolves it without `--catalog-priority`: the same bundles, and the
+/// same error where OLM v1 finds no candidate at all.
+#[test]
+fn a_single_catalog_gives_olm_v1s_error_where_nothing_is_a_candidate() {
+    let c = gen_package();
+    let path = |from: &str, o: &PathOptions| {
+        resolve_path(&c, PKG, &name(from), o, None).expect("resolves")
+    };
+    let found = path("0.1.0", &provided(&[], ""));
+    assert_eq!(found.error, None);
+    assert_eq!(found.hops[0].to, name("1.0.2"));
+    let refused = path("0.1.0", &provided(&[], "<1.0.0 >=2.0.0"));
+    assert!(refused.hops.is_empty());
+    assert_eq!(
+        refused.error.map(|e| e.to_string()),
+        Some(format!("error upgrading from currently installed version \"0.1.0\": no bundles found for package {PKG:?} matching version \"<1.0.0 >=2.0.0\""))
+    );
+    let certified = |v: &str| options(&[], v, UpgradeConstraintPolicy::SelfCertified);
+    let down = path("1.0.2", &certified("<1.0.2"));
+    assert_eq!((down.error, down.hops[0].to.clone()), (None, name("0.1.0")));
+    let refused = path("1.0.2", &certified(">0.1.0 <1.0.0"));
+    let doc = serde_json::to_value(refused.document()).expect("JSON");
+    assert_eq!(doc["outcome"], "resolution-error");
+    assert_eq!(
+        doc["error"].as_str().map(str::to_string),
+        Some(format!("error upgrading from currently installed version \"1.0.2\": no bundles found for package {PKG:?} matching version \">0.1.0 <1.0.0\""))
+    );
+    // Inside the range the installed bundle is its own candidate: up to date, no error.
+    let stay = path("1.0.2", &provided(&[], ">=1.0.2 <2.0.0"));
+    assert_eq!((stay.error, stay.hops.len()), (None, 0));
 }
 
 #[test]

@@ -253,7 +253,7 @@ pub fn figure(catalog: &Catalog, request: &FigureRequest) -> Result<Figure, Rend
 }
 
 mod snippet;
-pub use snippet::{embed_snippet, embed_snippet_for_url, package_fbc};
+pub use snippet::{embed_snippet, embed_snippet_for_url, figure_fallback, package_fbc};
 
 #[cfg(test)]
 mod tests;

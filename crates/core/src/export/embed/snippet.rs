@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 
 use serde_json::{Map, Value};
 
+use super::Figure;
 use crate::export::render::{RenderError, RenderRequest};
 use crate::export::svg::xml_attr;
 use crate::load::{document_spans, InputFile};
@@ -136,6 +137,21 @@ fn prefix_ids(svg: &str, prefix: &str) -> String {
             "aria-labelledby=\"olmg-",
             &format!("aria-labelledby=\"olmg-{prefix}-"),
         )
+}
+
+/// An element's [`Figure`] as the still fallback inside its `<olm-graph>`, in the page's own
+/// DOM (the AsciiDoc extension writes it at conversion time): the stylesheet scoped to
+/// `olm-graph>svg` and the ids made unique, as in [`embed_snippet`].
+///
+/// # Complexity
+/// O(S) for S bytes of SVG.
+pub fn figure_fallback(figure: &Figure, installed: Option<&str>) -> String {
+    let id = snippet_id(&[
+        &figure.package,
+        figure.channel.as_deref().unwrap_or(""),
+        installed.unwrap_or(""),
+    ]);
+    prefix_ids(&scope_stylesheet(&figure.svg, "olm-graph>svg"), &id)
 }
 
 /// The text with no blank line (Markdown ends an HTML block at one): a line break that would
