@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of olm-graph: formatting, clippy, the native tests of core and CLI (on the real
-# catalogs in ../shared/catalogs), the Mermaid of review reports parsed by mermaid in Node, and,
+# catalogs in ../shared/catalogs), the Mermaid of review reports parsed by mermaid in Node, the
+# language server driven by pytest-lsp and Neovim and the VS Code extension packaged, and,
 # once the web app exists, its wasm-bindgen tests in headless Chromium and the Playwright
 # end-to-end tests. Installs what is missing first (idempotent).
 #
@@ -88,6 +89,9 @@ install_root="$(mktemp -d)"
 CARGO_TARGET_DIR="$target_dir" cargo install --locked --debug --quiet --path crates/cli --root "$install_root"
 "$install_root/bin/olm-graph" --version
 rm -rf "$install_root"
+step "crd-safety: ../shared/crd-safety cases (150 case/form checks, OLM v1 and OLM v0 verdicts and messages)"
+python3 ../shared/crd-safety/check.py "$OLM_GRAPH_CLI"
+
 step "legibility: every real channel's SVG fitted into 740 x 540 (scripts/legibility.py --check)"
 python3 scripts/legibility.py --check --cli "$OLM_GRAPH_CLI"
 step "the GitHub Action's steps on a scratch repository (scripts/test-action.sh)"
@@ -96,6 +100,8 @@ bash scripts/test-action.sh
 if [ "$what" = all ]; then
     step "Mermaid blocks of review reports (mermaid's parser in Node)"
     bash scripts/check-review-mermaid.sh
+    step "the language server with real clients (pytest-lsp, Neovim) and vsce package (scripts/test-editors.sh)"
+    bash scripts/test-editors.sh
 fi
 
 if [ "$web" = 1 ] && [ -x scripts/test-web.sh ]; then

@@ -3,10 +3,11 @@
 //! any message's at a file and line) and their escaping, URI references and the SARIF 2.1.0 log
 //! around a run's rules and results.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Component, Path};
 
-use olm_graph_core::diag::Location;
+use olm_graph_core::diag::{Location, Rule};
 use olm_graph_core::{Diagnostic, Severity};
 use serde_sarif::sarif;
 
@@ -169,4 +170,123 @@ pub fn github_findings(findings: &[Diagnostic], file: impl Fn(&str) -> String) -
         ));
     }
     out
+}
+
+fn sarif_rule(rule: &Rule) -> sarif::ReportingDescriptor {
+    sarif::ReportingDescriptor::builder()
+        .id(rule.id())
+        .name(rule.name())
+        .short_description(
+            sarif::MultiformatMessageString::builder()
+                .text(rule.summary())
+                .build(),
+        )
+        .full_description(
+            sarif::MultiformatMessageString::builder()
+                .text(rule.help())
+                .build(),
+        )
+        .help(
+            sarif::MultiformatMessageString::builder()
+                .text(rule.help())
+                .build(),
+        )
+        .build()
+}
+
+/// The physical and logical location of a finding.
+fn sarif_location(d: &Diagnostic, cwd: &Path) -> Option<sarif::Location> {
+    let physical = d.location.as_ref().map(|l| {
+        let artifact = sarif::ArtifactLocation::builder()
+            .uri(uri_reference(&relative_path(&l.file, cwd)))
+            .build();
+        let region = l.line.map(|line| {
+            let mut r = sarif::Region::builder()
+                .start_line(i64::try_from(line).unwrap_or(i64::MAX))
+                .build();
+            r.start_column = l.column.and_then(|c| i64::try_from(c).ok());
+            r
+        });
+        let mut p = sarif::PhysicalLocation::builder()
+            .artifact_location(artifact)
+            .build();
+        p.region = region;
+        p
+    });
+    let names: Vec<&str> = [&d.package, &d.channel, &d.bundle, &d.name]
+        .into_iter()
+        .flatten()
+        .map(String::as_str)
+        .collect();
+    let logical = names.last().map(|name| {
+        sarif::LogicalLocation::builder()
+            .name(*name)
+            .fully_qualified_name(names.join("/"))
+            .kind(d.schema.clone().unwrap_or_else(|| "object".into()))
+            .build()
+    });
+    if physical.is_none() && logical.is_none() {
+        return None;
+    }
+    let mut loc = sarif::Location::builder().build();
+    loc.physical_location = physical;
+    loc.logical_locations = logical.map(|l| vec![l]);
+    Some(loc)
+}
+
+/// The rules: every one of core's registry, in its order, then any code found that the registry
+/// does not know (none, as core's tests keep it).
+fn sarif_rules(
+    findings: &[Diagnostic],
+) -> (Vec<sarif::ReportingDescriptor>, BTreeMap<String, i64>) {
+    let mut rules: Vec<sarif::ReportingDescriptor> = Rule::ALL.iter().map(sarif_rule).collect();
+    let mut index: BTreeMap<String, i64> = Rule::ALL
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (r.id().to_string(), i64::try_from(i).unwrap_or(0)))
+        .collect();
+    for d in findings {
+        if !index.contains_key(d.code.as_ref()) {
+            index.insert(d.code.to_string(), i64::try_from(rules.len()).unwrap_or(0));
+            rules.push(
+                sarif::ReportingDescriptor::builder()
+                    .id(d.code.to_string())
+                    .name(d.code.to_string())
+                    .build(),
+            );
+        }
+    }
+    (rules, index)
+}
+
+fn sarif_result(d: &Diagnostic, rule_index: i64, cwd: &Path) -> sarif::Result {
+    let level = match d.severity {
+        Severity::Error => sarif::ResultLevel::Error,
+        Severity::Warning => sarif::ResultLevel::Warning,
+        Severity::Info => sarif::ResultLevel::Note,
+    };
+    let mut result = sarif::Result::builder()
+        .rule_id(d.code.to_string())
+        .rule_index(rule_index)
+        .level(level)
+        .message(sarif::Message::builder().text(full_message(d)).build())
+        .build();
+    result.locations = sarif_location(d, cwd).map(|l| vec![l]);
+    if let Some(fix) = &d.suggestion {
+        let mut bag = sarif::PropertyBag::builder().build();
+        bag.additional_properties
+            .insert("suggestion".into(), serde_json::json!(fix));
+        result.properties = Some(bag);
+    }
+    result
+}
+
+/// The findings as one SARIF 2.1.0 run (`lint --format sarif`, `crd-safety --format sarif`).
+pub fn sarif_findings(findings: &[Diagnostic], cwd: &Path) -> Result<String, CliError> {
+    let (rules, index) = sarif_rules(findings);
+    let results: Vec<sarif::Result> = findings
+        .iter()
+        .map(|d| sarif_result(d, index.get(d.code.as_ref()).copied().unwrap_or(0), cwd))
+        .collect();
+    sarif_log(rules, results)
 }

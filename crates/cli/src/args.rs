@@ -107,6 +107,14 @@ pub enum Command {
         after_help = "Example:\n  olm-graph graph catalog/ --package etcd --channel alpha --json"
     )]
     Graph(GraphArgs),
+    /// Will each upgrade install? CRD safety of every upgrade edge (or of --from/--to), as OLM
+    /// v1 (operator-controller's crdify preflight) and OLM v0 check it. Exit 0 when read, 1 when
+    /// nothing could be read, 2 on bad arguments.
+    #[command(
+        name = "crd-safety",
+        after_help = "Examples:\n  olm-graph crd-safety catalog/ -p my-operator\n  olm-graph crd-safety catalog/ -p my-operator --from my-operator.v1.0.0 --to my-operator.v2.0.0 --json\n  olm-graph crd-safety catalog/ -p my-operator --state crds-and-crs.yaml"
+    )]
+    CrdSafety(CrdSafetyArgs),
     /// Validate like `opm validate` and add curator lints. Exit 1 on any error, 2 on unreadable input.
     #[command(
         after_help = "Examples:\n  olm-graph lint catalog/ && echo valid\n  olm-graph lint catalog/ --format github    # annotations in a GitHub Actions job\n  olm-graph lint catalog/ --format sarif > olm-graph.sarif"
@@ -181,6 +189,13 @@ pub enum Command {
         after_help = "Examples:\n  olm-graph bench ../shared/catalogs/community-operators-prod/v4.21 --runs 5\n  olm-graph bench --synthetic\n  olm-graph bench --synthetic --sizes 10000,100000 --shape ranges --op lint,path-v0"
     )]
     Bench(BenchArgs),
+    /// A language server for editors (LSP over standard input and output): lint's findings as
+    /// you type, hover with the path to the head, definitions, references, symbols,
+    /// completion, fixes, and the olm-graph/render preview. Set-up: docs/lsp.md.
+    #[command(
+        after_help = "The folder the editor opens is read once (with the --max-* limits), then each change re-checks only the packages of the changed file.\n\nExample (Neovim):\n  vim.lsp.start({ name = 'olm-graph', cmd = { 'olm-graph', 'lsp' }, root_dir = vim.fn.getcwd() })"
+    )]
+    Lsp(LspArgs),
     /// Draw a package or channel: standalone SVG, Mermaid (as `opm alpha render-graph`) or DOT.
     #[command(
         after_help = "Examples:\n  olm-graph render catalog/ --package etcd --channel alpha -o etcd-alpha.svg\n  olm-graph render catalog/ -p etcd -c alpha --from etcd.v0.9.0 --resolver v1 --animate -o path.svg\n  olm-graph render catalog/ -p etcd --format mermaid --draw-v0-semantics\n  olm-graph render catalog/ -p etcd -c alpha --format dot | dot -Tpng -o etcd.png"
@@ -242,6 +257,53 @@ pub struct LintArgs {
     /// Output format.
     #[arg(long, value_enum)]
     pub format: Option<LintFormat>,
+}
+
+/// Arguments of `olm-graph crd-safety`.
+#[derive(Args, Debug)]
+pub struct CrdSafetyArgs {
+    /// Catalogs: FBC (with `olm.bundle.object`), operator repositories in the bundle layout,
+    /// legacy package manifests.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// The package.
+    #[arg(long, short)]
+    pub package: String,
+    /// Only this channel's edges.
+    #[arg(long, short)]
+    pub channel: Option<String>,
+    /// Only the edges from this bundle; with --to, exactly this pair (edge or not).
+    #[arg(long, value_name = "BUNDLE")]
+    pub from: Option<String>,
+    /// The bundle upgraded to (with --from).
+    #[arg(long, value_name = "BUNDLE", requires = "from")]
+    pub to: Option<String>,
+    /// Cluster state (YAML or JSON, lists, must-gather): live CRDs (their
+    /// `status.storedVersions`) and custom resources, validated against the new schemas.
+    #[arg(long, num_args = 1.., value_name = "FILE")]
+    pub state: Vec<PathBuf>,
+    /// The JSON document (the same as --format json).
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
+    /// Output format.
+    #[arg(long, value_enum)]
+    pub format: Option<CrdSafetyFormat>,
+}
+
+/// Output format of `crd-safety`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CrdSafetyFormat {
+    /// One line per pair, the messages below (the default).
+    Text,
+    /// `{"package", "pairs": [{"from", "to", "channels", "edges", "olmV1", "olmV0"}]}`.
+    Json,
+    /// GitHub Actions workflow commands on the `to` bundle: an error per pair OLM v1 refuses,
+    /// a warning per pair OLM v0 refuses.
+    Github,
+    /// SARIF 2.1.0 (rule `crd.upgrade-unsafe`).
+    Sarif,
+    /// A Markdown table of the pairs that are not safe, with the messages.
+    Markdown,
 }
 
 /// Arguments of `olm-graph preflight`.
@@ -651,6 +713,15 @@ pub fn value_name(value: impl ValueEnum) -> String {
         .to_possible_value()
         .map(|v| v.get_name().to_string())
         .expect("a variant clap does not skip")
+}
+
+/// `olm-graph lsp`: the language server.
+#[derive(Args, Debug)]
+pub struct LspArgs {
+    /// Talk over standard input and output (the default and only transport; editors' clients
+    /// pass this flag).
+    #[arg(long)]
+    pub stdio: bool,
 }
 
 /// `olm-graph bench`: a catalog loaded repeatedly, or the synthetic scale benchmark.

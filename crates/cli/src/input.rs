@@ -32,6 +32,37 @@ pub fn load(paths: &[PathBuf]) -> Result<Catalog, CliError> {
     Ok(catalog)
 }
 
+/// [`load`], keeping each bundle's CustomResourceDefinitions (`LoadOptions::keep_crds`).
+pub fn load_with_crds(paths: &[PathBuf]) -> Result<Catalog, CliError> {
+    let catalog = load_plain_with_crds(paths)?;
+    hint_split(paths, &catalog);
+    Ok(catalog)
+}
+
+/// [`load_plain`], keeping each bundle's CustomResourceDefinitions.
+pub fn load_plain_with_crds(paths: &[PathBuf]) -> Result<Catalog, CliError> {
+    load_crds_and(paths, false)
+}
+
+/// [`load`], keeping each bundle's CustomResourceDefinitions and the `olm.gvk`s of bundles
+/// without manifests (for `crd-safety`).
+pub fn load_with_crds_and_gvks(paths: &[PathBuf]) -> Result<Catalog, CliError> {
+    let catalog = load_crds_and(paths, true)?;
+    hint_split(paths, &catalog);
+    Ok(catalog)
+}
+
+fn load_crds_and(paths: &[PathBuf], keep_gvks: bool) -> Result<Catalog, CliError> {
+    let options = LoadOptions {
+        limits: Limits::process_default(),
+        keep_crds: true,
+        keep_gvks,
+        ..LoadOptions::default()
+    };
+    olm_graph_core::open::load_paths_with(paths, options)
+        .map_err(|e| CliError::Input(e.to_string()))
+}
+
 /// Two catalogs loaded as [`load`] loads each, side by side on two threads (`diff` loads the old
 /// and the new catalog: the machine's second core halves its loading time). The first error is
 /// the old catalog's, and the split-catalog hint looks at the old catalog first, as when they

@@ -10,6 +10,7 @@ mod commands;
 mod diff_text;
 mod error;
 mod input;
+mod lsp;
 mod output;
 mod preflight_report;
 mod process;

@@ -5,6 +5,9 @@
 use serde::Serialize;
 
 use crate::change::terminated_nodes;
+use crate::crd::limits::CrdLimits;
+use crate::crd::pairs::Judge;
+use crate::crd::EdgeSafety;
 use crate::graph::ChannelGraph;
 use crate::model::Package;
 use crate::resolve::Resolver;
@@ -50,6 +53,10 @@ struct NodeDocument<'a> {
 
 #[derive(Debug, Clone, Serialize)]
 struct EdgeDocument<'a> {
+    /// Both OLMs' CRD-safety verdicts, when the package's bundles carry their manifests
+    /// (spec/crd-safety.md).
+    #[serde(rename = "crdSafety", skip_serializing_if = "Option::is_none")]
+    crd_safety: Option<EdgeSafety>,
     from: &'a str,
     kind: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -61,8 +68,9 @@ struct EdgeDocument<'a> {
 ///
 /// `{"package", "defaultChannel", "deprecated", "channels": [{"name", "head", "deprecated",
 /// "nodes": [{"name", "version", "virtual", "deprecated", "terminated"}], "edges": [{"from", "to", "kind"
-/// [, "range"]}]}]}`; `head` is null when there is none or several; `version` is null when
-/// unknown.
+/// [, "range"] [, "crdSafety"]}]}]}`; `head` is null when there is none or several; `version`
+/// is null when unknown. `crdSafety` (`{"olmV1": {"verdict", "message"}, "olmV0": {...}}`)
+/// only when some bundle of the package carries its manifests (loaded with `keep_crds`).
 ///
 /// # Complexity
 /// O((V + E) log V) time and O(V + E) memory for V nodes and E edges of the channels shown:
@@ -72,10 +80,12 @@ pub fn graph_document<'a>(
     graphs: &'a [ChannelGraph],
     options: &GraphDocumentOptions,
 ) -> GraphDocument<'a> {
+    let mut judge =
+        Judge::carries_manifests(package).then(|| Judge::new(package, None, CrdLimits::default()));
     let channels = graphs
         .iter()
         .filter(|g| options.channel.as_ref().is_none_or(|c| *c == g.channel))
-        .map(|g| channel_json(package, g, options.resolver))
+        .map(|g| channel_json(package, g, options.resolver, judge.as_mut()))
         .collect();
     GraphDocument {
         channels,
@@ -89,6 +99,7 @@ fn channel_json<'a>(
     package: &Package,
     g: &'a ChannelGraph,
     resolver: Resolver,
+    mut judge: Option<&mut Judge>,
 ) -> ChannelDocument<'a> {
     let terminated = terminated_nodes(package, g, resolver);
     let nodes = g
@@ -106,6 +117,10 @@ fn channel_json<'a>(
         .edges
         .iter()
         .map(|e| EdgeDocument {
+            crd_safety: judge.as_mut().and_then(|j| {
+                j.pair(&g.nodes[e.from].name, &g.nodes[e.to].name)
+                    .map(|p| EdgeSafety::from(&p))
+            }),
             from: &g.nodes[e.from].name,
             kind: e.kind.as_str(),
             range: e.range.as_deref(),

@@ -10,7 +10,7 @@ use olm_graph_core::model::Catalog;
 
 use crate::args::DiagnoseArgs;
 use crate::error::{CliError, CmdResult, ExitStatus};
-use crate::input::{load, report_load_errors};
+use crate::input::{load_with_crds, report_load_errors};
 use crate::output::{print, print_json};
 
 /// Runs `diagnose`: exit 0 when the state was read, 1 when nothing could be read.
@@ -54,7 +54,7 @@ fn catalogs(values: &[String]) -> Result<Vec<(Option<String>, String, Catalog)>,
             }
             None => (None, v.as_str()),
         };
-        let catalog = load(&[PathBuf::from(path)])?;
+        let catalog = load_with_crds(&[PathBuf::from(path)])?;
         report_load_errors(&catalog);
         out.push((source, path.to_string(), catalog));
     }

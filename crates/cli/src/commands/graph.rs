@@ -6,7 +6,7 @@ use olm_graph_core::model::Package;
 
 use crate::args::GraphArgs;
 use crate::error::{request, CmdResult, ExitStatus};
-use crate::input::{self, load, report_load_errors};
+use crate::input::{self, load, load_with_crds, report_load_errors};
 use crate::output::{out, print_json};
 
 /// Prints the package's channels (or the one asked for) with their nodes and typed edges.
@@ -14,7 +14,12 @@ use crate::output::{out, print_json};
 /// # Complexity
 /// O(B + E) for the package's B bundles and E upgrade edges over its channels.
 pub fn run(args: GraphArgs) -> CmdResult {
-    let catalog = load(&args.paths)?;
+    // The JSON edges carry CRD-safety verdicts when the bundles carry their manifests.
+    let catalog = if args.json {
+        load_with_crds(&args.paths)?
+    } else {
+        load(&args.paths)?
+    };
     report_load_errors(&catalog);
     let package = &args.package;
     let pkg = input::package(&catalog, package)?;

@@ -14,12 +14,11 @@ use olm_graph_core::review::markdown_escape;
 use olm_graph_core::text::plural;
 use olm_graph_core::validate::{lint_catalog, render_tree};
 use olm_graph_core::{Diagnostic, Severity};
-use serde_sarif::sarif;
 
-use crate::annotate::{full_message, github_findings, relative_path, sarif_log, uri_reference};
+use crate::annotate::{full_message, github_findings, relative_path, sarif_findings};
 use crate::args::{LintArgs, LintFormat};
 use crate::error::{CliError, CmdResult, ExitStatus};
-use crate::input::{load, load_plain};
+use crate::input::{load_plain_with_crds, load_with_crds};
 use crate::output::{out, print_json, write_stdout};
 
 /// Runs `lint`: exit 1 when there is an error finding. `--json` and `--format json` print the
@@ -39,10 +38,11 @@ pub fn run(args: LintArgs) -> CmdResult {
         Some(LintFormat::Github) => {
             |findings, _, cwd| Ok(github_findings(findings, |f| relative_path(f, cwd)))
         }
-        Some(LintFormat::Sarif) => |findings, _, cwd| sarif(findings, cwd),
+        Some(LintFormat::Sarif) => |findings, _, cwd| sarif_findings(findings, cwd),
         Some(LintFormat::Markdown) => |findings, catalog, cwd| Ok(markdown(findings, catalog, cwd)),
     };
-    let catalog = load_plain(&args.paths)?;
+    // With the bundles' CRDs, an upgrade OLM v1 refuses is a finding (`crd.upgrade-unsafe`).
+    let catalog = load_plain_with_crds(&args.paths)?;
     let findings = lint_catalog(&catalog);
     let cwd = std::env::current_dir().unwrap_or_default();
     write_stdout(&write(&findings, &catalog, &cwd)?);
@@ -72,7 +72,7 @@ fn exit_status(errors: usize) -> ExitStatus {
 /// # Complexity
 /// What [`lint_catalog`] costs, then O(F) for F findings.
 fn text_or_json(args: &LintArgs, json: bool) -> CmdResult {
-    let catalog = load(&args.paths)?;
+    let catalog = load_with_crds(&args.paths)?;
     let findings = lint_catalog(&catalog);
     let errors = findings.iter().filter(|d| d.is_error()).count();
     if json {
@@ -102,125 +102,6 @@ fn text_or_json(args: &LintArgs, json: bool) -> CmdResult {
         skipped
     );
     Ok(exit_status(errors))
-}
-
-fn sarif_rule(rule: &Rule) -> sarif::ReportingDescriptor {
-    sarif::ReportingDescriptor::builder()
-        .id(rule.id())
-        .name(rule.name())
-        .short_description(
-            sarif::MultiformatMessageString::builder()
-                .text(rule.summary())
-                .build(),
-        )
-        .full_description(
-            sarif::MultiformatMessageString::builder()
-                .text(rule.help())
-                .build(),
-        )
-        .help(
-            sarif::MultiformatMessageString::builder()
-                .text(rule.help())
-                .build(),
-        )
-        .build()
-}
-
-/// The physical and logical location of a finding.
-fn sarif_location(d: &Diagnostic, cwd: &Path) -> Option<sarif::Location> {
-    let physical = d.location.as_ref().map(|l| {
-        let artifact = sarif::ArtifactLocation::builder()
-            .uri(uri_reference(&relative_path(&l.file, cwd)))
-            .build();
-        let region = l.line.map(|line| {
-            let mut r = sarif::Region::builder()
-                .start_line(i64::try_from(line).unwrap_or(i64::MAX))
-                .build();
-            r.start_column = l.column.and_then(|c| i64::try_from(c).ok());
-            r
-        });
-        let mut p = sarif::PhysicalLocation::builder()
-            .artifact_location(artifact)
-            .build();
-        p.region = region;
-        p
-    });
-    let names: Vec<&str> = [&d.package, &d.channel, &d.bundle, &d.name]
-        .into_iter()
-        .flatten()
-        .map(String::as_str)
-        .collect();
-    let logical = names.last().map(|name| {
-        sarif::LogicalLocation::builder()
-            .name(*name)
-            .fully_qualified_name(names.join("/"))
-            .kind(d.schema.clone().unwrap_or_else(|| "object".into()))
-            .build()
-    });
-    if physical.is_none() && logical.is_none() {
-        return None;
-    }
-    let mut loc = sarif::Location::builder().build();
-    loc.physical_location = physical;
-    loc.logical_locations = logical.map(|l| vec![l]);
-    Some(loc)
-}
-
-/// The rules: every one of core's registry, in its order, then any code found that the registry
-/// does not know (none, as core's tests keep it).
-fn sarif_rules(
-    findings: &[Diagnostic],
-) -> (Vec<sarif::ReportingDescriptor>, BTreeMap<String, i64>) {
-    let mut rules: Vec<sarif::ReportingDescriptor> = Rule::ALL.iter().map(sarif_rule).collect();
-    let mut index: BTreeMap<String, i64> = Rule::ALL
-        .iter()
-        .enumerate()
-        .map(|(i, r)| (r.id().to_string(), i64::try_from(i).unwrap_or(0)))
-        .collect();
-    for d in findings {
-        if !index.contains_key(d.code.as_ref()) {
-            index.insert(d.code.to_string(), i64::try_from(rules.len()).unwrap_or(0));
-            rules.push(
-                sarif::ReportingDescriptor::builder()
-                    .id(d.code.to_string())
-                    .name(d.code.to_string())
-                    .build(),
-            );
-        }
-    }
-    (rules, index)
-}
-
-fn sarif_result(d: &Diagnostic, rule_index: i64, cwd: &Path) -> sarif::Result {
-    let level = match d.severity {
-        Severity::Error => sarif::ResultLevel::Error,
-        Severity::Warning => sarif::ResultLevel::Warning,
-        Severity::Info => sarif::ResultLevel::Note,
-    };
-    let mut result = sarif::Result::builder()
-        .rule_id(d.code.to_string())
-        .rule_index(rule_index)
-        .level(level)
-        .message(sarif::Message::builder().text(full_message(d)).build())
-        .build();
-    result.locations = sarif_location(d, cwd).map(|l| vec![l]);
-    if let Some(fix) = &d.suggestion {
-        let mut bag = sarif::PropertyBag::builder().build();
-        bag.additional_properties
-            .insert("suggestion".into(), serde_json::json!(fix));
-        result.properties = Some(bag);
-    }
-    result
-}
-
-/// The findings as one SARIF 2.1.0 run.
-fn sarif(findings: &[Diagnostic], cwd: &Path) -> Result<String, CliError> {
-    let (rules, index) = sarif_rules(findings);
-    let results: Vec<sarif::Result> = findings
-        .iter()
-        .map(|d| sarif_result(d, index.get(d.code.as_ref()).copied().unwrap_or(0), cwd))
-        .collect();
-    sarif_log(rules, results)
 }
 
 /// Counts first (by severity, then by rule), then every error and warning.
@@ -293,7 +174,7 @@ fn markdown(findings: &[Diagnostic], catalog: &Catalog, cwd: &Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::annotate::{escape_data, escape_property};
+    use crate::annotate::{escape_data, escape_property, uri_reference};
 
     #[test]
     fn paths_are_relative_to_the_working_directory() {

@@ -3,6 +3,7 @@
 //! outside this folder, which nothing outside `main` depends on; [`run`] dispatches.
 
 mod bench;
+mod crd_safety;
 mod deprecate_truncate;
 mod diagnose;
 mod diff;
@@ -10,6 +11,7 @@ mod diff_series;
 mod diff_template;
 mod graph;
 mod lint;
+mod lsp;
 mod mirror;
 mod packages;
 mod path;
@@ -30,6 +32,7 @@ pub fn run(command: Command) -> CmdResult {
     match command {
         Command::Packages(args) => packages::run(args),
         Command::Graph(args) => graph::run(args),
+        Command::CrdSafety(args) => crd_safety::run(args),
         Command::Lint(args) => lint::run(args),
         Command::Preflight(args) => preflight::run(args.json_as_format()),
         Command::Path(args) => path::run(args),
@@ -43,6 +46,7 @@ pub fn run(command: Command) -> CmdResult {
         Command::Lifecycle(args) => support::run(args),
         Command::Diagnose(args) => diagnose::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Lsp(args) => lsp::run(args),
         Command::Render(args) => render::run(args),
         Command::RenderTemplate(args) => render_template::run(args),
         Command::DiffTemplate(args) => diff_template::run(args),

@@ -15,7 +15,7 @@ use serde_json::json;
 use crate::args::PathArgs;
 use crate::catalogs::{version_range, Loaded};
 use crate::error::{CliError, CmdResult, ExitStatus};
-use crate::input::{load, report_load_errors};
+use crate::input::{load, load_with_crds, report_load_errors};
 use crate::output::{out, print, print_json};
 
 /// Runs `path`: in one catalog, or across ClusterCatalogs with `--catalog-priority`.
@@ -69,7 +69,8 @@ fn path_options(args: &PathArgs) -> Result<PathOptions, CliError> {
 /// # Complexity
 /// What [`resolve_path`] costs, then O(H + A) to print H hops and A alternatives.
 fn in_one_catalog(args: &PathArgs) -> CmdResult {
-    let catalog = load(&args.paths)?;
+    // With the bundles' CRDs, each hop carries its CRD-safety verdicts.
+    let catalog = load_with_crds(&args.paths)?;
     report_load_errors(&catalog);
     let updated = if args.updated_catalog.is_empty() {
         None
@@ -103,12 +104,37 @@ fn in_one_catalog(args: &PathArgs) -> CmdResult {
         out!("{}", path_mermaid_of(&catalog, args, &path).trim_end());
     } else {
         print_text(args, &path);
+        print_crd_failure(&catalog, args, &options, &path);
     }
     Ok(if path.error.is_some() {
         ExitStatus::Failure
     } else {
         ExitStatus::Success
     })
+}
+
+/// When a hop will fail for its CRDs (and no `--fail` was given): what OLM does next, the path
+/// resolved again with that upgrade failing.
+fn print_crd_failure(
+    catalog: &Catalog,
+    args: &PathArgs,
+    options: &PathOptions,
+    path: &UpgradePath,
+) {
+    let Some((i, failed)) =
+        olm_graph_core::resolve::crd_failure(catalog, &args.package, &args.from, options, path)
+    else {
+        return;
+    };
+    out!(
+        "  hop {} will fail (its CRDs): with that failure, the cluster ends on {}: {}",
+        i + 1,
+        failed.end,
+        failed.outcome.as_str()
+    );
+    if let Some(e) = &failed.explanation {
+        out!("  then: {}", e.message);
+    }
 }
 
 /// The `path --mermaid` flowchart: the installed bundle is "from another channel" when a
@@ -174,6 +200,7 @@ fn print_text(args: &PathArgs, path: &UpgradePath) {
         for a in &h.alternatives {
             out!("       not {}: {}", a.bundle, a.why);
         }
+        print_crd_safety(path.resolver, h);
     }
     match &path.error {
         Some(e) => out!("  ends on {}: OLM v1 fails to resolve: {e}", path.end),
@@ -193,6 +220,32 @@ fn print_text(args: &PathArgs, path: &UpgradePath) {
                 out!("    {line}");
             }
         }
+    }
+}
+
+/// Under the path's resolver, a hop its OLM refuses for its CRDs (or cannot judge): the
+/// message, below the hop.
+fn print_crd_safety(resolver: Resolver, h: &olm_graph_core::resolve::Hop) {
+    use olm_graph_core::crd::Verdict;
+    let Some(s) = &h.crd_safety else {
+        return;
+    };
+    let (who, side) = match resolver {
+        Resolver::V0 => ("OLM v0", &s.olm_v0),
+        Resolver::V1 => ("OLM v1", &s.olm_v1),
+    };
+    let what = match side.verdict {
+        Verdict::Safe => return,
+        Verdict::Unsafe => "this upgrade will fail, CRD safety",
+        Verdict::Unknown => "CRD safety unknown",
+    };
+    let mut lines = side.message.lines();
+    out!(
+        "       {what} ({who}): {}",
+        lines.next().unwrap_or_default()
+    );
+    for line in lines {
+        out!("         {line}");
     }
 }
 

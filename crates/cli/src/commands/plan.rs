@@ -12,7 +12,7 @@ use olm_graph_core::resolve::{via_label, Resolver};
 use crate::args::PlanArgs;
 use crate::catalogs::{version_range, Loaded};
 use crate::error::{request, unknown_package, CliError, CmdResult, ExitStatus};
-use crate::input::{self, load, load_series};
+use crate::input::{self, load_series, load_with_crds};
 use crate::output::{print, print_json};
 
 /// Runs `olm-graph plan`: exit 0 with a route, 1 when none exists (with the reasons).
@@ -23,7 +23,8 @@ pub fn run(args: PlanArgs) -> CmdResult {
     if !args.catalog_priority.is_empty() {
         return run_across(args);
     }
-    let catalog = load(&args.paths)?;
+    // With the bundles' CRDs, a hop its OLM refuses is named after the plan.
+    let catalog = load_with_crds(&args.paths)?;
     let pkg = input::package(&catalog, &args.package)?;
     let options = plan_options(&args)?;
     let target = Target::parse(&args.to, pkg);
@@ -34,7 +35,40 @@ pub fn run(args: PlanArgs) -> CmdResult {
     } else {
         Vec::new()
     };
-    output(&args, &plan, commands, &support)
+    let status = output(&args, &plan, commands, &support)?;
+    if !args.json {
+        print(&crd_refusals(pkg, &plan));
+    }
+    Ok(status)
+}
+
+/// The hops of the plan its OLM refuses for their CRDs (the stored versions of the bundles
+/// installed before counted), one line each with the first line of OLM's message; empty when
+/// none is or the bundles carry no CRDs.
+fn crd_refusals(pkg: &olm_graph_core::model::Package, plan: &Plan) -> String {
+    use olm_graph_core::crd::{limits::CrdLimits, pairs::Judge, Verdict};
+    if !Judge::carries_manifests(pkg) {
+        return String::new();
+    }
+    let hops: Vec<(&str, &str)> = plan
+        .steps
+        .iter()
+        .flat_map(|s| s.hops.iter().map(|h| (h.from.as_str(), h.to.as_str())))
+        .collect();
+    let mut judge = Judge::new(pkg, None, CrdLimits::default());
+    let mut out = String::new();
+    for ((from, to), j) in hops.iter().zip(judge.path(&hops)) {
+        let Some(j) = j else { continue };
+        let (who, side) = match plan.resolver {
+            Resolver::V0 => ("OLM v0", &j.olm_v0),
+            Resolver::V1 => ("OLM v1", &j.olm_v1),
+        };
+        if side.verdict == Verdict::Unsafe {
+            let first = side.message.lines().next().unwrap_or_default();
+            out += &format!("  CRD safety: {from} -> {to} will fail ({who}): {first}\n");
+        }
+    }
+    out
 }
 
 fn plan_options(args: &PlanArgs) -> Result<PlanOptions, CliError> {

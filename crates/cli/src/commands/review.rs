@@ -11,7 +11,6 @@ use std::path::{Path, PathBuf};
 use olm_graph_core::diag::Rule;
 use olm_graph_core::export::{render, RenderFormat, RenderRequest};
 use olm_graph_core::load::{has_catalog_extension, read_paths, Limits};
-use olm_graph_core::load_paths;
 use olm_graph_core::model::Catalog;
 use olm_graph_core::preflight::{self, default_pipeline, Report};
 use olm_graph_core::review::{
@@ -181,7 +180,10 @@ fn fail_on(conditions: &[FailOnCondition]) -> Result<FailOn, CliError> {
 
 /// Loads a side and checks that each of its paths holds a catalog.
 fn load_side(side: &Side) -> Result<Catalog, CliError> {
-    let catalog = load_paths(&side.paths).map_err(|e| fail(side.display(&e.to_string())))?;
+    // With the bundles' CRDs, an upgrade edge the change makes unsafe for OLM v1 is a new
+    // `crd.upgrade-unsafe` finding.
+    let catalog = crate::input::load_plain_with_crds(&side.paths)
+        .map_err(|e| fail(side.display(&e.to_string())))?;
     for p in side.paths.iter().filter(|p| p.as_os_str() != "-") {
         let root = p.display().to_string();
         let root = root.trim_end_matches('/');

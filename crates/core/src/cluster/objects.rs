@@ -210,6 +210,10 @@ pub struct ClusterState {
     pub cluster_versions: Vec<ClusterVersion>,
     /// Objects of other kinds, counted by kind.
     pub skipped: std::collections::BTreeMap<String, usize>,
+    /// Objects of other kinds in API groups with a dot (CustomResourceDefinitions and custom
+    /// resources, for CRD safety: [spec/crd-safety.md §4](../../../../docs/spec/crd-safety.md)),
+    /// as JSON with their `apiVersion` and `kind`.
+    pub others: Vec<serde_json::Value>,
     /// Every problem met while reading, with file, line and field.
     pub diagnostics: Vec<crate::diag::Diagnostic>,
 }
@@ -229,6 +233,7 @@ impl ClusterState {
             .append(&mut other.cluster_extensions);
         self.cluster_catalogs.append(&mut other.cluster_catalogs);
         self.cluster_versions.append(&mut other.cluster_versions);
+        self.others.append(&mut other.others);
         for (kind, n) in other.skipped {
             *self.skipped.entry(kind).or_insert(0) += n;
         }

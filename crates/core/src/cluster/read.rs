@@ -375,6 +375,14 @@ impl<'r> Reader<'r> {
         }
         if !known_kind(group(api), kind) {
             *self.state.skipped.entry(kind.to_string()).or_insert(0) += 1;
+            if group(api).contains('.') {
+                let mut v = node.to_json();
+                if let Some(m) = v.as_object_mut() {
+                    m.entry("apiVersion").or_insert_with(|| api.into());
+                    m.entry("kind").or_insert_with(|| kind.into());
+                }
+                self.state.others.push(v);
+            }
             return;
         }
         self.typed(node, group(api), kind);

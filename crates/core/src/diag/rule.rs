@@ -203,6 +203,12 @@ rules! {
     LoadRepo = "load.repo", "OperatorRepository", Error,
         "An operator repository (bundle layout) cannot be read as the index build reads it.",
         "An operator directory holds one directory per bundle with `manifests/` (its ClusterServiceVersion) and `metadata/annotations.yaml` (package, channels, default channel), and an optional `ci.yaml` whose `updateGraph` is `replaces-mode` or `semver-mode` (see docs/spec/operator-repo.md). Fix: as the message says, at the file and field it names.";
+    LoadCrd = "load.crd", "BundleObject", Warning,
+        "A bundle's `olm.bundle.object` does not decode, so its CustomResourceDefinitions are not read.",
+        "Each `olm.bundle.object` property holds one manifest of the bundle as base64 of its JSON (`value.data`); opm writes them when it renders a bundle image. A value that is not base64 of a JSON object leaves the bundle's CRDs unknown, and every upgrade to or from it `unknown` for CRD safety (see docs/spec/crd-safety.md). Fix: render the bundle again with opm.";
+    CrdUpgradeUnsafe = "crd.upgrade-unsafe", "CrdUpgradeUnsafe", Error,
+        "An upgrade edge that OLM v1's CRD Upgrade Safety preflight refuses.",
+        "operator-controller compares each CustomResourceDefinition of the new bundle with the one on the cluster (crdify: scope, removed fields and stored versions, and per property default, enum, bounds, required, type, nullable, pattern, oneOf, and any change it does not handle) and refuses the upgrade with the message shown (see docs/spec/crd-safety.md). OLM v0 checks only stored versions and existing custom resources. Fix: keep the CRD compatible (add, do not remove or tighten), or give users an upgrade path that does not cross this edge.";
 }
 
 impl Rule {
@@ -240,5 +246,18 @@ impl Rule {
 impl std::fmt::Display for Rule {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.id())
+    }
+}
+
+impl Rule {
+    /// The fix an editor can apply for this rule's findings (`olm-graph lsp`'s code actions,
+    /// `core::workspace::fix`), in one line; `None` for a rule without one.
+    pub fn fix(self) -> Option<&'static str> {
+        match self {
+            Rule::OpmValidateChain => Some(
+                "a dangling replaces (naming no entry of the channel) is pointed at the newest older entry no other entry names",
+            ),
+            _ => None,
+        }
     }
 }

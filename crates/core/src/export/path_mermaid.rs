@@ -93,6 +93,7 @@ mod tests {
             failed: false,
             alternatives: Vec::new(),
             updated_catalog: false,
+            crd_safety: None,
             missing_bundle: false,
         }
     }

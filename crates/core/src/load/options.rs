@@ -20,6 +20,15 @@ pub struct LoadOptions {
     pub only_catalog_extensions: bool,
     /// How much one load reads before it stops with a `load.limit` diagnostic.
     pub limits: Limits,
+    /// Keep each bundle's CustomResourceDefinitions on [`crate::model::Bundle::crds`]: the
+    /// `olm.bundle.object` properties decoded (base64 of JSON), the CRD documents of a bundle
+    /// directory or a legacy manifest directory. Off by default: decoding costs time and the
+    /// objects memory.
+    pub keep_crds: bool,
+    /// With `keep_crds`, also the `olm.gvk` properties of bundles without manifests (their
+    /// documents read again), so that an API a bundle drops shows even when its CRDs are not
+    /// in the catalog. `crd-safety` asks for it; other commands do not pay for it.
+    pub keep_gvks: bool,
 }
 
 /// Upper bounds on what one load reads. The defaults are far above every real catalog in

@@ -443,8 +443,13 @@ pub struct Bundle {
     pub description: Option<String>,
     pub min_kube_version: Option<String>,
     pub provider: Option<String>,
-    /// Number of `olm.bundle.object` properties (not decoded).
+    /// Number of `olm.bundle.object` properties.
     pub bundle_objects: usize,
+    /// The bundle's CustomResourceDefinitions as read, and the CRDs its CSV owns: kept only
+    /// when [`crate::load::LoadOptions::keep_crds`] asks, so a model without them is no
+    /// bigger ([spec/crd-safety.md §1](../../../../docs/spec/crd-safety.md)).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub crds: Option<Box<BundleCrds>>,
     /// Number of properties of each type.
     pub property_counts: PropertyCounts,
     /// Related images.
@@ -455,6 +460,21 @@ pub struct Bundle {
     /// For a bundle named by a catalog template: where its name, version and package came from.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub facts: Option<BundleFacts>,
+}
+
+/// What a bundle carries of its CustomResourceDefinitions: the CRD objects (as JSON, whole),
+/// the names of the CRDs its ClusterServiceVersion owns (`spec.customresourcedefinitions.owned`),
+/// and how many manifests were read in all (CRDs, the CSV and other objects).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct BundleCrds {
+    pub objects: Vec<serde_json::Value>,
+    pub owned: Vec<String>,
+    pub manifests: usize,
+    /// The bundle's `olm.gvk` properties as `<group>/<version>, Kind=<kind>` (only with
+    /// `LoadOptions::keep_gvks`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub gvks: Vec<String>,
 }
 
 /// The `olm.deprecations` of a package, scoped to it.

@@ -27,7 +27,7 @@ use serde::Serialize;
 
 pub use explain::Explanation;
 pub use hop::{next_hop, HopResolver};
-pub use path::{first_difference, resolve_path, Hop, PathDocument, UpgradePath};
+pub use path::{crd_failure, first_difference, resolve_path, Hop, PathDocument, UpgradePath};
 pub use v1_catalogs::{
     resolve_install, resolve_path_across, CatalogHop, CatalogStep, CatalogsError, CatalogsPath,
     CatalogsResolver, ClusterCatalog, PassedCatalog, ResolutionError,

@@ -30,6 +30,10 @@ pub struct Hop {
     /// `to` is a channel entry without an `olm.bundle` in the catalog: the hop follows the
     /// channel by name, with the version in the bundle name.
     pub missing_bundle: bool,
+    /// Both OLMs' CRD-safety verdicts of the hop, when the package's bundles carry their
+    /// manifests (spec/crd-safety.md §2.2: stored versions of the bundles installed before).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub crd_safety: Option<crate::crd::EdgeSafety>,
 }
 
 /// The path a cluster takes from an installed bundle.
@@ -96,6 +100,8 @@ pub struct PathDocument<'p> {
 /// One hop of a [`PathDocument`].
 #[derive(Debug, Clone, Serialize)]
 struct HopDocument<'p> {
+    #[serde(rename = "crdSafety", skip_serializing_if = "Option::is_none")]
+    crd_safety: Option<&'p crate::crd::EdgeSafety>,
     failed: bool,
     from: &'p str,
     #[serde(rename = "missingBundle", skip_serializing_if = "is_false")]
@@ -118,6 +124,7 @@ impl UpgradePath {
             .hops
             .iter()
             .map(|h| HopDocument {
+                crd_safety: h.crd_safety.as_ref(),
                 failed: h.failed,
                 from: &h.from,
                 missing_bundle: h.missing_bundle,
@@ -207,7 +214,67 @@ pub fn resolve_path<'a>(
     if start_by_name {
         path.without_bundles.insert(0, from.to_string());
     }
+    judge_hops(pkg, &mut path);
     Ok(path)
+}
+
+/// The first hop of `path` that its OLM refuses for the bundles' CRDs, and the path resolved
+/// again with that upgrade failing (its InstallPlan, or OLM v1's preflight, fails before the
+/// bundle is installed; the default strategy): what OLM does next, by the same simulation as
+/// `--fail` (spec/crd-safety.md §2). `None` when no hop is refused or a failure was given.
+///
+/// # Complexity
+/// O(H) for H hops, then one [`resolve_path`].
+pub fn crd_failure(
+    catalog: &Catalog,
+    package: &str,
+    from: &str,
+    options: &PathOptions,
+    path: &UpgradePath,
+) -> Option<(usize, UpgradePath)> {
+    if options.failure.is_some() {
+        return None;
+    }
+    let refused = |h: &Hop| {
+        h.crd_safety.as_ref().is_some_and(|s| {
+            let side = match path.resolver {
+                Resolver::V0 => &s.olm_v0,
+                Resolver::V1 => &s.olm_v1,
+            };
+            side.verdict == crate::crd::Verdict::Unsafe
+        })
+    };
+    let i = path.hops.iter().position(refused)?;
+    let mut o = options.clone();
+    o.failure = Some(super::Failure {
+        bundle: path.hops[i].to.clone(),
+        kind: super::FailureKind::InstallPlan,
+        strategy: super::UpgradeStrategy::Default,
+    });
+    resolve_path(catalog, package, from, &o, None)
+        .ok()
+        .map(|p| (i, p))
+}
+
+/// Each hop's CRD-safety verdicts, when the package's bundles carry their manifests.
+///
+/// # Complexity
+/// O(H) judgements for H hops.
+fn judge_hops(pkg: &crate::model::Package, path: &mut UpgradePath) {
+    use crate::crd::pairs::Judge;
+    if !Judge::carries_manifests(pkg) {
+        return;
+    }
+    let mut judge = Judge::new(pkg, None, crate::crd::limits::CrdLimits::default());
+    let hops: Vec<(&str, &str)> = path
+        .hops
+        .iter()
+        .map(|h| (h.from.as_str(), h.to.as_str()))
+        .collect();
+    let verdicts = judge.path(&hops);
+    for (h, v) in path.hops.iter_mut().zip(verdicts) {
+        h.crd_safety = v.as_ref().map(crate::crd::EdgeSafety::from);
+    }
 }
 
 /// A path being walked.
@@ -280,6 +347,7 @@ impl Walk<'_, '_> {
             alternatives,
             updated_catalog: !std::ptr::eq(self.active, self.base),
             missing_bundle: self.active.package().bundle(to).is_none(),
+            crd_safety: None,
         });
     }
 

@@ -7,6 +7,7 @@
 //! invalid skipRange, `olm.package` property count, bundle image, duplicate versions, default
 //! channel, deprecation messages, release names. Lints are warnings with a suggested fix.
 
+mod crd_edges;
 mod template_lint;
 
 pub use template_lint::lint_unknown_versions;
@@ -34,6 +35,7 @@ pub fn lint_catalog(catalog: &Catalog) -> Vec<Diagnostic> {
         let graphs = channel_graphs(pkg);
         out.extend(validate_package(pkg, &graphs));
         out.extend(lint_unknown_versions(pkg));
+        out.extend(crd_edges::lint_crd_safety(pkg));
     }
     out.extend(crate::support::lint_lifecycles(catalog));
     out

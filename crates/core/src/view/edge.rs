@@ -31,6 +31,9 @@ pub struct ViewEdge {
     pub group: Option<GroupId>,
     /// For an edge leaving a group: the members whose edges it stands for, ascending.
     pub members: Vec<NodeId>,
+    /// Both OLMs' CRD-safety verdicts of the upgrade it draws, once
+    /// `GraphView::judge_crd_safety` has filled them (spec/crd-safety.md).
+    pub crd_safety: Option<crate::crd::EdgeSafety>,
 }
 
 impl ViewEdge {
@@ -102,6 +105,7 @@ pub(super) fn view_edges<G: ViewSource + ?Sized>(
             curved: r.curved,
             group,
             members: group.map(|_| vec![from]).unwrap_or_default(),
+            crd_safety: None,
         });
     }
     if merge {

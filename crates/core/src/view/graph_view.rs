@@ -486,3 +486,26 @@ impl GraphView {
         }
     }
 }
+
+impl GraphView {
+    /// Fills each drawn edge's [`ViewEdge::crd_safety`] from the package's bundles' CRDs (a
+    /// catalog loaded with `LoadOptions::keep_crds`); nothing when no bundle carries its
+    /// manifests. Fans drawn as bands are not judged.
+    ///
+    /// # Complexity
+    /// O(E log B) for E edges and B bundles, plus one judgement per distinct pair of CRD
+    /// contents.
+    pub fn judge_crd_safety(&mut self, package: &crate::model::Package) {
+        use crate::crd::pairs::Judge;
+        if !Judge::carries_manifests(package) {
+            return;
+        }
+        let mut judge = Judge::new(package, None, crate::crd::limits::CrdLimits::default());
+        for e in self.edges.iter_mut() {
+            let (from, to) = (&self.nodes[e.from].name, &self.nodes[e.to].name);
+            e.crd_safety = judge
+                .pair(from, to)
+                .map(|j| crate::crd::EdgeSafety::from(&j));
+        }
+    }
+}

@@ -83,6 +83,7 @@ impl GraphView {
                     curved: true,
                     group: None,
                     members: Vec::new(),
+                    crd_safety: None,
                 });
             }
         }

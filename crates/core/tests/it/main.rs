@@ -5,6 +5,7 @@
 mod change;
 mod cluster;
 mod common;
+mod crd_safety;
 mod diff_json;
 mod export;
 mod fuzz;

@@ -15,7 +15,7 @@ use olm_graph_core::{load_files, Diagnostic, InputFile};
 use crate::common::{catalogs_dir, load};
 
 /// The families a finding code starts with.
-const FAMILIES: [&str; 7] = [
+const FAMILIES: [&str; 8] = [
     "load",
     "opm",
     "lint",
@@ -23,6 +23,7 @@ const FAMILIES: [&str; 7] = [
     "template",
     "cluster",
     "mirror",
+    "crd",
 ];
 
 #[test]

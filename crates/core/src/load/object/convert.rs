@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use crate::diag::{Diagnostic, Location, Rule};
 use crate::load::object::{PropValue, RawEntry, RawObject};
-use crate::model::{Bundle, Channel, ChannelEntry, Icon, Package, PropertyCounts};
+use crate::model::{Bundle, BundleCrds, Channel, ChannelEntry, Icon, Package, PropertyCounts};
 use crate::pullspec::validate_pull_spec;
 use crate::release::parse_bundle_release;
 use crate::semver::Version;
@@ -527,4 +527,73 @@ pub(crate) fn dns1123_label_errors(s: &str) -> Vec<String> {
         }
     }
     errs
+}
+
+/// The CustomResourceDefinitions among a bundle object's `olm.bundle.object` properties (each
+/// `value.data` is base64 of the object's JSON), and the CRDs its ClusterServiceVersion owns;
+/// each property that does not decode is a warning naming it
+/// ([spec/crd-safety.md §1](../../../../../docs/spec/crd-safety.md)).
+///
+/// # Complexity
+/// O(n) in the length n of the properties' data.
+pub(crate) fn bundle_crds(doc: &Value, b: &Bundle, diags: &mut Vec<Diagnostic>) -> BundleCrds {
+    use base64::Engine as _;
+    let mut out = BundleCrds::default();
+    let props = doc.get("properties").and_then(Value::as_array);
+    for (i, p) in props.into_iter().flatten().enumerate() {
+        match p.get("type").and_then(Value::as_str) {
+            Some("olm.bundle.object") => {}
+            Some("olm.gvk") => {
+                let f = |k: &str| p.pointer(&format!("/value/{k}")).and_then(Value::as_str);
+                if let (Some(g), Some(v), Some(k)) = (f("group"), f("version"), f("kind")) {
+                    out.gvks.push(format!("{g}/{v}, Kind={k}"));
+                }
+                continue;
+            }
+            _ => continue,
+        }
+        out.manifests += 1;
+        let data = p.pointer("/value/data").and_then(Value::as_str);
+        let decoded = data
+            .and_then(|d| {
+                base64::engine::general_purpose::STANDARD
+                    .decode(d.trim())
+                    .ok()
+            })
+            .and_then(|bytes| serde_json::from_slice::<Value>(&bytes).ok());
+        match decoded {
+            Some(obj) => keep_manifest(obj, &mut out),
+            None => {
+                let field = format!("properties[{i}].value.data");
+                let msg = "olm.bundle.object: value.data is not base64 of a JSON object: its CRDs are not read";
+                let mut d = Diagnostic::warning(Rule::LoadCrd, msg).field(field);
+                if let Some(loc) = &b.location {
+                    d = d.at(loc.clone());
+                }
+                diags.push(d.package(&b.package).bundle(&b.name));
+            }
+        }
+    }
+    out
+}
+
+/// Keeps `obj` when it is a CustomResourceDefinition; from a ClusterServiceVersion, keeps the
+/// names of the CRDs it owns.
+pub(crate) fn keep_manifest(obj: Value, out: &mut BundleCrds) {
+    match obj.get("kind").and_then(Value::as_str) {
+        Some("CustomResourceDefinition") => out.objects.push(obj),
+        Some("ClusterServiceVersion") => out.owned.extend(csv_owned_crds(obj.get("spec"))),
+        _ => {}
+    }
+}
+
+/// The names in a CSV spec's `customresourcedefinitions.owned`.
+pub(crate) fn csv_owned_crds(spec: Option<&Value>) -> Vec<String> {
+    spec.and_then(|s| s.pointer("/customresourcedefinitions/owned"))
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|o| o.get("name").and_then(Value::as_str))
+        .map(str::to_string)
+        .collect()
 }

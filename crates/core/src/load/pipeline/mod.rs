@@ -87,6 +87,9 @@ pub(in crate::load) struct Load<'p> {
     /// Objects without a schema, kept until we know whether they belong to a legacy manifest
     /// directory.
     schemaless: Vec<(String, Location)>,
+    /// With `keep_crds`: the CustomResourceDefinition documents of bundle and legacy manifest
+    /// directories, by file path.
+    crd_docs: Vec<(String, serde_json::Value)>,
 }
 
 impl<'p> Load<'p> {
@@ -121,6 +124,7 @@ impl<'p> Load<'p> {
             bundle_annotations: Vec::new(),
             ci_configs: Vec::new(),
             schemaless: Vec::new(),
+            crd_docs: Vec::new(),
         }
     }
 
@@ -246,6 +250,12 @@ impl<'p> Load<'p> {
             return;
         }
         if raw.schema.is_none() {
+            if self.options.keep_crds && is_crd(&raw) {
+                let text = file.text.get(doc.span.0..doc.span.1).unwrap_or_default();
+                if let Some(v) = crate::load::yaml_value(text) {
+                    self.crd_docs.push((file.path.clone(), v));
+                }
+            }
             self.keep_repo_document(&file.path, &raw, &location);
             summary.failed += 1;
             self.schemaless.push((file.path.clone(), location));
@@ -255,7 +265,10 @@ impl<'p> Load<'p> {
             |v: &Option<serde_json::Value>| v.as_ref().and_then(|v| v.as_str()).map(str::to_string);
         let (package, name) = (text(&raw.package), text(&raw.name));
         match convert::convert_object(raw, &location, &mut self.diags) {
-            Ok(o) => {
+            Ok(mut o) => {
+                if self.options.keep_crds {
+                    self.decode_bundle_objects(file, doc.span, &mut o);
+                }
                 count_object(summary, &o);
                 self.objs.push(o);
             }
@@ -297,6 +310,76 @@ impl<'p> Load<'p> {
         }
     }
 
+    /// With `keep_crds`: a bundle's `olm.bundle.object` properties decoded, its document read
+    /// again from its span (spec/crd-safety.md §1).
+    ///
+    /// # Complexity
+    /// O(d) for the document's length d.
+    fn decode_bundle_objects(&mut self, file: &InputFile, span: (usize, usize), o: &mut Obj) {
+        let Obj::Bundle(b) = o else {
+            return;
+        };
+        let gvks = self.options.keep_gvks && b.property_counts.get("olm.gvk").is_some();
+        if b.bundle_objects == 0 && !gvks {
+            return;
+        }
+        let text = file.text.get(span.0..span.1).unwrap_or_default();
+        let doc = if text.trim_start().starts_with('{') {
+            serde_json::from_str(text).ok()
+        } else {
+            crate::load::yaml_value(text)
+        };
+        if let Some(doc) = doc {
+            let crds = convert::bundle_crds(&doc, b, &mut self.diags);
+            b.crds = Some(Box::new(crds));
+        }
+    }
+
+    /// With `keep_crds`: the CRD documents of each bundle read from a directory (a bundle's
+    /// `manifests/`, a legacy manifest's version directory) put on its bundle, with the CRDs its
+    /// CSV owns (`owned`: CSV path → names).
+    ///
+    /// # Complexity
+    /// O(D log D + B log D) for D CRD documents and B bundles.
+    fn attach_crd_docs(&mut self, objs: &mut [Obj], owned: &HashMap<String, Vec<String>>) {
+        let mut by_dir: std::collections::BTreeMap<&str, Vec<&serde_json::Value>> =
+            std::collections::BTreeMap::new();
+        for (path, v) in &self.crd_docs {
+            by_dir.entry(parent_dir(path)).or_default().push(v);
+        }
+        for o in objs {
+            let Obj::Bundle(b) = o else {
+                continue;
+            };
+            let Some(file) = b.location.as_ref().map(|l| l.file.clone()) else {
+                continue;
+            };
+            let mut crds = crate::model::BundleCrds::default();
+            if let Some(docs) = by_dir.get(parent_dir(&file)) {
+                crds.objects = docs.iter().map(|v| (*v).clone()).collect();
+            }
+            if let Some(names) = owned.get(&file) {
+                crds.owned = names.clone();
+            }
+            crds.manifests = crds.objects.len() + 1;
+            b.crds = Some(Box::new(crds));
+        }
+    }
+
+    /// With `keep_crds`: each CSV's path → the CRDs it owns.
+    fn csv_owned(&self) -> HashMap<String, Vec<String>> {
+        if !self.options.keep_crds {
+            return HashMap::new();
+        }
+        self.csvs
+            .iter()
+            .map(|c| {
+                let names = convert::csv_owned_crds(c.raw.spec.as_ref());
+                (c.path.clone(), names)
+            })
+            .collect()
+    }
+
     /// Keeps a support lifecycle blob (`support`), read again from its span with positions.
     fn keep_lifecycle(&mut self, file: &InputFile, span: (usize, usize), location: &Location) {
         let text = file.text.get(span.0..span.1).unwrap_or_default();
@@ -309,7 +392,8 @@ impl<'p> Load<'p> {
     /// The phases after every file is read; the catalog.
     pub fn finish(mut self) -> Catalog {
         let max_entries = self.options.limits.max_nodes;
-        let repo = repo::convert(
+        let owned = self.csv_owned();
+        let mut repo = repo::convert(
             std::mem::take(&mut self.bundle_annotations),
             std::mem::take(&mut self.ci_configs),
             &mut self.csvs,
@@ -321,12 +405,18 @@ impl<'p> Load<'p> {
         self.report_stray_csvs(&legacy_dirs);
         legacy_dirs.extend(repo.operator_dirs);
         self.judge_schemaless(&legacy_dirs);
+        if self.options.keep_crds {
+            self.attach_crd_docs(&mut repo.objs, &owned);
+        }
         for o in repo.objs {
             self.count_legacy(&o);
             self.objs.push(o);
         }
         let manifests = std::mem::take(&mut self.manifests);
-        let legacy_objs = legacy::convert(manifests, &self.csvs, max_entries, &mut self.diags);
+        let mut legacy_objs = legacy::convert(manifests, &self.csvs, max_entries, &mut self.diags);
+        if self.options.keep_crds {
+            self.attach_crd_docs(&mut legacy_objs, &owned);
+        }
         for o in legacy_objs {
             self.count_legacy(&o);
             self.objs.push(o);
@@ -422,6 +512,11 @@ fn obj_location(o: &Obj) -> Option<&Location> {
         Obj::Bundle(b) => b.location.as_ref(),
         Obj::Deprecations(d) => Some(&d.location),
     }
+}
+
+/// True when the object is a CustomResourceDefinition (a manifest, not catalog content).
+fn is_crd(o: &RawObject) -> bool {
+    o.kind.as_ref().and_then(serde_json::Value::as_str) == Some("CustomResourceDefinition")
 }
 
 /// True when `path` is inside one of the directories (the empty directory holds everything).
