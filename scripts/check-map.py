@@ -16,7 +16,16 @@ It fails (exit 1) when:
 - the numbered layer lists (after "Core, lowest first" and "`src/`, lowest first") leave a
   top-level module out, name one that does not exist, or an import goes up: a module may
   import only from its own layer or lower ones (imports as scripts/check-shape.py reads them);
-- the map narrates history ("moved here from", "once had", "no longer"): it says what is.
+- the map narrates history ("moved here from", "once had", "no longer"): it says what is;
+- a line count it quotes is wrong: "`main.rs` (under 60 lines)" (the file of that name under the
+  section's crate) and "no file of `crates/core/src/view/` over 600 lines";
+- a Rust name it cites in backticks (`GraphView`, `OperatorReport::channels`,
+  `preflight::Report::counts`) is defined nowhere in the repository's Rust sources;
+- an "only through these names" claim fails as an import check: outside core, a module is used
+  through a name the sentence does not list (`export` through `render`, `RenderRequest`...);
+- `src/` (outside its tests) computes what core gives (APP_SEMANTICS: skip coverage, FBC
+  written by hand, a channel list split from text, pre-flight counts, a view's counts), which
+  the invariant "`src/` computes no OLM semantics" rules out.
 
 Each failure says what to add or change.
 """
@@ -36,6 +45,162 @@ _spec.loader.exec_module(shape)
 
 EXTENSIONS = ("rs", "md", "sh", "py", "js", "css", "html", "toml", "json", "yaml", "yml", "lock", "svg")
 HISTORY = ("moved here from", "once had", "no longer", "used to ", "was moved", "formerly")
+
+
+# What the web app once computed itself, each with what core gives instead: a pattern found in
+# src/ outside its tests fails the map's invariant "`src/` computes no OLM semantics".
+APP_SEMANTICS = [
+    (r"\bb\.kind\s*==\s*(?:[\w:]*::)?EdgeKind::(?:Skips|SkipRange)\b",
+     "which nodes a fan covers: core's GraphView::covered_by / skipped_by"),
+    (r'"schema"\s*:\s*"olm\.(?:bundle|package|channel)"',
+     "FBC objects written by hand: core's template::entered_versions_source (or another core writer)"),
+    (r"\.channel\b[^;]{0,80}?\.split\(\s*','\s*\)",
+     "an operator's channels split from text: core's OperatorReport::channels / drawn_channel"),
+    (r"\bOutcome::(?:Fail|Pass|Warn|Skip)\b",
+     "pre-flight results counted: core's preflight::Report::counts"),
+    (r"\.filter\(\|\w+\|\s*\w+\.(?:is_virtual|head)\)",
+     "a view's bundles, virtual nodes or head counted: core's GraphView::counts"),
+]
+
+
+def app_code(path):
+    """The text of an app source file up to its tests (`#[cfg(test)]`), or None for a test file."""
+    rel = os.path.relpath(path, ROOT)
+    if "/tests/" in rel or rel.endswith("/tests.rs") or rel.endswith("_tests.rs"):
+        return None
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    cut = text.find("#[cfg(test)]")
+    return text if cut < 0 else text[:cut]
+
+
+def check_app_semantics(errors):
+    for folder, _dirs, names in os.walk(os.path.join(ROOT, "src")):
+        for name in sorted(n for n in names if n.endswith(".rs")):
+            path = os.path.join(folder, name)
+            code = app_code(path)
+            if code is None:
+                continue
+            for pattern, instead in APP_SEMANTICS:
+                for m in re.finditer(pattern, code):
+                    line = code.count("\n", 0, m.start()) + 1
+                    errors.append(
+                        f"{os.path.relpath(path, ROOT)}:{line}: `src/` computes no OLM semantics, "
+                        f"but `{m.group(0)}` does: take {instead}")
+
+
+# Where a section's file names are looked up first (`main.rs` of the CLI section is the CLI's).
+SECTION_ROOTS = [("### `crates/core`", "crates/core/"), ("### `crates/cli`", "crates/cli/"),
+                 ("### `crates/embed`", "crates/embed/"), ("### The web app", "src/")]
+# Names from other crates the map cites (clap's, serde's, petgraph's).
+EXTERNAL_NAMES = {"ValueEnum", "clap::ValueEnum", "FromStr", "Display", "TiVec", "TiSlice",
+                  "Serialize", "Deserialize"}
+RUST_DIRS = ("crates", "src")
+
+
+def section_root(text, at):
+    root = ""
+    for heading, prefix in SECTION_ROOTS:
+        k = text.rfind(heading, 0, at)
+        if k >= 0 and (not root or k > text.rfind(root[0], 0, at)):
+            root = (heading, prefix)
+    return root[1] if root else ""
+
+
+def resolve(tok, files, prefix):
+    """The tracked file `tok` names, preferring the section's crate."""
+    found = [f for f in files if f == tok or f.endswith("/" + tok)]
+    preferred = [f for f in found if f.startswith(prefix)] if prefix else []
+    return (preferred or found or [None])[0]
+
+
+def line_count(path):
+    with open(os.path.join(ROOT, path), encoding="utf-8") as f:
+        return sum(1 for _ in f)
+
+
+def check_line_counts(text, files, errors):
+    for m in re.finditer(r"`([^`\s]+)` \(under (\d+) lines\)", text):
+        line = text.count("\n", 0, m.start()) + 1
+        path = resolve(m.group(1), files, section_root(text, m.start()))
+        if path is None:
+            errors.append(f"line {line}: `{m.group(1)}` (under {m.group(2)} lines) is no file")
+        elif line_count(path) >= int(m.group(2)):
+            errors.append(f"line {line}: {path} has {line_count(path)} lines, not under "
+                          f"{m.group(2)}: shorten it or say what is")
+    for m in re.finditer(r"no file of `([^`\s]+)` over (\d+) lines", text):
+        line = text.count("\n", 0, m.start()) + 1
+        folder = m.group(1).rstrip("/") + "/"
+        inside = [f for f in files if f.startswith(folder)]
+        if not inside:
+            errors.append(f"line {line}: `{m.group(1)}` is no folder")
+        for f in inside:
+            if line_count(f) > int(m.group(2)):
+                errors.append(f"line {line}: {f} has {line_count(f)} lines, over {m.group(2)}")
+
+
+def rust_sources(files):
+    out = {}
+    for f in files:
+        if f.endswith(".rs") and f.startswith(RUST_DIRS):
+            with open(os.path.join(ROOT, f), encoding="utf-8") as h:
+                out[f] = h.read()
+    return out
+
+
+def defined(name, sources, blob):
+    """Whether `name` is an item, field, variant or module of the Rust sources."""
+    if re.search(r"\b(?:fn|struct|enum|trait|type|mod|const|static)\s+" + name + r"\b", blob):
+        return True
+    if re.search(r"^\s*(?:pub(?:\([\w:]+\))?\s+)?" + name + r"\s*(?::|,|\(|\{|$)", blob, re.M):
+        return True
+    if re.search(r"\buse\s[^;]*\b" + name + r"\b", blob):
+        return True
+    return any(f.endswith("/" + name + ".rs") or ("/" + name + "/") in f for f in sources)
+
+
+def check_names(text, sources, errors):
+    blob = "\n".join(sources.values())
+    seen = set()
+    for m in re.finditer(r"`([A-Za-z_]\w*(?:::[A-Za-z_]\w*)*)(?:\(\))?`", text):
+        tok = m.group(1)
+        if tok in seen or tok in EXTERNAL_NAMES:
+            continue
+        seen.add(tok)
+        if "::" not in tok and not re.match(r"^[A-Z][a-z]+[A-Z]\w*$", tok):
+            continue
+        for part in tok.split("::"):
+            if not defined(part, sources, blob):
+                line = text.count("\n", 0, m.start()) + 1
+                errors.append(f"line {line}: `{tok}` names `{part}`, which no Rust source of the "
+                              f"repository defines: name what is there")
+                break
+
+
+def check_only_through(text, sources, errors):
+    """"outside core, `M` is used only through these names ...: `a`, `b`." as an import check."""
+    for m in re.finditer(r"outside\s+core,\s+`(\w+)`\s+is\s+used\s+only\s+through\s+these\s+names[^:]*:(.*?)(?:\n- |\n\n)",
+                         text, re.S):
+        module, listed = m.group(1), set(re.findall(r"`([\w:]+)`", m.group(2)))
+        line = text.count("\n", 0, m.start()) + 1
+        prefix = "olm_graph_core::" + module + "::"
+        for path, code in sorted(sources.items()):
+            if path.startswith("crates/core/"):
+                continue
+            for use in re.finditer(re.escape(prefix) + r"((?:\w+::)*)(\{[^}]*\}|\w+)", code):
+                base, names = use.group(1), use.group(2)
+                for name in re.findall(r"\w+", names) if names.startswith("{") else [names]:
+                    if name == "self":
+                        continue
+                    full = base + name
+                    parts = full.split("::")
+                    # A listed type covers its variants and associated items (`FigureView::All`).
+                    covered = any("::".join(parts[:k]) in listed and (k == len(parts) or parts[k - 1][0].isupper())
+                                  for k in range(1, len(parts) + 1))
+                    if not covered:
+                        errors.append(f"line {line}: {path} uses `{module}::{full}`, which the map says "
+                                      f"is not how core's `{module}` is used: go through the listed "
+                                      f"names or list it")
 
 
 def tracked_files():
@@ -186,6 +351,12 @@ def main():
     check_layers(text, "Core, lowest first", "crates/core/src", "core", errors)
     check_layers(text, "`src/`, lowest first", "src", "src/", errors)
 
+    check_app_semantics(errors)
+    check_line_counts(text, files, errors)
+    sources = rust_sources(files)
+    check_names(text, sources, errors)
+    check_only_through(text, sources, errors)
+
     lower = text.lower()
     for phrase in HISTORY:
         at = lower.find(phrase)
@@ -197,7 +368,7 @@ def main():
         print(f"check-map: {os.path.relpath(path, ROOT)}: {e}")
     if not errors:
         print(f"check-map: {os.path.relpath(path, ROOT)}: every path exists, every module is named, "
-              f"imports follow the layers")
+              f"imports follow the layers, the line counts, names and import claims hold")
     return 1 if errors else 0
 
 

@@ -8,11 +8,11 @@ use leptos::task::spawn_local;
 use crate::graph::text::drawing_layout;
 use crate::graph::GraphPanel;
 use crate::panels::bundle_search::BundleSearch;
+use crate::panels::catalog_tools::{CatalogToolsPanel, OpenTool};
 use crate::panels::channels::ChannelTabs;
 use crate::panels::drop_zone::DropZone;
 use crate::panels::export::ExportMenu;
 use crate::panels::inspector::Inspector;
-use crate::panels::lifecycle::{LifecyclePanel, OpenTool};
 use crate::panels::load_bar::LoadBar;
 use crate::panels::notices::{KeptNotice, PendingNotice};
 use crate::panels::packages::PackageList;
@@ -130,7 +130,7 @@ enum Drawer {
     Inspector,
 }
 
-/// The full layout: top bar, status, package list, channel tabs and graph with the lifecycle
+/// The full layout: top bar, status, package list, channel tabs and graph with the catalog
 /// tools and the template studio (drawers over the inspector), and the inspector (details,
 /// simulation, plan, findings as tabs). Below 1000 px wide the package list and the inspector
 /// are drawers opened from the top bar. In focus mode (`f`, or the graph toolbar's button) the
@@ -183,7 +183,7 @@ pub fn FullShell(#[prop(optional)] follow_selection: Option<bool>) -> impl IntoV
                 <main class="center">
                     <ChannelTabs/>
                     <GraphPanel><BundleSearch/><ToolsMenu/><ExportMenu/></GraphPanel>
-                    <LifecyclePanel/>
+                    <CatalogToolsPanel/>
                     <TemplateStudioPanel/>
                 </main>
                 <aside class="inspector drawer" id="inspector-drawer" aria-label="Inspector" class:open=move || is_open(Drawer::Inspector)>

@@ -4,7 +4,7 @@
 //!
 //! - [`app`]: the full and embed shells, composition only;
 //! - [`panels`]: one module per panel (loading, packages, channels, details, findings,
-//!   problems, simulation, lifecycle tools, export);
+//!   problems, simulation, catalog tools, export);
 //! - [`graph`]: the drawing (node, edge and band components, pan and zoom, keyboard moves,
 //!   every text and shape it computes), over [`widgets`];
 //! - [`services`]: the parsing worker's client and the loader, catalog sources, the one URL

@@ -10,20 +10,15 @@ use crate::state::graph::GraphStore;
 /// "N bundles · E edges · V virtual · head H".
 ///
 /// # Complexity
-/// O(V + B) for V nodes and B bands.
+/// That of core's `GraphView::counts`.
 pub fn graph_stats(v: &GraphView) -> String {
-    let virtuals = v.nodes().iter().filter(|n| n.is_virtual).count();
-    let mut stats = format!(
-        "{} bundles · {} edges",
-        v.nodes().len() - virtuals,
-        v.edge_total()
-    );
-    if virtuals > 0 {
-        stats.push_str(&format!(" · {virtuals} virtual"));
+    let c = v.counts();
+    let mut stats = format!("{} bundles · {} edges", c.bundles, c.edges);
+    if c.virtuals > 0 {
+        stats.push_str(&format!(" · {} virtual", c.virtuals));
     }
-    let mut heads = v.nodes().iter().filter(|n| n.head);
-    if let (Some(_), Some(head), None) = (&v.channel, heads.next(), heads.next()) {
-        stats.push_str(&format!(" · head {}", head.name));
+    if let Some(head) = c.head {
+        stats.push_str(&format!(" · head {head}"));
     }
     stats
 }

@@ -19,8 +19,8 @@ use olm_graph_core::view::{BandId, EdgeId, NodeId, StaircaseId};
 
 use crate::graph::scene::{Scene, SharedView};
 use crate::graph::text::route_midpoint;
+use crate::state::catalog_changes::CatalogChanges;
 use crate::state::graph::GraphStore;
-use crate::state::lifecycle::Lifecycle;
 use crate::state::simulation::{HopReasons, SimulationStore};
 
 /// The path attributes of a hop's edge or fan: `data-on-path[-v1]`, `data-path-reason[-v1]`.
@@ -35,7 +35,7 @@ fn channels_attr(view: &SharedView, channels: &[String]) -> Option<String> {
 
 #[component]
 pub fn Edge(view: SharedView, index: EdgeId, scene: Scene) -> impl IntoView {
-    let lifecycle = Lifecycle::get();
+    let lifecycle = CatalogChanges::get();
     let sim = SimulationStore::get();
     let e = &view.edges()[index];
     let to = e.to;

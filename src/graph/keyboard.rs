@@ -27,7 +27,7 @@ impl Direction {
 }
 
 fn center(view: &GraphView, i: NodeId) -> (f64, f64) {
-    let b = &view.boxes()[i];
+    let b = &view.nodes()[i].bbox;
     (b.x + b.width / 2.0, b.y + b.height / 2.0)
 }
 

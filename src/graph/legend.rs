@@ -9,8 +9,8 @@ use leptos::prelude::*;
 use olm_graph_core::resolve::Resolver;
 use olm_graph_core::view::PhaseClass;
 
+use crate::state::catalog_changes::CatalogChanges;
 use crate::state::graph::GraphStore;
-use crate::state::lifecycle::Lifecycle;
 use crate::state::mirror::MirrorStore;
 
 /// An edge kind: a short stroke with its arrow.
@@ -63,7 +63,7 @@ fn node_item(
 /// Terminated bundles, under the rules chosen here, with their count.
 #[component]
 fn TerminatedItem() -> impl IntoView {
-    let lifecycle = Lifecycle::get();
+    let lifecycle = CatalogChanges::get();
     view! {
         <li class="legend-terminated" title="terminated: not the channel head, and no upgrade leaves it under the chosen resolver (a cluster on it is stuck)">
             {node_swatch("terminated", false)}

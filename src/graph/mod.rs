@@ -187,7 +187,7 @@ fn reveal_on_request(graph: GraphStore, selection: Selection, pan_zoom: UsePanZo
             let v = graph.view.get_untracked();
             let b = selection.bundle.get_untracked();
             if let Some((v, i)) = v.and_then(|v| b.and_then(|b| v.node_index(&b)).map(|i| (v, i))) {
-                let bx = &v.boxes()[i];
+                let bx = &v.nodes()[i].bbox;
                 let k = pan_zoom.transform.get_untracked().k.max(0.8);
                 pan_zoom.center((bx.x, bx.y, bx.width, bx.height), Some(k));
             }

@@ -25,9 +25,9 @@ use olm_graph_core::view::{
 };
 
 use crate::graph::scene::{Scene, SharedView};
+use crate::state::catalog_changes::CatalogChanges;
 use crate::state::cluster::ClusterStore;
 use crate::state::comparison::Comparison;
-use crate::state::lifecycle::Lifecycle;
 use crate::state::mirror::MirrorStore;
 use crate::state::simulation::{NodeMarks, SimulationStore};
 
@@ -49,7 +49,7 @@ struct Marks {
 
 impl Marks {
     fn of(name: &str) -> Marks {
-        let lifecycle = Lifecycle::get();
+        let lifecycle = CatalogChanges::get();
         let comparison = Comparison::get();
         let sim = SimulationStore::get();
         let n = name.to_string();
@@ -97,7 +97,7 @@ impl Marks {
     fn title(self, base: &str) -> String {
         let mut t = base.to_string();
         if self.terminated.get() {
-            let resolver = Lifecycle::get().terminated_resolver.get();
+            let resolver = CatalogChanges::get().terminated_resolver.get();
             t.push_str(&format!(
                 "\nTerminated under OLM {}: not the head, and no upgrade leaves it",
                 resolver.as_str()
@@ -131,11 +131,8 @@ impl Marks {
 #[component]
 pub fn Node(view: SharedView, index: NodeId, scene: Scene) -> impl IntoView {
     let n = &view.nodes()[index];
-    let b = &view.boxes()[index];
-    let text = view.node_label(index).unwrap_or_else(|| NodeLabel {
-        primary: n.name.clone(),
-        caption: None,
-    });
+    let b = &n.bbox;
+    let text = n.label();
     let marks = Marks::of(&n.name);
     let fixed = n.class();
     let class = move || {

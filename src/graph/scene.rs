@@ -37,7 +37,7 @@ pub struct FanFocus {
     pub fans: Vec<BandId>,
     /// [`GraphView::covered_by`]: the sources of its skipRange fans, ascending.
     pub covered: Vec<NodeId>,
-    /// The sources of its skips fans, ascending.
+    /// [`GraphView::skipped_by`]: the sources of its skips fans, ascending.
     pub skipped: Vec<NodeId>,
 }
 
@@ -47,20 +47,11 @@ impl FanFocus {
     /// # Complexity
     /// O(S log S) for the S sources of its fans.
     pub fn of(view: &GraphView, i: NodeId) -> FanFocus {
-        let fans = view.fans_into(i).to_vec();
-        let mut skipped: Vec<NodeId> = fans
-            .iter()
-            .filter_map(|&b| view.bands().get(b))
-            .filter(|b| b.kind == olm_graph_core::graph::EdgeKind::Skips)
-            .flat_map(|b| b.sources.iter().copied())
-            .collect();
-        skipped.sort_unstable();
-        skipped.dedup();
         FanFocus {
             node: Some(i),
-            fans,
+            fans: view.fans_into(i).to_vec(),
             covered: view.covered_by(i),
-            skipped,
+            skipped: view.skipped_by(i),
         }
     }
 
@@ -133,7 +124,7 @@ impl Scene {
 
     /// Brings node `i` of `view` into view when it is not.
     pub fn reveal(&self, view: &GraphView, i: NodeId) {
-        if let Some(b) = view.boxes().get(i) {
+        if let Some(b) = view.node(i).map(|n| &n.bbox) {
             self.pan_zoom.reveal((b.x, b.y, b.width, b.height));
         }
     }

@@ -94,21 +94,7 @@ mod tests {
     use wasm_bindgen_test::wasm_bindgen_test as test;
 
     fn node(name: &str, version: Option<&str>) -> ViewNode {
-        ViewNode {
-            name: name.into(),
-            version: version.map(str::to_string),
-            is_virtual: false,
-            deprecated: false,
-            deprecation: None,
-            legacy_deprecated: false,
-            head: false,
-            head_of: Vec::new(),
-            channels: Vec::new(),
-            display_name: None,
-            description: None,
-            collapsed: None,
-            support: None,
-        }
+        ViewNode::new(name.into(), version.map(str::to_string))
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! file each is about.
 
 use leptos::prelude::*;
-use olm_graph_core::preflight::{self, locate::MessageLocator, Check, Pipeline, Report};
+use olm_graph_core::preflight::{self, Check, MessageLocator, Pipeline, Report};
 use olm_graph_core::{Diagnostic, InputFile, Severity};
 
 use crate::state::load::LoadStore;
@@ -185,22 +185,10 @@ fn PreflightChecks() -> impl IntoView {
     }
 }
 
-/// `1 failed, 2 passed, 0 warned, 17 skipped`.
-fn counts(report: &Report) -> String {
-    let n = |o: preflight::Outcome| report.checks.iter().filter(|c| c.result == o).count();
-    format!(
-        "{} failed, {} passed, {} warned, {} skipped",
-        n(preflight::Outcome::Fail),
-        n(preflight::Outcome::Pass),
-        n(preflight::Outcome::Warn),
-        n(preflight::Outcome::Skip)
-    )
-}
-
 #[component]
 fn PreflightReport(report: Report) -> impl IntoView {
     let load = LoadStore::get();
-    let summary = format!("{}: {}", report.pipeline, counts(&report));
+    let summary = format!("{}: {}", report.pipeline, report.counts());
     let places: Vec<Vec<String>> = load.loaded.with_untracked(|l| {
         l.as_ref()
             .map(|l| {

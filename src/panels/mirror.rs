@@ -16,7 +16,7 @@ use olm_graph_core::mirror::{
     OperatorEntry, Scope, Stranded,
 };
 
-use crate::panels::lifecycle::truncate::origin_inputs;
+use crate::panels::catalog_tools::truncate::origin_inputs;
 use crate::panels::mirror_from_state::FromState;
 use crate::services::download::{download_text, file_name_part};
 use crate::state::graph::GraphStore;

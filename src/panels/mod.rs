@@ -9,6 +9,7 @@
 //! `app.rs` place them.
 
 pub mod bundle_search;
+pub mod catalog_tools;
 pub mod channels;
 pub mod cluster;
 pub mod details;
@@ -17,7 +18,6 @@ pub mod export;
 pub mod findings;
 pub mod fold;
 pub mod inspector;
-pub mod lifecycle;
 pub mod load_bar;
 pub mod mirror;
 pub mod mirror_from_state;

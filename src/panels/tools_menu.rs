@@ -10,9 +10,9 @@
 use leptos::html;
 use leptos::prelude::*;
 
+use crate::panels::catalog_tools::{OpenTool, Tool};
 use crate::panels::export::close_on_outside_click;
 use crate::panels::export::menu::Menu;
-use crate::panels::lifecycle::{OpenTool, Tool};
 use crate::state::templates::TemplateStudio;
 
 #[component]

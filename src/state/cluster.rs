@@ -78,13 +78,9 @@ pub fn diagnosis_of(state: &ClusterState, catalog: Option<(&str, &Catalog)>) -> 
 /// # Complexity
 /// O(C) for C channels of the package.
 pub fn channel_of(report: &OperatorReport, catalog: Option<&Catalog>) -> ChannelChoice {
-    let package = catalog.and_then(|c| c.package(&report.package));
-    report
-        .channel
-        .as_deref()
-        .into_iter()
-        .flat_map(|c| c.split(','))
-        .find(|c| package.is_some_and(|p| p.channel(c).is_some()))
+    catalog
+        .and_then(|c| c.package(&report.package))
+        .and_then(|p| report.drawn_channel(p))
         .map_or(ChannelChoice::Default, |c| {
             ChannelChoice::Named(c.to_string())
         })

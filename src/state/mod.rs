@@ -5,7 +5,8 @@
 //! - [`load`]: the catalog on screen, the load in progress, its report, the problems;
 //! - [`selection`]: the package, channel and bundle shown, and a linked view still pending;
 //! - [`graph`]: the package data and the laid-out graph view of what is selected;
-//! - [`lifecycle`]: terminated bundles and the deprecate-and-truncate preview;
+//! - [`catalog_changes`]: what catalog changes mark on the graph: terminated bundles and the
+//!   deprecate-and-truncate preview;
 //! - [`comparison`]: the other catalog (or series) of a catalog switch, and its fates;
 //! - [`support`]: the support lifecycle overlay's inputs (its facts are the graph store's);
 //! - [`simulation`]: the upgrade what-if, its paths and the markings they put on the graph;
@@ -18,11 +19,11 @@
 //! - [`workspace`]: the inspector's open task and focus mode;
 //! - [`kept`]: what this browser kept and gave back on reload, and its storage problems.
 
+pub mod catalog_changes;
 pub mod cluster;
 pub mod comparison;
 pub mod graph;
 pub mod kept;
-pub mod lifecycle;
 pub mod load;
 pub mod mirror;
 pub mod plan;
@@ -36,11 +37,11 @@ pub mod workspace;
 use leptos::prelude::*;
 use olm_graph_core::layout::LayoutOptions;
 
+use catalog_changes::CatalogChanges;
 use cluster::ClusterStore;
 use comparison::Comparison;
 use graph::GraphStore;
 use kept::Kept;
-use lifecycle::Lifecycle;
 use load::{LoadStore, Loaded};
 use mirror::MirrorStore;
 use selection::Selection;
@@ -54,7 +55,7 @@ pub struct Stores {
     pub load: LoadStore,
     pub selection: Selection,
     pub graph: GraphStore,
-    pub lifecycle: Lifecycle,
+    pub lifecycle: CatalogChanges,
     pub comparison: Comparison,
     pub simulation: SimulationStore,
     pub workspace: Workspace,
@@ -73,7 +74,7 @@ impl Stores {
             load,
             selection,
             graph,
-            lifecycle: Lifecycle::new(graph),
+            lifecycle: CatalogChanges::new(graph),
             comparison: Comparison::new(),
             simulation: SimulationStore::new(graph),
             workspace: Workspace::new(),
@@ -138,7 +139,7 @@ impl Stores {
     /// Finds ahead the terminated nodes of the channel [`Stores::prebuild_graphs`] named.
     ///
     /// # Complexity
-    /// That of [`Lifecycle::prebuild_terminated`].
+    /// That of [`CatalogChanges::prebuild_terminated`].
     pub fn prebuild_terminated(&self, channel: Option<&str>) {
         if let Some(data) = self.graph.prebuilt_package() {
             self.lifecycle.prebuild_terminated(data, channel);

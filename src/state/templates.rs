@@ -9,7 +9,6 @@ use leptos::prelude::*;
 use olm_graph_core::change::{diff_package, DiffError, DiffOptions, PackageDiff};
 use olm_graph_core::resolve::Resolver;
 use olm_graph_core::{Catalog, Diagnostic, InputFile, Severity};
-use serde_json::json;
 
 use crate::state::load::{FileText, Loaded};
 use crate::state::shared::Shared;
@@ -29,21 +28,9 @@ pub struct Session {
     pub sources: Vec<FileText>,
 }
 
-/// A bundle image whose version the curator entered in the studio (opm reads it from the
-/// image; the studio serves it as a bundle source).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EnteredVersion {
-    pub package: String,
-    pub image: String,
-    pub version: String,
-}
-
-impl EnteredVersion {
-    /// The bundle's name, as a CSV names it: `<package>.v<version>`.
-    pub fn bundle_name(&self) -> String {
-        format!("{}.v{}", self.package, self.version)
-    }
-}
+/// A bundle image whose version the curator entered in the studio (core's: opm reads it from
+/// the image; the studio serves it as a bundle source).
+pub use olm_graph_core::template::EnteredVersion;
 
 /// The catalog one revision of the text renders to.
 #[derive(Debug, Clone, PartialEq)]
@@ -182,31 +169,13 @@ impl Default for TemplateStudio {
     }
 }
 
-/// The versions entered by hand as a bundle source: one `olm.bundle` per image, named
-/// `<package>.v<version>`, with its `olm.package` property; `None` when there is none.
+/// The versions entered by hand as the bundle source [`ENTERED_VERSIONS_PATH`] (core's
+/// `entered_versions_source`); `None` when there is none.
 ///
 /// # Complexity
 /// O(n) for n entered versions.
 pub fn entered_versions_source(entered: &[EnteredVersion]) -> Option<InputFile> {
-    if entered.is_empty() {
-        return None;
-    }
-    let mut text = String::new();
-    for e in entered {
-        let bundle = json!({
-            "schema": "olm.bundle",
-            "name": e.bundle_name(),
-            "package": e.package,
-            "image": e.image,
-            "properties": [
-                {"type": "olm.package", "value": {"packageName": e.package, "version": e.version}}
-            ],
-        });
-        let written = serde_json::to_string_pretty(&bundle).unwrap_or_default();
-        text.push_str(&written);
-        text.push('\n');
-    }
-    Some(InputFile::new(ENTERED_VERSIONS_PATH, text))
+    olm_graph_core::template::entered_versions_source(ENTERED_VERSIONS_PATH, entered)
 }
 
 /// The template file of `package` in a loaded catalog and the other files read with it (rendered

@@ -13,6 +13,7 @@ wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 #[path = "../common/mod.rs"]
 mod common;
 
+mod catalog_tools;
 mod channels;
 mod cluster;
 mod details;
@@ -20,7 +21,6 @@ mod export;
 mod findings;
 mod graph;
 mod inspector;
-mod lifecycle;
 mod mirror;
 mod overlay;
 mod packages;

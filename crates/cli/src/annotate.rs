@@ -11,6 +11,7 @@ use olm_graph_core::{Diagnostic, Severity};
 use serde_sarif::sarif;
 
 use crate::error::CliError;
+use crate::output::json_text;
 
 /// `file` (a path as the loader shows it) relative to `cwd`, with `/` separators.
 pub fn relative_path(file: &str, cwd: &Path) -> String {
@@ -86,10 +87,7 @@ pub fn sarif_log(
         .version(serde_json::json!("2.1.0"))
         .runs(vec![run])
         .build();
-    let mut text = serde_json::to_string_pretty(&log)
-        .map_err(|e| CliError::Input(format!("cannot write SARIF: {e}")))?;
-    text.push('\n');
-    Ok(text)
+    json_text(&log)
 }
 
 /// What a finding is about: `olm.channel package "p" channel "c" field "f"`.

@@ -691,14 +691,8 @@ pub struct ReviewArgs {
     pub as_of: Option<Date>,
 }
 
-/// A generated catalog shape.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Shape {
-    Chain,
-    Ranges,
-    Fans,
-    Wide,
-}
+/// A generated catalog shape (core's, named on the command line by clap).
+pub use olm_graph_core::synthetic::Shape;
 
 /// A timed operation.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -715,32 +709,19 @@ pub enum Op {
     Preflight,
 }
 
-impl Shape {
-    pub fn name(self) -> &'static str {
-        match self {
-            Shape::Chain => "chain",
-            Shape::Ranges => "ranges",
-            Shape::Fans => "fans",
-            Shape::Wide => "wide",
-        }
+impl Op {
+    /// Its name on the command line (`--op`), as clap spells it (`graph-json`).
+    pub fn name(self) -> String {
+        value_name(self)
     }
 }
 
-impl Op {
-    pub fn name(self) -> &'static str {
-        match self {
-            Op::Load => "load",
-            Op::Lint => "lint",
-            Op::GraphJson => "graph-json",
-            Op::PathV0 => "path-v0",
-            Op::PathV1 => "path-v1",
-            Op::RenderSvg => "render-svg",
-            Op::Diff => "diff",
-            Op::DiffJson => "diff-json",
-            Op::Mirror => "mirror",
-            Op::Preflight => "preflight",
-        }
-    }
+/// The name clap gives `value` on the command line (every variant of these enums has one).
+pub fn value_name(value: impl ValueEnum) -> String {
+    value
+        .to_possible_value()
+        .map(|v| v.get_name().to_string())
+        .expect("a variant clap does not skip")
 }
 
 /// `olm-graph lsp`: the language server.
@@ -975,4 +956,16 @@ pub struct MirrorArgs {
     /// Only these bundles (names or versions) in the stranded list: what a fleet runs.
     #[arg(long)]
     pub installed: Vec<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bench_names_are_clap_s() {
+        assert_eq!(Op::GraphJson.name(), "graph-json");
+        assert_eq!(Op::PathV0.name(), "path-v0");
+        assert_eq!(value_name(Shape::Ranges), "ranges");
+    }
 }

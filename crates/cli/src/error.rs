@@ -77,3 +77,9 @@ pub fn usage(message: impl Into<String>) -> CliError {
 pub fn request(message: impl Into<String>) -> CliError {
     CliError::Request(message.into())
 }
+
+/// `unknown package "p"`: a package the catalog does not have (exit 1), in every command's
+/// one wording.
+pub fn unknown_package(name: &str) -> CliError {
+    request(format!("unknown package {name:?}"))
+}

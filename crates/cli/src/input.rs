@@ -6,13 +6,18 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use olm_graph_core::load::{read_paths, Limits, ReadPaths};
-use olm_graph_core::model::Catalog;
+use olm_graph_core::model::{Catalog, Package};
 use olm_graph_core::open::load_files_with;
 use olm_graph_core::partial::{partial_catalog, PartialCatalog};
 use olm_graph_core::view::natural_cmp;
 use olm_graph_core::{load_paths, InputFile, LoadOptions};
 
-use crate::error::CliError;
+use crate::error::{unknown_package, CliError};
+
+/// The package `name` of `catalog`, or [`unknown_package`].
+pub fn package<'a>(catalog: &'a Catalog, name: &str) -> Result<&'a Package, CliError> {
+    catalog.package(name).ok_or_else(|| unknown_package(name))
+}
 
 /// Loads the catalog at `paths`, without the split-catalog hint.
 pub fn load_plain(paths: &[PathBuf]) -> Result<Catalog, CliError> {

@@ -20,8 +20,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use crate::args::{Cli, Command};
-use crate::error::CmdResult;
+use crate::args::Cli;
 
 /// mimalloc instead of the system allocator: loading a catalog makes millions of small
 /// allocations (names, versions, properties), which it serves markedly faster.
@@ -33,40 +32,11 @@ fn main() -> ExitCode {
     process::no_transparent_huge_pages();
     let cli = Cli::parse();
     cli.limits.limits().set_process_default();
-    match run(cli.command) {
+    match commands::run(cli.command) {
         Ok(status) => status.into(),
         Err(e) => {
             eprintln!("olm-graph: {e}");
             e.exit_status().into()
         }
-    }
-}
-
-/// Runs one command.
-fn run(command: Command) -> CmdResult {
-    use commands::*;
-    match command {
-        Command::Packages(args) => packages::run(args),
-        Command::Graph(args) => graph::run(args),
-        Command::CrdSafety(args) => crd_safety::run(args),
-        Command::Lint(args) => lint::run(args),
-        Command::Preflight(args) => preflight::run(args.json_as_format()),
-        Command::Path(args) => path::run(args),
-        Command::Plan(args) => plan::run(args),
-        Command::Mirror(args) => mirror::run(args),
-        Command::DeprecateTruncate(args) => deprecate_truncate::run(args),
-        Command::ResolveImage(args) => resolve_image::run(args),
-        Command::Diff(args) => diff::run(args),
-        Command::DiffSeries(args) => diff_series::run(args),
-        Command::Review(args) => review::run(args.json_as_format()),
-        Command::Lifecycle(args) => support::run(args),
-        Command::Diagnose(args) => diagnose::run(args),
-        Command::MirrorConfig(args) => mirror_config::run(args),
-        Command::Bench(args) => bench::run(args),
-        Command::Lsp(args) => lsp::run(args),
-        Command::Render(args) => render::run(args),
-        Command::RenderTemplate(args) => render_template::run(args),
-        Command::DiffTemplate(args) => diff_template::run(args),
-        Command::PlainCrossings(args) => plain_crossings::run(args),
     }
 }

@@ -5,6 +5,8 @@ use std::io::Write as _;
 
 use olm_graph_core::diag::Diagnostic;
 
+use crate::error::CliError;
+
 /// Prints a line to stdout; a closed pipe ends the program quietly.
 macro_rules! out {
     ($($arg:tt)*) => {{
@@ -23,16 +25,33 @@ pub fn print(text: &str) {
 }
 
 /// Prints `value` as indented JSON and a newline, written to stdout as it is serialised (a
-/// long report is never held whole as text); a closed pipe ends the program quietly.
-pub fn print_json_pretty<T: serde::Serialize>(value: &T) {
+/// long report is never held whole as text): the one JSON printer of every `--json` and
+/// `--format json`. A closed pipe ends the program quietly; a value that cannot be written as
+/// JSON is an error (`cannot write JSON: ...`), never an empty line.
+pub fn print_json<T: serde::Serialize + ?Sized>(value: &T) -> Result<(), CliError> {
     let mut stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-    let written = serde_json::to_writer_pretty(&mut stdout, value)
-        .map_err(std::io::Error::from)
-        .and_then(|()| writeln!(stdout))
-        .and_then(|()| stdout.flush());
-    if written.is_err() {
+    match serde_json::to_writer_pretty(&mut stdout, value) {
+        Err(e) if !e.is_io() => return Err(json_error(&e)),
+        Err(_) => std::process::exit(0),
+        Ok(()) => {}
+    }
+    if writeln!(stdout).and_then(|()| stdout.flush()).is_err() {
         std::process::exit(0);
     }
+    Ok(())
+}
+
+/// `value` as indented JSON and a newline, for a command that writes it with other text or to
+/// a file: the same text [`print_json`] prints, and the same error.
+pub fn json_text<T: serde::Serialize + ?Sized>(value: &T) -> Result<String, CliError> {
+    let mut text = serde_json::to_string_pretty(value).map_err(|e| json_error(&e))?;
+    text.push('\n');
+    Ok(text)
+}
+
+/// What a value that cannot be written as JSON is reported as (exit 2).
+fn json_error(e: &serde_json::Error) -> CliError {
+    CliError::Input(format!("cannot write JSON: {e}"))
 }
 
 /// Writes `text` as it is to stdout; a closed pipe ends the program quietly.
@@ -62,4 +81,18 @@ pub fn print_diagnostics<'a>(list: impl Iterator<Item = &'a Diagnostic>) {
 /// The value, or `-` when there is none (a table cell).
 pub fn or_dash<T: ToString>(v: Option<T>) -> String {
     v.map_or_else(|| "-".to_string(), |v| v.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_value_json_cannot_hold_is_an_error_not_an_empty_line() {
+        let keys: std::collections::BTreeMap<(u8, u8), u8> = [((1, 2), 3)].into();
+        let e = json_text(&keys).expect_err("a map with tuple keys is no JSON object");
+        assert_eq!(e.to_string(), "cannot write JSON: key must be a string");
+        assert_eq!(e.exit_status(), crate::error::ExitStatus::Usage);
+        assert_eq!(json_text(&[1, 2]).expect("a list"), "[\n  1,\n  2\n]\n");
+    }
 }

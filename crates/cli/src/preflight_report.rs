@@ -1,29 +1,16 @@
 //! What `preflight` and `review` print of a pre-flight report (core's
-//! [`preflight`](olm_graph_core::preflight)): the counts, the table of check, result and first
+//! [`preflight`](olm_graph_core::preflight)): the table of check, result and first
 //! message, the Markdown table, and GitHub workflow commands placed on the files the messages
 //! are about.
 
 use std::fmt::Write as _;
 
 use olm_graph_core::model::Catalog;
-use olm_graph_core::preflight::locate::MessageLocator;
-use olm_graph_core::preflight::{Check, Outcome, Report};
+use olm_graph_core::preflight::{Check, MessageLocator, Outcome, Report};
 use olm_graph_core::review::markdown::cell_code;
 use olm_graph_core::text::plural;
 
 use crate::annotate::workflow_command;
-
-/// `1 failed, 2 passed, 0 warned, 17 skipped`.
-pub fn counts(report: &Report) -> String {
-    let n = |o: Outcome| report.checks.iter().filter(|c| c.result == o).count();
-    format!(
-        "{} failed, {} passed, {} warned, {} skipped",
-        n(Outcome::Fail),
-        n(Outcome::Pass),
-        n(Outcome::Warn),
-        n(Outcome::Skip)
-    )
-}
 
 /// A check's first message, or nothing.
 fn first(c: &Check) -> &str {
@@ -56,7 +43,7 @@ pub fn table(report: &Report) -> String {
         );
         let _ = writeln!(out, "{}", row.trim_end());
     }
-    let _ = writeln!(out, "pipeline {}: {}", report.pipeline, counts(report));
+    let _ = writeln!(out, "pipeline {}: {}", report.pipeline, report.counts());
     out
 }
 
@@ -96,7 +83,7 @@ pub fn markdown(report: &Report) -> String {
     let mut out = format!(
         "## olm-graph preflight ({}): {icon} {}\n\n{}.\n\n| check | result | messages |\n|---|---|---|\n",
         report.pipeline,
-        counts(report),
+        report.counts(),
         plural(report.checks.len(), "check", "checks"),
     );
     for c in &report.checks {

@@ -1,4 +1,4 @@
-//! Layout benchmark: `cargo bench -p olm-graph-core --bench layout`.
+//! Layout benchmark: `cargo bench -p olm-graph-core --features synthetic --bench layout`.
 //!
 //! Times `layout_channel` (both fan modes) on the heavy real channels: the gpu-operator channel
 //! with the most edges, every channel of the descheduler v4.12 catalog and of project-quay, plus
@@ -9,9 +9,9 @@
 //! only this part.
 //!
 //! Then the drawing at scale: a generated channel of N bundles (a `replaces` chain, versions
-//! `0.0.i`, a `skipRange` on every 50th entry covering the 100 before it: the `ranges` shape
-//! that `olm-graph bench --synthetic` generates as JSON in `crates/cli/src/commands/bench.rs`),
-//! built here directly as a model (`chain_catalog`) for N = 10,000 and 100,000: the time of the graph (for
+//! `0.0.i`, a `skipRange` on every 50th entry covering the 100 before it: the `ranges` shape of
+//! core's `synthetic` generator, which `olm-graph bench --synthetic` loads as JSON), built
+//! directly as a model (`synthetic::catalog`) for N = 10,000 and 100,000: the time of the graph (for
 //! reference), the layout, the view, the SVG, DOT and Mermaid writers (CPU time of the thread,
 //! so that other work on the machine does not count; the mean of a few runs after one to warm
 //! up), and the process's peak memory after each N. `-- chain` runs only this part, `-- real`
@@ -28,8 +28,7 @@ use olm_graph_core::graph::{channel_graphs, ChannelGraph, PackageGraph};
 use olm_graph_core::layout::{
     crossings, layout, layout_channel, layout_package, FanMode, Layout, LayoutOptions,
 };
-use olm_graph_core::model::{Bundle, Catalog, Channel, ChannelEntry, Package};
-use olm_graph_core::semver::Version;
+use olm_graph_core::synthetic::{self, Shape};
 use olm_graph_core::view::GraphView;
 
 const ITERATIONS: u32 = 200;
@@ -186,49 +185,6 @@ fn every_real_channel() {
     );
 }
 
-/// The generated chain of `n` bundles: the model of the `ranges` shape of `olm-graph bench
-/// --synthetic` (`crates/cli/src/commands/bench.rs`, `write_package`), without the JSON.
-fn chain_catalog(n: usize) -> Catalog {
-    let name = |i: usize| format!("p.v0.0.{i}");
-    let entries = (0..n)
-        .map(|i| ChannelEntry {
-            name: name(i),
-            replaces: (i > 0).then(|| name(i - 1)),
-            skips: Vec::new(),
-            skip_range: (i > 0 && i % 50 == 0)
-                .then(|| format!(">=0.0.{} <0.0.{i}", i.saturating_sub(100))),
-        })
-        .collect();
-    let mut bundles: Vec<Bundle> = (0..n)
-        .map(|i| Bundle {
-            name: name(i),
-            package: "p".into(),
-            version_text: Some(format!("0.0.{i}")),
-            version: Some(Version::new(0, 0, i as u64)),
-            package_property_count: 1,
-            ..Bundle::default()
-        })
-        .collect();
-    bundles.sort_by(|a, b| a.name.cmp(&b.name));
-    let package = Package {
-        name: "p".into(),
-        declared: true,
-        default_channel: Some("c".into()),
-        channels: vec![Channel {
-            name: "c".into(),
-            package: "p".into(),
-            entries,
-            location: None,
-        }],
-        bundles,
-        ..Package::default()
-    };
-    Catalog {
-        packages: vec![package],
-        ..Catalog::default()
-    }
-}
-
 /// Nanoseconds this thread has run on a CPU (Linux `schedstat`): unlike wall time, it does not
 /// grow when other processes share the machine.
 fn cpu_ns() -> Option<u64> {
@@ -270,7 +226,7 @@ fn timed_reps<T>(reps: usize, mut f: impl FnMut() -> T) -> (f64, T) {
 }
 
 fn synthetic_chain(n: usize) {
-    let catalog = chain_catalog(n);
+    let catalog = synthetic::catalog(Shape::Ranges, n);
     let pkg = &catalog.packages[0];
     let reps = (500_000 / n).max(5);
     // Built once: the graph is not this benchmark's subject.

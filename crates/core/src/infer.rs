@@ -44,8 +44,11 @@ impl VersionSource {
 /// A bundle name with its version and where the version came from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct NamedVersion {
+    /// The bundle's name.
     pub name: String,
+    /// Its version.
     pub version: Version,
+    /// Where the version came from.
     pub source: VersionSource,
 }
 

@@ -9,7 +9,9 @@ use crate::semver::Version;
 /// An OpenShift minor version (`4.17`). Ordered by major, then minor.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct OpenShiftVersion {
+    /// The major version (`4`).
     pub major: u64,
+    /// The minor version (`17`).
     pub minor: u64,
 }
 
@@ -19,6 +21,7 @@ fn digits(s: &str) -> bool {
 }
 
 impl OpenShiftVersion {
+    /// `major.minor`.
     pub const fn new(major: u64, minor: u64) -> Self {
         OpenShiftVersion { major, minor }
     }

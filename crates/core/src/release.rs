@@ -37,10 +37,15 @@ pub struct SegmentError {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ReleaseError {
     /// `invalid release "…": exceeds maximum length of 20 characters`.
-    TooLong { release: String },
+    TooLong {
+        /// The release as written.
+        release: String,
+    },
     /// `invalid release "…": segment 0: …` with every failing identifier, one per line.
     Segments {
+        /// The release as written.
         release: String,
+        /// Each failing identifier.
         segments: Vec<SegmentError>,
     },
 }
@@ -99,10 +104,18 @@ impl Release {
         }
     }
 
+    /// Its dot-separated identifiers.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn identifiers(&self) -> &[PrereleaseId] {
         &self.0
     }
 
+    /// No release (the bundle has none).
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
@@ -154,6 +167,7 @@ pub fn compare_release_text(a: &str, b: &str) -> Ordering {
 pub struct VersionRelease {
     /// The version; for a legacy release its build metadata is gone.
     pub version: Version,
+    /// The release (empty when there is none).
     pub release: Release,
 }
 
@@ -226,9 +240,13 @@ pub fn same_version_release(
 /// segment 0: Invalid character(s) found in prerelease "!!!"`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BundleReleaseError {
+    /// The bundle's release is not one.
     Invalid {
+        /// The bundle.
         bundle: String,
+        /// Its release as written.
         release: String,
+        /// Why it is not one.
         error: ReleaseError,
     },
 }

@@ -100,9 +100,19 @@ pub enum SemverError {
     /// `Short version cannot contain PreRelease/Build meta data` (tolerant parsing).
     ShortWithMetadata,
     /// `Invalid character(s) found in major number "x"`.
-    InvalidNumber { part: NumberPart, text: String },
+    InvalidNumber {
+        /// The number's place.
+        part: NumberPart,
+        /// Its text.
+        text: String,
+    },
     /// `Major number must not contain leading zeroes "01"`.
-    NumberLeadingZeroes { part: NumberPart, text: String },
+    NumberLeadingZeroes {
+        /// The number's place.
+        part: NumberPart,
+        /// Its text.
+        text: String,
+    },
     /// `strconv.ParseUint: parsing "…": invalid syntax`.
     UintSyntax(String),
     /// `strconv.ParseUint: parsing "…": value out of range`.
@@ -122,8 +132,11 @@ pub enum SemverError {
 /// Which of major, minor and patch a number error is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NumberPart {
+    /// The first number.
     Major,
+    /// The second number.
     Minor,
+    /// The third number.
     Patch,
 }
 

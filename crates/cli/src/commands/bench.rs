@@ -4,13 +4,8 @@
 //! operation timed in a fresh process of its own (so that its peak memory is its own), and the
 //! growth exponent fitted between the two largest sizes.
 //!
-//! Shapes (one package `p`, one channel `c`, versions `0.0.i`, `p.v0.0.i` replaces the one
-//! before it, unless said otherwise):
-//! - `chain`: nothing else;
-//! - `ranges`: every 50th entry also has the skipRange `>=0.0.(i-100) <0.0.i`;
-//! - `fans`: every 50th entry replaces the entry 11 before it and skips the 10 in between;
-//! - `wide`: N/100 packages `p0000`, `p0001`, ... of 100 bundles shaped as `ranges`; per-package
-//!   operations look at the middle package.
+//! Shapes: core's `synthetic` generator (`chain`, `ranges`, `fans`, `wide`; per-package
+//! operations look at its middle package for `wide`), the same one the layout benchmark draws.
 //!
 //! Operations: `load` (read and convert), `lint`, `graph-json`, `path-v0` and `path-v1` (from
 //! the oldest bundle, as `path --json` prints it), `render-svg`, and `diff` (the catalog without
@@ -35,11 +30,12 @@ use olm_graph_core::mirror::{mirror_catalog, MirrorOptions, OperatorEntry, Packa
 use olm_graph_core::model::Catalog;
 use olm_graph_core::preflight::{self, Pipeline};
 use olm_graph_core::resolve::{resolve_path, PathOptions, Resolver};
+use olm_graph_core::synthetic::generate;
 use olm_graph_core::validate::{lint_catalog, render_tree};
 use olm_graph_core::{load_files, InputFile};
 use serde_json::{json, Value};
 
-use crate::args::{BenchArgs, Op, Shape};
+use crate::args::{value_name, BenchArgs, Op, Shape};
 use crate::diff_text::diff_text;
 use crate::error::{CliError, CmdResult, ExitStatus};
 use crate::input;
@@ -106,74 +102,6 @@ fn real(paths: &[PathBuf], runs: usize) -> CmdResult {
         times.len()
     );
     Ok(ExitStatus::Success)
-}
-
-/// One package's entries as JSON objects.
-fn write_package(out: &mut String, pkg: &str, n: usize, shape: Shape) {
-    let _ = writeln!(
-        out,
-        r#"{{"schema":"olm.package","name":"{pkg}","defaultChannel":"c"}}"#
-    );
-    let _ = write!(
-        out,
-        r#"{{"schema":"olm.channel","package":"{pkg}","name":"c","entries":["#
-    );
-    for i in 0..n {
-        let sep = if i == 0 { "" } else { "," };
-        let _ = write!(out, r#"{sep}{{"name":"{pkg}.v0.0.{i}""#);
-        let fan = shape == Shape::Fans && i >= 50 && i % 50 == 0;
-        if fan {
-            let _ = write!(out, r#","replaces":"{pkg}.v0.0.{}","skips":["#, i - 11);
-            let skips: Vec<String> = (i - 10..i)
-                .map(|k| format!(r#""{pkg}.v0.0.{k}""#))
-                .collect();
-            let _ = write!(out, "{}]", skips.join(","));
-        } else if i > 0 {
-            let _ = write!(out, r#","replaces":"{pkg}.v0.0.{}""#, i - 1);
-        }
-        if matches!(shape, Shape::Ranges | Shape::Wide) && i > 0 && i % 50 == 0 {
-            let _ = write!(
-                out,
-                r#","skipRange":">=0.0.{} <0.0.{i}""#,
-                i.saturating_sub(100)
-            );
-        }
-        out.push('}');
-    }
-    out.push_str("]}\n");
-    for i in 0..n {
-        let _ = writeln!(
-            out,
-            r#"{{"schema":"olm.bundle","package":"{pkg}","name":"{pkg}.v0.0.{i}","image":"quay.io/bench/{pkg}:{i}","properties":[{{"type":"olm.package","value":{{"packageName":"{pkg}","version":"0.0.{i}"}}}}]}}"#
-        );
-    }
-}
-
-/// A generated catalog: its text and the package the per-package operations look at.
-struct Generated {
-    text: String,
-    package: String,
-}
-
-/// The catalog of `shape` with `n` bundles; `trimmed` leaves out the newest ones (see the module
-/// documentation).
-fn generate(shape: Shape, n: usize, trimmed: bool) -> Generated {
-    let mut text = String::with_capacity(n * 260);
-    if shape == Shape::Wide {
-        let packages = (n / 100).max(1);
-        let per_package = if trimmed { 90 } else { 100 };
-        for k in 0..packages {
-            write_package(&mut text, &format!("p{k:04}"), per_package, shape);
-        }
-        let package = format!("p{:04}", packages / 2);
-        return Generated { text, package };
-    }
-    let cut = if trimmed { (n / 10).min(1000) } else { 0 };
-    write_package(&mut text, "p", n - cut, shape);
-    Generated {
-        text,
-        package: "p".into(),
-    }
 }
 
 fn load(text: String, name: &str) -> Catalog {
@@ -353,9 +281,9 @@ fn measure(exe: &Path, shape: Shape, n: usize, op: Op) -> Result<Row, CliError> 
             "bench",
             "--synthetic-child",
             "--shape",
-            shape.name(),
+            &value_name(shape),
             "--op",
-            op.name(),
+            &op.name(),
         ])
         .args(["--sizes", &n.to_string()])
         .output()
@@ -364,7 +292,7 @@ fn measure(exe: &Path, shape: Shape, n: usize, op: Op) -> Result<Row, CliError> 
     let record: Value = serde_json::from_str(text.trim()).map_err(|e| {
         CliError::Input(format!(
             "the {} {n} {} run failed ({e}): {}",
-            shape.name(),
+            value_name(shape),
             op.name(),
             String::from_utf8_lossy(&output.stderr)
         ))
@@ -429,14 +357,14 @@ fn print_row(r: &Row, as_json: bool) {
         r.load_s + r.op_s
     };
     if as_json {
-        let record = json!({"shape": r.shape.name(), "n": r.n, "op": r.op.name(), "load_s": r.load_s, "op_s": r.op_s, "op_cpu_s": r.op_cpu_s, "total_s": total, "peak_mib": r.peak_mib, "output": r.output});
+        let record = json!({"shape": value_name(r.shape), "n": r.n, "op": r.op.name(), "load_s": r.load_s, "op_s": r.op_s, "op_cpu_s": r.op_cpu_s, "total_s": total, "peak_mib": r.peak_mib, "output": r.output});
         println!("{record}");
         return;
     }
     let peak = r.peak_mib.map_or("n/a".into(), |m| format!("{m:.0}"));
     println!(
         "{:<7} {:<8} {:<11} {:<8.3} {:<8.3} {:<8.3} {:<8.3} {peak}",
-        r.shape.name(),
+        value_name(r.shape),
         r.n,
         r.op.name(),
         r.load_s,
@@ -471,12 +399,12 @@ fn print_exponents(rows: &[Row], args: &BenchArgs) {
                 r.op_s + if op == Op::Load { 0.0 } else { r.load_s }
             });
             if args.json {
-                let record = json!({"shape": shape.name(), "op": op.name(), "from": small, "to": large, "exponent": alone, "exponent_cpu": cpu, "exponent_with_load": total});
+                let record = json!({"shape": value_name(shape), "op": op.name(), "from": small, "to": large, "exponent": alone, "exponent_cpu": cpu, "exponent_with_load": total});
                 println!("{record}");
             } else {
                 println!(
                     "{:<7} {:<11} {alone:.2}  {cpu:.2}  {total:.2}",
-                    shape.name(),
+                    value_name(shape),
                     op.name()
                 );
             }

@@ -15,9 +15,9 @@ use serde::Serialize;
 
 use crate::annotate::{github_findings, relative_path, sarif_findings};
 use crate::args::{CrdSafetyArgs, CrdSafetyFormat};
-use crate::error::{request, usage, CliError, CmdResult, ExitStatus};
+use crate::error::{usage, CliError, CmdResult, ExitStatus};
 use crate::input::{load_with_crds_and_gvks, report_load_errors};
-use crate::output::{print_json_pretty, write_stdout};
+use crate::output::{print_json, write_stdout};
 
 /// One pair in the JSON document.
 #[derive(Serialize)]
@@ -47,12 +47,7 @@ pub fn run(args: CrdSafetyArgs) -> CmdResult {
     let catalog =
         load_with_crds_and_gvks(&args.paths).map_err(|e| CliError::Request(e.to_string()))?;
     report_load_errors(&catalog);
-    let Some(pkg) = catalog.packages.iter().find(|p| p.name == args.package) else {
-        return Err(request(format!(
-            "package {:?} not found in the catalog",
-            args.package
-        )));
-    };
+    let pkg = crate::input::package(&catalog, &args.package)?;
     for name in [&args.from, &args.to].into_iter().flatten() {
         if pkg.bundle_index(name).is_none() {
             return Err(usage(format!(
@@ -82,7 +77,7 @@ pub fn run(args: CrdSafetyArgs) -> CmdResult {
     };
     let cwd = std::env::current_dir().unwrap_or_default();
     match format {
-        CrdSafetyFormat::Json => print_json_pretty(&document(pkg, judged)),
+        CrdSafetyFormat::Json => print_json(&document(pkg, judged))?,
         CrdSafetyFormat::Text => write_stdout(&text(pkg, &judged)),
         CrdSafetyFormat::Markdown => write_stdout(&markdown(pkg, &judged)),
         CrdSafetyFormat::Github => {

@@ -5,7 +5,8 @@ use olm_graph_core::change::{deprecate_truncate, write_truncated, TruncateOption
 
 use crate::args::DeprecateTruncateArgs;
 use crate::error::{CliError, CmdResult, ExitStatus};
-use crate::input::load_keeping_files;
+use crate::input::{self, load_keeping_files};
+use crate::output::print_json;
 
 /// Deprecates the bundle, truncates the graph below it, writes the new catalog and prints the
 /// report.
@@ -35,9 +36,7 @@ pub fn run(args: DeprecateTruncateArgs) -> CmdResult {
         legacy_property: args.legacy_property,
         allow_package_removal: args.allow_package_removal,
     };
-    let pkg = catalog
-        .package(&args.package)
-        .ok_or_else(|| CliError::Request(format!("unknown package {:?}", args.package)))?;
+    let pkg = input::package(&catalog, &args.package)?;
     let (new_pkg, report) =
         deprecate_truncate(pkg, &options).map_err(|e| CliError::Request(e.to_string()))?;
     let text =
@@ -45,10 +44,7 @@ pub fn run(args: DeprecateTruncateArgs) -> CmdResult {
     std::fs::write(&args.output, text)
         .map_err(|e| CliError::Input(format!("cannot write {}: {e}", args.output.display())))?;
     if args.json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&report).unwrap_or_default()
-        );
+        print_json(&report)?;
     } else {
         println!(
             "deprecated {} in package {}: {:?}",

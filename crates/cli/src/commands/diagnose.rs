@@ -8,7 +8,7 @@ use olm_graph_core::cluster::{diagnose, Diagnosis, GivenCatalog};
 use crate::args::DiagnoseArgs;
 use crate::cluster_input::{given_catalogs, read_state};
 use crate::error::{CmdResult, ExitStatus};
-use crate::output::{print, print_json_pretty};
+use crate::output::{print, print_json};
 
 /// Runs `diagnose`: exit 0 when the state was read, 1 when nothing could be read.
 pub fn run(args: DiagnoseArgs) -> CmdResult {
@@ -24,7 +24,7 @@ pub fn run(args: DiagnoseArgs) -> CmdResult {
         .collect();
     let report = diagnose(&state, &refs);
     if args.json {
-        print_json_pretty(&report);
+        print_json(&report)?;
     } else {
         print(&text(&report));
     }

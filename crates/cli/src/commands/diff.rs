@@ -10,7 +10,7 @@ use crate::args::DiffArgs;
 use crate::diff_text::diff_text;
 use crate::error::{CliError, CmdResult, ExitStatus};
 use crate::input::load_pair;
-use crate::output::write_stdout;
+use crate::output::{print_json, write_stdout};
 
 /// Prints what switching from the old catalog to the new one does to each installed bundle: text,
 /// or the JSON document of [`PackageDiff::document`].
@@ -33,7 +33,7 @@ pub fn run(args: DiffArgs) -> CmdResult {
         } else {
             PathListing::Linked
         };
-        write_json(&d.document(&options, listing));
+        print_json(&d.document(&options, listing))?;
     } else {
         write_stdout(&diff_text(&d));
     }
@@ -41,20 +41,6 @@ pub fn run(args: DiffArgs) -> CmdResult {
     // delay the exit.
     std::mem::forget((old, new, d));
     Ok(ExitStatus::Success)
-}
-
-/// Writes `doc` to stdout as indented JSON and a newline, as it is serialized (no copy of the
-/// whole text); a closed pipe ends the program quietly.
-fn write_json(doc: &impl serde::Serialize) {
-    use std::io::Write as _;
-    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-    let written = serde_json::to_writer_pretty(&mut out, doc)
-        .map_err(std::io::Error::from)
-        .and_then(|_| writeln!(out))
-        .and_then(|_| out.flush());
-    if written.is_err() {
-        std::process::exit(0);
-    }
 }
 
 /// [`olm_graph_core::change::diff_package`], with the two packages' graphs built on a second thread while this one

@@ -8,6 +8,7 @@ use serde_json::json;
 use crate::args::DiffSeriesArgs;
 use crate::error::{CliError, CmdResult, ExitStatus};
 use crate::input::{load, series_folders};
+use crate::output::print_json;
 
 /// Prints what each switch along the series does: the count of each fate, the changes.
 ///
@@ -51,10 +52,7 @@ pub fn run(args: DiffSeriesArgs) -> CmdResult {
                 }
             })
             .collect();
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&records).unwrap_or_default()
-        );
+        print_json(&records)?;
         return Ok(ExitStatus::Success);
     }
     println!("package {}", switch.package);

@@ -7,7 +7,7 @@ use olm_graph_core::template::{drift, template_catalog};
 use crate::args::DiffTemplateArgs;
 use crate::error::{CmdResult, ExitStatus};
 use crate::input::{load_plain, read_inputs, read_templates};
-use crate::output::print_diagnostics;
+use crate::output::{print_diagnostics, print_json};
 
 /// Exit 0 when the rendered catalog is what the template renders, 1 when it drifted.
 pub fn run(args: DiffTemplateArgs) -> CmdResult {
@@ -19,8 +19,7 @@ pub fn run(args: DiffTemplateArgs) -> CmdResult {
     let rendered = load_plain(&args.rendered)?;
     let found = drift::compare(&from_template, &rendered);
     if args.json {
-        let text = serde_json::to_string_pretty(&found).unwrap_or_default();
-        let _ = writeln!(std::io::stdout().lock(), "{text}");
+        print_json(&found)?;
     } else if found.is_empty() {
         let _ = writeln!(
             std::io::stdout().lock(),

@@ -6,8 +6,8 @@ use olm_graph_core::model::Package;
 
 use crate::args::GraphArgs;
 use crate::error::{request, CmdResult, ExitStatus};
-use crate::input::{load, load_with_crds, report_load_errors};
-use crate::output::out;
+use crate::input::{self, load, load_with_crds, report_load_errors};
+use crate::output::{out, print_json};
 
 /// Prints the package's channels (or the one asked for) with their nodes and typed edges.
 ///
@@ -22,9 +22,7 @@ pub fn run(args: GraphArgs) -> CmdResult {
     };
     report_load_errors(&catalog);
     let package = &args.package;
-    let pkg = catalog
-        .package(package)
-        .ok_or_else(|| request(format!("unknown package {package:?}")))?;
+    let pkg = input::package(&catalog, package)?;
     let channel = args.channel.as_deref();
     if let Some(c) = channel {
         if pkg.channel(c).is_none() {
@@ -41,7 +39,7 @@ pub fn run(args: GraphArgs) -> CmdResult {
                 resolver: args.resolver,
             },
         );
-        out!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
+        print_json(&doc)?;
     } else {
         print_text(pkg, &graphs, channel);
     }

@@ -19,7 +19,7 @@ use crate::annotate::{full_message, github_findings, relative_path, sarif_findin
 use crate::args::{LintArgs, LintFormat};
 use crate::error::{CliError, CmdResult, ExitStatus};
 use crate::input::{load_plain_with_crds, load_with_crds};
-use crate::output::{out, write_stdout};
+use crate::output::{out, print_json, write_stdout};
 
 /// Runs `lint`: exit 1 when there is an error finding. `--json` and `--format json` print the
 /// JSON findings and `text` (the default) opm's error tree, as [`text_or_json`] does; the other
@@ -76,10 +76,7 @@ fn text_or_json(args: &LintArgs, json: bool) -> CmdResult {
     let findings = lint_catalog(&catalog);
     let errors = findings.iter().filter(|d| d.is_error()).count();
     if json {
-        out!(
-            "{}",
-            serde_json::to_string_pretty(&findings).unwrap_or_default()
-        );
+        print_json(&findings)?;
         return Ok(exit_status(errors));
     }
     let tree = render_tree(&findings);

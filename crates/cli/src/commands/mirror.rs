@@ -15,7 +15,7 @@ use olm_graph_core::{load_files, InputFile};
 use crate::args::MirrorArgs;
 use crate::error::{CliError, CmdResult, ExitStatus};
 use crate::input::load_keeping_files;
-use crate::output::{print_diagnostics, write_stdout};
+use crate::output::{print_diagnostics, print_json, write_stdout};
 
 /// Reads the configuration, cuts the catalog, checks the cut with opm's rules, writes it when
 /// asked and prints the report.
@@ -66,8 +66,7 @@ pub fn run(args: MirrorArgs) -> CmdResult {
     };
     add_opm_errors(&mut report, &checked);
     if args.json {
-        let doc = serde_json::to_string_pretty(&report).unwrap_or_default();
-        write_stdout(&format!("{doc}\n"));
+        print_json(&report)?;
     } else {
         write_stdout(&report_text(&report));
     }

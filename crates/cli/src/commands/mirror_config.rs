@@ -9,7 +9,7 @@ use olm_graph_core::mirror::{config_from_state, StateCatalog, StateMirrorConfig}
 use crate::args::MirrorConfigArgs;
 use crate::cluster_input::{given_catalogs, read_state};
 use crate::error::{CliError, CmdResult, ExitStatus};
-use crate::output::{print_diagnostics, print_json_pretty, write_stdout};
+use crate::output::{print_diagnostics, print_json, write_stdout};
 
 /// Reads the state and the catalogs, plans the configuration, writes it.
 ///
@@ -76,7 +76,7 @@ fn write(args: &MirrorConfigArgs, plan: &StateMirrorConfig) -> Result<(), CliErr
             .map_err(|e| CliError::Input(format!("cannot write {}: {e}", out.display())))?;
     }
     if args.json {
-        print_json_pretty(plan);
+        print_json(plan)?;
     } else if args.output.is_none() {
         write_stdout(&yaml);
     }

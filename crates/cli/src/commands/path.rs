@@ -16,7 +16,7 @@ use crate::args::PathArgs;
 use crate::catalogs::{version_range, Loaded};
 use crate::error::{CliError, CmdResult, ExitStatus};
 use crate::input::{load, load_with_crds, report_load_errors};
-use crate::output::{out, print};
+use crate::output::{out, print, print_json};
 
 /// Runs `path`: in one catalog, or across ClusterCatalogs with `--catalog-priority`.
 pub fn run(args: PathArgs) -> CmdResult {
@@ -99,7 +99,7 @@ fn in_one_catalog(args: &PathArgs) -> CmdResult {
     };
     if args.json {
         let doc = path.document();
-        out!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
+        print_json(&doc)?;
     } else if args.mermaid {
         out!("{}", path_mermaid_of(&catalog, args, &path).trim_end());
     } else {
@@ -270,9 +270,7 @@ fn across_catalogs(args: &PathArgs) -> CmdResult {
     let path = resolve_path_across(&catalogs, &args.package, &args.from, &options)
         .map_err(|e| CliError::Request(e.to_string()))?;
     if args.json {
-        print(
-            &serde_json::to_string_pretty(&across_document(&path, &catalogs)).unwrap_or_default(),
-        );
+        print_json(&across_document(&path, &catalogs))?;
     } else {
         print(&across_text(args, &path, &catalogs));
     }

@@ -11,9 +11,9 @@ use olm_graph_core::resolve::{via_label, Resolver};
 
 use crate::args::PlanArgs;
 use crate::catalogs::{version_range, Loaded};
-use crate::error::{CliError, CmdResult, ExitStatus};
-use crate::input::{load_series, load_with_crds};
-use crate::output::print;
+use crate::error::{request, unknown_package, CliError, CmdResult, ExitStatus};
+use crate::input::{self, load_series, load_with_crds};
+use crate::output::{print, print_json};
 
 /// Runs `olm-graph plan`: exit 0 with a route, 1 when none exists (with the reasons).
 pub fn run(args: PlanArgs) -> CmdResult {
@@ -25,12 +25,7 @@ pub fn run(args: PlanArgs) -> CmdResult {
     }
     // With the bundles' CRDs, a hop its OLM refuses is named after the plan.
     let catalog = load_with_crds(&args.paths)?;
-    let Some(pkg) = catalog.package(&args.package) else {
-        return Err(CliError::Request(format!(
-            "unknown package {:?}",
-            args.package
-        )));
-    };
+    let pkg = input::package(&catalog, &args.package)?;
     let options = plan_options(&args)?;
     let target = Target::parse(&args.to, pkg);
     let asked = support::PlanSupport::read(&args.support, args.prefer, &[&catalog])?;
@@ -103,10 +98,8 @@ fn run_across(args: PlanArgs) -> CmdResult {
     let loaded = Loaded::read(&args.paths, &args.catalog_priority, args.resolver)?;
     let catalogs = loaded.cluster_catalogs();
     let Some(merged) = merged_package(&catalogs, &args.package) else {
-        return Err(CliError::Request(format!(
-            "unknown package {:?} (in none of the catalogs)",
-            args.package
-        )));
+        let unknown = unknown_package(&args.package);
+        return Err(request(format!("{unknown} (in none of the catalogs)")));
     };
     let options = plan_options(&args)?;
     let target = Target::parse(&args.to, &merged);
@@ -173,7 +166,7 @@ fn output(
     if args.json {
         let doc = plan.document(commands);
         let doc = support::with_support(&doc, asked.then_some(support));
-        print(&serde_json::to_string_pretty(&doc).unwrap_or_default());
+        print_json(&doc)?;
     } else {
         let mut text = plan_text(plan, &commands);
         if asked {

@@ -12,8 +12,8 @@ use crate::annotate::{relative_path, sarif_log, uri_reference};
 use crate::args::{PreflightArgs, PreflightFormat};
 use crate::error::{usage, CliError, CmdResult, ExitStatus};
 use crate::input::{load_keeping_files, load_plain};
-use crate::output::write_stdout;
-use crate::preflight_report::{counts, github, markdown, table};
+use crate::output::{json_text, write_stdout};
+use crate::preflight_report::{github, markdown, table};
 
 /// Runs `preflight`: exit 1 when a check fails, 2 when `--target-index` is given to a pipeline
 /// other than Konflux, `--ocp` is no OpenShift version or a path cannot be read.
@@ -58,19 +58,14 @@ pub fn run(args: PreflightArgs) -> CmdResult {
     let cwd = std::env::current_dir().unwrap_or_default();
     let text = match args.format {
         PreflightFormat::Text => table(&report),
-        PreflightFormat::Json => {
-            let mut s = serde_json::to_string_pretty(&report)
-                .map_err(|e| CliError::Input(format!("cannot write JSON: {e}")))?;
-            s.push('\n');
-            s
-        }
+        PreflightFormat::Json => json_text(&report)?,
         PreflightFormat::Github => github(&report, &catalog, &|f| relative_path(f, &cwd)),
         PreflightFormat::Sarif => sarif(&report, &args.paths, &cwd)?,
         PreflightFormat::Markdown => markdown(&report),
     };
     write_stdout(&text);
     if args.format == PreflightFormat::Github {
-        eprintln!("olm-graph preflight: {}", counts(&report));
+        eprintln!("olm-graph preflight: {}", report.counts());
     }
     Ok(ExitStatus::failure_if(report.failed()))
 }

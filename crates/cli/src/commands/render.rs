@@ -18,7 +18,7 @@ use olm_graph_core::support::AsOf;
 use crate::args::RenderArgs;
 use crate::clock::today;
 use crate::error::{self, usage, CliError, CmdResult, ExitStatus};
-use crate::input::{load_plain, report_load_errors};
+use crate::input::{self, load_plain, report_load_errors};
 
 /// The box `--max-width` and `--max-height` ask for (`None`: the default box).
 fn target(width: Option<f64>, height: Option<f64>) -> Result<Option<(f64, f64)>, CliError> {
@@ -118,12 +118,7 @@ pub fn run(args: RenderArgs) -> CmdResult {
         eprintln!("warning: {w}");
     }
     let text = rendered.text;
-    let Some(pkg) = catalog.package(&args.package) else {
-        return Err(error::request(format!(
-            "unknown package {:?}",
-            args.package
-        )));
-    };
+    let pkg = input::package(&catalog, &args.package)?;
 
     if args.stats && matches!(args.format, DrawingFormat::Svg | DrawingFormat::Dot) {
         print_stats(pkg, args.channel.as_deref());

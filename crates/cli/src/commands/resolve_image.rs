@@ -5,6 +5,7 @@ use olm_graph_core::change::{resolve_template, ClusterValues, Dialect};
 
 use crate::args::ResolveImageArgs;
 use crate::error::{CmdResult, ExitStatus};
+use crate::output::print_json;
 
 /// Prints the resolved image (or, on failure, the message and what was resolved, exit 1).
 pub fn run(args: ResolveImageArgs) -> CmdResult {
@@ -22,7 +23,7 @@ pub fn run(args: ResolveImageArgs) -> CmdResult {
     };
     let r = resolve_template(&args.template, &values, dialect);
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&r).unwrap_or_default());
+        print_json(&r)?;
     } else if r.ok {
         println!("{}", r.resolved_image);
     } else {

@@ -12,8 +12,7 @@ use olm_graph_core::diag::Rule;
 use olm_graph_core::export::{render, RenderFormat, RenderRequest};
 use olm_graph_core::load::{has_catalog_extension, read_paths, Limits};
 use olm_graph_core::model::Catalog;
-use olm_graph_core::preflight::locate::default_pipeline;
-use olm_graph_core::preflight::{self, Report};
+use olm_graph_core::preflight::{self, default_pipeline, Report};
 use olm_graph_core::review::{
     markdown, review_catalogs, Change, FailOn, FailOnCondition, FailReason, MarkdownOptions,
     Review, ReviewOptions,
@@ -23,7 +22,7 @@ use serde::Serialize;
 use crate::args::{ReviewArgs, ReviewFormat};
 use crate::clock::today;
 use crate::error::{CliError, CmdResult, ExitStatus};
-use crate::output::write_stdout;
+use crate::output::{json_text, write_stdout};
 use crate::preflight_report;
 use git::Side;
 
@@ -295,8 +294,5 @@ fn json_report(
         review,
         preflight,
     };
-    let mut text = serde_json::to_string_pretty(&doc)
-        .map_err(|e| fail(format!("cannot write the JSON report: {e}")))?;
-    text.push('\n');
-    Ok(text)
+    json_text(&doc)
 }

@@ -16,9 +16,9 @@ use serde::Serialize;
 
 use crate::args::LifecycleArgs;
 use crate::clock::today;
-use crate::error::{CliError, CmdResult, ExitStatus};
-use crate::input::load;
-use crate::output::{or_dash, write_stdout};
+use crate::error::{CmdResult, ExitStatus};
+use crate::input::{self, load};
+use crate::output::{or_dash, print_json, write_stdout};
 
 /// A finding as `lifecycle --json` writes it.
 #[derive(Serialize)]
@@ -45,10 +45,7 @@ struct Report<'a> {
 /// Runs `olm-graph lifecycle`.
 pub fn run(args: LifecycleArgs) -> CmdResult {
     let catalog = load(&args.paths)?;
-    let Some(pkg) = catalog.package(&args.package) else {
-        let msg = format!("package {:?} not found in the catalog", args.package);
-        return Err(CliError::Request(msg));
-    };
+    let pkg = input::package(&catalog, &args.package)?;
     let as_of = AsOf {
         date: args.as_of.unwrap_or_else(today),
         platform: args.platform.clone(),
@@ -67,8 +64,7 @@ pub fn run(args: LifecycleArgs) -> CmdResult {
                 .map(finding)
                 .collect(),
         };
-        let text = serde_json::to_string_pretty(&report).unwrap_or_default();
-        write_stdout(&format!("{text}\n"));
+        print_json(&report)?;
     } else {
         write_stdout(&tables(pkg, &rows, &as_of, &findings));
     }

@@ -23,7 +23,7 @@ pub(super) struct Context<'a> {
 }
 
 impl<'a> Context<'a> {
-    pub fn new(state: &'a ClusterState, catalogs: &'a [GivenCatalog<'a>]) -> Self {
+    pub(super) fn new(state: &'a ClusterState, catalogs: &'a [GivenCatalog<'a>]) -> Self {
         let key = |m: &'a Meta| (m.namespace.as_str(), m.name.as_str());
         let mut groups: HashMap<&str, Vec<&OperatorGroup>> = HashMap::new();
         for g in &state.operator_groups {
@@ -47,31 +47,31 @@ impl<'a> Context<'a> {
         }
     }
 
-    pub fn install_plan(&self, ns: &str, name: &str) -> Option<&'a InstallPlan> {
+    pub(super) fn install_plan(&self, ns: &str, name: &str) -> Option<&'a InstallPlan> {
         self.plans.get(&(ns, name)).copied()
     }
 
-    pub fn csv(&self, ns: &str, name: &str) -> Option<&'a Csv> {
+    pub(super) fn csv(&self, ns: &str, name: &str) -> Option<&'a Csv> {
         self.csvs.get(&(ns, name)).copied()
     }
 
-    pub fn catalog_source(&self, ns: &str, name: &str) -> Option<&'a CatalogSource> {
+    pub(super) fn catalog_source(&self, ns: &str, name: &str) -> Option<&'a CatalogSource> {
         self.sources.get(&(ns, name)).copied()
     }
 
-    pub fn operator_groups(&self, ns: &str) -> Vec<&'a OperatorGroup> {
+    pub(super) fn operator_groups(&self, ns: &str) -> Vec<&'a OperatorGroup> {
         self.groups.get(ns).cloned().unwrap_or_default()
     }
 
     /// Whether any OperatorGroup was read at all (a dump of Subscriptions alone says nothing
     /// of them).
-    pub fn has_operator_groups(&self) -> bool {
+    pub(super) fn has_operator_groups(&self) -> bool {
         !self.state.operator_groups.is_empty()
     }
 
     /// The catalog given for a Subscription's CatalogSource (`name` or `namespace/name`), else
     /// one given for every operator that holds the package.
-    pub fn catalog_for_v0(&self, sub: &Subscription) -> Option<&'a GivenCatalog<'a>> {
+    pub(super) fn catalog_for_v0(&self, sub: &Subscription) -> Option<&'a GivenCatalog<'a>> {
         let full = format!("{}/{}", sub.source_namespace, sub.source);
         let named = self
             .catalogs
@@ -82,7 +82,7 @@ impl<'a> Context<'a> {
 
     /// The catalogs named after ClusterCatalogs that hold the package, highest
     /// `spec.priority` first, then the ones given for every operator.
-    pub fn catalogs_for_v1(&self, package: &str) -> Vec<&'a GivenCatalog<'a>> {
+    pub(super) fn catalogs_for_v1(&self, package: &str) -> Vec<&'a GivenCatalog<'a>> {
         let mut named: Vec<&GivenCatalog> = self
             .catalogs
             .iter()
@@ -100,7 +100,7 @@ impl<'a> Context<'a> {
     /// The `spec.priority` of the ClusterCatalog a catalog was given for (0 when it was given
     /// for every operator, or the state has no such ClusterCatalog), as OLM v1 reads it: a
     /// 32-bit integer.
-    pub fn priority_of(&self, g: &GivenCatalog) -> i32 {
+    pub(super) fn priority_of(&self, g: &GivenCatalog) -> i32 {
         let Some(name) = g.source else {
             return 0;
         };
@@ -121,7 +121,7 @@ impl<'a> Context<'a> {
     }
 
     /// The finding of an operator no catalog was given for.
-    pub fn no_catalog_finding(&self, package: &str) -> Diagnostic {
+    pub(super) fn no_catalog_finding(&self, package: &str) -> Diagnostic {
         let why = if self.catalogs.is_empty() {
             "no catalog was given (--catalog PATH)".to_string()
         } else {
@@ -132,7 +132,7 @@ impl<'a> Context<'a> {
 
     /// The version of an installed bundle: its CSV's `spec.version`, else the catalog's bundle,
     /// else the version in its name.
-    pub fn version_of(
+    pub(super) fn version_of(
         &self,
         ns: &str,
         name: &str,
@@ -156,7 +156,10 @@ impl<'a> Context<'a> {
 
     /// What a CatalogSource's `olm.catalogImageTemplate` resolves to on the cluster's
     /// OpenShift version, and whether the CatalogSource runs that image.
-    pub fn image_template_findings(&self, source: Option<&CatalogSource>) -> Vec<Diagnostic> {
+    pub(super) fn image_template_findings(
+        &self,
+        source: Option<&CatalogSource>,
+    ) -> Vec<Diagnostic> {
         let Some(cs) = source.filter(|c| !c.image_template.is_empty()) else {
             return Vec::new();
         };

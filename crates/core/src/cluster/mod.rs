@@ -21,7 +21,12 @@ mod v0;
 mod v1;
 
 pub use diagnose::diagnose;
-pub use objects::*;
+pub use objects::{
+    condition, CatalogSource, ClusterCatalog, ClusterExtension, ClusterState, ClusterVersion,
+    Condition, Csv, InstallPlan, Meta, OperatorGroup, Origin, Subscription,
+};
 pub use read::{is_cluster_state, read_cluster_files};
-pub use report::*;
+pub use report::{
+    Api, Diagnosis, FailedUpgrade, GivenCatalog, OperatorReport, ResolutionFailure, State,
+};
 pub use resolution::clauses;

@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use crate::diag::Diagnostic;
-use crate::model::Catalog;
+use crate::model::{Catalog, Package};
 use crate::resolve::UpgradePath;
 
 /// Where an operator stands, one word each ([spec/cluster.md](../../../../docs/spec/cluster.md) §3).
@@ -83,6 +83,11 @@ pub struct OperatorReport {
     /// The channel followed (a Subscription's `spec.channel`, else the package's default
     /// channel; a ClusterExtension's channels joined with `,`, or null for every channel).
     pub channel: Option<String>,
+    /// The same channels as a list, in order: the Subscription's one (or the default
+    /// channel), a ClusterExtension's each; empty for every channel. Not in the JSON report,
+    /// which keeps `channel`.
+    #[serde(skip)]
+    pub channels: Vec<String>,
     /// The catalog it is joined to: `namespace/name` of the CatalogSource (v0), the
     /// ClusterCatalog's name or the catalog path as given (v1).
     pub catalog: Option<String>,
@@ -116,6 +121,20 @@ pub struct OperatorReport {
     /// The `olm-graph path` arguments (after the catalog) that resolve the same path.
     #[serde(rename = "pathArgs", skip_serializing_if = "Vec::is_empty")]
     pub path_args: Vec<String>,
+}
+
+impl OperatorReport {
+    /// The channel a drawing of the operator's package shows: the first of its channels that
+    /// `package` has (`None`: the package's default channel view).
+    ///
+    /// # Complexity
+    /// O(K log C) for K channels followed and C channels of the package.
+    pub fn drawn_channel(&self, package: &Package) -> Option<&str> {
+        self.channels
+            .iter()
+            .map(String::as_str)
+            .find(|c| package.channel(c).is_some())
+    }
 }
 
 /// Every operator, the kinds skipped, and the reading diagnostics: `diagnose --json`.

@@ -114,6 +114,7 @@ fn base_report(cx: &Context, s: &Subject) -> OperatorReport {
         namespace: sub.meta.namespace.clone(),
         name: sub.meta.name.clone(),
         package: sub.package.clone(),
+        channels: channel.iter().cloned().collect(),
         channel,
         catalog: Some(format!("{}/{}", sub.source_namespace, sub.source)),
         installed_version: installed

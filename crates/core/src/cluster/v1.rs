@@ -162,6 +162,7 @@ fn base_report(ce: &ClusterExtension) -> OperatorReport {
         name: ce.meta.name.clone(),
         package: ce.package.clone(),
         channel: Some(ce.channels.join(",")).filter(|c| !c.is_empty()),
+        channels: ce.channels.clone(),
         catalog: None,
         installed,
         installed_version: Some(ce.installed_version.clone()).filter(|v| !v.is_empty()),

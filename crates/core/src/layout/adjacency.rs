@@ -17,7 +17,7 @@ pub(super) struct Adjacency {
 impl Adjacency {
     /// # Complexity
     /// O(V + E).
-    pub fn new(n: usize, edges: &[LayoutEdge<'_>]) -> Adjacency {
+    pub(super) fn new(n: usize, edges: &[LayoutEdge<'_>]) -> Adjacency {
         let valid: Vec<bool> = edges.iter().map(|e| e.from < n && e.to < n).collect();
         let mut out_start = vec![0usize; n + 1];
         let mut in_start = vec![0usize; n + 1];
@@ -51,7 +51,7 @@ impl Adjacency {
     ///
     /// # Complexity
     /// O(1).
-    pub fn outgoing(&self, u: usize) -> &[usize] {
+    pub(super) fn outgoing(&self, u: usize) -> &[usize] {
         &self.out[self.out_start[u]..self.out_start[u + 1]]
     }
 
@@ -59,7 +59,7 @@ impl Adjacency {
     ///
     /// # Complexity
     /// O(1).
-    pub fn incoming(&self, u: usize) -> &[usize] {
+    pub(super) fn incoming(&self, u: usize) -> &[usize] {
         &self.inc[self.in_start[u]..self.in_start[u + 1]]
     }
 }

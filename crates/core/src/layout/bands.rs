@@ -158,7 +158,7 @@ impl RailPlan {
     ///
     /// # Complexity
     /// O(S·R + I) for S staircases over R rows, holding I sources and targets.
-    pub fn new(items: &[RailItems], shared: bool, grid: &Grid) -> RailPlan {
+    pub(super) fn new(items: &[RailItems], shared: bool, grid: &Grid) -> RailPlan {
         let rows = grid.rows();
         let mut below = vec![0usize; rows];
         let mut gutter = 0;
@@ -208,7 +208,7 @@ impl RailPlan {
     ///
     /// # Complexity
     /// O(I + R) for I sources and targets over R rows.
-    pub fn outline(items: &RailItems, track: usize, place: &Placement<'_>) -> Rail {
+    pub(super) fn outline(items: &RailItems, track: usize, place: &Placement<'_>) -> Rail {
         let grid = place.grid;
         let (first, last) = items.rows(grid);
         let y = |r: usize| place.rail_y(r, track);

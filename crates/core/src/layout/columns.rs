@@ -39,7 +39,7 @@ pub(super) enum Anchor {
 impl Columns {
     /// # Complexity
     /// O(V log V + E).
-    pub fn new(
+    pub(super) fn new(
         nodes: &[LayoutNode<'_>],
         edges: &[LayoutEdge<'_>],
         adj: &Adjacency,

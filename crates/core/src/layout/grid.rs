@@ -28,7 +28,7 @@ impl Grid {
     ///
     /// # Complexity
     /// O(V log V).
-    pub fn new(columns: &Columns, lane: &[usize], rows: &Rows) -> Grid {
+    pub(super) fn new(columns: &Columns, lane: &[usize], rows: &Rows) -> Grid {
         let n = columns.col.len();
         let count = rows.count();
         let row: Vec<usize> = (0..n).map(|u| rows.row[columns.col[u]]).collect();
@@ -69,7 +69,7 @@ impl Grid {
     ///
     /// # Complexity
     /// O(1).
-    pub fn lanes(&self) -> usize {
+    pub(super) fn lanes(&self) -> usize {
         self.lane_row.len()
     }
 
@@ -77,7 +77,7 @@ impl Grid {
     ///
     /// # Complexity
     /// O(1).
-    pub fn rows(&self) -> usize {
+    pub(super) fn rows(&self) -> usize {
         self.row_len.len()
     }
 
@@ -85,7 +85,7 @@ impl Grid {
     ///
     /// # Complexity
     /// O(R) for R rows.
-    pub fn widest(&self) -> usize {
+    pub(super) fn widest(&self) -> usize {
         self.row_len.iter().copied().max().unwrap_or(0)
     }
 }
@@ -98,7 +98,7 @@ impl Grid {
     ///
     /// # Complexity
     /// O(V).
-    pub fn per_lane(columns: &Columns, lane: &[usize], k: usize) -> Grid {
+    pub(super) fn per_lane(columns: &Columns, lane: &[usize], k: usize) -> Grid {
         let n = columns.order.len();
         let k = k.max(1);
         let lanes = lane.iter().copied().max().map_or(0, |m| m + 1);

@@ -36,7 +36,7 @@ impl<'a> Reduced<'a> {
     ///
     /// # Complexity
     /// O(V log V + E) for V nodes and E edges.
-    pub fn new(
+    pub(super) fn new(
         nodes: &[LayoutNode<'a>],
         edges: &[LayoutEdge<'a>],
         main_line: &[usize],

@@ -56,7 +56,7 @@ impl Jobs {
     ///
     /// # Complexity
     /// O(E log E + V).
-    pub fn new(edges: &[LayoutEdge<'_>], drawn: &[bool], grid: &Grid) -> Jobs {
+    pub(super) fn new(edges: &[LayoutEdge<'_>], drawn: &[bool], grid: &Grid) -> Jobs {
         let mut order: Vec<usize> = (0..edges.len()).filter(|&i| drawn[i]).collect();
         order.sort_by_key(|&i| (edges[i].from, edges[i].to, edges[i].kind, i));
         let mut job_of = vec![usize::MAX; edges.len()];

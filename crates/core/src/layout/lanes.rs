@@ -21,7 +21,7 @@ impl Lanes {
     ///
     /// # Complexity
     /// O(V·K + E) for K lanes.
-    pub fn new(
+    pub(super) fn new(
         order: &[usize],
         col: &[usize],
         edges: &[LayoutEdge<'_>],
@@ -38,7 +38,7 @@ impl Lanes {
     ///
     /// # Complexity
     /// O(V log V + E).
-    pub fn fixed(
+    pub(super) fn fixed(
         nodes: &[LayoutNode<'_>],
         edges: &[LayoutEdge<'_>],
         adj: &Adjacency,
@@ -66,7 +66,7 @@ impl Lanes {
     ///
     /// # Complexity
     /// O(V).
-    pub fn single(n: usize) -> Lanes {
+    pub(super) fn single(n: usize) -> Lanes {
         Lanes { lane: vec![0; n] }
     }
 
@@ -74,7 +74,7 @@ impl Lanes {
     ///
     /// # Complexity
     /// O(V).
-    pub fn count(&self) -> usize {
+    pub(super) fn count(&self) -> usize {
         self.lane.iter().max().map_or(0, |&m| m + 1)
     }
 }

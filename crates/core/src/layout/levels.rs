@@ -25,7 +25,7 @@ impl Levels {
     ///
     /// # Complexity
     /// O(J log J) for J jobs.
-    pub fn assign(jobs: &mut [Job], lanes: usize) -> Levels {
+    pub(super) fn assign(jobs: &mut [Job], lanes: usize) -> Levels {
         Levels {
             humps: hump_levels(jobs, lanes),
             tracks: track_levels(jobs, lanes),
@@ -37,7 +37,7 @@ impl Levels {
     ///
     /// # Complexity
     /// O(1).
-    pub fn space_above(&self, l: usize, step: f64) -> f64 {
+    pub(super) fn space_above(&self, l: usize, step: f64) -> f64 {
         let (humps, tracks) = (self.humps[l] as f64, self.tracks[l] as f64);
         if humps + tracks > 0.0 {
             (2.0 + (humps / 0.75).max(humps + tracks)) * step

@@ -13,7 +13,7 @@ pub(super) struct MaxTree {
 impl MaxTree {
     /// # Complexity
     /// O(n).
-    pub fn new(n: usize) -> MaxTree {
+    pub(super) fn new(n: usize) -> MaxTree {
         let n = n.max(1);
         MaxTree {
             n,
@@ -26,7 +26,7 @@ impl MaxTree {
     ///
     /// # Complexity
     /// O(log n).
-    pub fn update(&mut self, l: usize, r: usize, v: usize) {
+    pub(super) fn update(&mut self, l: usize, r: usize, v: usize) {
         self.raise(1, 0, self.n, l, r.min(self.n), v);
     }
 
@@ -51,7 +51,7 @@ impl MaxTree {
     ///
     /// # Complexity
     /// O(log n).
-    pub fn query(&self, l: usize, r: usize) -> Option<usize> {
+    pub(super) fn query(&self, l: usize, r: usize) -> Option<usize> {
         let r = r.min(self.n);
         if l >= r {
             return None;

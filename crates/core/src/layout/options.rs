@@ -157,7 +157,7 @@ pub(super) const CAPTION_LIFT: f64 = 10.0;
 impl Geo {
     /// # Complexity
     /// O(1).
-    pub fn new(o: &LayoutOptions) -> Geo {
+    pub(super) fn new(o: &LayoutOptions) -> Geo {
         const CAP: f64 = 1e6;
         let d = LayoutOptions::default();
         let pos = |v: f64, d: f64| {
@@ -202,7 +202,7 @@ impl Geo {
     ///
     /// # Complexity
     /// O(1).
-    pub fn xl(&self, x: usize) -> f64 {
+    pub(super) fn xl(&self, x: usize) -> f64 {
         self.pad_x + x as f64 * (self.w + self.g)
     }
 
@@ -210,7 +210,7 @@ impl Geo {
     ///
     /// # Complexity
     /// O(1).
-    pub fn pitch(&self) -> f64 {
+    pub(super) fn pitch(&self) -> f64 {
         self.w + self.g
     }
 
@@ -218,7 +218,7 @@ impl Geo {
     ///
     /// # Complexity
     /// O(1).
-    pub fn rail_spacing(&self) -> f64 {
+    pub(super) fn rail_spacing(&self) -> f64 {
         self.step * 1.5
     }
 }

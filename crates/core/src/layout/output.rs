@@ -8,7 +8,7 @@ use crate::graph::EdgeKind;
 use super::FanMode;
 
 /// The box of one node.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct NodeBox {
     /// Index into the graph's nodes.
     pub node: usize,
@@ -44,7 +44,7 @@ pub struct EdgeRoute {
 }
 
 /// Where a rail rises into an entry: (node, foot on the rail, top at the node).
-pub type Riser = (usize, (f64, f64), (f64, f64));
+pub(super) type Riser = (usize, (f64, f64), (f64, f64));
 
 /// A rail: strokes under the rows of the bundles a fan covers, a spine joining the rows in the
 /// right gutter, and risers into the entries from below.

@@ -26,7 +26,7 @@ pub(super) struct Placement<'a> {
 impl<'a> Placement<'a> {
     /// # Complexity
     /// O(K + R) for K global lanes and R rows.
-    pub fn new(
+    pub(super) fn new(
         geo: &'a Geo,
         grid: &'a Grid,
         col: &'a [usize],
@@ -70,7 +70,11 @@ impl<'a> Placement<'a> {
     ///
     /// # Complexity
     /// O(V) for V nodes.
-    pub fn captions(&self, levels: &Levels, first: impl Fn(usize) -> usize) -> Vec<super::Caption> {
+    pub(super) fn captions(
+        &self,
+        levels: &Levels,
+        first: impl Fn(usize) -> usize,
+    ) -> Vec<super::Caption> {
         let grid = self.grid;
         let mut lead = vec![usize::MAX; grid.rows()];
         for u in 0..grid.row.len() {
@@ -97,7 +101,7 @@ impl<'a> Placement<'a> {
     ///
     /// # Complexity
     /// O(1).
-    pub fn rails_space(&self, r: usize) -> f64 {
+    pub(super) fn rails_space(&self, r: usize) -> f64 {
         match self.rails_below.get(r).copied().unwrap_or(0) {
             0 => 0.0,
             t => self.clearance() + t as f64 * self.geo.rail_spacing(),
@@ -113,7 +117,7 @@ impl<'a> Placement<'a> {
     ///
     /// # Complexity
     /// O(1).
-    pub fn rail_y(&self, r: usize, t: usize) -> f64 {
+    pub(super) fn rail_y(&self, r: usize, t: usize) -> f64 {
         self.row_bottom.get(r).copied().unwrap_or(0.0)
             + self.clearance()
             + t as f64 * self.geo.rail_spacing()
@@ -128,7 +132,7 @@ impl<'a> Placement<'a> {
     ///
     /// # Complexity
     /// O(1).
-    pub fn spine_x(&self, t: usize) -> f64 {
+    pub(super) fn spine_x(&self, t: usize) -> f64 {
         self.right_edge() + self.geo.g / 2.0 + (t + 1) as f64 * self.geo.rail_spacing()
     }
 
@@ -136,7 +140,7 @@ impl<'a> Placement<'a> {
     ///
     /// # Complexity
     /// O(1).
-    pub fn left(&self, u: usize) -> f64 {
+    pub(super) fn left(&self, u: usize) -> f64 {
         self.geo.xl(self.grid.x[u])
     }
 
@@ -144,7 +148,7 @@ impl<'a> Placement<'a> {
     ///
     /// # Complexity
     /// O(1).
-    pub fn right(&self, u: usize) -> f64 {
+    pub(super) fn right(&self, u: usize) -> f64 {
         self.left(u) + self.geo.w
     }
 
@@ -152,7 +156,7 @@ impl<'a> Placement<'a> {
     ///
     /// # Complexity
     /// O(1).
-    pub fn center_x(&self, u: usize) -> f64 {
+    pub(super) fn center_x(&self, u: usize) -> f64 {
         self.left(u) + self.geo.w / 2.0
     }
 
@@ -160,7 +164,7 @@ impl<'a> Placement<'a> {
     ///
     /// # Complexity
     /// O(1).
-    pub fn top(&self, u: usize) -> f64 {
+    pub(super) fn top(&self, u: usize) -> f64 {
         self.lane_top[self.grid.lane[u]]
     }
 
@@ -168,7 +172,7 @@ impl<'a> Placement<'a> {
     ///
     /// # Complexity
     /// O(1).
-    pub fn bottom(&self, u: usize) -> f64 {
+    pub(super) fn bottom(&self, u: usize) -> f64 {
         self.top(u) + self.geo.h
     }
 
@@ -176,7 +180,7 @@ impl<'a> Placement<'a> {
     ///
     /// # Complexity
     /// O(1).
-    pub fn mid_y(&self, u: usize) -> f64 {
+    pub(super) fn mid_y(&self, u: usize) -> f64 {
         self.top(u) + self.geo.h / 2.0
     }
 
@@ -184,7 +188,7 @@ impl<'a> Placement<'a> {
     ///
     /// # Complexity
     /// O(1).
-    pub fn width(&self) -> f64 {
+    pub(super) fn width(&self) -> f64 {
         let rows = self.right_edge() + self.geo.pad_x;
         if self.gutter > 0 {
             rows.max(self.spine_x(self.gutter - 1) + self.geo.pad_x)
@@ -197,7 +201,7 @@ impl<'a> Placement<'a> {
     ///
     /// # Complexity
     /// O(1).
-    pub fn height(&self) -> f64 {
+    pub(super) fn height(&self) -> f64 {
         let last = self.grid.rows().saturating_sub(1);
         match self.row_bottom.last() {
             Some(&b) => b + self.rails_space(last) + self.geo.margin,
@@ -209,7 +213,7 @@ impl<'a> Placement<'a> {
     ///
     /// # Complexity
     /// O(1).
-    pub fn node_box(&self, u: usize, node: usize, group: Option<usize>) -> NodeBox {
+    pub(super) fn node_box(&self, u: usize, node: usize, group: Option<usize>) -> NodeBox {
         NodeBox {
             node,
             x: self.left(u),

@@ -36,7 +36,7 @@ impl Rows {
     ///
     /// # Complexity
     /// O(V).
-    pub fn one(n: usize) -> Rows {
+    pub(super) fn one(n: usize) -> Rows {
         Rows {
             row: vec![0; n],
             start: vec![0, n],
@@ -47,7 +47,7 @@ impl Rows {
     ///
     /// # Complexity
     /// O(1).
-    pub fn count(&self) -> usize {
+    pub(super) fn count(&self) -> usize {
         self.start.len().saturating_sub(1)
     }
 
@@ -55,7 +55,7 @@ impl Rows {
     ///
     /// # Complexity
     /// O(1).
-    pub fn x(&self, c: usize) -> usize {
+    pub(super) fn x(&self, c: usize) -> usize {
         c - self.start[self.row[c]]
     }
 
@@ -63,7 +63,7 @@ impl Rows {
     ///
     /// # Complexity
     /// O(1).
-    pub fn len(&self, r: usize) -> usize {
+    pub(super) fn len(&self, r: usize) -> usize {
         self.start[r + 1] - self.start[r]
     }
 
@@ -72,7 +72,7 @@ impl Rows {
     /// # Complexity
     /// O(R) for R rows.
     #[cfg(test)]
-    pub fn widest(&self) -> usize {
+    pub(super) fn widest(&self) -> usize {
         (0..self.count()).map(|r| self.len(r)).max().unwrap_or(0)
     }
 
@@ -94,7 +94,7 @@ impl Rows {
     /// # Complexity
     /// O(V log V + C·(S + R)) for V columns, S streams, C candidate widths (at most about
     /// 24 + 4·log₁.₂₅ V) and R rows.
-    pub fn choose_nth(geo: &Geo, input: &RowInput<'_>, nth: usize) -> Option<Rows> {
+    pub(super) fn choose_nth(geo: &Geo, input: &RowInput<'_>, nth: usize) -> Option<Rows> {
         let n = input.lane_of_col.len();
         let Some((tw, th)) = geo.target.filter(|_| n > 1) else {
             return (nth == 0).then(|| Rows::one(n));

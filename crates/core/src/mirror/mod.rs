@@ -13,7 +13,7 @@
 //! - `edit`: a range set in the configuration, and the configuration written back;
 //! - `config_from`: the smallest configuration that keeps what a cluster state runs (§7).
 //!
-//! Sits above `resolve` (stranded bundles are found with its v0 next hop) and `lifecycle` (the
+//! Sits above `resolve` (stranded bundles are found with its v0 next hop) and `change` (the
 //! FBC writer's deprecations object); `config_from` reads `cluster`'s verdicts, beside it.
 
 mod config;

@@ -10,7 +10,7 @@ use super::tree::{BundleDir, Tree};
 use super::{Check, Outcome};
 
 /// The pipeline's name of the check.
-pub const CHECK: &str = "check_api_version_constraints";
+pub(super) const CHECK: &str = "check_api_version_constraints";
 
 /// The pipeline's table of OpenShift to Kubernetes versions (it ends at 4.17).
 const OCP_TO_K8S: [((u64, u64), (u64, u64)); 17] = [
@@ -200,7 +200,7 @@ fn findings(b: &BundleDir) -> Vec<(Outcome, String)> {
 ///
 /// # Complexity
 /// O(P·T) for P operators and the T versions of the table.
-pub fn api_version_constraints(tree: &Tree) -> Check {
+pub(super) fn api_version_constraints(tree: &Tree) -> Check {
     let mut found = Vec::new();
     let mut run = false;
     for op in tree.operators.iter().filter(|op| !fbc_enabled(&op.config)) {

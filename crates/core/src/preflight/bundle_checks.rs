@@ -10,16 +10,16 @@ use super::tree::Tree;
 use super::{Check, Outcome};
 
 /// The pipeline's name of the operator-name check.
-pub const NAME_UNIQUE: &str = "check_operator_name_unique";
+pub(super) const NAME_UNIQUE: &str = "check_operator_name_unique";
 /// The pipeline's name of the FBC suggestion.
-pub const USING_FBC: &str = "check_using_fbc";
+pub(super) const USING_FBC: &str = "check_using_fbc";
 /// The pipeline's name of the NetworkPolicy check.
-pub const NETWORK_POLICY: &str = "check_network_policy_presence";
+pub(super) const NETWORK_POLICY: &str = "check_network_policy_presence";
 
 /// The suggestion to an operator with bundles already, word for word.
-pub const NON_FBC_SUGGESTION: &str = "[File Based Catalog (FBC)](https://github.com/redhat-openshift-ecosystem/community-operators-prod/discussions/5031#discussion-7097441) is a new way to manage operator metadata. This operator does not use FBC. Consider [migrating](https://redhat-openshift-ecosystem.github.io/operator-pipelines/users/fbc_onboarding/) for better maintainability.";
+pub(super) const NON_FBC_SUGGESTION: &str = "[File Based Catalog (FBC)](https://github.com/redhat-openshift-ecosystem/community-operators-prod/discussions/5031#discussion-7097441) is a new way to manage operator metadata. This operator does not use FBC. Consider [migrating](https://redhat-openshift-ecosystem.github.io/operator-pipelines/users/fbc_onboarding/) for better maintainability.";
 /// The warning to a new operator, word for word.
-pub const NON_FBC_WARNING: &str = "[File Based Catalog (FBC)](https://github.com/redhat-openshift-ecosystem/community-operators-prod/discussions/5031#discussion-7097441) is a new way to manage operator metadata. This operator does not use FBC and it is recommended for new operators to [start directly with FBC](https://redhat-openshift-ecosystem.github.io/operator-pipelines/users/fbc_workflow/).";
+pub(super) const NON_FBC_WARNING: &str = "[File Based Catalog (FBC)](https://github.com/redhat-openshift-ecosystem/community-operators-prod/discussions/5031#discussion-7097441) is a new way to manage operator metadata. This operator does not use FBC and it is recommended for new operators to [start directly with FBC](https://redhat-openshift-ecosystem.github.io/operator-pipelines/users/fbc_workflow/).";
 
 /// `check_operator_name_unique` (marked `skip_fbc`): the operator names of the bundles' CSVs
 /// (`metadata.name` before its first `.`) are one; several fail with
@@ -28,7 +28,7 @@ pub const NON_FBC_WARNING: &str = "[File Based Catalog (FBC)](https://github.com
 ///
 /// # Complexity
 /// O(B log B) for B bundles.
-pub fn operator_name_unique(tree: &Tree) -> Check {
+pub(super) fn operator_name_unique(tree: &Tree) -> Check {
     let mut found = Vec::new();
     let mut run = false;
     for op in tree.operators.iter().filter(|op| !fbc_enabled(&op.config)) {
@@ -63,7 +63,7 @@ pub fn operator_name_unique(tree: &Tree) -> Check {
 ///
 /// # Complexity
 /// O(P) for P operators.
-pub fn using_fbc(tree: &Tree) -> Check {
+pub(super) fn using_fbc(tree: &Tree) -> Check {
     let mut found = Vec::new();
     let mut run = false;
     for op in tree.operators.iter().filter(|op| !fbc_enabled(&op.config)) {
@@ -90,7 +90,7 @@ pub fn using_fbc(tree: &Tree) -> Check {
 ///
 /// # Complexity
 /// O(M) for M manifest files.
-pub fn network_policy(tree: &Tree) -> Check {
+pub(super) fn network_policy(tree: &Tree) -> Check {
     let mut found = Vec::new();
     for op in &tree.operators {
         let Some(b) = op.bundle_under_test() else {
@@ -109,7 +109,7 @@ pub fn network_policy(tree: &Tree) -> Check {
 }
 
 /// The pipeline's name of the marketplace check (suite `isv`).
-pub const MARKETPLACE: &str = "check_marketplace_annotation";
+pub(super) const MARKETPLACE: &str = "check_marketplace_annotation";
 
 /// `check_marketplace_annotation`: in a repository whose `config.yaml` says
 /// `organization: redhat-marketplace`, the CSV of the bundle under test sets
@@ -119,7 +119,7 @@ pub const MARKETPLACE: &str = "check_marketplace_annotation";
 ///
 /// # Complexity
 /// O(P) for P operators.
-pub fn marketplace_annotation(tree: &Tree) -> Check {
+pub(super) fn marketplace_annotation(tree: &Tree) -> Check {
     let organization = tree
         .repo_config
         .as_ref()

@@ -10,9 +10,9 @@ use super::tree::{BundleDir, OperatorDir, Tree};
 use super::{Check, Outcome};
 
 /// The pipeline's name of the operator-name check.
-pub const OPERATOR_NAME: &str = "check_operator_name";
+pub(super) const OPERATOR_NAME: &str = "check_operator_name";
 /// The pipeline's name of the version-directory check.
-pub const VERSION_DIRECTORY: &str = "check_operator_version_directory_name";
+pub(super) const VERSION_DIRECTORY: &str = "check_operator_version_directory_name";
 
 /// How many bundles give each name.
 type Counts = BTreeMap<String, usize>;
@@ -100,7 +100,7 @@ fn operator_findings(op: &OperatorDir, bundle: &BundleDir, out: &mut Vec<(Outcom
 ///
 /// # Complexity
 /// O(B log B) for B bundles.
-pub fn operator_name(tree: &Tree) -> Check {
+pub(super) fn operator_name(tree: &Tree) -> Check {
     let mut found = Vec::new();
     for op in &tree.operators {
         if let Some(b) = op.bundle_under_test() {
@@ -115,7 +115,7 @@ pub fn operator_name(tree: &Tree) -> Check {
 ///
 /// # Complexity
 /// O(B) for B bundles.
-pub fn version_directory(tree: &Tree) -> Check {
+pub(super) fn version_directory(tree: &Tree) -> Check {
     let mut found = Vec::new();
     for op in &tree.operators {
         let Some(b) = op.bundle_under_test() else {

@@ -10,11 +10,11 @@ use super::tree::Tree;
 use super::{Check, Outcome};
 
 /// The pipeline's name of the schema check.
-pub const SCHEMA: &str = "check_schema_operator_ci_config";
+pub(super) const SCHEMA: &str = "check_schema_operator_ci_config";
 /// The pipeline's name of the `updateGraph` check.
-pub const UPGRADE_GRAPH: &str = "check_ci_upgrade_graph";
+pub(super) const UPGRADE_GRAPH: &str = "check_ci_upgrade_graph";
 /// The pipeline's name of the catalog-mapping check.
-pub const CATALOG_USAGE: &str = "check_catalog_usage_ci_config";
+pub(super) const CATALOG_USAGE: &str = "check_catalog_usage_ci_config";
 
 /// Why the `updateGraph` check is not run for an FBC operator (spec/preflight.md §1.6).
 pub(crate) const FBC_SKIP: &str =
@@ -25,7 +25,7 @@ pub(crate) const FBC_SKIP: &str =
 ///
 /// # Complexity
 /// O(n log n) in the size n of the operators' `ci.yaml` files.
-pub fn schema(tree: &Tree) -> Check {
+pub(super) fn schema(tree: &Tree) -> Check {
     let mut found = Vec::new();
     for op in &tree.operators {
         for v in violations(&CI, &op.config) {
@@ -45,7 +45,7 @@ pub fn schema(tree: &Tree) -> Check {
 ///
 /// # Complexity
 /// O(P) for P operators.
-pub fn upgrade_graph(tree: &Tree) -> Check {
+pub(super) fn upgrade_graph(tree: &Tree) -> Check {
     const ALLOWED: [&str; 2] = ["replaces-mode", "semver-mode"];
     let mut found = Vec::new();
     let mut run = false;
@@ -78,7 +78,7 @@ pub fn upgrade_graph(tree: &Tree) -> Check {
 ///
 /// # Complexity
 /// O(n log n) for n catalog names in the mappings.
-pub fn catalog_usage(tree: &Tree) -> Check {
+pub(super) fn catalog_usage(tree: &Tree) -> Check {
     let mut found = Vec::new();
     for op in &tree.operators {
         let Some(mapping) = get(&op.config, "fbc")

@@ -10,9 +10,9 @@ use super::tree::{OperatorCatalog, Tree};
 use super::{Check, Outcome};
 
 /// The pipeline's name of the registry check.
-pub const IMAGES: &str = "check_bundle_images_in_fbc";
+pub(super) const IMAGES: &str = "check_bundle_images_in_fbc";
 /// The pipeline's name of the bundle-object check.
-pub const BUNDLE_OBJECT: &str = "check_olm_bundle_object_in_fbc";
+pub(super) const BUNDLE_OBJECT: &str = "check_olm_bundle_object_in_fbc";
 
 /// The `olm.bundle` documents of an operator catalog.
 fn bundles(c: &OperatorCatalog) -> impl Iterator<Item = &Value> {
@@ -27,7 +27,7 @@ fn bundles(c: &OperatorCatalog) -> impl Iterator<Item = &Value> {
 ///
 /// # Complexity
 /// O(D · R) for D documents and R allowed registries.
-pub fn images(tree: &Tree) -> Check {
+pub(super) fn images(tree: &Tree) -> Check {
     let allowed: Vec<&str> = tree
         .repo_config
         .as_ref()
@@ -65,7 +65,7 @@ pub fn images(tree: &Tree) -> Check {
 
 /// The pipeline's reading of a catalog name as OpenShift 4.17 or later: `v<major>.<minor>`
 /// with major above 4, or 4 and minor 17 or more (spec/preflight.md §8.2).
-pub fn is_v4_17_plus(catalog: &str) -> bool {
+pub(super) fn is_v4_17_plus(catalog: &str) -> bool {
     let Some((major, minor)) = catalog
         .strip_prefix('v')
         .and_then(|rest| rest.split_once('.'))
@@ -88,7 +88,7 @@ pub fn is_v4_17_plus(catalog: &str) -> bool {
 ///
 /// # Complexity
 /// O(D + P) per catalog for D documents and P properties of its first bundle.
-pub fn bundle_object(tree: &Tree) -> Check {
+pub(super) fn bundle_object(tree: &Tree) -> Check {
     let mut found = Vec::new();
     for c in tree.catalogs.iter().filter(|c| is_v4_17_plus(&c.catalog)) {
         let Some(first) = bundles(c).next() else {

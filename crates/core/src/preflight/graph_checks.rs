@@ -10,9 +10,9 @@ use crate::model::{Catalog, Package};
 use super::Check;
 
 /// The pipeline's name of the loop check.
-pub const LOOP: &str = "check_upgrade_graph_loop";
+pub(super) const LOOP: &str = "check_upgrade_graph_loop";
 /// The pipeline's name of the dangling-bundle check.
-pub const DANGLING: &str = "check_dangling_bundles";
+pub(super) const DANGLING: &str = "check_dangling_bundles";
 
 /// How the pipeline prints a bundle: `Bundle(<operator>/<version>)` (spec/preflight.md §2.1),
 /// the package standing for the operator directory.
@@ -116,7 +116,7 @@ fn back_edge(next: &[Vec<usize>]) -> Option<(usize, usize)> {
 ///
 /// # Complexity
 /// O(V log V + E log E) per channel of V nodes and E edges, plus building its graph.
-pub fn upgrade_graph_loop(catalog: &Catalog) -> Check {
+pub(super) fn upgrade_graph_loop(catalog: &Catalog) -> Check {
     let mut messages = Vec::new();
     for package in &catalog.packages {
         for g in sorted_graphs(package) {
@@ -139,7 +139,7 @@ pub fn upgrade_graph_loop(catalog: &Catalog) -> Check {
 ///
 /// # Complexity
 /// O(V log V + E log E) per channel of V nodes and E edges, plus building its graph.
-pub fn dangling_bundles(catalog: &Catalog) -> Check {
+pub(super) fn dangling_bundles(catalog: &Catalog) -> Check {
     let mut messages = Vec::new();
     for package in &catalog.packages {
         for g in sorted_graphs(package) {
@@ -172,7 +172,7 @@ pub fn dangling_bundles(catalog: &Catalog) -> Check {
 ///
 /// # Complexity
 /// O(B·S) for B bundles of S skips each.
-pub fn before_the_graph(name: &str, tree: &super::tree::Tree) -> Option<Check> {
+pub(super) fn before_the_graph(name: &str, tree: &super::tree::Tree) -> Option<Check> {
     use super::python::{fbc_enabled, get, str_of};
     if name != LOOP && name != DANGLING {
         return None;

@@ -121,7 +121,7 @@ fn days_in_month(year: u32, month: u32) -> u32 {
 ///
 /// # Complexity
 /// O(n) in the text's length.
-pub fn is_timestamp(text: &str) -> bool {
+pub(super) fn is_timestamp(text: &str) -> bool {
     let s = text.as_bytes();
     if !text.is_ascii() {
         return false;
@@ -145,4 +145,37 @@ pub fn is_timestamp(text: &str) -> bool {
         && (hour <= 23 || midnight_24)
         && minute <= 59
         && second <= 59
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn created_at_is_a_timestamp_as_isoparse_reads_one() {
+        for ok in [
+            "2023-08-15T12:00:00Z",
+            "2021-06-02 14:00:00",
+            "2024-01-15",
+            "2024-02-29T23:59:59.123456+05:30",
+            "20240115T1000",
+            "2024",
+            "2024-03",
+            "2024-01-15T24:00",
+        ] {
+            assert!(is_timestamp(ok), "{ok}");
+        }
+        for bad in [
+            "",
+            "15/01/2024",
+            "2023-02-29",
+            "2024-13-01",
+            "2024-01-15T25:00",
+            "2024-01-15T10:00:00+2400",
+            "yesterday",
+            "202401",
+        ] {
+            assert!(!is_timestamp(bad), "{bad}");
+        }
+    }
 }

@@ -16,25 +16,32 @@
 //! the timestamps of `isotime`; over the `schema` data and Python's printing in `python`). Every other check the pipeline runs is listed with the result `skip` and the
 //! reason, so that the table shows what was and was not run (spec/preflight.md §4).
 
-pub mod api_versions;
-pub mod bundle_checks;
-pub mod bundle_names;
-pub mod ci_config;
-pub mod fbc_catalogs;
-pub mod graph_checks;
-pub mod isotime;
-pub mod locate;
+//! The checks are private modules: a user of core runs a pipeline ([`run`],
+//! [`run_with_files`], [`run_with_options`]) and reads its [`Report`]; [`default_pipeline`],
+//! [`message_location`] and [`MessageLocator`] place its messages, and `openshift` is the
+//! table of OpenShift versions a command line's `--ocp` is read against.
+
+mod api_versions;
+mod bundle_checks;
+mod bundle_names;
+mod ci_config;
+mod fbc_catalogs;
+mod graph_checks;
+mod isotime;
+mod locate;
 pub mod openshift;
-pub mod osdk;
-pub mod pruned_graph;
-pub mod pruning;
-pub mod python;
-pub mod release_config;
-pub mod replaces;
-pub mod required_fields;
-pub mod schema;
-pub mod tree;
-pub mod validate_fbc;
+mod osdk;
+mod pruned_graph;
+mod pruning;
+mod python;
+mod release_config;
+mod replaces;
+mod required_fields;
+mod schema;
+mod tree;
+mod validate_fbc;
+
+pub use locate::{default_pipeline, message_location, MessageLocator};
 
 use serde::Serialize;
 
@@ -65,8 +72,11 @@ crate::choice::spelled_choice!(
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Outcome {
+    /// The check passed (its messages, if any, are notes).
     Pass,
+    /// The check failed: the pipeline stops the pull request.
     Fail,
+    /// The check warned: the pipeline goes on.
     Warn,
     /// Not run by olm-graph; the first message says why.
     Skip,
@@ -83,8 +93,11 @@ crate::choice::spelled_choice!(
 /// One check of the pipeline: its name, its result and its messages, in the pipeline's words.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Check {
+    /// The pipeline's name of the check (`check_upgrade_graph_loop`).
     pub name: String,
+    /// How it ended.
     pub result: Outcome,
+    /// Its messages, in the pipeline's words.
     pub messages: Vec<String>,
 }
 
@@ -143,7 +156,9 @@ impl Check {
 /// Every check of one pipeline, in the pipeline's order.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Report {
+    /// The pipeline whose checks these are.
     pub pipeline: Pipeline,
+    /// Its checks, in its order.
     pub checks: Vec<Check>,
 }
 
@@ -154,6 +169,22 @@ impl Report {
     /// O(C) for C checks.
     pub fn failed(&self) -> bool {
         self.checks.iter().any(|c| c.result == Outcome::Fail)
+    }
+
+    /// How many checks ended each way: `1 failed, 2 passed, 0 warned, 17 skipped` as it is
+    /// printed (the command line's table and reports, the app's Findings tab).
+    ///
+    /// # Complexity
+    /// O(C) for C checks.
+    pub fn counts(&self) -> String {
+        let n = |o: Outcome| self.checks.iter().filter(|c| c.result == o).count();
+        format!(
+            "{} failed, {} passed, {} warned, {} skipped",
+            n(Outcome::Fail),
+            n(Outcome::Pass),
+            n(Outcome::Warn),
+            n(Outcome::Skip)
+        )
     }
 }
 

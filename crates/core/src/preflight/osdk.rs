@@ -13,9 +13,9 @@ use super::{Check, Outcome};
 use crate::semver::go_quote;
 
 /// The pipeline's name of the `name=operatorhub` run.
-pub const OPERATORHUB: &str = "check_osdk_bundle_validate_operatorhub";
+pub(super) const OPERATORHUB: &str = "check_osdk_bundle_validate_operatorhub";
 /// The pipeline's name of the `suite=operatorframework` run.
-pub const OPERATOR_FRAMEWORK: &str = "check_osdk_bundle_validate_operator_framework";
+pub(super) const OPERATOR_FRAMEWORK: &str = "check_osdk_bundle_validate_operator_framework";
 
 const MIN_KUBE_WARNING: &str = "csv.Spec.minKubeVersion is not informed. It is recommended you provide this information. Otherwise, it would mean that your operator project can be distributed and installed in any cluster version available, which is not necessarily the case for all projects.";
 const DEPRECATED: &str = "The \"operatorhub\" validator is deprecated; for equivalent validation use \"operatorhub/v2\", \"standardcapabilities\" and \"standardcategories\" validators";
@@ -262,12 +262,12 @@ fn run(tree: &Tree, name: &str, operatorhub: bool) -> Check {
 }
 
 /// `check_osdk_bundle_validate_operatorhub`: the `operatorhub` validator.
-pub fn operatorhub(tree: &Tree) -> Check {
+pub(super) fn operatorhub(tree: &Tree) -> Check {
     run(tree, OPERATORHUB, true)
 }
 
 /// `check_osdk_bundle_validate_operator_framework`: the `operatorhubv2`, `capabilities` and
 /// `categories` validators of the suite.
-pub fn operator_framework(tree: &Tree) -> Check {
+pub(super) fn operator_framework(tree: &Tree) -> Check {
     run(tree, OPERATOR_FRAMEWORK, false)
 }

@@ -7,10 +7,10 @@ use super::tree::{BundleDir, OperatorDir, Tree};
 use super::{Check, Outcome};
 
 /// The pipeline's name of the check.
-pub const CHECK: &str = "check_pruned_graph";
+pub(super) const CHECK: &str = "check_pruned_graph";
 
 /// The pipeline's warning, word for word.
-pub const PRUNED_GRAPH_ERROR: &str = "olm.skipRange annotation is set but replaces field is not set in the CSV. The definition may lead to unintentional pruning of the update graph. https://olm.operatorframework.io/docs/concepts/olm-architecture/operator-catalog/creating-an-update-graph/#skiprange. If this is intentional, you can skip the check by adding `/test skip check_pruned_graph` comment to a pull request.";
+pub(super) const PRUNED_GRAPH_ERROR: &str = "olm.skipRange annotation is set but replaces field is not set in the CSV. The definition may lead to unintentional pruning of the update graph. https://olm.operatorframework.io/docs/concepts/olm-architecture/operator-catalog/creating-an-update-graph/#skiprange. If this is intentional, you can skip the check by adding `/test skip check_pruned_graph` comment to a pull request.";
 
 /// The annotation listing a bundle's channels.
 const CHANNELS_KEY: &str = "operators.operatorframework.io.bundle.channels.v1";
@@ -65,7 +65,7 @@ fn findings(op: &OperatorDir, bundle: &BundleDir) -> Vec<(Outcome, String)> {
 ///
 /// # Complexity
 /// O(B·C) per operator for B bundles of C channels each.
-pub fn pruned_graph(tree: &Tree) -> Check {
+pub(super) fn pruned_graph(tree: &Tree) -> Check {
     let mut found = Vec::new();
     let mut run = false;
     for op in tree.operators.iter().filter(|op| !fbc_enabled(&op.config)) {

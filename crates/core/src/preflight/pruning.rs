@@ -9,14 +9,14 @@ use crate::model::{Catalog, Package};
 use super::{Check, Outcome};
 
 /// The task's name.
-pub const CHECK: &str = "fbc-target-index-pruning-check";
+pub(super) const CHECK: &str = "fbc-target-index-pruning-check";
 
 /// The task's exemption: a channel whose name contains one of these may be pruned
 /// (spec/preflight.md §3.2).
-pub const EXEMPT: &[&str] = &["dev-preview", "pre-ga", "candidate"];
+pub(super) const EXEMPT: &[&str] = &["dev-preview", "pre-ga", "candidate"];
 
 /// Whether the task lets `channel` be pruned.
-pub fn exempt(channel: &str) -> bool {
+pub(super) fn exempt(channel: &str) -> bool {
     EXEMPT.iter().any(|e| channel.contains(e))
 }
 
@@ -183,7 +183,7 @@ fn against(fragment: &Catalog, target: &Catalog, out: &mut Vec<String>) -> bool 
 ///
 /// # Complexity
 /// O(T · N) for T targets and N packages, channels and entries, plus the lookups that miss.
-pub fn target_index_pruning(fragment: &Catalog, targets: &[Catalog]) -> Check {
+pub(super) fn target_index_pruning(fragment: &Catalog, targets: &[Catalog]) -> Check {
     if targets.is_empty() {
         return Check::skipped(
             CHECK,
@@ -199,5 +199,17 @@ pub fn target_index_pruning(fragment: &Catalog, targets: &[Catalog]) -> Check {
         name: CHECK.to_string(),
         result: if passed { Outcome::Pass } else { Outcome::Fail },
         messages,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dev_preview_and_pre_ga_channels_may_be_pruned() {
+        assert!(exempt("stable-dev-preview"));
+        assert!(exempt("pre-ga"));
+        assert!(!exempt("stable"));
     }
 }

@@ -52,7 +52,7 @@ fn repr_number(n: &serde_json::Number) -> String {
 ///
 /// # Complexity
 /// O(n) in the size of the value.
-pub fn repr(v: &Value) -> String {
+pub(super) fn repr(v: &Value) -> String {
     match v {
         Value::Null => "None".into(),
         Value::Bool(true) => "True".into(),
@@ -74,13 +74,13 @@ pub fn repr(v: &Value) -> String {
 }
 
 /// Python's `repr()` of a list of strings: `['a', 'b']`.
-pub fn repr_strs<S: AsRef<str>>(items: &[S]) -> String {
+pub(super) fn repr_strs<S: AsRef<str>>(items: &[S]) -> String {
     let parts: Vec<String> = items.iter().map(|s| repr_str(s.as_ref())).collect();
     format!("[{}]", parts.join(", "))
 }
 
 /// Python's `str()`: a string as it is, anything else as its `repr()`.
-pub fn str_of(v: &Value) -> String {
+pub(super) fn str_of(v: &Value) -> String {
     match v {
         Value::String(s) => s.clone(),
         other => repr(other),
@@ -88,7 +88,7 @@ pub fn str_of(v: &Value) -> String {
 }
 
 /// Python's truthiness: `None`, `False`, zero and empty strings, lists and mappings are false.
-pub fn truthy(v: &Value) -> bool {
+pub(super) fn truthy(v: &Value) -> bool {
     match v {
         Value::Null => false,
         Value::Bool(b) => *b,
@@ -100,12 +100,12 @@ pub fn truthy(v: &Value) -> bool {
 }
 
 /// `value.get(key)` on a mapping; nothing for anything else.
-pub fn get<'v>(v: &'v Value, key: &str) -> Option<&'v Value> {
+pub(super) fn get<'v>(v: &'v Value, key: &str) -> Option<&'v Value> {
     v.as_object().and_then(|m| m.get(key))
 }
 
 /// `config.get("fbc", {}).get("enabled", False)`, read as Python tests it.
-pub fn fbc_enabled(config: &Value) -> bool {
+pub(super) fn fbc_enabled(config: &Value) -> bool {
     get(config, "fbc")
         .and_then(|f| get(f, "enabled"))
         .is_some_and(truthy)

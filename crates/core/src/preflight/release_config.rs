@@ -11,9 +11,9 @@ use super::tree::{OperatorDir, Tree};
 use super::{Check, Outcome};
 
 /// The pipeline's name of the consistency check.
-pub const CONSISTENCY: &str = "check_bundle_release_config";
+pub(super) const CONSISTENCY: &str = "check_bundle_release_config";
 /// The pipeline's name of the schema check.
-pub const SCHEMA: &str = "check_validate_schema_bundle_release_config";
+pub(super) const SCHEMA: &str = "check_validate_schema_bundle_release_config";
 
 /// The channels a semver template may name (spec/preflight.md §7.1).
 const SEMVER_CHANNELS: [&str; 3] = ["Fast", "Candidate", "Stable"];
@@ -74,7 +74,7 @@ fn template_findings(template: &Value, mapping: &[Value], out: &mut Vec<(Outcome
 ///
 /// # Complexity
 /// O(T · M) per operator for T templates and M mapping entries.
-pub fn consistency(tree: &Tree) -> Check {
+pub(super) fn consistency(tree: &Tree) -> Check {
     let mut found = Vec::new();
     for (op, rc) in release_configs(tree) {
         if !fbc_enabled(&op.config) {
@@ -101,7 +101,7 @@ pub fn consistency(tree: &Tree) -> Check {
 ///
 /// # Complexity
 /// O(n log n) in the size n of the release configs.
-pub fn schema(tree: &Tree) -> Check {
+pub(super) fn schema(tree: &Tree) -> Check {
     let mut found = Vec::new();
     for (_, rc) in release_configs(tree) {
         for v in violations(&RELEASE_CONFIG, rc) {

@@ -13,7 +13,7 @@ use super::tree::{BundleDir, OperatorDir, Tree};
 use super::{Check, Outcome};
 
 /// The pipeline's name of the check.
-pub const CHECK: &str = "check_replaces_availability";
+pub(super) const CHECK: &str = "check_replaces_availability";
 
 /// The annotation naming the OpenShift versions of a bundle.
 const VERSIONS_KEY: &str = "com.redhat.openshift.versions";
@@ -84,7 +84,7 @@ fn findings(op: &OperatorDir, bundle: &BundleDir, tbl: &[OpenShift]) -> Option<(
 ///
 /// # Complexity
 /// O(B log B + V) for B bundles and V OpenShift versions.
-pub fn availability(tree: &Tree) -> Check {
+pub(super) fn availability(tree: &Tree) -> Check {
     let tbl = table(tree.newest_openshift);
     let mut found = Vec::new();
     let mut run = false;

@@ -12,7 +12,7 @@ use super::{Check, Outcome};
 use crate::semver::Version;
 
 /// The pipeline's name of the check.
-pub const CHECK: &str = "check_required_fields";
+pub(super) const CHECK: &str = "check_required_fields";
 
 const CAPABILITIES: &[&str] = &[
     "Basic Install",
@@ -184,7 +184,7 @@ fn lookup<'v>(csv: &'v Value, path: &str) -> Option<&'v Value> {
 ///
 /// # Complexity
 /// O(n) in the size of the CSVs of the bundles under test.
-pub fn required_fields(tree: &Tree) -> Check {
+pub(super) fn required_fields(tree: &Tree) -> Check {
     let mut found = Vec::new();
     for op in &tree.operators {
         let Some((_, csv)) = op.bundle_under_test().and_then(|b| b.csv.as_ref()) else {

@@ -8,7 +8,7 @@ use serde_json::Value;
 use super::python::{repr, repr_strs};
 
 /// One schema node: the keywords the two schemas use.
-pub enum Schema {
+pub(super) enum Schema {
     /// `type: object` with `properties`, `required` and, when `closed`,
     /// `additionalProperties: false`.
     Object {
@@ -36,7 +36,7 @@ const STRINGS_NON_EMPTY_UNIQUE: Schema = Schema::Array {
 };
 
 /// `operatorcert/schemas/ci-schema.json` (spec/preflight.md §5.3).
-pub const CI: Schema = Schema::Object {
+pub(super) const CI: Schema = Schema::Object {
     props: &[
         (
             "updateGraph",
@@ -99,7 +99,7 @@ const CATALOG_MAPPING: Schema = Schema::Object {
 };
 
 /// `operatorcert/schemas/release-config-schema.json` (spec/preflight.md §5.3).
-pub const RELEASE_CONFIG: Schema = Schema::Object {
+pub(super) const RELEASE_CONFIG: Schema = Schema::Object {
     props: &[
         ("merge", Schema::Bool),
         (
@@ -182,7 +182,7 @@ fn has_duplicates(list: &[Value]) -> bool {
 ///
 /// # Complexity
 /// O(n log n) in the size n of the value.
-pub fn errors(schema: &Schema, v: &Value, out: &mut Vec<String>) {
+pub(super) fn errors(schema: &Schema, v: &Value, out: &mut Vec<String>) {
     match schema {
         Schema::Object {
             props,
@@ -241,7 +241,7 @@ pub fn errors(schema: &Schema, v: &Value, out: &mut Vec<String>) {
 }
 
 /// The violations of `schema` by `v`, sorted as the pipeline sorts them (by their text).
-pub fn violations(schema: &Schema, v: &Value) -> Vec<String> {
+pub(super) fn violations(schema: &Schema, v: &Value) -> Vec<String> {
     let mut out = Vec::new();
     errors(schema, v, &mut out);
     out.sort();

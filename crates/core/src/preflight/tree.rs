@@ -17,7 +17,7 @@ const PACKAGE_KEY: &str = "operators.operatorframework.io.bundle.package.v1";
 
 /// One bundle directory: `<operator>/<version>/` with `metadata/annotations.yaml`.
 #[derive(Debug, Clone, Default)]
-pub struct BundleDir {
+pub(super) struct BundleDir {
     /// The directory's name (the pipeline's `operator_version`).
     pub version_dir: String,
     /// The whole of `metadata/annotations.yaml` as read (`Null` when empty).
@@ -36,14 +36,14 @@ pub struct BundleDir {
 
 impl BundleDir {
     /// How the pipeline prints it: `Bundle(<operator>/<version directory>)`.
-    pub fn label(&self, operator: &str) -> String {
+    pub(super) fn label(&self, operator: &str) -> String {
         format!("Bundle({operator}/{})", self.version_dir)
     }
 
     /// The `annotations` mapping of `metadata/annotations.yaml` (empty when the file is empty
     /// or the field is absent or empty); `None` when the file or the field is not a mapping,
     /// which the pipeline reads as an invalid bundle.
-    pub fn annotations(&self) -> Option<Map<String, Value>> {
+    pub(super) fn annotations(&self) -> Option<Map<String, Value>> {
         if self.annotations_unreadable {
             return None;
         }
@@ -62,14 +62,14 @@ impl BundleDir {
 
     /// The operator name the annotations give (`str()` of the package annotation, empty when
     /// absent); `None` when the annotations cannot be read.
-    pub fn metadata_operator_name(&self) -> Option<String> {
+    pub(super) fn metadata_operator_name(&self) -> Option<String> {
         let a = self.annotations()?;
         Some(a.get(PACKAGE_KEY).map(str_of).unwrap_or_default())
     }
 
     /// The CSV's `metadata.name` split at its first `.`: the operator name and the version
     /// (a leading `v` dropped); `None` when there is no CSV or the name has no `.`.
-    pub fn csv_full_name(&self) -> Option<(String, String)> {
+    pub(super) fn csv_full_name(&self) -> Option<(String, String)> {
         let (_, csv) = self.csv.as_ref()?;
         let name = get(get(csv, "metadata")?, "name")?.as_str()?;
         let (op, version) = name.split_once('.')?;
@@ -77,7 +77,7 @@ impl BundleDir {
     }
 
     /// The CSV's `spec.version` as the pipeline prints it (empty when absent).
-    pub fn csv_version(&self) -> Option<String> {
+    pub(super) fn csv_version(&self) -> Option<String> {
         let (_, csv) = self.csv.as_ref()?;
         let v = get(csv, "spec").and_then(|s| get(s, "version"));
         Some(v.filter(|v| truthy(v)).map(str_of).unwrap_or_default())
@@ -91,7 +91,7 @@ impl BundleDir {
 
 /// One operator directory: `operators/<name>/`.
 #[derive(Debug, Clone, Default)]
-pub struct OperatorDir {
+pub(super) struct OperatorDir {
     /// The directory's name (the pipeline's `operator_name`).
     pub name: String,
     /// `ci.yaml` as read; an empty mapping when it is absent or cannot be read, as the
@@ -108,7 +108,7 @@ impl OperatorDir {
     ///
     /// # Complexity
     /// O(B) for B bundles.
-    pub fn bundle_under_test(&self) -> Option<&BundleDir> {
+    pub(super) fn bundle_under_test(&self) -> Option<&BundleDir> {
         self.bundles.iter().max_by(|a, b| {
             a.version()
                 .cmp(&b.version())
@@ -119,7 +119,7 @@ impl OperatorDir {
 
 /// One operator catalog: `catalogs/<catalog>/<operator>/catalog.*`, its documents.
 #[derive(Debug, Clone, Default)]
-pub struct OperatorCatalog {
+pub(super) struct OperatorCatalog {
     /// The catalog's directory name (`v4.17`).
     pub catalog: String,
     pub operator: String,
@@ -128,14 +128,14 @@ pub struct OperatorCatalog {
 
 impl OperatorCatalog {
     /// How the pipeline prints it: `OperatorCatalog(v4.17/my-operator)`.
-    pub fn label(&self) -> String {
+    pub(super) fn label(&self) -> String {
         format!("OperatorCatalog({}/{})", self.catalog, self.operator)
     }
 }
 
 /// What the file checks read.
 #[derive(Debug, Clone, Default)]
-pub struct Tree {
+pub(super) struct Tree {
     pub operators: Vec<OperatorDir>,
     pub catalogs: Vec<OperatorCatalog>,
     /// The repository's `config.yaml` (`allowed_bundle_registries`), when the input holds the
@@ -249,7 +249,7 @@ impl Tree {
     ///
     /// # Complexity
     /// O(F log F + B) for F files of B bytes: each file is placed once and read at most once.
-    pub fn read(files: &[InputFile]) -> Tree {
+    pub(super) fn read(files: &[InputFile]) -> Tree {
         let mut found = Found::default();
         for f in files {
             sort_file(&mut found, f);

@@ -9,7 +9,7 @@ use super::{Check, Outcome};
 use crate::model::Catalog;
 
 /// The task's name.
-pub const CHECK: &str = "validate-fbc";
+pub(super) const CHECK: &str = "validate-fbc";
 
 /// From this OpenShift version on, fragments carry `olm.csv.metadata`.
 const CSV_METADATA_FROM: OpenShift = OpenShift::new(4, 17);
@@ -99,7 +99,7 @@ fn images(catalog: &Catalog) -> Vec<String> {
 ///
 /// # Complexity
 /// O(B·T) for B bundles of T property types.
-pub fn validate_fbc(catalog: &Catalog, ocp: Option<OpenShift>) -> Check {
+pub(super) fn validate_fbc(catalog: &Catalog, ocp: Option<OpenShift>) -> Check {
     let mut found: Vec<(Outcome, String)> = Vec::new();
     if !catalog.packages.iter().any(|p| p.declared) {
         found.push((
@@ -121,7 +121,9 @@ pub fn validate_fbc(catalog: &Catalog, ocp: Option<OpenShift>) -> Check {
 ///
 /// # Complexity
 /// O(n) in the length of the paths.
-pub fn version_from_paths<'p>(paths: impl IntoIterator<Item = &'p str>) -> Option<OpenShift> {
+pub(super) fn version_from_paths<'p>(
+    paths: impl IntoIterator<Item = &'p str>,
+) -> Option<OpenShift> {
     paths.into_iter().find_map(|p| {
         let mut dirs: Vec<&str> = p.split('/').collect();
         dirs.pop();

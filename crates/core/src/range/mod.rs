@@ -129,11 +129,19 @@ pub enum RangeError {
     /// `Could not get version from string: "…"`: a token without a digit.
     NoVersion(String),
     /// `Could not parse Range "tok": Could not parse comparator "op" in "tok"`.
-    Comparator { token: String, op: String },
+    Comparator {
+        /// The token read.
+        token: String,
+        /// The operator that is not one.
+        op: String,
+    },
     /// `Could not parse Range "tok": Could not parse version "v" in "tok": <blang's error>`.
     Version {
+        /// The token read.
         token: String,
+        /// The version text in it.
         version: String,
+        /// What blang says of the version.
         error: SemverError,
     },
 }

@@ -58,14 +58,26 @@ impl Date {
         (valid && day >= 1 && day <= month_days(year, month)).then_some(Date { year, month, day })
     }
 
+    /// The year.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn year(self) -> u16 {
         self.year
     }
 
+    /// The month, 1 to 12.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn month(self) -> u8 {
         self.month
     }
 
+    /// The day of the month, from 1.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn day(self) -> u8 {
         self.day
     }

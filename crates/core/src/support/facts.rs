@@ -20,7 +20,9 @@ pub const NOT_YET_SUPPORTED: &str = "not yet supported";
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AsOf {
+    /// The day.
     pub date: Date,
+    /// The OpenShift version asked about (`4.16`), if any.
     pub platform: Option<String>,
 }
 
@@ -29,7 +31,9 @@ pub struct AsOf {
 pub enum PhaseAt<'b> {
     /// Within this phase (index in the stream's list).
     In(usize, &'b str),
+    /// After the stream's end of life.
     EndOfLife,
+    /// Before its first phase.
     NotYetSupported,
     /// Between two phases, or no phase has readable dates.
     Gap,
@@ -39,6 +43,7 @@ pub enum PhaseAt<'b> {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct BundleSupport {
+    /// The bundle's name.
     pub bundle: String,
     /// The bundle's version as written (`None` without one).
     pub version: Option<String>,
@@ -46,7 +51,9 @@ pub struct BundleSupport {
     pub stream: Option<String>,
     /// The phase's name, `end of life`, `not yet supported`, or `None` (a gap, no entry).
     pub phase: Option<String>,
+    /// The last day of that phase, when known.
     pub phase_ends: Option<Date>,
+    /// The stream's end of life, when known.
     pub end_of_life: Option<Date>,
     /// Whether the stream's `openshift` platforms list the platform asked (`None`: no
     /// platform asked, or no such list).
@@ -126,6 +133,7 @@ impl StreamEntry {
 /// The lifecycle data of one package: its blobs in load order, and their entries by stream.
 #[derive(Debug, Clone, Default)]
 pub struct PackageLifecycle<'c> {
+    /// The package's lifecycle blobs, in load order.
     pub blobs: Vec<&'c LifecycleBlob>,
     /// The first entry of each stream name.
     entries: HashMap<&'c str, &'c StreamEntry>,

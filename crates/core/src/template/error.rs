@@ -515,7 +515,7 @@ impl fmt::Display for SubstitutesError {
 ///
 /// # Complexity
 /// O(length of the text).
-pub fn go_quote(s: &str) -> String {
+pub(crate) fn go_quote(s: &str) -> String {
     crate::semver::go_quote(s)
 }
 

@@ -20,7 +20,7 @@ pub(crate) struct Job<'a> {
 impl<'a> Job<'a> {
     /// # Complexity
     /// O(1).
-    pub fn new(source: &'a BundleSource, keep_going: bool) -> Self {
+    pub(crate) fn new(source: &'a BundleSource, keep_going: bool) -> Self {
         Job {
             source,
             keep_going,
@@ -35,7 +35,7 @@ impl<'a> Job<'a> {
     ///
     /// # Complexity
     /// O(length of the warning).
-    pub fn stub_warning(&mut self, stub: &Stub, at: Location) {
+    pub(crate) fn stub_warning(&mut self, stub: &Stub, at: Location) {
         self.stubs.push(stub.image.clone());
         if self.warn_each_stub {
             let message = format!(

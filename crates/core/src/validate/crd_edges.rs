@@ -13,7 +13,7 @@ use crate::model::Package;
 ///
 /// # Complexity
 /// O(E log E) for E edges, plus one judgement per distinct pair of CRD contents.
-pub fn lint_crd_safety(pkg: &Package) -> Vec<Diagnostic> {
+pub(super) fn lint_crd_safety(pkg: &Package) -> Vec<Diagnostic> {
     if !Judge::carries_manifests(pkg) {
         return Vec::new();
     }

@@ -53,8 +53,8 @@ macro_rules! view_id {
 }
 
 view_id! {
-    /// A node of a view: an index into [`super::GraphView::nodes`] (and into its boxes, texts
-    /// and neighbours, which run in node order).
+    /// A node of a view: an index into [`super::GraphView::nodes`], whose record holds its
+    /// box, texts and neighbours.
     NodeId
 }
 

@@ -24,35 +24,12 @@ impl GraphView {
         }
         let channel = package.channel(self.channel.as_deref()?)?;
         let index = crate::resolve::channel_successors(package, channel, installed);
-        let (w, h, y) = self
-            .boxes
-            .first()
-            .map_or((160.0, 40.0, 20.0), |b| (b.width, b.height, b.y));
-        self.shift_right(w + GAP);
-        let node = self.nodes.push_and_get_key(ViewNode {
-            name: installed.name.clone(),
-            version: installed.version.as_ref().map(ToString::to_string),
-            is_virtual: true,
-            deprecated: package.is_bundle_deprecated(&installed.name),
-            deprecation: None,
-            legacy_deprecated: package
-                .bundle(&installed.name)
-                .is_some_and(|b| b.legacy_deprecated),
-            head: false,
-            head_of: Vec::new(),
-            channels: package
-                .channels_of(&installed.name)
-                .into_iter()
-                .map(str::to_string)
-                .collect(),
-            display_name: None,
-            collapsed: None,
-            support: None,
-            description: Some(format!(
-                "installed from another channel; not an entry of {}",
-                channel.name
-            )),
+        let (w, h, y) = self.nodes.first().map_or((160.0, 40.0, 20.0), |n| {
+            (n.bbox.width, n.bbox.height, n.bbox.y)
         });
+        self.shift_right(w + GAP);
+        let row = self.nodes.first().map_or(0, |n| n.bbox.row);
+        let node = self.nodes.next_key();
         let at = NodeBox {
             node: node.index(),
             x: GAP / 2.0,
@@ -61,17 +38,37 @@ impl GraphView {
             height: h,
             column: 0,
             lane: 0,
-            row: self.boxes.first().map_or(0, |b| b.row),
+            row,
             group: None,
         };
         let start = (at.x + w, at.y + h / 2.0);
-        self.boxes.push(at);
+        self.nodes.push(ViewNode {
+            is_virtual: true,
+            deprecated: package.is_bundle_deprecated(&installed.name),
+            legacy_deprecated: package
+                .bundle(&installed.name)
+                .is_some_and(|b| b.legacy_deprecated),
+            channels: package
+                .channels_of(&installed.name)
+                .into_iter()
+                .map(str::to_string)
+                .collect(),
+            description: Some(format!(
+                "installed from another channel; not an entry of {}",
+                channel.name
+            )),
+            bbox: at,
+            ..ViewNode::new(
+                installed.name.clone(),
+                installed.version.as_ref().map(ToString::to_string),
+            )
+        });
         self.push_texts(node);
         for (entry, reasons) in index {
             let Some(to) = self.node_index(&channel.entries[entry].name) else {
                 continue;
             };
-            let Some(b) = self.boxes.iter().find(|b| b.node == to.index()) else {
+            let Some(b) = self.nodes.get(to).map(|n| &n.bbox) else {
                 continue;
             };
             let end = (b.x, b.y + b.height / 2.0);
@@ -98,9 +95,9 @@ impl GraphView {
     /// Moves the whole drawing `dx` to the right (one column further), widening it.
     fn shift_right(&mut self, dx: f64) {
         self.width += dx;
-        for b in &mut self.boxes {
-            b.x += dx;
-            b.column += 1;
+        for n in &mut self.nodes {
+            n.bbox.x += dx;
+            n.bbox.column += 1;
         }
         for e in &mut self.edges {
             for p in &mut e.points {

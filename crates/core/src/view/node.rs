@@ -1,9 +1,18 @@
-//! [`ViewNode`]: one node of a view, with its flags and the classes and words derived from them.
+//! [`ViewNode`]: one node of a view, the one record of everything the view knows of it: its
+//! flags, its box, what it says, the fans into it and its neighbours, with the classes and
+//! words derived from them.
 
+use super::id::{BandId, GroupId, NodeId};
 use super::phase::PhaseClass;
+use super::text::NodeLabel;
+use crate::layout::NodeBox;
 use crate::support::BundleSupport;
 
 /// A node ready to draw.
+///
+/// A view holds one per node in one vector ([`super::GraphView::nodes`]), the way a graph
+/// library keeps one record per node: the box, texts and neighbours are fields here, not
+/// tables of their own kept in step.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ViewNode {
     pub name: String,
@@ -27,14 +36,97 @@ pub struct ViewNode {
     /// The first line of the bundle's description, shortened to 200 characters.
     pub description: Option<String>,
     /// The group it is collapsed into; such a node is not drawn on its own.
-    pub collapsed: Option<super::GroupId>,
+    pub collapsed: Option<GroupId>,
     /// The bundle's support facts when the view is drawn with the lifecycle overlay
     /// ([`super::GraphView::apply_support`]); `None` without the overlay, or for a node that is
     /// not a bundle of the package.
     pub support: Option<BundleSupport>,
+    /// Its box in the drawing (a collapsed node has its group's).
+    pub bbox: NodeBox,
+    /// What it says, whole, and the fans into it.
+    pub(super) texts: NodeTexts,
+    /// The nodes joined to it by an edge or a fan (either direction), sorted.
+    pub(super) neighbours: Vec<NodeId>,
+}
+
+/// What one node says, whole (its label shortens it), and the fans into it.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(super) struct NodeTexts {
+    /// The first line.
+    pub(super) text: String,
+    /// The second line (its fans).
+    pub(super) marker: Option<String>,
+    /// The fans into it.
+    pub(super) fans_into: Vec<BandId>,
 }
 
 impl ViewNode {
+    /// A node with a name and a version and nothing else: an entry, unflagged, not placed, with
+    /// no texts or neighbours yet (a view fills those in when it is built).
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn new(name: String, version: Option<String>) -> ViewNode {
+        ViewNode {
+            name,
+            version,
+            is_virtual: false,
+            deprecated: false,
+            deprecation: None,
+            legacy_deprecated: false,
+            head: false,
+            head_of: Vec::new(),
+            channels: Vec::new(),
+            display_name: None,
+            description: None,
+            collapsed: None,
+            support: None,
+            bbox: NodeBox::default(),
+            texts: NodeTexts::default(),
+            neighbours: Vec::new(),
+        }
+    }
+
+    /// The whole first line (what its label shortens).
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn text(&self) -> &str {
+        &self.texts.text
+    }
+
+    /// The whole second line: what its fans cover.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn marker(&self) -> Option<&str> {
+        self.texts.marker.as_deref()
+    }
+
+    /// The fans into it.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn fans_into(&self) -> &[BandId] {
+        &self.texts.fans_into
+    }
+
+    /// The nodes joined to it by an edge or a fan (either direction), sorted.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn neighbours(&self) -> &[NodeId] {
+        &self.neighbours
+    }
+
+    /// Its label, fitted to its box.
+    ///
+    /// # Complexity
+    /// O(L²) for a label of L characters.
+    pub fn label(&self) -> NodeLabel {
+        NodeLabel::new(&self.texts.text, self.marker(), self.bbox.width)
+    }
+
     /// The node's fixed classes: `node`, then `head`, `deprecated`, `legacy`, `virtual` as they
     /// apply, `member` when it is collapsed into a group, and its phase's class (`phase-full`…)
     /// with the lifecycle overlay (the app adds its live markings, the export `on-path`).

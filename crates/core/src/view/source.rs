@@ -111,21 +111,15 @@ impl ViewNode {
             .filter(|d| !d.trim().is_empty())
             .map(|d| ellipsize_end(d, DESCRIPTION_MAX_CHARS));
         ViewNode {
-            name: name.to_string(),
-            version,
             is_virtual,
             deprecated: message.is_some() || legacy,
             deprecation: deprecation_words(message, legacy),
             legacy_deprecated: legacy,
-            head: false,
-            head_of: Vec::new(),
-            channels: Vec::new(),
             display_name: bundle
                 .and_then(|b| b.display_name.clone())
                 .filter(|d| !d.is_empty()),
-            collapsed: None,
-            support: None,
             description,
+            ..ViewNode::new(name.to_string(), version)
         }
     }
 }

@@ -85,7 +85,10 @@ fn channel_view_draws_every_edge_once() {
         for g in &graphs {
             let v = GraphView::channel(p, g, &opts);
             assert_eq!(v.nodes.len(), g.nodes.len());
-            assert_eq!(v.boxes.len(), g.nodes.len());
+            assert!(v
+                .nodes
+                .iter_enumerated()
+                .all(|(i, n)| n.bbox.node == i.index()));
             assert_eq!(v.edge_total(), g.edges.len(), "{} {fans:?}", g.channel);
         }
     }
@@ -376,13 +379,7 @@ fn installed_from_another_channel_is_drawn_with_its_upgrade_edges() {
     assert_eq!(edges[0].kind, crate::graph::EdgeKind::SkipRange);
     assert!(view.neighbours(to).contains(&node));
     // The installed node sits left of every entry.
-    let x = |n: NodeId| {
-        view.boxes
-            .iter()
-            .find(|b| b.node == n.index())
-            .map(|b| b.x)
-            .expect("box")
-    };
+    let x = |n: NodeId| view.nodes[n].bbox.x;
     assert!(x(node) < x(to));
     // The SVG of the path starts from it.
     let request = crate::export::RenderRequest {
@@ -396,4 +393,42 @@ fn installed_from_another_channel_is_drawn_with_its_upgrade_edges() {
         svg.contains(first_hop),
         "the path starts from the installed node: {svg}"
     );
+}
+
+#[test]
+fn counts_and_fan_sources_come_from_the_view() {
+    let c = catalog();
+    let p = c.package("p").unwrap();
+    let graphs = channel_graphs(p);
+    let stable = graphs.iter().find(|g| g.channel == "stable").unwrap();
+    let v = GraphView::channel(p, stable, &LayoutOptions::default());
+    let counts = v.counts();
+    assert_eq!(
+        (counts.bundles, counts.virtuals, counts.head),
+        (3, 2, Some("p.v1.2.0"))
+    );
+    assert_eq!(counts.edges, v.edge_total());
+    let pkg_view = GraphView::package(
+        p,
+        &PackageGraph::build(p, &graphs),
+        &LayoutOptions::default(),
+    );
+    assert_eq!(
+        pkg_view.counts().head,
+        None,
+        "no single head in the package view"
+    );
+    // With every skips list a fan, the head's skips fan names p.v1.1.5.
+    let options = LayoutOptions {
+        skips_band_min_sources: 1,
+        band_min_sources: 1,
+        ..LayoutOptions::default()
+    };
+    let v = GraphView::channel(p, stable, &options);
+    let head = v.node_index("p.v1.2.0").unwrap();
+    let names = |ids: Vec<NodeId>| -> Vec<String> {
+        ids.into_iter().map(|i| v.nodes()[i].name.clone()).collect()
+    };
+    assert_eq!(names(v.skipped_by(head)), ["p.v1.1.5"]);
+    assert_eq!(names(v.covered_by(head)), ["p.v1.0.0", "p.v1.1.0"]);
 }

@@ -9,7 +9,7 @@ use super::Workspace;
 use crate::diag::{Diagnostic, Location, Rule, Severity};
 use crate::load::{InputFile, Limits};
 use crate::mirror::{looks_like_isc, read_config, validate_config};
-use crate::preflight::locate::{default_pipeline, MessageLocator};
+use crate::preflight::{default_pipeline, MessageLocator};
 use crate::preflight::{run_with_files, Outcome};
 
 /// A finding of a publishing pipeline's check: the check's name stands for the rule.

@@ -77,10 +77,15 @@ static PROCESS_LIMITS: OnceLock<Limits> = OnceLock::new();
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum LimitKind {
+    /// Nesting depth of one document.
     Depth,
+    /// Documents in one file.
     Documents,
+    /// Nodes of one document.
     Nodes,
+    /// Bytes of one string.
     StringBytes,
+    /// Bytes read in all.
     TotalBytes,
 }
 
@@ -142,9 +147,17 @@ impl fmt::Display for LimitKind {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LimitError {
     /// One of the [`Limits`], and its value.
-    Crossed { kind: LimitKind, limit: usize },
+    Crossed {
+        /// Which limit.
+        kind: LimitKind,
+        /// Its value.
+        limit: usize,
+    },
     /// Anchors and aliases replay more than `factor` times the document's own events.
-    AliasBomb { factor: usize },
+    AliasBomb {
+        /// How many times the document's own events may be replayed.
+        factor: usize,
+    },
 }
 
 impl fmt::Display for LimitError {

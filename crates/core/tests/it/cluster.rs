@@ -127,6 +127,25 @@ fn every_v1_state_of_the_issue_comes_from_a_fixture() {
         d.operators[0].next.as_deref(),
         Some("patterns-operator.v0.0.71")
     );
+    // The channels as a list; a drawing shows the first one the package has.
+    let p = load(&catalog(
+        "community-operators-prod/v4.21/patterns-operator.yaml",
+    ));
+    let pkg = p.package("patterns-operator").expect("package");
+    let behind = &d.operators[0];
+    assert_eq!(behind.channels, ["fast"]);
+    assert_eq!(behind.drawn_channel(pkg), Some("fast"));
+    let mut several = behind.clone();
+    several.channels = vec!["gone".into(), "fast".into()];
+    assert_eq!(several.drawn_channel(pkg), Some("fast"));
+    several.channels = vec!["gone".into()];
+    assert_eq!(several.drawn_channel(pkg), None);
+    let v0 = v0("stream.yaml");
+    let latest = by_namespace(&v0)["descheduler-latest"].clone();
+    assert_eq!(
+        latest.channels,
+        [latest.channel.clone().expect("its channel")]
+    );
 }
 
 #[test]

@@ -163,15 +163,15 @@ fn the_package_view_of_project_quay_reads_at_seven_pixels_in_a_full_hd_window() 
     assert_eq!(names.len(), package.channels.len(), "{names:?}");
     assert_eq!(Some(names[0]), package.default_channel.as_deref());
     for c in &view.captions {
-        let just_below = view
-            .boxes()
-            .iter()
-            .zip(view.nodes())
-            .any(|(b, n)| n.channels.contains(&c.text) && b.y > c.y && b.y - c.y < 40.0);
+        let just_below = view.nodes().iter().any(|n| {
+            let b = &n.bbox;
+            n.channels.contains(&c.text) && b.y > c.y && b.y - c.y < 40.0
+        });
         // The baseline clears the badges on the node's top edge (up to 8 px above it).
         let clear = view
-            .boxes()
+            .nodes()
             .iter()
+            .map(|n| &n.bbox)
             .all(|b| c.y <= b.y - 9.0 || c.y > b.y + b.height || c.x + 200.0 < b.x);
         assert!(clear, "{}: caption runs into a node's badges", c.text);
         assert!(

@@ -3,8 +3,8 @@
 //! on the koku-metrics-operator fixture read as `operators/koku-metrics-operator/` with 4.4.0's
 //! CSV made to skip 4.4.1 (a loop).
 
-use olm_graph_core::preflight::locate::{default_pipeline, message_location};
 use olm_graph_core::preflight::{self, Pipeline};
+use olm_graph_core::preflight::{default_pipeline, message_location};
 use olm_graph_core::{load_files, InputFile};
 
 use crate::common::{catalogs_dir, fixture, load};

@@ -60,7 +60,7 @@ impl Body<'_> {
     ///
     /// # Complexity
     /// O(E + P) for E edges of P route points in all.
-    pub fn edges(&mut self) {
+    pub(super) fn edges(&mut self) {
         let view = self.view;
         self.out.push_str("<g class=\"edges\">\n");
         for e in view.edges() {
@@ -106,7 +106,7 @@ impl Body<'_> {
     ///
     /// # Complexity
     /// O(B + S + P) for B fans of S sources and P rail points.
-    pub fn fans(&mut self) {
+    pub(super) fn fans(&mut self) {
         let view = self.view;
         if view.bands().is_empty() {
             return;
@@ -180,7 +180,7 @@ impl Body<'_> {
     ///
     /// # Complexity
     /// O(E + H) for E edges and H hops.
-    pub fn path(&mut self, hops: &[Hop], hop_seconds: Option<f64>) {
+    pub(super) fn path(&mut self, hops: &[Hop], hop_seconds: Option<f64>) {
         if hops.is_empty() {
             return;
         }
@@ -225,13 +225,11 @@ impl Body<'_> {
     ///
     /// # Complexity
     /// O(V + G) for V nodes and G groups (plus the length of their texts).
-    pub fn nodes(&mut self, on_path: &TiSlice<NodeId, bool>) {
+    pub(super) fn nodes(&mut self, on_path: &TiSlice<NodeId, bool>) {
         let view = self.view;
         self.out.push_str("<g class=\"nodes\">\n");
         for (i, n) in view.nodes().iter_enumerated() {
-            let (Some(b), Some(label)) = (view.boxes().get(i), view.node_label(i)) else {
-                continue;
-            };
+            let (b, label) = (&n.bbox, n.label());
             let mut class = n.class();
             if on_path.get(i).copied().unwrap_or(false) {
                 class.push_str(" on-path");
@@ -296,7 +294,7 @@ impl Body<'_> {
     ///
     /// # Complexity
     /// O(C) for C captions (plus the length of their texts).
-    pub fn captions(&mut self) {
+    pub(super) fn captions(&mut self) {
         let view = self.view;
         if view.captions.is_empty() {
             return;

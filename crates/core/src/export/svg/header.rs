@@ -112,7 +112,7 @@ impl Header {
     ///
     /// # Complexity
     /// O(S + L) for S subtitle characters and L legend entries.
-    pub fn new(view: &GraphView, subtitles: &[String], legend: bool, path: bool) -> Header {
+    pub(super) fn new(view: &GraphView, subtitles: &[String], legend: bool, path: bool) -> Header {
         let title_y = MARGIN + 14.0;
         let mut h = Header {
             markup: String::new(),

@@ -61,7 +61,7 @@ pub(super) struct HopRoutes<'a> {
 impl<'a> HopRoutes<'a> {
     /// # Complexity
     /// O(E) for the E edges the view draws.
-    pub fn new(view: &'a GraphView) -> HopRoutes<'a> {
+    pub(super) fn new(view: &'a GraphView) -> HopRoutes<'a> {
         let mut edges: HashMap<(NodeId, NodeId), Vec<(EdgeKind, EdgeId)>> = HashMap::new();
         for (i, e) in view.edges().iter_enumerated() {
             // An edge leaving a group stands for each member's edge.
@@ -87,7 +87,7 @@ impl<'a> HopRoutes<'a> {
     ///
     /// # Complexity
     /// O(P) for the P points of the route it follows.
-    pub fn hop_d(&self, hop: &Hop, dy: f64) -> String {
+    pub(super) fn hop_d(&self, hop: &Hop, dy: f64) -> String {
         let (f, t) = (hop.from, hop.to);
         if let Some(routes) = self.edges.get(&(f, t)) {
             let pick = routes
@@ -98,7 +98,10 @@ impl<'a> HopRoutes<'a> {
                 return route_d(&e.points, e.curved, dy);
             }
         }
-        let (Some(a), Some(b)) = (self.view.boxes().get(f), self.view.boxes().get(t)) else {
+        let (Some(a), Some(b)) = (
+            self.view.node(f).map(|n| &n.bbox),
+            self.view.node(t).map(|n| &n.bbox),
+        ) else {
             return String::new();
         };
         let ty = b.y + b.height / 2.0;

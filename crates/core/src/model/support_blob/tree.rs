@@ -35,7 +35,7 @@ pub(crate) enum Node {
 }
 
 impl Node {
-    pub fn line(&self) -> usize {
+    pub(crate) fn line(&self) -> usize {
         match self {
             Node::Scalar { line, .. }
             | Node::List { line, .. }
@@ -45,7 +45,7 @@ impl Node {
     }
 
     /// The value of `key` in a mapping (the last one when a key repeats, as the loader reads).
-    pub fn get(&self, key: &str) -> Option<&Node> {
+    pub(crate) fn get(&self, key: &str) -> Option<&Node> {
         match self {
             Node::Map { entries, .. } => entries.iter().rev().find(|(k, _)| k == key).map(|e| &e.1),
             _ => None,
@@ -53,7 +53,7 @@ impl Node {
     }
 
     /// The text of a scalar.
-    pub fn text(&self) -> Option<&str> {
+    pub(crate) fn text(&self) -> Option<&str> {
         match self {
             Node::Scalar { text, .. } => Some(text),
             _ => None,
@@ -61,7 +61,7 @@ impl Node {
     }
 
     /// The items of a list.
-    pub fn items(&self) -> Option<&[Node]> {
+    pub(crate) fn items(&self) -> Option<&[Node]> {
         match self {
             Node::List { items, .. } => Some(items),
             _ => None,
@@ -70,7 +70,7 @@ impl Node {
 
     /// The node as JSON, scalars typed as the loader types plain YAML scalars (booleans, null,
     /// numbers), quoted ones as strings.
-    pub fn to_json(&self) -> Value {
+    pub(crate) fn to_json(&self) -> Value {
         match self {
             Node::Scalar { text, plain, .. } => scalar_json(text, *plain),
             Node::List { items, .. } => Value::Array(items.iter().map(Node::to_json).collect()),

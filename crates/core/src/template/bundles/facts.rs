@@ -34,7 +34,7 @@ impl Stub {
     ///
     /// # Complexity
     /// O(size of the facts).
-    pub fn into_bundle(self, origin: Location) -> BundleObj {
+    pub(crate) fn into_bundle(self, origin: Location) -> BundleObj {
         let facts = BundleFacts {
             name: self.name.as_ref().map(|n| n.1.clone()),
             version: self.version.as_ref().map(|v| v.1.clone()),

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 use olm_graph_core::resolve::Resolver;
 
-use crate::panels::lifecycle::compare::settings::CompareSettings;
+use crate::panels::catalog_tools::compare::settings::CompareSettings;
 use crate::state::comparison::Comparison;
 use crate::state::load::LoadStore;
 

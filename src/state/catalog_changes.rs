@@ -1,4 +1,4 @@
-//! Lifecycle markings of the graph on screen: the bundles terminated under the chosen resolver,
+//! What catalog changes mark of the graph on screen: the bundles terminated under the chosen resolver,
 //! and the deprecate-and-truncate the curator is previewing with what it would remove.
 
 use std::collections::BTreeSet;
@@ -21,9 +21,9 @@ pub struct Truncation {
     pub result: Result<(Package, TruncateReport), String>,
 }
 
-/// The lifecycle store (from the context; cheap to copy).
+/// The catalog changes store (from the context; cheap to copy).
 #[derive(Clone, Copy)]
-pub struct Lifecycle {
+pub struct CatalogChanges {
     /// The resolver whose rules decide which bundles are terminated (greyed out).
     pub terminated_resolver: RwSignal<Resolver>,
     /// Terminated nodes of what is shown.
@@ -35,7 +35,7 @@ pub struct Lifecycle {
     /// Nodes of what is shown that the previewed truncation removes.
     pub truncated_away: Memo<Shared<BTreeSet<String>>>,
     /// The terminated nodes a load built ahead, with the package data, channel and resolver
-    /// they were found for (taken by [`Lifecycle::terminated`]).
+    /// they were found for (taken by [`CatalogChanges::terminated`]).
     prebuilt: StoredValue<Option<PrebuiltTerminated>, LocalStorage>,
 }
 
@@ -46,8 +46,8 @@ type PrebuiltTerminated = (
     Shared<BTreeSet<String>>,
 );
 
-impl Lifecycle {
-    pub fn new(graph: GraphStore) -> Lifecycle {
+impl CatalogChanges {
+    pub fn new(graph: GraphStore) -> CatalogChanges {
         let terminated_resolver = RwSignal::new(Resolver::V0);
         let prebuilt = StoredValue::new_local(None);
         let terminated = Memo::new(move |_| {
@@ -84,7 +84,7 @@ impl Lifecycle {
             });
             Shared::new(set.unwrap_or_default())
         });
-        Lifecycle {
+        CatalogChanges {
             terminated_resolver,
             terminated,
             truncate,
@@ -111,8 +111,8 @@ impl Lifecycle {
         self.prebuilt.set_value(Some(entry));
     }
 
-    pub fn get() -> Lifecycle {
-        expect_context::<Lifecycle>()
+    pub fn get() -> CatalogChanges {
+        expect_context::<CatalogChanges>()
     }
 
     /// Whether `bundle` is the one the valid preview deprecates.

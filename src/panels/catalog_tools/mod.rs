@@ -1,4 +1,4 @@
-//! The lifecycle drawer under the graph: three tools a curator uses before publishing, each in
+//! The catalog tools drawer under the graph: three tools a curator uses before publishing, each in
 //! its own module: [`truncate`] (deprecate and truncate, previewed on the graph), [`compare`]
 //! (what a catalog switch does to installed operators) and [`template`] (catalog image
 //! templates). Closed, it takes no room: the graph toolbar's Tools menu opens it
@@ -50,7 +50,7 @@ impl Tool {
     }
 }
 
-/// Which lifecycle tool is open (from the context: the Tools menu and the drawer share it).
+/// Which catalog tool is open (from the context: the Tools menu and the drawer share it).
 #[derive(Clone, Copy)]
 pub struct OpenTool(pub RwSignal<Option<Tool>>);
 
@@ -75,7 +75,7 @@ impl OpenTool {
 
 /// The drawer.
 #[component]
-pub fn LifecyclePanel() -> impl IntoView {
+pub fn CatalogToolsPanel() -> impl IntoView {
     let open = OpenTool::get().0;
     let tab = move |t: Tool| {
         view! {
@@ -90,14 +90,14 @@ pub fn LifecyclePanel() -> impl IntoView {
         }
     };
     view! {
-        <section class="lifecycle" class:open=move || open.with(Option::is_some) data-testid="lifecycle-panel" aria-label="Catalog lifecycle tools">
+        <section class="lifecycle" class:open=move || open.with(Option::is_some) data-testid="lifecycle-panel" aria-label="Catalog change tools">
             <div class="lifecycle-tabs">
-                <span class="lifecycle-title" aria-hidden="true">"Lifecycle"</span>
-                <div role="tablist" aria-label="Lifecycle tools" class="lifecycle-tablist">
+                <span class="lifecycle-title" aria-hidden="true">"Catalog tools"</span>
+                <div role="tablist" aria-label="Catalog tools" class="lifecycle-tablist">
                     {Tool::ALL.into_iter().map(tab).collect_view()}
                 </div>
                 {move || open.get().is_some().then(|| view! {
-                    <button class="button icon close" aria-label="Close the lifecycle tools" title="Close" on:click=move |_| open.set(None)>"×"</button>
+                    <button class="button icon close" aria-label="Close the catalog tools" title="Close" on:click=move |_| open.set(None)>"×"</button>
                 })}
             </div>
             {move || open.get().map(|t| {

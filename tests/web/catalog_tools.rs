@@ -1,4 +1,4 @@
-//! The lifecycle tools: the graph's terminated and truncation markings driven through the
+//! The catalog tools (truncate, compare, image template): the graph's terminated and truncation markings driven through the
 //! stores, the truncate panel's lists, and the truncated catalog from the loaded files.
 
 use js_sys::JsString;
@@ -8,7 +8,9 @@ use olm_graph_core::resolve::Resolver;
 use olm_graph_core::validate::lint_catalog;
 use olm_graph_core::{load_files, InputFile};
 use olm_graph_web::graph::GraphPanel;
-use olm_graph_web::panels::lifecycle::truncate::{origin_inputs, truncated_catalog, TruncatePanel};
+use olm_graph_web::panels::catalog_tools::truncate::{
+    origin_inputs, truncated_catalog, TruncatePanel,
+};
 use olm_graph_web::state::load::{FileText, Origin};
 use olm_graph_web::state::selection::ChannelChoice;
 use wasm_bindgen::JsCast;

@@ -1,7 +1,7 @@
 //! Deprecate and truncate (docs/spec/olm.md §7.3), previewed: choose a bundle, and the graph fades
 //! what would go while this panel lists it (entries, bundles, channels, stranded clusters);
 //! then download the new catalog. Core does the work (`change::deprecate_truncate`,
-//! `change::write_truncated`); the preview lives in the lifecycle store so the graph can
+//! `change::write_truncated`); the preview lives in the catalog changes store so the graph can
 //! draw it. The form (package and options) is kept in this browser (`services::persist`) as
 //! it changes, and comes back when the panel opens again on the same package.
 //!
@@ -20,8 +20,8 @@ use olm_graph_core::InputFile;
 
 use crate::services::download::{download_text, file_name_part};
 use crate::services::persist;
+use crate::state::catalog_changes::CatalogChanges;
 use crate::state::graph::GraphStore;
-use crate::state::lifecycle::Lifecycle;
 use crate::state::load::{LoadStore, Origin};
 use crate::state::selection::Selection;
 use crate::state::Stores;
@@ -98,7 +98,7 @@ pub fn truncate_summary(r: &TruncateReport) -> String {
 /// The preview's options, changed for the package on screen.
 #[derive(Clone, Copy)]
 struct Options {
-    lifecycle: Lifecycle,
+    lifecycle: CatalogChanges,
     selection: Selection,
 }
 
@@ -145,7 +145,7 @@ impl Options {
 /// The panel.
 #[component]
 pub fn TruncatePanel() -> impl IntoView {
-    let lifecycle = Lifecycle::get();
+    let lifecycle = CatalogChanges::get();
     let selection = Selection::get();
     let options = Options {
         lifecycle,
@@ -221,7 +221,7 @@ fn TruncateForm(options: Options) -> impl IntoView {
 }
 
 /// Downloads the catalog with the previewed change; an error message when it cannot.
-fn download_truncated(lifecycle: Lifecycle, load: LoadStore) -> Result<(), String> {
+fn download_truncated(lifecycle: CatalogChanges, load: LoadStore) -> Result<(), String> {
     let (Some(t), Some(loaded)) = (
         lifecycle.truncation.get_untracked(),
         load.loaded.get_untracked(),
@@ -242,7 +242,7 @@ fn download_truncated(lifecycle: Lifecycle, load: LoadStore) -> Result<(), Strin
 /// The preview's outcome: the refusal, or what goes and the download.
 #[component]
 fn TruncateResult() -> impl IntoView {
-    let lifecycle = Lifecycle::get();
+    let lifecycle = CatalogChanges::get();
     let load = LoadStore::get();
     let download_problem = RwSignal::new(None::<String>);
     let download = move |_| download_problem.set(download_truncated(lifecycle, load).err());
