@@ -46,6 +46,24 @@ fn crd_safety(s: Option<&olm_graph_core::crd::EdgeSafety>) -> Option<&'static st
         .map(Verdict::as_str)
 }
 
+/// The tooltip's lines on CRD safety: each OLM that refuses the upgrade or cannot judge it,
+/// with its message.
+fn crd_tooltip(s: Option<&olm_graph_core::crd::EdgeSafety>) -> String {
+    use olm_graph_core::crd::Verdict;
+    let Some(s) = s else { return String::new() };
+    [("OLM v1", &s.olm_v1), ("OLM v0", &s.olm_v0)]
+        .into_iter()
+        .filter(|(_, b)| b.verdict != Verdict::Safe)
+        .map(|(olm, b)| {
+            format!(
+                "\nCRD safety ({olm}): {}: {}",
+                b.verdict.as_str(),
+                b.message
+            )
+        })
+        .collect()
+}
+
 #[component]
 pub fn Edge(view: SharedView, index: EdgeId, scene: Scene) -> impl IntoView {
     let lifecycle = Lifecycle::get();
@@ -124,7 +142,7 @@ pub fn Edge(view: SharedView, index: EdgeId, scene: Scene) -> impl IntoView {
             data-on-path-v1=move || on_path.with(|r| reason(r, 1).map(|_| "true"))
             data-path-reason-v1=move || on_path.with(|r| reason(r, 1))
         >
-            <title>{view.edge_tooltip(e)}</title>
+            <title>{view.edge_tooltip(e) + &crd_tooltip(e.crd_safety.as_ref())}</title>
         </path>
         {members}
     }
