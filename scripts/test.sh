@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of olm-graph: formatting, clippy, the native tests of core and CLI (on the real
-# catalogs in ../shared/catalogs), the Mermaid of review reports parsed by mermaid in Node, and,
+# catalogs in ../shared/catalogs), the Mermaid of review reports parsed by mermaid in Node, the
+# language server driven by pytest-lsp and Neovim and the VS Code extension packaged, and,
 # once the web app exists, its wasm-bindgen tests in headless Chromium and the Playwright
 # end-to-end tests. Installs what is missing first (idempotent).
 #
@@ -99,6 +100,8 @@ bash scripts/test-action.sh
 if [ "$what" = all ]; then
     step "Mermaid blocks of review reports (mermaid's parser in Node)"
     bash scripts/check-review-mermaid.sh
+    step "the language server with real clients (pytest-lsp, Neovim) and vsce package (scripts/test-editors.sh)"
+    bash scripts/test-editors.sh
 fi
 
 if [ "$web" = 1 ] && [ -x scripts/test-web.sh ]; then

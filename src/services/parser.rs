@@ -149,8 +149,15 @@ impl WorkerClient {
         if self.inner.borrow().worker.is_some() {
             return Ok(());
         }
-        let worker = Worker::new(WORKER_URL)
-            .map_err(|e| format!("could not start the parser (Web Worker): {}", js_text(&e)))?;
+        let (worker, ready) = match adopt_started() {
+            Some(started) => started,
+            None => (
+                Worker::new(WORKER_URL).map_err(|e| {
+                    format!("could not start the parser (Web Worker): {}", js_text(&e))
+                })?,
+                false,
+            ),
+        };
         let weak = Rc::downgrade(&self.inner);
         let on_message = EventListener::new(&worker, "message", move |ev| {
             if let (Some(inner), Some(ev)) = (weak.upgrade(), ev.dyn_ref::<MessageEvent>()) {
@@ -165,10 +172,34 @@ impl WorkerClient {
         });
         let mut inner = self.inner.borrow_mut();
         inner.worker = Some(worker);
-        inner.ready = false;
+        inner.ready = ready;
         inner._listeners = vec![on_message, on_error];
         Ok(())
     }
+}
+
+/// The global on which assets/boot.js leaves the worker it started with the page.
+const STARTED_WORKER: &str = "olmGraphWorker";
+
+/// The worker assets/boot.js started before the app's wasm (taken once: the global is
+/// cleared), and whether its Ready message already came; none when there is none, or it
+/// failed to start (a worker of our own then reports why).
+fn adopt_started() -> Option<(Worker, bool)> {
+    let global = js_sys::global();
+    let value = Reflect::get(&global, &STARTED_WORKER.into()).ok()?;
+    let worker = value.dyn_into::<Worker>().ok()?;
+    let _ = Reflect::delete_property(&global, &STARTED_WORKER.into());
+    let flag = |name: &str| {
+        Reflect::get(&worker, &name.into())
+            .ok()
+            .is_some_and(|v| v.is_truthy())
+    };
+    if flag("olmGraphFailed") {
+        worker.terminate();
+        return None;
+    }
+    let ready = flag("olmGraphReady");
+    Some((worker, ready))
 }
 
 fn emit(inner: &RefCell<Inner>, event: WorkerEvent) {

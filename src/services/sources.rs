@@ -318,10 +318,17 @@ pub async fn from_url(input: &str) -> Result<Source, String> {
         ));
     }
     let href = url.href();
-    let resp = Request::get(&href)
-        .send()
-        .await
-        .map_err(|e| fetch_failure(&href, &e.to_string()))?;
+    let resp = match prefetched(&href) {
+        Some(response) => JsFuture::from(response)
+            .await
+            .and_then(|r| r.dyn_into::<web_sys::Response>())
+            .map(gloo_net::http::Response::from)
+            .map_err(|e| fetch_failure(&href, &js_text(&e)))?,
+        None => Request::get(&href)
+            .send()
+            .await
+            .map_err(|e| fetch_failure(&href, &e.to_string()))?,
+    };
     if !resp.ok() {
         return Err(format!(
             "could not fetch {href}: the server answered HTTP {} {}",
@@ -356,6 +363,29 @@ pub async fn from_url(input: &str) -> Result<Source, String> {
         url: Some(href),
         folder: None,
     })
+}
+
+/// The global on which assets/boot.js leaves the fetch of the page's `url=` catalog, started
+/// with the page: `{href, response}`.
+const PREFETCH: &str = "olmGraphPrefetch";
+
+/// The response promise of the fetch assets/boot.js started for `href` (taken once: the
+/// global is cleared), if it started one for that address.
+fn prefetched(href: &str) -> Option<Promise> {
+    let global = js_sys::global();
+    let started = js_sys::Reflect::get(&global, &PREFETCH.into()).ok()?;
+    let same = js_sys::Reflect::get(&started, &"href".into())
+        .ok()?
+        .as_string()
+        .is_some_and(|h| h == href);
+    if !same {
+        return None;
+    }
+    let _ = js_sys::Reflect::delete_property(&global, &PREFETCH.into());
+    js_sys::Reflect::get(&started, &"response".into())
+        .ok()?
+        .dyn_into::<Promise>()
+        .ok()
 }
 
 #[cfg(test)]

@@ -189,6 +189,13 @@ pub enum Command {
         after_help = "Examples:\n  olm-graph bench ../shared/catalogs/community-operators-prod/v4.21 --runs 5\n  olm-graph bench --synthetic\n  olm-graph bench --synthetic --sizes 10000,100000 --shape ranges --op lint,path-v0"
     )]
     Bench(BenchArgs),
+    /// A language server for editors (LSP over standard input and output): lint's findings as
+    /// you type, hover with the path to the head, definitions, references, symbols,
+    /// completion, fixes, and the olm-graph/render preview. Set-up: docs/lsp.md.
+    #[command(
+        after_help = "The folder the editor opens is read once (with the --max-* limits), then each change re-checks only the packages of the changed file.\n\nExample (Neovim):\n  vim.lsp.start({ name = 'olm-graph', cmd = { 'olm-graph', 'lsp' }, root_dir = vim.fn.getcwd() })"
+    )]
+    Lsp(LspArgs),
     /// Draw a package or channel: standalone SVG, Mermaid (as `opm alpha render-graph`) or DOT.
     #[command(
         after_help = "Examples:\n  olm-graph render catalog/ --package etcd --channel alpha -o etcd-alpha.svg\n  olm-graph render catalog/ -p etcd -c alpha --from etcd.v0.9.0 --resolver v1 --animate -o path.svg\n  olm-graph render catalog/ -p etcd --format mermaid --draw-v0-semantics\n  olm-graph render catalog/ -p etcd -c alpha --format dot | dot -Tpng -o etcd.png"
@@ -725,6 +732,15 @@ impl Op {
             Op::Preflight => "preflight",
         }
     }
+}
+
+/// `olm-graph lsp`: the language server.
+#[derive(Args, Debug)]
+pub struct LspArgs {
+    /// Talk over standard input and output (the default and only transport; editors' clients
+    /// pass this flag).
+    #[arg(long)]
+    pub stdio: bool,
 }
 
 /// `olm-graph bench`: a catalog loaded repeatedly, or the synthetic scale benchmark.

@@ -10,6 +10,7 @@ mod commands;
 mod diff_text;
 mod error;
 mod input;
+mod lsp;
 mod output;
 mod preflight_report;
 mod process;
@@ -60,6 +61,7 @@ fn run(command: Command) -> CmdResult {
         Command::Lifecycle(args) => support::run(args),
         Command::Diagnose(args) => diagnose::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Lsp(args) => lsp::run(args),
         Command::Render(args) => render::run(args),
         Command::RenderTemplate(args) => render_template::run(args),
         Command::DiffTemplate(args) => diff_template::run(args),

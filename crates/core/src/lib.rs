@@ -46,6 +46,8 @@
 //! - [`template`]: opm's catalog templates (basic, semver, substitutes), rendered offline.
 //! - [`text`]: small wording helpers (`1 entry`, `2 entries`).
 //! - [`validate`]: opm's validation rules with opm's messages, plus curator lints.
+//! - [`workspace`]: a catalog kept in memory for an editor (`olm-graph lsp`): findings per
+//!   file, re-checked per package on a change; hover, definitions, symbols, completion, fixes.
 //! - [`view`]: what a user interface draws and lists: the [`view::GraphView`] the web app and
 //!   the SVG export share, bundle details, summaries.
 //!
@@ -62,7 +64,8 @@
 //! 5. `crd`, `layout`, `preflight`, `resolve`, `validate`.
 //! 6. `template` (over `load` and `validate`), `view`.
 //! 7. `change`, `open` (templates, then `load`), `plan` (over `resolve` and `view`).
-//! 8. `cluster`, `document`, `mirror` (over `resolve`, `template`'s reader and `change`).
+//! 8. `cluster`, `document`, `mirror` (over `resolve`, `template`'s reader and `change`),
+//!    `workspace` (over `open`, `validate`, `resolve`, `preflight` and `mirror`).
 //! 9. `export`.
 //! 10. `review`.
 pub mod change;
@@ -95,6 +98,7 @@ pub mod template;
 pub mod text;
 pub mod validate;
 pub mod view;
+pub mod workspace;
 
 pub use diag::{Diagnostic, Location, Severity};
 pub use load::{InputFile, LoadError, LoadOptions, Progress};

@@ -11,6 +11,7 @@ pub mod diff_series;
 pub mod diff_template;
 pub mod graph;
 pub mod lint;
+pub mod lsp;
 pub mod mirror;
 pub mod packages;
 pub mod path;

@@ -16,6 +16,8 @@ mod diagnose;
 mod diff_json;
 mod json_flag;
 mod lint_formats;
+mod lsp;
+mod lsp_rules_page;
 mod mirror;
 mod partial;
 mod path_mermaid;

@@ -248,3 +248,16 @@ impl std::fmt::Display for Rule {
         f.write_str(self.id())
     }
 }
+
+impl Rule {
+    /// The fix an editor can apply for this rule's findings (`olm-graph lsp`'s code actions,
+    /// `core::workspace::fix`), in one line; `None` for a rule without one.
+    pub fn fix(self) -> Option<&'static str> {
+        match self {
+            Rule::OpmValidateChain => Some(
+                "a dangling replaces (naming no entry of the channel) is pointed at the newest older entry no other entry names",
+            ),
+            _ => None,
+        }
+    }
+}
