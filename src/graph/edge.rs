@@ -10,7 +10,8 @@
 //! Test hooks: an edge has `data-edge-kind`, `data-from` (or `data-group` and `data-edges`),
 //! `data-to`; a fan `data-edge-kind`, `data-band`, `data-to`, `data-range` and `data-edges` (the
 //! number of edges it stands for), each of its taps `data-from`, `data-to`, `data-edge-kind`;
-//! `data-on-path[-v1]` and `data-path-reason[-v1]` on the simulation's hops.
+//! `data-on-path[-v1]` and `data-path-reason[-v1]` on the simulation's hops; `data-crd-safety`
+//! (`unsafe` or `unknown`) on an edge whose bundles' CRDs make OLM refuse it or leave it unknown.
 
 use leptos::prelude::*;
 use olm_graph_core::graph::EdgeKind;
@@ -33,6 +34,36 @@ fn channels_attr(view: &SharedView, channels: &[String]) -> Option<String> {
     (view.channel.is_none() && !channels.is_empty()).then(|| channels.join(" "))
 }
 
+/// `data-crd-safety`: `unsafe` when either OLM refuses the upgrade for its CRDs, else `unknown`
+/// when either cannot tell; nothing when both find it safe or the edge was not judged.
+fn crd_safety(s: Option<&olm_graph_core::crd::EdgeSafety>) -> Option<&'static str> {
+    use olm_graph_core::crd::Verdict;
+    let s = s?;
+    let verdicts = [s.olm_v1.verdict, s.olm_v0.verdict];
+    [Verdict::Unsafe, Verdict::Unknown]
+        .into_iter()
+        .find(|v| verdicts.contains(v))
+        .map(Verdict::as_str)
+}
+
+/// The tooltip's lines on CRD safety: each OLM that refuses the upgrade or cannot judge it,
+/// with its message.
+fn crd_tooltip(s: Option<&olm_graph_core::crd::EdgeSafety>) -> String {
+    use olm_graph_core::crd::Verdict;
+    let Some(s) = s else { return String::new() };
+    [("OLM v1", &s.olm_v1), ("OLM v0", &s.olm_v0)]
+        .into_iter()
+        .filter(|(_, b)| b.verdict != Verdict::Safe)
+        .map(|(olm, b)| {
+            format!(
+                "\nCRD safety ({olm}): {}: {}",
+                b.verdict.as_str(),
+                b.message
+            )
+        })
+        .collect()
+}
+
 #[component]
 pub fn Edge(view: SharedView, index: EdgeId, scene: Scene) -> impl IntoView {
     let lifecycle = CatalogChanges::get();
@@ -48,6 +79,7 @@ pub fn Edge(view: SharedView, index: EdgeId, scene: Scene) -> impl IntoView {
     let names: Vec<String> = ends.iter().map(|&m| view.nodes()[m].name.clone()).collect();
     ends.push(to);
     let class = e.kind.css_class();
+    let crd = crd_safety(e.crd_safety.as_ref());
     let target = view.nodes()[to].name.clone();
     let group = e.group.and_then(|g| view.groups().get(g));
     let on_path = {
@@ -93,6 +125,9 @@ pub fn Edge(view: SharedView, index: EdgeId, scene: Scene) -> impl IntoView {
             class:lit=lit
             class:dim=move || scene.highlight.with(|h| h.active()) && !lit_too()
             class:sel=sel
+            class:crd-unsafe=crd == Some("unsafe")
+            class:crd-unknown=crd == Some("unknown")
+            data-crd-safety=crd
             d=e.path_d()
             marker-end=format!("url(#arrow-{class})")
             data-group=group.map(|g| view.nodes()[g.entry].name.clone())
@@ -107,7 +142,7 @@ pub fn Edge(view: SharedView, index: EdgeId, scene: Scene) -> impl IntoView {
             data-on-path-v1=move || on_path.with(|r| reason(r, 1).map(|_| "true"))
             data-path-reason-v1=move || on_path.with(|r| reason(r, 1))
         >
-            <title>{view.edge_tooltip(e)}</title>
+            <title>{view.edge_tooltip(e) + &crd_tooltip(e.crd_safety.as_ref())}</title>
         </path>
         {members}
     }

@@ -184,6 +184,12 @@ pub fn Legend() -> impl IntoView {
                 {edge_item("replaces: the entry upgrades from the bundle it replaces (the upgrade chain)", "replaces", "replaces")}
                 {edge_item("skips: the entry upgrades from each bundle named in its skips", "skips", "skips")}
                 {edge_item("skipRange: the entry upgrades from every other entry whose version is in its skipRange", "skipRange", "skipRange")}
+                <li class="brief" title="unsafe CRD upgrade: the newer bundle's CRDs make OLM v1 (or OLM v0) refuse this upgrade; open the edge or the bundle for the message (dotted: cannot tell, the CRDs are not in the catalog)" data-testid="legend-crd-unsafe">
+                    <svg width="30" height="10" aria-hidden="true">
+                        <line class="edge replaces crd-unsafe" x1="1" y1="5" x2="26" y2="5"/>
+                    </svg>
+                    <span>unsafe CRD upgrade</span>
+                </li>
                 {band_item("skipRange fan: the line under an entry (e.g. ≥1.0.0 · 3) names its skipRange and how many bundles it covers; hover or select the entry to mark them and draw its rail, a tap under each; 'all fans' draws every rail (fans sharing their lower end once, as a staircase)", "skipRange", "skipRange fan")}
                 {band_item("skips fan: an entry that skips four or more bundles, marked and drawn as a skipRange fan", "skips", "skips fan")}
                 {node_item("head: the channel's newest entry, which no replaces or skips names (marked HEAD)", "head", false, "head")}

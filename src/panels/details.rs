@@ -3,9 +3,11 @@
 //! its findings), or the package when no bundle is selected. For a bundle a catalog template
 //! names only by image, where its name, version and package came from (a bundle source, its
 //! name in the template, the image tag), and whether it is a stub. Catalog text is rendered as
-//! text.
+//! text. The CRD safety of its upgrades (core's verdicts on the shown graph's edges) when an
+//! OLM refuses one or cannot judge it.
 
 use leptos::prelude::*;
+use olm_graph_core::crd::{Brief, Verdict};
 use olm_graph_core::graph::EdgeKind;
 use olm_graph_core::model::{BundleFacts as TemplateFacts, FactSource, ImageMatch};
 use olm_graph_core::view::{
@@ -125,6 +127,7 @@ fn BundleView(d: BundleDetails) -> impl IntoView {
             {csv_metadata(&d)}
             <h3>"Entries"</h3>
             {entries(d.entries.clone())}
+            <CrdSafety name=d.name.clone()/>
             <EdgeList title="Upgrades into it (incoming)" field="incoming" edges=d.incoming.clone() arrow="←"/>
             <EdgeList title="Upgrades from it (outgoing)" field="outgoing" edges=d.outgoing.clone() arrow="→"/>
             {findings(d.findings)}
@@ -362,6 +365,54 @@ fn findings(findings: Vec<Diagnostic>) -> impl IntoView {
         .into_any()
     };
     view! { <h3>{format!("Findings ({n})")}</h3>{list} }
+}
+
+/// The upgrades into and out of `name`, among the shown graph's edges, that an OLM refuses for
+/// their CRDs or cannot judge (core's verdicts on the view's edges): each with OLM v1's and OLM
+/// v0's verdict and message, as text. Nothing when all are safe or none was judged.
+#[component]
+fn CrdSafety(name: String) -> impl IntoView {
+    let graph = GraphStore::get();
+    move || {
+        let view = graph.view.get()?;
+        let rows: Vec<_> = view
+            .edges()
+            .iter()
+            .filter_map(|e| {
+                let (from, to) = (&view.nodes()[e.from].name, &view.nodes()[e.to].name);
+                let s = e.crd_safety.as_ref()?;
+                let judged = [&s.olm_v1, &s.olm_v0];
+                let flagged = judged.iter().any(|b| b.verdict != Verdict::Safe);
+                (flagged && (*from == name || *to == name))
+                    .then(|| (from.clone(), to.clone(), s.clone()))
+            })
+            .collect();
+        (!rows.is_empty()).then(|| {
+            view! {
+                <h3>"CRD safety"</h3>
+                <ul class="crd-safety-list" data-field="crd-safety">
+                    {rows.into_iter().map(|(from, to, s)| view! {
+                        <li data-from=from.clone() data-to=to.clone()>
+                            <span class="mono">{format!("{from} → {to}")}</span>
+                            {crd_brief("OLM v1", &s.olm_v1)}
+                            {crd_brief("OLM v0", &s.olm_v0)}
+                        </li>
+                    }).collect_view()}
+                </ul>
+            }
+        })
+    }
+}
+
+/// One OLM's verdict on an upgrade, and its message (catalog text, rendered as text).
+fn crd_brief(olm: &'static str, b: &Brief) -> impl IntoView {
+    let class = format!("crd-verdict crd-{}", b.verdict.as_str());
+    view! {
+        <div class=class data-olm=olm>
+            <strong>{format!("{olm}: {}", b.verdict.as_str())}</strong>
+            {(!b.message.is_empty()).then(|| view! { <pre class="crd-message">{b.message.clone()}</pre> })}
+        </div>
+    }
 }
 
 fn kind_order(k: EdgeKind) -> u8 {

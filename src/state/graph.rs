@@ -372,8 +372,11 @@ fn graph_view(
     let pkg = data.package();
     // Core sizes the nodes to their labels and wraps the rows for the options' target box, as
     // the SVG export does, so both draw the same labels.
-    Some(match channel {
+    let mut view = match channel {
         Some(c) => GraphView::channel(pkg, data.graph(c)?, options),
         None => GraphView::package(pkg, &PackageGraph::build(pkg, &data.graphs), options),
-    })
+    };
+    // Each edge's CRD-safety verdicts, by core (nothing when no bundle carries its manifests).
+    view.judge_crd_safety(pkg);
+    Some(view)
 }

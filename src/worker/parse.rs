@@ -86,6 +86,8 @@ pub fn parse_series(files: Vec<InputFile>) -> Result<Vec<(String, Catalog)>, Str
 pub fn load_options(only_catalog_extensions: bool) -> LoadOptions {
     let mut options = LoadOptions::default();
     options.only_catalog_extensions = only_catalog_extensions;
+    // The bundles' CRDs, so the view can judge each upgrade edge (spec/crd-safety.md §1).
+    options.keep_crds = true;
     options
 }
 

@@ -108,6 +108,15 @@ fn path_view(i: usize, r: &Resolved) -> AnyView {
             </li>
         })
         .collect_view();
+    let crd = r.crd_failed.as_ref().map(|f| {
+        view! {
+            <div class="notice error crd-failure" data-testid="crd-failure" data-resolver=name
+                data-hop=f.hop.to_string() data-bundle=f.bundle.clone()>
+                <strong>{format!("Hop {} will fail (its CRDs, OLM {}): ", f.hop + 1, name)}</strong>
+                <pre class="crd-message">{f.message.clone()}</pre>
+            </div>
+        }
+    });
     let stuck = (i == 0)
         .then(|| p.explanation.clone())
         .flatten()
@@ -116,6 +125,7 @@ fn path_view(i: usize, r: &Resolved) -> AnyView {
         <div class=format!("sim-path resolver-{name}") data-testid="sim-path" data-resolver=name>
             <h3>{format!("{name}: {} → {}", p.from, p.end)}</h3>
             <div class=class data-testid=testid data-outcome=p.outcome.as_str()>{outcome_text(p)}</div>
+            {crd}
             <ol class="hops">{hops}</ol>
             {stuck}
         </div>

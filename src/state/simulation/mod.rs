@@ -2,7 +2,8 @@
 //! its failure kind and upgrade strategy, and an optional updated catalog ([`form`]); the paths
 //! core resolves for them ([`simulate`]), each with core's [`PathOverlay`]; the markings drawn
 //! on the graph ([`overlay`], a derived signal the drawing reads like every other marking); and
-//! the store that plays them hop by hop ([`playback`]).
+//! the store that plays them hop by hop ([`playback`]). With no failure chosen, a hop its OLM
+//! refuses for the bundles' CRDs fails by itself (core's `resolve::crd_failure`).
 
 mod form;
 pub mod overlay;
@@ -10,7 +11,9 @@ mod playback;
 
 use olm_graph_core::change::edit::with_entry;
 use olm_graph_core::model::Catalog;
-use olm_graph_core::resolve::{first_difference, resolve_path, PathOptions, Resolver, UpgradePath};
+use olm_graph_core::resolve::{
+    crd_failure, first_difference, resolve_path, PathOptions, Resolver, UpgradePath,
+};
 use olm_graph_core::view::PathOverlay;
 
 pub use form::{failure_choice, failure_param, AddedEntry, ResolverChoice, SimInputs};
@@ -22,6 +25,17 @@ pub use playback::SimulationStore;
 pub struct Resolved {
     pub resolver: Resolver,
     pub result: Result<UpgradePath, String>,
+    /// The hop this resolver's OLM refuses for its CRDs, when no failure was chosen: the
+    /// `result` is then the path with that hop failing (core's `resolve::crd_failure`).
+    pub crd_failed: Option<CrdFailure>,
+}
+
+/// A hop that will fail for its CRDs: its index, its target bundle and its OLM's message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CrdFailure {
+    pub hop: usize,
+    pub bundle: String,
+    pub message: String,
 }
 
 /// What the simulation shows.
@@ -75,11 +89,9 @@ pub fn simulate(
                 failure: failure.clone(),
                 ..PathOptions::default()
             };
-            Resolved {
-                resolver,
-                result: resolve_path(catalog, package, installed, &options, updated.as_ref())
-                    .map_err(|e| e.to_string()),
-            }
+            let result = resolve_path(catalog, package, installed, &options, updated.as_ref())
+                .map_err(|e| e.to_string());
+            with_crd_failure(catalog, package, installed, &options, result)
         })
         .collect();
     let difference = match (paths.first(), paths.get(1)) {
@@ -98,6 +110,50 @@ pub fn simulate(
         overlays,
         difference,
         update_error,
+    }
+}
+
+/// The resolved path, or, when one of its hops is refused for its CRDs (and no failure was
+/// chosen), the path with that hop failing: the simulation starts from the real failure
+/// (core's `resolve::crd_failure`, spec/crd-safety.md §2).
+///
+/// # Complexity
+/// O(H) for H hops, plus one more path resolution when a hop is refused.
+fn with_crd_failure(
+    catalog: &Catalog,
+    package: &str,
+    installed: &str,
+    options: &PathOptions,
+    result: Result<UpgradePath, String>,
+) -> Resolved {
+    let resolver = options.resolver;
+    let failed = result
+        .as_ref()
+        .ok()
+        .and_then(|p| Some((p, crd_failure(catalog, package, installed, options, p)?)));
+    let Some((path, (hop, failing))) = failed else {
+        return Resolved {
+            resolver,
+            result,
+            crd_failed: None,
+        };
+    };
+    let h = &path.hops[hop];
+    let message = h
+        .crd_safety
+        .as_ref()
+        .map_or_else(String::new, |s| match resolver {
+            Resolver::V0 => s.olm_v0.message.clone(),
+            Resolver::V1 => s.olm_v1.message.clone(),
+        });
+    Resolved {
+        resolver,
+        crd_failed: Some(CrdFailure {
+            hop,
+            bundle: h.to.clone(),
+            message,
+        }),
+        result: Ok(failing),
     }
 }
 
