@@ -30,6 +30,11 @@ fn catalogs() -> (Catalog, Catalog) {
 }
 
 fn v0(form: &str) -> Diagnosis {
+    v0_of(&fixture(&format!("cluster/v0/{form}")))
+}
+
+/// The v0 state at `path` diagnosed over the descheduler and patterns catalogs.
+fn v0_of(path: &Path) -> Diagnosis {
     let (d, p) = catalogs();
     let given = [
         GivenCatalog {
@@ -43,7 +48,7 @@ fn v0(form: &str) -> Diagnosis {
             catalog: &p,
         },
     ];
-    diagnose(&read(&fixture(&format!("cluster/v0/{form}"))), &given)
+    diagnose(&read(path), &given)
 }
 
 fn v1() -> Diagnosis {
@@ -515,20 +520,7 @@ fn upgrade_strategy_is_the_string_clusters_hold_and_the_drafts_object_reads_alik
     let drafted = dir.join("stream.yaml");
     let object = "spec:\n  upgradeStrategy:\n    name: TechPreviewUnsafeFailForward\n";
     std::fs::write(&drafted, text.replace(string, object)).unwrap();
-    let (d, p) = catalogs();
-    let given = [
-        GivenCatalog {
-            source: None,
-            label: "descheduler",
-            catalog: &d,
-        },
-        GivenCatalog {
-            source: None,
-            label: "patterns",
-            catalog: &p,
-        },
-    ];
-    let draft = diagnose(&read(&drafted), &given);
+    let draft = v0_of(&drafted);
     std::fs::remove_dir_all(&dir).unwrap();
     let string = v0("stream.yaml");
     for d in [&string, &draft] {
