@@ -107,17 +107,7 @@ pub fn Edge(view: SharedView, index: EdgeId, scene: Scene) -> impl IntoView {
     };
     let lit_too = lit.clone();
     let sel = move || scene.selected.get().is_some_and(|s| ends.contains(&s));
-    let members = e
-        .members
-        .iter()
-        .map(|&m| {
-            let title = view.member_edge_tooltip(e, m);
-            view! {
-                <g class="edge-member" data-from=view.nodes()[m].name.clone() data-to=target.clone()
-                    data-edge-kind=e.kind.as_str()><title>{title}</title></g>
-            }
-        })
-        .collect_view();
+    let members = member_views(&view, index, &target);
     view! {
         <path
             class=e.class()
@@ -146,6 +136,22 @@ pub fn Edge(view: SharedView, index: EdgeId, scene: Scene) -> impl IntoView {
         </path>
         {members}
     }
+}
+
+/// The members of a grouped edge, each with its own tooltip.
+fn member_views(view: &SharedView, index: EdgeId, target: &str) -> impl IntoView {
+    let e = &view.edges()[index];
+    e.members
+        .iter()
+        .map(|&m| {
+            let title = view.member_edge_tooltip(e, m);
+            let target = target.to_string();
+            view! {
+                <g class="edge-member" data-from=view.nodes()[m].name.clone() data-to=target
+                    data-edge-kind=e.kind.as_str()><title>{title}</title></g>
+            }
+        })
+        .collect_view()
 }
 
 /// A staircase: fans that share their lower end, drawn as one rail ("all fans" mode).
