@@ -33,7 +33,7 @@ async fn a_malformed_catalog_is_explained_and_the_previous_one_kept() {
         7,
         "the previous graph stays"
     );
-    click(&one(&panel, "button"));
+    click(&one(&panel, "button[aria-label='Dismiss the problems']"));
     settle().await;
     assert!(panel.has_attribute("hidden"));
 }
