@@ -68,6 +68,10 @@ fn folded_line(problems: &[String], report: Option<&LoadReport>) -> String {
                 .map(|p| format!("still showing {p}"))
         })
         .unwrap_or_default();
+    if errors == 0 && warnings == 0 && first.is_empty() {
+        // Nothing to report (the panel is hidden): no line to read.
+        return String::new();
+    }
     format!(
         "{}, {}: {first}",
         plural(errors, "error", "errors"),

@@ -17,7 +17,8 @@ const TO = `${PKG}.v25.7.0`;
 app();
 
 test('an OLM v1 unsafe edge is marked, explained and fails by itself in Simulate', async () => {
-  const page = await open();
+  // bypassCSP: axe is injected as an inline script (harness.audit), as the other axe tests do.
+  const page = await open('', { viewport: { width: 1280, height: 800 }, bypassCSP: true });
   await upload(page, FILE, PKG);
   const edge = page.locator(`svg.graph path.edge[data-from="${FROM}"][data-to="${TO}"]`);
   await edge.waitFor({ state: 'attached', timeout: 60000 });
