@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use olm_graph_core::cluster::{read_cluster_files, ClusterState};
+use olm_graph_core::cluster::{read_cluster_files, ClusterState, GivenCatalog};
 use olm_graph_core::load::{read_paths, Limits};
 use olm_graph_core::model::Catalog;
 
@@ -41,4 +41,16 @@ pub fn given_catalogs(
         out.push((source, path.to_string(), catalog));
     }
     Ok(out)
+}
+
+/// The loaded catalogs of [`given_catalogs`] as `diagnose` takes them.
+pub fn as_given(loaded: &[(Option<String>, String, Catalog)]) -> Vec<GivenCatalog<'_>> {
+    loaded
+        .iter()
+        .map(|(source, label, catalog)| GivenCatalog {
+            source: source.as_deref(),
+            label,
+            catalog,
+        })
+        .collect()
 }

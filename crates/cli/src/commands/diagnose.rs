@@ -3,10 +3,10 @@
 
 use std::fmt::Write as _;
 
-use olm_graph_core::cluster::{diagnose, Diagnosis, GivenCatalog};
+use olm_graph_core::cluster::{diagnose, Diagnosis};
 
 use crate::args::DiagnoseArgs;
-use crate::cluster_input::{given_catalogs, read_state};
+use crate::cluster_input::{as_given, given_catalogs, read_state};
 use crate::error::{CmdResult, ExitStatus};
 use crate::output::{print, print_json};
 
@@ -14,14 +14,7 @@ use crate::output::{print, print_json};
 pub fn run(args: DiagnoseArgs) -> CmdResult {
     let state = read_state(&args.state)?;
     let given = given_catalogs(&args.catalog, "--catalog ")?;
-    let refs: Vec<GivenCatalog> = given
-        .iter()
-        .map(|(source, label, catalog)| GivenCatalog {
-            source: source.as_deref(),
-            label,
-            catalog,
-        })
-        .collect();
+    let refs = as_given(&given);
     let report = diagnose(&state, &refs);
     if args.json {
         print_json(&report)?;

@@ -3,11 +3,11 @@
 
 use std::fmt::Write as _;
 
-use olm_graph_core::cluster::{diagnose, GivenCatalog};
+use olm_graph_core::cluster::diagnose;
 use olm_graph_core::mirror::{config_from_state, StateCatalog, StateMirrorConfig};
 
 use crate::args::MirrorConfigArgs;
-use crate::cluster_input::{given_catalogs, read_state};
+use crate::cluster_input::{as_given, given_catalogs, read_state};
 use crate::error::{CliError, CmdResult, ExitStatus};
 use crate::output::{print_diagnostics, print_json, write_stdout};
 
@@ -29,14 +29,7 @@ pub fn run(args: MirrorConfigArgs) -> CmdResult {
         return Err(CliError::Input("no Subscription, ClusterServiceVersion, ClusterExtension or other OLM object was read from --for".into()));
     }
     let loaded = given_catalogs(&args.catalogs, "")?;
-    let given: Vec<GivenCatalog> = loaded
-        .iter()
-        .map(|(source, label, catalog)| GivenCatalog {
-            source: source.as_deref(),
-            label,
-            catalog,
-        })
-        .collect();
+    let given = as_given(&loaded);
     let report = diagnose(&state, &given);
     let catalogs: Vec<StateCatalog> = given
         .iter()
