@@ -25,7 +25,13 @@ It fails (exit 1) when:
   through a name the sentence does not list (`export` through `render`, `RenderRequest`...);
 - `src/` (outside its tests) computes what core gives (APP_SEMANTICS: skip coverage, FBC
   written by hand, a channel list split from text, pre-flight counts, a view's counts), which
-  the invariant "`src/` computes no OLM semantics" rules out.
+  the invariant "`src/` computes no OLM semantics" rules out;
+- a file outside the one positioned reader (`crates/core/src/yaml/`, ONE_READER) cuts YAML
+  documents (a string literal that is a separator or an end marker alone: `"---"`, `"..."`,
+  `b"---"`, `"\\n---"`...), counts lines itself (`memchr_iter(b'\\n'`, `.matches('\\n').count()`)
+  or builds a `Location` by hand (a struct literal outside `diag/mod.rs`'s one constructor,
+  `Location::at`); a test or any Rust file matches an error by the text "alias bomb" (a limit
+  is a typed `LimitError`); or the wording of a crossed limit is written more than once.
 
 Each failure says what to add or change.
 """
@@ -87,6 +93,92 @@ def check_app_semantics(errors):
                     errors.append(
                         f"{os.path.relpath(path, ROOT)}:{line}: `src/` computes no OLM semantics, "
                         f"but `{m.group(0)}` does: take {instead}")
+
+
+# The one positioned reader: only it cuts documents and counts lines; only diag's constructor
+# builds a Location. Each pattern runs on the code of every Rust file of crates/*/src and src/
+# outside ONE_READER (comments and tests left out: tests write streams, they cut none); the
+# "alias bomb" and wording checks run on every Rust file, tests included.
+ONE_READER = "crates/core/src/yaml/"
+READER_RULES = [
+    (r'(?:\bb)?"(?:\\n)?(?:---|\.\.\.)(?:\\r)?(?:\\n| |\\t)?"',
+     "cuts YAML documents at a marker: use the one cutter, crate::yaml::cut"),
+    (r"memchr_iter\(\s*b'\\n'|\.matches\(\s*'\\n'\s*\)\s*\.count\(\)",
+     "counts lines itself: take positions from crate::yaml (position::Cursor, the tree's Pos)"),
+    (r"(?<!lsp::)(?<!-> )(?<!struct )(?<!impl )(?<!for )\bLocation\s*\{",
+     "builds a Location by hand: use its one constructor, Location::at"),
+]
+# (file, matched text): why it is no YAML document marker.
+NOT_A_MARKER = {
+    ("crates/cli/src/commands/review/git.rs", '"..."'): "a git revision range, BASE...HEAD",
+}
+# Where a rule's pattern is the rule itself.
+READER_RULE_HOMES = {"builds a Location by hand: use its one constructor, Location::at": {"crates/core/src/diag/mod.rs"}}
+# The one wording of a crossed limit: each fragment is written in exactly one Rust line.
+LIMIT_WORDING = ["crossed (raise it with", "(alias bomb?)"]
+ALIAS_BOMB_MATCH = 'contains("alias' + ' bomb")'
+
+
+def rust_files_everywhere():
+    out = []
+    for top in ("crates", "src"):
+        for folder, dirs, names in os.walk(os.path.join(ROOT, top)):
+            dirs[:] = [d for d in dirs if d not in ("target", "fixtures")]
+            for name in sorted(n for n in names if n.endswith(".rs")):
+                out.append(os.path.relpath(os.path.join(folder, name), ROOT))
+    return sorted(out)
+
+
+def without_comments(text):
+    """The text with `//` comments blanked (string literals holding `//` kept)."""
+    out = []
+    for line in text.split("\n"):
+        i, quoted = 0, False
+        while i < len(line):
+            c = line[i]
+            if c == "\\" and quoted:
+                i += 2
+                continue
+            if c == '"':
+                quoted = not quoted
+            elif not quoted and line.startswith("//", i):
+                line = line[:i]
+                break
+            i += 1
+        out.append(line)
+    return "\n".join(out)
+
+
+def check_one_reader(errors, files=None):
+    wording = {w: [] for w in LIMIT_WORDING}
+    for rel in files if files is not None else rust_files_everywhere():
+        with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
+            text = f.read()
+        if ALIAS_BOMB_MATCH in text:
+            line = text.count("\n", 0, text.find(ALIAS_BOMB_MATCH)) + 1
+            errors.append(f"{rel}:{line}: `{ALIAS_BOMB_MATCH}` matches a limit by its text: "
+                          f"compare the typed LimitError (or its one wording, LimitError's Display)")
+        for w in LIMIT_WORDING:
+            wording[w] += [f"{rel}:{i + 1}" for i, l in enumerate(text.split("\n")) if w in l]
+        if rel.startswith(ONE_READER) or not re.match(r"(crates/[^/]+/)?src/", rel):
+            continue
+        code = app_code(os.path.join(ROOT, rel))
+        if code is None:
+            continue
+        code = without_comments(code)
+        for pattern, instead in READER_RULES:
+            if rel in READER_RULE_HOMES.get(instead, ()):
+                continue
+            for m in re.finditer(pattern, code):
+                if (rel, m.group(0)) in NOT_A_MARKER:
+                    continue
+                line = code.count("\n", 0, m.start()) + 1
+                errors.append(f"{rel}:{line}: `{m.group(0)}` {instead}")
+    for w, where in wording.items():
+        if len(where) != 1:
+            errors.append(f"the wording of a crossed limit ({w!r}) must be written once, in "
+                          f"{ONE_READER}limits.rs; found at {where or 'no place'}")
+
 
 
 # Where a section's file names are looked up first (`main.rs` of the CLI section is the CLI's).
@@ -352,6 +444,7 @@ def main():
     check_layers(text, "`src/`, lowest first", "src", "src/", errors)
 
     check_app_semantics(errors)
+    check_one_reader(errors)
     check_line_counts(text, files, errors)
     sources = rust_sources(files)
     check_names(text, sources, errors)
@@ -368,7 +461,8 @@ def main():
         print(f"check-map: {os.path.relpath(path, ROOT)}: {e}")
     if not errors:
         print(f"check-map: {os.path.relpath(path, ROOT)}: every path exists, every module is named, "
-              f"imports follow the layers, the line counts, names and import claims hold")
+              f"imports follow the layers, the line counts, names and import claims hold, one reader "
+              f"cuts documents and places them")
     return 1 if errors else 0
 
 

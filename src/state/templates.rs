@@ -334,17 +334,14 @@ mod tests {
 
     #[test]
     fn marks_keep_what_is_in_the_template_errors_first() {
-        let at = |file: &str, line, column| Location {
-            file: file.into(),
-            line: Some(line),
-            column,
-            document: None,
-        };
+        let at =
+            |file: &str, line: usize, column: Option<usize>| Location::at(file, line, column, None);
         let findings = vec![
             Diagnostic::warning(Rule::TemplateStub, "late warning").at(at("t.yaml", 2, Some(3))),
             Diagnostic::error(Rule::TemplateError, "the error").at(at("t.yaml", 9, Some(1))),
             Diagnostic::error(Rule::TemplateError, "elsewhere").at(at("other.json", 1, Some(1))),
-            Diagnostic::error(Rule::TemplateError, "no line").at(Location::file("t.yaml")),
+            Diagnostic::error(Rule::TemplateError, "no line")
+                .at(Location::at("t.yaml", None, None, None)),
             Diagnostic::warning(Rule::TemplateStub, "line only").at(at("t.yaml", 1, None)),
         ];
         let marks = text_marks(&findings, "t.yaml");

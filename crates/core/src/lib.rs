@@ -53,7 +53,8 @@
 //! - [`workspace`]: a catalog kept in memory for an editor (`olm-graph lsp`): findings per
 //!   file, re-checked per package on a change; hover, definitions, symbols, completion, fixes.
 //! - [`yaml`]: the bottom reader of YAML and JSON text, which knows nothing of its users: the
-//!   limits every reader keeps and their one wording, the parser.
+//!   one document cutter, the one tree with positions, the limits every reader keeps and their
+//!   one wording, the parser and its fast paths.
 //! - [`view`]: what a user interface draws and lists: the [`view::GraphView`] the web app and
 //!   the SVG export share, bundle details, summaries.
 //!

@@ -4,7 +4,7 @@
 
 use super::objects::*;
 use crate::diag::{Diagnostic, Location, Rule};
-use crate::template::read::tree::{Node, NodeValue};
+use crate::yaml::tree::{Node, NodeValue};
 
 /// The field reader of one object: its kind, where it is, and where problems go.
 pub(super) struct Fields<'d> {
@@ -177,12 +177,12 @@ impl<'d> Fields<'d> {
     }
 
     fn report(&mut self, node: &Node, field: &str, message: String) {
-        let at = Location {
-            file: self.origin.file.clone(),
-            line: Some(node.pos.line),
-            column: Some(node.pos.column),
-            document: Some(self.origin.document),
-        };
+        let at = Location::at(
+            self.origin.file.clone(),
+            node.pos.line,
+            node.pos.column,
+            self.origin.document,
+        );
         let d = Diagnostic::error(Rule::ClusterField, message)
             .at(at)
             .schema(self.kind.to_string())

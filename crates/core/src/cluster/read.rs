@@ -1,18 +1,19 @@
 //! Reading cluster objects: YAML or JSON, one object, a multi-document stream, a `List` (as
 //! `oc get … -o yaml` and `kubectl get … -o json` print), or the files of a must-gather tree
 //! (handed over as [`InputFile`]s; the kind of each object comes from its own `apiVersion` and
-//! `kind`, never from its path). Documents are cut and read by the template reader, within the
+//! `kind`, never from its path). Documents are cut and read by the bottom reader (`crate::yaml`), within the
 //! loader's [`Limits`]; a malformed object is a diagnostic naming file, line and field, and the
 //! rest is still read ([spec/cluster.md](../../../../docs/spec/cluster.md) §1).
 
 use super::fields::Fields;
 use super::objects::*;
 use crate::diag::{Diagnostic, Location, Rule};
-use crate::load::{InputFile, LimitKind, Limits};
-use crate::template::read::chunks::{chunks, is_separator, Chunk};
-use crate::template::read::tree::{Node, NodeValue};
-use crate::template::read::yaml::{check_json_chunk, parse_chunk, parse_object_chunk, ParseError};
+use crate::load::InputFile;
+use crate::yaml::cut::{chunks, first_document, Chunk};
 use crate::yaml::fast::Scratch;
+use crate::yaml::positioned::{check_json_chunk, parse_chunk, parse_object_chunk, ParseError};
+use crate::yaml::tree::{Node, NodeValue};
+use crate::yaml::{LimitKind, Limits};
 
 /// The API groups olm-graph reads objects of.
 const OPERATORS: &str = "operators.coreos.com";
@@ -70,29 +71,6 @@ fn is_bundle_manifest(node: &Node, kind: &str) -> bool {
     kind == "ClusterServiceVersion" && node.get("status").is_none()
 }
 
-/// The text of the first document: JSON as it is (the cutter stops after its first value); YAML
-/// from its first line that is not blank, a comment or a `---`, to the `---` that ends it.
-///
-/// # Complexity
-/// O(d) for the first document's length d (plus the lines skipped before it).
-fn first_document(text: &str) -> &str {
-    if text.trim_start().starts_with('{') {
-        return text;
-    }
-    let mut offset = 0;
-    let mut start = None;
-    for line in text.split_inclusive('\n') {
-        let blank = line.trim().is_empty() || line.trim_start().starts_with('#');
-        match start {
-            None if !blank && !is_separator(line) => start = Some(offset),
-            Some(s) if is_separator(line) => return &text[s..offset],
-            _ => {}
-        }
-        offset += line.len();
-    }
-    start.map_or("", |s| &text[s..])
-}
-
 /// One file: every document, every object in it. A long stream is read in parts on the
 /// machine's cores (natively), each into a state of its own, put together in order.
 fn read_text(path: &str, text: &str, limits: &Limits, state: &mut ClusterState) {
@@ -113,7 +91,7 @@ fn read_text(path: &str, text: &str, limits: &Limits, state: &mut ClusterState) 
         }
     }
     if let Some(pos) = cut.overflow {
-        let limit = crate::template::error::LimitError::Crossed {
+        let limit = crate::yaml::LimitError::Crossed {
             kind: LimitKind::Documents,
             limit: limits.max_documents,
         };

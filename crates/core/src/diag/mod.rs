@@ -110,7 +110,8 @@ impl fmt::Display for Code {
 /// `Fix:` where a user interface shows the fix on a line of its own.
 pub const FIX_LABEL: &str = "fix";
 
-/// Where an object or a problem sits in the input.
+/// Where an object or a problem sits in the input (the default names no file and no
+/// position).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Location {
     /// The file's path as given (relative to the directory that was loaded, when one was).
@@ -127,22 +128,20 @@ pub struct Location {
 }
 
 impl Location {
-    /// A position in a stream: the file, the 1-based line and column, and the number of the
-    /// document (or JSON object) it is in. Every reader builds its positions with it.
-    pub fn at(file: impl Into<String>, line: usize, column: usize, document: usize) -> Self {
+    /// The one constructor of a location: the file, and what is known of the 1-based line,
+    /// column and document (or JSON object) number, each a number or `None`. The readers of
+    /// [`crate::yaml`] give the positions; nothing else counts lines.
+    pub fn at(
+        file: impl Into<String>,
+        line: impl Into<Option<usize>>,
+        column: impl Into<Option<usize>>,
+        document: impl Into<Option<usize>>,
+    ) -> Self {
         Location {
             file: file.into(),
-            line: Some(line),
-            column: Some(column),
-            document: Some(document),
-        }
-    }
-
-    /// A location that only names a file.
-    pub fn file(file: impl Into<String>) -> Self {
-        Location {
-            file: file.into(),
-            ..Location::default()
+            line: line.into(),
+            column: column.into(),
+            document: document.into(),
         }
     }
 }

@@ -1,11 +1,11 @@
 //! Reading an ImageSetConfiguration's `mirror.operators` stanza (spec/mirror.md §1), with the
-//! template reader's bounded YAML parser: every problem is a [`Diagnostic`] naming file, line
+//! bottom reader's bounded YAML tree (`crate::yaml`): every problem is a [`Diagnostic`] naming file, line
 //! and field, and the rest of the file is still read.
 
 use crate::diag::{Diagnostic, Location, Rule};
-use crate::load::Limits;
-use crate::template::read::tree::{MapEntry, Node, NodeValue, Pos};
-use crate::template::read::yaml::parse_first_document;
+use crate::yaml::positioned::parse_first_document;
+use crate::yaml::tree::{MapEntry, Node, NodeValue, Pos};
+use crate::yaml::Limits;
 
 /// The apiVersions read (spec/mirror.md §1.1).
 pub const API_VERSIONS: [&str; 2] = [
@@ -107,12 +107,7 @@ struct Reader<'a> {
 
 impl Reader<'_> {
     fn at(&self, pos: Pos) -> Location {
-        Location {
-            file: self.path.to_string(),
-            line: Some(pos.line),
-            column: Some(pos.column),
-            document: Some(1),
-        }
+        Location::at(self.path.to_string(), pos.line, pos.column, 1)
     }
 
     fn error(&mut self, pos: Pos, field: &str, message: String) {

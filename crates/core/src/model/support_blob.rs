@@ -182,13 +182,7 @@ impl Platform {
 /// O(n) in the length of the text.
 pub(crate) fn read_blob(text: &str, file: &str, object_line: usize) -> Option<LifecycleBlob> {
     // The span may start with a `---` line, blank lines and comments the object's line skips.
-    let skipped = text
-        .lines()
-        .take_while(|l| {
-            let t = l.trim();
-            t.is_empty() || t.starts_with('#') || t == "---"
-        })
-        .count();
+    let skipped = crate::yaml::cut::content_line(text, 0);
     let base = object_line.saturating_sub(skipped).max(1);
     let tree = tree::read_tree(text)?;
     matches!(tree, Node::Map { .. }).then(|| LifecycleBlob::from_tree(&tree, file, base))

@@ -136,12 +136,7 @@ mod tests {
     use crate::diag::Rule;
 
     fn at(d: Diagnostic, file: &str, line: usize) -> Diagnostic {
-        d.at(Location {
-            file: file.into(),
-            line: Some(line),
-            column: Some(1),
-            document: None,
-        })
+        d.at(Location::at(file, line, 1, None))
     }
 
     #[test]

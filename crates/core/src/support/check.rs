@@ -44,11 +44,7 @@ pub(crate) fn finding(
     field: String,
     message: String,
 ) -> Diagnostic {
-    let location = Location {
-        file: blob.file.clone(),
-        line: line.or(blob.line),
-        ..Location::default()
-    };
+    let location = Location::at(blob.file.clone(), line.or(blob.line), None, None);
     let d = Diagnostic::warning(code, message)
         .at(location)
         .schema(SCHEMA)

@@ -97,12 +97,7 @@ pub(crate) fn total_bytes_error(path: &str, limits: &Limits) -> TemplateError {
         kind: LimitKind::TotalBytes,
         limit: limits.max_total_bytes,
     };
-    let at = Location {
-        file: path.to_string(),
-        line: Some(1),
-        column: Some(1),
-        document: None,
-    };
+    let at = Location::at(path.to_string(), 1, 1, None);
     TemplateError::new(TemplateErrorKind::Limit(limit), at)
 }
 

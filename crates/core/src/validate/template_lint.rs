@@ -35,7 +35,7 @@ pub fn lint_unknown_versions(pkg: &Package) -> Vec<Diagnostic> {
                 format!("{} bundle image(s) have no known name or version: {why}", t.unnamed_images.len()),
             )
             .package(&pkg.name)
-            .at(Location::file(&t.file))
+            .at(Location::at(&t.file, None, None, None))
             .suggest("render the template with the rendered catalog as bundle source (`olm-graph render-template --bundles`)"),
         );
     }

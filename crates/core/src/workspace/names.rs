@@ -195,7 +195,7 @@ pub fn value_after(
         .skip(from.saturating_sub(1))
         .take(limit)
     {
-        if n + 1 > from && line.starts_with("---") {
+        if n + 1 > from && crate::yaml::cut::starts_document(line) {
             break;
         }
         if !line.contains(name) || !line.contains(key) {

@@ -67,12 +67,7 @@ impl Workspace {
             .collect();
         let ci = (self.files.keys())
             .find(|p| p.ends_with("/ci.yaml") || p.ends_with("/ci.yml"))
-            .map(|p| Location {
-                file: p.clone(),
-                line: Some(1),
-                column: Some(1),
-                document: None,
-            });
+            .map(|p| Location::at(p.clone(), 1, 1, None));
         let report = run_with_files(pipeline, catalog, &files, &[]);
         let locator = MessageLocator::new(catalog);
         let mut out = Vec::new();

@@ -400,7 +400,8 @@ impl<'t> Reader<'t, '_> {
                 }
             },
             b'{' | b'[' => {
-                let (start, end) = match &s[..2.min(s.len())] {
+                // `get`: the second character may be a multi-byte one (then it is neither).
+                let (start, end) = match s.get(..2).unwrap_or(s) {
                     "{}" => (Ev::MappingStart, Ev::MappingEnd),
                     "[]" => (Ev::SequenceStart, Ev::SequenceEnd),
                     _ => return Err(Fallback),
@@ -887,6 +888,8 @@ mod tests {
             "a:\n  b: 1\n c: 2\n",
             "a: |\n    x\n  # c\nb: 1\n",
             "a: |+\n  x\n",
+            "a: {\u{e9}\n",
+            "- [\u{e9}]\n",
         ] {
             let k = kinds(text);
             assert!(k.is_none(), "{text:?}: {k:?}");

@@ -1,13 +1,30 @@
 //! The bottom reader of YAML and JSON text, which knows nothing of its users (catalogs,
-//! templates, cluster state, ImageSetConfigurations): the [`Limits`] every reader keeps and
-//! the one wording of a crossed limit ([`LimitError`]), the parser with its nesting limits, the
-//! allowance of anchors and aliases, and the fast paths that turn text into the parser's events
-//! without the parser: `fast` for the plain block YAML catalog tools write, `fast_json` for one
-//! JSON value already checked by serde_json (for readers that keep positions).
+//! templates, cluster state, ImageSetConfigurations):
+//!
+//! - `cut`: the one document cutter (a stream's separator lines under opm's or apimachinery's
+//!   rule, a JSON stream's values);
+//! - `position`: the line and column of a byte offset, counted in one forward pass (the
+//!   readers' only line counting);
+//! - `tree` and `positioned`: the one positioned tree ([`tree::Node`], each node with its line
+//!   and column, plain scalars typed as go-yaml v2 types them) and its reading from a
+//!   document, the fast paths first and the parser as their fall-back;
+//! - `limits`: the [`Limits`] every reader keeps and the one wording of a crossed limit
+//!   ([`LimitError`], a typed value, never a message to match);
+//! - the parser with its nesting limits and the allowance of anchors and aliases, and the fast
+//!   paths that turn text into the parser's events without the parser: `fast` for the plain
+//!   block YAML catalog tools write, `fast_json` for one JSON value already checked by
+//!   serde_json.
+//!
+//! The catalog loader's serde reader (`load::yaml`) reads its documents, cut here, from the
+//! same parser and fast path.
 
+pub(crate) mod cut;
 pub(crate) mod fast;
 pub(crate) mod fast_json;
 pub mod limits;
+pub(crate) mod position;
+pub(crate) mod positioned;
+pub(crate) mod tree;
 
 use granit_parser::{Parser, StrInput};
 

@@ -14,7 +14,7 @@ use crate::diag::{Diagnostic, Location, Rule};
 use crate::load::error::LoadError;
 use crate::load::input::{has_catalog_extension, is_indexignore, InputFile};
 use crate::load::options::{limit_message, LimitKind, Limits};
-use crate::load::stream::document::Cursor;
+use crate::yaml::position::Cursor;
 
 /// The path that stands for standard input.
 pub const STDIN_PATH: &str = "-";
@@ -173,7 +173,9 @@ impl PathReader {
     }
 
     fn note(&mut self, d: Diagnostic, file: String) {
-        self.out.notes.push(d.at(Location::file(file)));
+        self.out
+            .notes
+            .push(d.at(Location::at(file, None, None, None)));
     }
 
     fn stdin(&mut self) -> Result<(), LoadError> {
@@ -345,12 +347,7 @@ pub(in crate::load) fn total_limit_diagnostic(
             limit_message(LimitKind::TotalBytes, limit)
         ),
     )
-    .at(Location {
-        file: file.to_string(),
-        line: Some(line),
-        column: Some(column),
-        document: None,
-    })
+    .at(Location::at(file.to_string(), line, column, None))
 }
 
 fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {

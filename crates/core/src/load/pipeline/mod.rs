@@ -169,7 +169,8 @@ impl<'p> Load<'p> {
         if let Some(reason) = self.skip_reason(file) {
             if !reason.is_empty() {
                 let note = Diagnostic::info(Rule::LoadSkipped, reason);
-                self.diags.push(note.at(Location::file(&file.path)));
+                self.diags
+                    .push(note.at(Location::at(&file.path, None, None, None)));
             }
             summary.format = FileFormat::Skipped;
             self.file_done(file, summary);

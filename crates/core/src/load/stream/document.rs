@@ -1,5 +1,5 @@
-//! What the stream readers share: a document read from a file, positions counted in one
-//! forward pass, and the wording of parser messages.
+//! What the stream readers share: a document read from a file and the wording of parser
+//! messages (positions are counted by [`crate::yaml::position`]).
 
 use crate::diag::{Diagnostic, Location, Rule};
 use crate::load::object::RawObject;
@@ -27,49 +27,6 @@ pub trait DocSink {
 impl DocSink for Vec<Doc> {
     fn doc(&mut self, doc: Doc) {
         self.push(doc);
-    }
-}
-
-/// Line and column (in characters) of byte offsets asked in increasing order: each byte of the
-/// text is looked at once, however many positions are asked (one huge line holding thousands
-/// of objects included).
-pub(in crate::load) struct Cursor<'t> {
-    text: &'t str,
-    offset: usize,
-    line: usize,
-    column: usize,
-}
-
-impl<'t> Cursor<'t> {
-    pub fn new(text: &'t str) -> Self {
-        Cursor {
-            text,
-            offset: 0,
-            line: 1,
-            column: 1,
-        }
-    }
-
-    /// 1-based line and column of a byte offset (clamped to the text, rounded down to a
-    /// character). An offset before the last one asked starts over from the top.
-    pub fn at(&mut self, offset: usize) -> (usize, usize) {
-        let mut offset = offset.min(self.text.len());
-        while !self.text.is_char_boundary(offset) {
-            offset -= 1;
-        }
-        if offset < self.offset {
-            *self = Cursor::new(self.text);
-        }
-        let seg = &self.text[self.offset..offset];
-        match memchr::memrchr(b'\n', seg.as_bytes()) {
-            Some(last) => {
-                self.line += memchr::memchr_iter(b'\n', seg.as_bytes()).count();
-                self.column = seg[last + 1..].chars().count() + 1;
-            }
-            None => self.column += seg.chars().count(),
-        }
-        self.offset = offset;
-        (self.line, self.column)
     }
 }
 

@@ -16,8 +16,9 @@ use crate::load::object::budget::Budget;
 use crate::load::object::{RawObject, Read};
 use crate::load::options::Limits;
 use crate::load::stream::document::{
-    clean_message, strip_position, too_many_documents, Cursor, Doc, DocSink,
+    clean_message, strip_position, too_many_documents, Doc, DocSink,
 };
+use crate::yaml::position::{json_offset, Cursor};
 
 /// How a JSON stream's first failure went, and the documents still held back because the
 /// stream may yet have to be read as YAML.
@@ -294,18 +295,4 @@ impl<'t, 's> Reader<'t, 's> {
         });
         next
     }
-}
-
-/// Byte offset of a serde_json position (1-based line, 1-based byte column) in a text parsed
-/// from byte `from` on.
-fn json_offset(text: &str, from: usize, line: usize, column: usize) -> usize {
-    let rest = &text.as_bytes()[from.min(text.len())..];
-    let line_start = if line <= 1 {
-        0
-    } else {
-        memchr::memchr_iter(b'\n', rest)
-            .nth(line - 2)
-            .map_or(rest.len(), |i| i + 1)
-    };
-    (from + line_start + column.saturating_sub(1)).min(text.len())
 }

@@ -1,14 +1,14 @@
 //! YAML, the one front end on granit-parser (a maintained, panic-free, fuzzed YAML 1.2 parser
 //! with nesting limits and no unsafe code) for catalogs and templates alike.
 //!
-//! - `reader`: a YAML stream split at `---` lines and read document by document into
+//! - `reader`: a YAML stream cut by [`crate::yaml`]'s cutter and read document by document into
 //!   [`RawObject`](crate::load::object::RawObject)s, and [`yaml_value`] and [`yaml_values`] for
 //!   writers and the pre-flight checks' files.
 //! - `de`: the serde deserializer over the parser's events or the fast path's
 //!   ([`crate::yaml::fast`]), aliases replayed.
 //!
-//! The template reader (`template::read::yaml`) builds its position-keeping tree from the same
-//! parser through [`crate::yaml::parser`], under the same limits ([`crate::yaml`]).
+//! The positioned tree of templates, cluster state and ImageSetConfigurations is
+//! [`crate::yaml`]'s, read from the same parser under the same limits.
 
 pub(crate) mod de;
 mod reader;

@@ -1,7 +1,8 @@
 //! YAML streams, read document by document into [`RawObject`]s with granit-parser's events
 //! (see `de.rs`).
 //!
-//! The stream is split at `---` lines at column 0 in one forward pass; each document is then
+//! The stream is cut by the one cutter ([`crate::yaml::cut`], opm's rule: a document starts at
+//! `---` and keeps that line) in one forward pass; each document is then
 //! read on its own (so one bad document does not lose the file), and its positions are made
 //! absolute by its first line. The typing is serde_yaml's YAML 1.2, which the loader used
 //! before: only `true`/`false` are booleans, numbers with leading zeros or underscores stay
@@ -19,6 +20,7 @@ use crate::load::stream::document::{
 };
 use crate::load::yaml::de::{read_document, read_document_fast, Caps, YamlError};
 use crate::load::yaml::parser_nesting;
+use crate::yaml::cut::{content_line, is_empty_document, Piece, Pieces, Separator};
 use crate::yaml::fast::Scratch;
 
 /// Reads a YAML stream document by document into `sink`.
@@ -35,14 +37,14 @@ pub(in crate::load) fn read_stream(
     let caps = caps(limits);
     let mut scratch = Scratch::default();
     let mut sent = 0;
-    for (count, seg) in Segments::new(text).enumerate() {
+    for (count, seg) in Pieces::new(text, Separator::Marker).enumerate() {
         if count >= limits.max_documents {
             let at = (seg.first_line, 1);
             sink.doc(too_many_documents(path, limits, seg.start, at));
             break;
         }
         let doc = &text[seg.start..seg.end];
-        if is_empty_doc(doc) {
+        if is_empty_document(doc) {
             continue;
         }
         sent += 1;
@@ -66,10 +68,10 @@ pub(crate) fn yaml_value(text: &str) -> Option<Value> {
 /// # Complexity
 /// O(n) in the length of the text: each document is cut and read once.
 pub(crate) fn yaml_values(text: &str) -> Vec<Option<Value>> {
-    Segments::new(text)
+    Pieces::new(text, Separator::Marker)
         .take(Limits::DEFAULT.max_documents)
         .map(|seg| &text[seg.start..seg.end])
-        .filter(|doc| !is_empty_doc(doc))
+        .filter(|doc| !is_empty_document(doc))
         .map(yaml_value)
         .collect()
 }
@@ -89,108 +91,17 @@ struct Reading<'l> {
     caps: Caps,
 }
 
-/// A document of the stream: its bytes and its first line.
-struct Segment {
-    start: usize,
-    end: usize,
-    first_line: usize,
-}
-
-/// The documents of a stream, split at lines that start a document (`---` at column 0, alone
-/// or followed by a space); each document keeps its own marker line.
-struct Segments<'t> {
-    text: &'t str,
-    pos: usize,
-    line: usize,
-    start: usize,
-    first_line: usize,
-    done: bool,
-}
-
-impl<'t> Segments<'t> {
-    fn new(text: &'t str) -> Self {
-        Segments {
-            text,
-            pos: 0,
-            line: 1,
-            start: 0,
-            first_line: 1,
-            done: false,
-        }
-    }
-}
-
-impl Iterator for Segments<'_> {
-    type Item = Segment;
-
-    fn next(&mut self) -> Option<Segment> {
-        if self.done {
-            return None;
-        }
-        let bytes = self.text.as_bytes();
-        loop {
-            let Some(i) = memchr::memchr(b'\n', &bytes[self.pos..]) else {
-                self.done = true;
-                return Some(self.cut(bytes.len()));
-            };
-            self.pos += i + 1;
-            self.line += 1;
-            if is_doc_start(&bytes[self.pos..]) {
-                let seg = self.cut(self.pos);
-                self.first_line = self.line;
-                return Some(seg);
-            }
-        }
-    }
-}
-
-impl Segments<'_> {
-    fn cut(&mut self, end: usize) -> Segment {
-        let seg = Segment {
-            start: self.start,
-            end,
-            first_line: self.first_line,
-        };
-        self.start = end;
-        seg
-    }
-}
-
-/// True when the text starts with a line that starts a new document.
-fn is_doc_start(rest: &[u8]) -> bool {
-    rest.starts_with(b"---") && matches!(rest.get(3), None | Some(b'\n' | b'\r' | b' ' | b'\t'))
-}
-
-/// True for a line without content: blank, a comment, or a document marker.
-fn is_blank_line(l: &str) -> bool {
-    let t = l.trim();
-    t.is_empty() || t.starts_with('#') || t == "---" || t == "..."
-}
-
-/// True when a document holds nothing but blank lines, comments and markers.
-fn is_empty_doc(doc: &str) -> bool {
-    doc.lines().all(is_blank_line)
-}
-
 /// Reads one document; `seg` places it in the file.
 fn read_doc<'t>(
     path: &str,
     doc: &'t str,
-    seg: &Segment,
+    seg: &Piece,
     number: usize,
     read: &Reading,
     scratch: &mut Scratch<'t>,
 ) -> Doc {
     let Reading { limits, caps } = *read;
-    // The object's own first line: skip the marker, blank lines and comments.
-    let obj_line = seg.first_line
-        + doc
-            .lines()
-            .take_while(|l| {
-                let t = l.trim();
-                t.is_empty() || t.starts_with('#') || t == "---"
-            })
-            .count();
+    let obj_line = content_line(doc, seg.first_line);
     let max_depth = limits.max_depth.saturating_add(1);
     let fast = read_document_fast(doc, max_depth, scratch, |de| {
         RawObject::read(de, &Budget::new(*limits))
@@ -291,9 +202,9 @@ mod tests {
             let Ok(text) = std::fs::read_to_string(&path) else {
                 continue;
             };
-            for seg in Segments::new(&text) {
+            for seg in Pieces::new(&text, Separator::Marker) {
                 let doc = &text[seg.start..seg.end];
-                if is_empty_doc(doc) {
+                if is_empty_document(doc) {
                     continue;
                 }
                 let fast_value = |de: &mut FastEvents<'_>| Value::read(de, &Budget::new(limits));

@@ -197,7 +197,7 @@ mod tests {
 
         let s = stub("r.io/b@sha256:00", None, Some("x"));
         assert!(s.name.is_none() && s.version.is_none());
-        let b = s.into_bundle(Location::file("t"));
+        let b = s.into_bundle(Location::at("t", None, None, None));
         assert!(b.facts.unwrap().stub);
     }
 }

@@ -13,9 +13,9 @@ use crate::diag::{Diagnostic, Location, Rule, Severity};
 use crate::load::{InputFile, LimitKind, Limits};
 use crate::model::ImageMatch;
 use crate::template::error::{total_bytes_error, LimitError};
-use crate::template::read::chunks::chunks;
 use crate::template::read::fbc::{self, BundleObj};
-use crate::template::read::yaml::parse_chunk;
+use crate::yaml::cut::chunks;
+use crate::yaml::positioned::parse_chunk;
 
 /// The bundles of the rendered catalogs given as bundle sources, indexed by image.
 #[derive(Debug, Clone, Default)]
@@ -137,12 +137,12 @@ impl BundleSource {
                 kind: LimitKind::Documents,
                 limit: limits.max_documents,
             };
-            let at = Location {
-                file: f.path.clone(),
-                line: Some(pos.line),
-                column: Some(pos.column),
-                document: Some(limits.max_documents.saturating_add(1)),
-            };
+            let at = Location::at(
+                f.path.clone(),
+                pos.line,
+                pos.column,
+                limits.max_documents.saturating_add(1),
+            );
             let message = format!("bundle source documents from here on not read: {limit}");
             self.diagnostics
                 .push(Diagnostic::warning(Rule::LoadLimit, message).at(at));
@@ -152,12 +152,7 @@ impl BundleSource {
             if !body.contains("olm.bundle") {
                 continue;
             }
-            let location = Location {
-                file: f.path.clone(),
-                line: Some(chunk.first_line),
-                column: Some(1),
-                document: None,
-            };
+            let location = Location::at(f.path.clone(), chunk.first_line, 1, None);
             // Read within the limits first (JSON values are then read again as JSON, to keep
             // their numbers and key order as written).
             let value = match parse_chunk(&f.text, &chunk, limits) {

@@ -8,8 +8,8 @@ use crate::template::error::{BasicError, TemplateErrorKind};
 use crate::template::read::fbc::{BundleObj, Config};
 use crate::template::read::file::File;
 use crate::template::read::spec::{self, SpecKind};
-use crate::template::read::tree::Node;
 use crate::template::{Job, TemplateError};
+use crate::yaml::tree::Node;
 
 const KIND: SpecKind = SpecKind {
     schema: "olm.template.basic",

@@ -16,8 +16,8 @@ use crate::template::read::fbc::{BundleObj, Config};
 use crate::template::read::file::File;
 use crate::template::read::godecode::{self as go, Ctx};
 use crate::template::read::spec::{self, SpecKind, Substitution};
-use crate::template::read::tree::{Node, Pos};
 use crate::template::{check::model_check, Job, TemplateError};
+use crate::yaml::tree::{Node, Pos};
 
 const KIND: SpecKind = SpecKind {
     schema: "olm.template.substitutes",

@@ -449,7 +449,7 @@ mod tests {
         .unwrap();
         assert_eq!(m.schema, "olm.channel");
         let mut cfg = Config::default();
-        add_meta(&mut cfg, m, Location::file("t.yaml")).unwrap();
+        add_meta(&mut cfg, m, Location::at("t.yaml", None, None, None)).unwrap();
         let entries = cfg.channels[0].entries.as_ref().unwrap();
         assert_eq!(entries[0].skips, ["y"]);
 
@@ -462,14 +462,14 @@ mod tests {
         );
 
         let m = meta(&json!({"image": "x"})).unwrap();
-        let err = add_meta(&mut cfg, m, Location::file("t.yaml")).unwrap_err();
+        let err = add_meta(&mut cfg, m, Location::at("t.yaml", None, None, None)).unwrap_err();
         assert_eq!(
             err.to_string(),
             "object '{\"image\":\"x\"}\n' is missing root schema field"
         );
 
         let m = meta(&json!({"schema": "olm.channel", "entries": [{"name": 3}]})).unwrap();
-        let err = add_meta(&mut cfg, m, Location::file("t.yaml")).unwrap_err();
+        let err = add_meta(&mut cfg, m, Location::at("t.yaml", None, None, None)).unwrap_err();
         assert_eq!(err.to_string(), "parse channel: json: cannot unmarshal number into Go struct field ChannelEntry.entries.name of type string");
     }
 }

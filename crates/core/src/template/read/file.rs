@@ -6,10 +6,10 @@ use std::rc::Rc;
 use crate::diag::Location;
 use crate::load::{LimitKind, Limits};
 use crate::template::error::{DetectError, LimitError, TemplateError, TemplateErrorKind};
-use crate::template::read::chunks::{chunks, Chunk};
-use crate::template::read::tree::{Node, NodeValue, Pos};
-use crate::template::read::yaml::{parse_chunk, ParseError};
 use crate::template::TemplateKind;
+use crate::yaml::cut::{chunks, Chunk};
+use crate::yaml::positioned::{parse_chunk, ParseError};
+use crate::yaml::tree::{Node, NodeValue, Pos};
 
 /// A template file being rendered.
 pub(crate) struct File<'a> {
@@ -87,12 +87,7 @@ impl<'a> File<'a> {
     /// # Complexity
     /// O(length of the path).
     pub fn at(&self, pos: Pos, document: usize) -> Location {
-        Location {
-            file: self.path.to_string(),
-            line: Some(pos.line),
-            column: Some(pos.column),
-            document: Some(document),
-        }
+        Location::at(self.path.to_string(), pos.line, pos.column, document)
     }
 
     /// The location of a document's start.

@@ -8,7 +8,7 @@ use crate::template::error::{EntryError, SpecError};
 use crate::template::read::fbc::{self, Config, Meta};
 use crate::template::read::file::File;
 use crate::template::read::godecode::{self as go, Ctx};
-use crate::template::read::tree::{Node, NodeValue, Pos};
+use crate::yaml::tree::{Node, NodeValue, Pos};
 
 /// One `{name, base}` of a substitutes template.
 #[derive(Debug, Clone)]

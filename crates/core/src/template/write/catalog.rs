@@ -16,9 +16,9 @@ use crate::template::kind::might_hold_template;
 use crate::template::read::documents::template_documents;
 use crate::template::read::fbc::Config;
 use crate::template::read::file::File;
-use crate::template::read::tree::Pos;
 use crate::template::write::declcfg::{self as write, NESTED_TAG};
 use crate::template::{render_file, BundleSource, Job};
+use crate::yaml::tree::Pos;
 
 /// What one template file was expanded into, to put the loaded catalog back in place.
 #[derive(Debug, Clone, Default)]

@@ -18,8 +18,8 @@ use crate::template::kinds::semver::read::{
 use crate::template::read::fbc::{BundleObj, ChannelObj, Config, IconObj, PackageObj};
 use crate::template::read::file::File;
 use crate::template::read::godecode::{self as go, Ctx};
-use crate::template::read::tree::Pos;
 use crate::template::{Job, TemplateError};
+use crate::yaml::tree::Pos;
 
 fn semver_err(e: SemverError) -> TemplateErrorKind {
     TemplateErrorKind::Semver(e)

@@ -7,6 +7,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 use crate::model::Package;
+use crate::yaml::cut::is_marker_line;
 use serde_json::{Map, Value};
 
 /// The channel archetypes of a semver template, in opm's order.
@@ -279,25 +280,19 @@ fn eol(lines: &[&str]) -> &'static str {
     }
 }
 
-/// A document marker line (`---`, `...`).
-fn is_marker(line: &str) -> bool {
-    let t = line.trim_end();
-    t == "---" || t == "..." || t.starts_with("--- ")
-}
-
 /// Where the first YAML document's lines are: `[start, end)`.
 fn first_document(lines: &[&str]) -> (usize, usize) {
     let first = lines
         .iter()
         .position(|l| !is_blank_or_comment(l))
         .unwrap_or(lines.len());
-    let start = if lines.get(first).is_some_and(|l| is_marker(l)) {
+    let start = if lines.get(first).is_some_and(|l| is_marker_line(l)) {
         first + 1
     } else {
         0
     };
     let end = (first + 1..lines.len())
-        .find(|&i| is_marker(lines[i]))
+        .find(|&i| is_marker_line(lines[i]))
         .unwrap_or(lines.len());
     (start, end.max(start))
 }

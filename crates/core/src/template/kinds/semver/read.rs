@@ -8,8 +8,8 @@ use std::collections::HashSet;
 use crate::load::Limits;
 use crate::template::error::{LimitError, SemverReadError, StreamKind};
 use crate::template::read::godecode::{self as go, Ctx};
-use crate::template::read::tree::{MapEntry, Node, NodeValue, Pos};
-use crate::template::read::yaml::parse_first_document;
+use crate::yaml::positioned::parse_first_document;
+use crate::yaml::tree::{MapEntry, Node, NodeValue, Pos};
 
 /// The three channel archetypes, in rising stability.
 pub(crate) const ARCHETYPES: [&str; 3] = ["candidate", "fast", "stable"];

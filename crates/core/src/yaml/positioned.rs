@@ -1,5 +1,6 @@
-//! Reading one template document into a [`Node`] tree through the loader's YAML front end
-//! ([`crate::load::yaml`]: its parser and its limits), within the loader's [`Limits`].
+//! Reading one document (of a template, cluster state, an ImageSetConfiguration) into a
+//! [`Node`] tree with positions, through the parser of [`crate::yaml`] and its fast paths,
+//! within the [`Limits`].
 //!
 //! Every limit is checked while the events arrive, so a hostile document costs no more than
 //! reading up to the spot where it crosses one: nesting depth, nodes (keys, values and list
@@ -12,23 +13,22 @@ use std::fmt;
 
 use granit_parser::{ErrorKind, Event, ScalarStyle, ScanError, Span};
 
-use crate::load::yaml::{parser, parser_nesting, replays_allowed, REPLAYS_PER_EVENT};
-use crate::load::{LimitKind, Limits};
-use crate::template::error::LimitError;
-use crate::template::read::chunks::Chunk;
-use crate::template::read::tree::{key_text, resolve_scalar, MapEntry, Node, NodeValue, Pos};
+use crate::yaml::cut::Chunk;
 use crate::yaml::fast::{document_events_flushed, Ev, Scratch};
 use crate::yaml::fast_json::json_events;
+use crate::yaml::tree::{key_text, resolve_scalar, MapEntry, Node, NodeValue, Pos};
+use crate::yaml::REPLAYS_PER_EVENT;
+use crate::yaml::{parser, parser_nesting, replays_allowed, LimitError, LimitKind, Limits};
 
 /// A document that could not be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseError {
-    pub message: String,
-    pub pos: Pos,
+pub(crate) struct ParseError {
+    pub(crate) message: String,
+    pub(crate) pos: Pos,
     /// Read as JSON (the message is then a JSON reader's).
-    pub json: bool,
+    pub(crate) json: bool,
     /// The input limit the document crossed, when that is what stopped it.
-    pub limit: Option<LimitError>,
+    pub(crate) limit: Option<LimitError>,
 }
 
 impl ParseError {
@@ -37,7 +37,7 @@ impl ParseError {
     ///
     /// # Complexity
     /// O(length of the message).
-    pub fn go_yaml(&self) -> String {
+    pub(crate) fn go_yaml(&self) -> String {
         let first = self.message.lines().next().unwrap_or_default();
         let problem = match first.split_once(", ") {
             Some((context, rest)) if context.starts_with("while ") => rest,
@@ -51,7 +51,7 @@ impl ParseError {
     ///
     /// # Complexity
     /// O(length of the message).
-    pub fn decoder_message(&self) -> String {
+    pub(crate) fn decoder_message(&self) -> String {
         if self.json {
             self.message.clone()
         } else {
@@ -85,7 +85,11 @@ impl fmt::Display for ParseError {
 /// # Complexity
 /// O(n) in the chunk's length: the nodes anchors and aliases copy are at most
 /// [`REPLAYS_PER_EVENT`] times the events read.
-pub fn parse_chunk(text: &str, chunk: &Chunk, limits: &Limits) -> Result<Option<Node>, ParseError> {
+pub(crate) fn parse_chunk(
+    text: &str,
+    chunk: &Chunk,
+    limits: &Limits,
+) -> Result<Option<Node>, ParseError> {
     let body = &text[chunk.span.0..chunk.span.1];
     if chunk.json {
         check_json(body, chunk.first_line, limits)?;
@@ -110,7 +114,7 @@ pub fn parse_chunk(text: &str, chunk: &Chunk, limits: &Limits) -> Result<Option<
 ///
 /// # Complexity
 /// O(n) in the chunk's length, plus what `each_item` costs.
-pub fn parse_object_chunk<'t>(
+pub(crate) fn parse_object_chunk<'t>(
     text: &'t str,
     chunk: &Chunk,
     limits: &Limits,
@@ -183,7 +187,10 @@ fn feed_fast_all(
 ///
 /// # Complexity
 /// As [`parse_chunk`].
-pub fn parse_first_document(text: &str, limits: &Limits) -> Result<Option<Node>, ParseError> {
+pub(crate) fn parse_first_document(
+    text: &str,
+    limits: &Limits,
+) -> Result<Option<Node>, ParseError> {
     parse_yaml(text, Builder::new(1, limits))
 }
 
@@ -206,7 +213,11 @@ fn parse_yaml(body: &str, mut builder: Builder<'_>) -> Result<Option<Node>, Pars
 ///
 /// # Complexity
 /// O(n) in the chunk's length.
-pub fn check_json_chunk(text: &str, chunk: &Chunk, limits: &Limits) -> Result<(), ParseError> {
+pub(crate) fn check_json_chunk(
+    text: &str,
+    chunk: &Chunk,
+    limits: &Limits,
+) -> Result<(), ParseError> {
     if !chunk.json {
         return Ok(());
     }
@@ -491,7 +502,7 @@ impl<'l> Builder<'l> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::template::read::chunks::chunks;
+    use crate::yaml::cut::chunks;
     use crate::yaml::fast::document_events;
 
     fn parse(text: &str, limits: &Limits) -> Result<Option<Node>, ParseError> {
@@ -610,7 +621,7 @@ mod tests {
                 factor: REPLAYS_PER_EVENT
             })
         );
-        assert!(e.message.contains("alias bomb"), "{e}");
+        assert_eq!(e.message, e.limit.unwrap().to_string(), "the one wording");
     }
 
     #[test]

@@ -10,21 +10,21 @@ use serde_json::{Map, Number, Value};
 
 /// A 1-based line and column in the file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Pos {
-    pub line: usize,
-    pub column: usize,
+pub(crate) struct Pos {
+    pub(crate) line: usize,
+    pub(crate) column: usize,
 }
 
 /// One node of a document.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Node {
-    pub pos: Pos,
-    pub value: NodeValue,
+pub(crate) struct Node {
+    pub(crate) pos: Pos,
+    pub(crate) value: NodeValue,
 }
 
 /// A node's content, scalars already resolved (YAML 1.1, as go-yaml v2).
 #[derive(Debug, Clone, PartialEq)]
-pub enum NodeValue {
+pub(crate) enum NodeValue {
     Null,
     Bool(bool),
     Int(i64),
@@ -37,10 +37,10 @@ pub enum NodeValue {
 
 /// One key of a mapping.
 #[derive(Debug, Clone, PartialEq)]
-pub struct MapEntry {
-    pub key: String,
-    pub key_pos: Pos,
-    pub value: Node,
+pub(crate) struct MapEntry {
+    pub(crate) key: String,
+    pub(crate) key_pos: Pos,
+    pub(crate) value: Node,
 }
 
 impl Node {
@@ -48,7 +48,7 @@ impl Node {
     ///
     /// # Complexity
     /// O(1).
-    pub fn as_map(&self) -> Option<&[MapEntry]> {
+    pub(crate) fn as_map(&self) -> Option<&[MapEntry]> {
         match &self.value {
             NodeValue::Map(m) => Some(m),
             _ => None,
@@ -59,7 +59,7 @@ impl Node {
     ///
     /// # Complexity
     /// O(1).
-    pub fn as_str(&self) -> Option<&str> {
+    pub(crate) fn as_str(&self) -> Option<&str> {
         match &self.value {
             NodeValue::Str(s) => Some(s),
             _ => None,
@@ -71,7 +71,7 @@ impl Node {
     ///
     /// # Complexity
     /// O(k) for a mapping of k keys.
-    pub fn get(&self, key: &str) -> Option<&Node> {
+    pub(crate) fn get(&self, key: &str) -> Option<&Node> {
         let map = self.as_map()?;
         map.iter()
             .rev()
@@ -86,7 +86,7 @@ impl Node {
     /// # Complexity
     /// O(s log k) for a tree of s nodes and mappings of at most k keys; recursive, so its depth
     /// is the reader's depth limit.
-    pub fn to_json(&self) -> Value {
+    pub(crate) fn to_json(&self) -> Value {
         match &self.value {
             NodeValue::Null => Value::Null,
             NodeValue::Bool(b) => Value::Bool(*b),
@@ -108,7 +108,7 @@ impl Node {
     ///
     /// # Complexity
     /// O(1).
-    pub fn go_kind(&self) -> &'static str {
+    pub(crate) fn go_kind(&self) -> &'static str {
         match &self.value {
             NodeValue::Null => "null",
             NodeValue::Bool(_) => "bool",
@@ -159,7 +159,7 @@ pub(crate) fn resolve_scalar(text: &str, plain: bool, str_tag: bool) -> NodeValu
 ///
 /// # Complexity
 /// O(length of the scalar).
-pub fn resolve_plain(s: &str) -> NodeValue {
+pub(crate) fn resolve_plain(s: &str) -> NodeValue {
     match s {
         "" | "~" | "null" | "Null" | "NULL" => return NodeValue::Null,
         "y" | "Y" | "yes" | "Yes" | "YES" | "true" | "True" | "TRUE" | "on" | "On" | "ON" => {
