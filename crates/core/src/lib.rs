@@ -97,8 +97,6 @@ pub mod graph;
 pub mod infer;
 #[allow(missing_docs)] // ARCHITECTURE.md, "Lints"
 pub mod layout;
-// See ARCHITECTURE.md, "Lints": the reader's crate-visible items are checked once it is one.
-#[allow(unreachable_pub)]
 #[allow(missing_docs)] // ARCHITECTURE.md, "Lints"
 pub mod load;
 #[allow(missing_docs)] // ARCHITECTURE.md, "Lints"

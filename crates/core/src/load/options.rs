@@ -7,7 +7,7 @@
 //! count and the total size, the rest of the file) is not read, and every other file and
 //! document still loads.
 
-pub use crate::yaml::limits::{limit_message, LimitKind, Limits};
+pub use crate::yaml::limits::{LimitKind, Limits};
 
 /// Options of [`load_files_with`](super::load_files_with) and
 /// [`load_paths_with`](super::load_paths_with).

@@ -43,9 +43,6 @@ pub(crate) mod error;
 mod job;
 mod kind;
 mod kinds;
-// The positioned reader is being rebuilt below `load`, `template` and `cluster` (issue 43,
-// item 1); its crate-visible items are checked there. See ARCHITECTURE.md, "Lints".
-#[allow(unreachable_pub)]
 pub(crate) mod read;
 mod write;
 

@@ -13,9 +13,9 @@ use serde_json::Value;
 use crate::diag::{Diagnostic, Location, Rule};
 use crate::load::object::convert::Obj;
 use crate::load::object::RawObject;
-use crate::load::options::LimitKind;
 use crate::model::{Bundle, Channel, ChannelEntry, Package};
 use crate::semver::Version;
+use crate::yaml::LimitKind;
 
 /// A package manifest found in the input.
 pub(crate) struct Manifest {
@@ -96,7 +96,7 @@ pub(crate) fn convert(
         convert_manifest(m, &by_name, &mut walk, diags, &mut out);
     }
     if walk.cut {
-        let msg = crate::load::options::limit_message(LimitKind::Nodes, max_entries);
+        let msg = crate::yaml::limit_message(LimitKind::Nodes, max_entries);
         diags.push(Diagnostic::error(
             Rule::LoadLimit,
             format!("package manifests: their channels walk to {msg}; the walks were cut short"),

@@ -13,8 +13,8 @@ use std::sync::OnceLock;
 use crate::diag::{Diagnostic, Location, Rule};
 use crate::load::error::LoadError;
 use crate::load::input::{has_catalog_extension, is_indexignore, InputFile};
-use crate::load::options::{limit_message, LimitKind, Limits};
 use crate::yaml::position::Cursor;
+use crate::yaml::{limit_message, LimitKind, Limits};
 
 /// The path that stands for standard input.
 pub const STDIN_PATH: &str = "-";

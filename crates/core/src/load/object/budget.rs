@@ -6,7 +6,7 @@ use std::cell::Cell;
 
 use serde::de;
 
-use crate::load::options::{limit_message, LimitKind, Limits};
+use crate::yaml::{limit_message, LimitKind, Limits};
 
 /// Counters of one document against the limits.
 #[derive(Debug)]
@@ -19,7 +19,7 @@ pub(crate) struct Budget {
 
 impl Budget {
     /// A fresh budget for one document.
-    pub fn new(limits: Limits) -> Self {
+    pub(crate) fn new(limits: Limits) -> Self {
         Budget {
             limits,
             depth: Cell::new(0),
@@ -29,7 +29,7 @@ impl Budget {
     }
 
     /// A budget that never runs out (for values already counted once).
-    pub fn unlimited() -> Self {
+    pub(crate) fn unlimited() -> Self {
         Budget::new(Limits {
             max_depth: usize::MAX,
             max_documents: usize::MAX,
@@ -40,7 +40,7 @@ impl Budget {
     }
 
     /// The limit that stopped the document, if one did.
-    pub fn breach(&self) -> Option<LimitKind> {
+    pub(crate) fn breach(&self) -> Option<LimitKind> {
         self.breach.get()
     }
 
@@ -50,7 +50,7 @@ impl Budget {
     }
 
     /// Counts one key, value or list item.
-    pub fn node<E: de::Error>(&self) -> Result<(), E> {
+    pub(crate) fn node<E: de::Error>(&self) -> Result<(), E> {
         let n = self.nodes.get() + 1;
         self.nodes.set(n);
         if n > self.limits.max_nodes {
@@ -60,7 +60,7 @@ impl Budget {
     }
 
     /// Checks the length of a string.
-    pub fn string<E: de::Error>(&self, len: usize) -> Result<(), E> {
+    pub(crate) fn string<E: de::Error>(&self, len: usize) -> Result<(), E> {
         if len > self.limits.max_string_bytes {
             return Err(self.crossed(LimitKind::StringBytes));
         }
@@ -68,7 +68,7 @@ impl Budget {
     }
 
     /// Enters a mapping or a list; pair with [`Budget::leave`].
-    pub fn enter<E: de::Error>(&self) -> Result<(), E> {
+    pub(crate) fn enter<E: de::Error>(&self) -> Result<(), E> {
         let d = self.depth.get() + 1;
         self.depth.set(d);
         if d > self.limits.max_depth {
@@ -78,12 +78,12 @@ impl Budget {
     }
 
     /// Leaves a mapping or a list.
-    pub fn leave(&self) {
+    pub(crate) fn leave(&self) {
         self.depth.set(self.depth.get().saturating_sub(1));
     }
 
     /// Runs `f` one level deeper.
-    pub fn nested<T, E: de::Error>(&self, f: impl FnOnce() -> Result<T, E>) -> Result<T, E> {
+    pub(crate) fn nested<T, E: de::Error>(&self, f: impl FnOnce() -> Result<T, E>) -> Result<T, E> {
         self.enter::<E>()?;
         let out = f();
         self.leave();

@@ -49,7 +49,7 @@ impl<T> Chunks<T> {
     /// unused tail costs little.
     const CHUNK: usize = 1024;
 
-    pub fn push(&mut self, item: T) {
+    pub(crate) fn push(&mut self, item: T) {
         match self.chunks.last_mut() {
             Some(last) if last.len() < last.capacity() => last.push(item),
             _ => {
@@ -60,7 +60,7 @@ impl<T> Chunks<T> {
         }
     }
 
-    pub fn iter(&self) -> impl Iterator<Item = &T> {
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &T> {
         self.chunks.iter().flatten()
     }
 }
@@ -75,7 +75,7 @@ impl<T> IntoIterator for Chunks<T> {
 }
 
 impl Objects {
-    pub fn push(&mut self, o: Obj) {
+    pub(crate) fn push(&mut self, o: Obj) {
         match o {
             Obj::Package(p) => self.packages.push(p),
             Obj::Channel(c) => self.channels.push(c),

@@ -303,10 +303,10 @@ macro_rules! ci_struct {
     ($(#[$meta:meta])* $name:ident { $($field:ident : $ty:ty = $key:literal),* $(,)? }) => {
         $(#[$meta])*
         #[derive(Debug, Default, Clone)]
-        pub struct $name {
-            $(pub $field: Option<$ty>,)*
+        pub(crate) struct $name {
+            $(pub(crate) $field: Option<$ty>,)*
             /// Keys that matched a field only when ignoring case (`Replaces` for `replaces`).
-            pub inexact_keys: Vec<String>,
+            pub(crate) inexact_keys: Vec<String>,
         }
 
         impl Read for $name {
@@ -404,7 +404,7 @@ ci_struct!(
 
 /// A bundle property, decoded only as far as olm-graph needs it.
 #[derive(Debug, Clone)]
-pub enum PropValue {
+pub(crate) enum PropValue {
     Package(PackageProp),
     CsvMetadata(CsvMetadataProp),
     /// Any other value kept as JSON (small, rare types such as `olm.maxOpenShiftVersion`).
@@ -415,7 +415,7 @@ pub enum PropValue {
 
 /// One entry of a bundle's `properties`.
 #[derive(Debug, Clone)]
-pub struct RawProperty {
+pub(crate) struct RawProperty {
     pub type_: Option<String>,
     pub value: Option<PropValue>,
 }
@@ -498,7 +498,7 @@ impl<'de> Visitor<'de> for PropertyVisitor<'_> {
 
 /// A JSON or YAML object of any schema.
 #[derive(Debug, Default, Clone)]
-pub struct RawObject {
+pub(crate) struct RawObject {
     /// `schema`, `package`, `name`: matched case-insensitively as opm does; kept as JSON so a
     /// non-string value can be reported instead of failing the whole object.
     pub schema: Option<Value>,
@@ -531,7 +531,7 @@ pub struct RawObject {
 impl RawObject {
     /// The `schema` value when it is a string.
     #[cfg(test)]
-    pub fn schema_str(&self) -> Option<&str> {
+    pub(crate) fn schema_str(&self) -> Option<&str> {
         self.schema.as_ref().and_then(Value::as_str)
     }
 }

@@ -93,7 +93,7 @@ pub(in crate::load) struct Load<'p> {
 }
 
 impl<'p> Load<'p> {
-    pub fn new(
+    pub(crate) fn new(
         files: &[InputFile],
         options: LoadOptions,
         progress: &'p mut dyn FnMut(Progress),
@@ -156,7 +156,7 @@ impl<'p> Load<'p> {
 
     /// Reads one file (from `read` when it was read ahead): skipped, or split into documents
     /// that are sorted one by one.
-    pub fn file(&mut self, file: &InputFile, read: Option<ReadAhead>) {
+    pub(crate) fn file(&mut self, file: &InputFile, read: Option<ReadAhead>) {
         if is_indexignore(&file.path) {
             return;
         }
@@ -387,7 +387,7 @@ impl<'p> Load<'p> {
     }
 
     /// The phases after every file is read; the catalog.
-    pub fn finish(mut self) -> Catalog {
+    pub(crate) fn finish(mut self) -> Catalog {
         let max_entries = self.options.limits.max_nodes;
         let owned = self.csv_owned();
         let mut repo = repo::convert(

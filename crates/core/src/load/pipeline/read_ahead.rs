@@ -7,9 +7,9 @@
 //! browser worker has no threads) and small inputs read on the calling thread.
 
 use crate::load::input::InputFile;
-use crate::load::options::Limits;
 use crate::load::stream::document::{Doc, DocSink};
 use crate::model::FileFormat;
+use crate::yaml::Limits;
 
 /// What a file's reader sent to its sink: the documents, and each offset reached with the
 /// number of documents sent before it.
@@ -51,7 +51,7 @@ impl ReadAhead {
     ///
     /// # Complexity
     /// O(d) for d documents.
-    pub fn replay(self, sink: &mut dyn DocSink) -> FileFormat {
+    pub(crate) fn replay(self, sink: &mut dyn DocSink) -> FileFormat {
         let mut reached = self.sent.reached.into_iter().peekable();
         for (i, doc) in self.sent.docs.into_iter().enumerate() {
             while let Some((_, offset)) = reached.next_if(|(before, _)| *before == i) {

@@ -3,11 +3,11 @@
 
 use crate::diag::{Diagnostic, Location, Rule};
 use crate::load::object::RawObject;
-use crate::load::options::Limits;
+use crate::yaml::Limits;
 
 /// A document read from a file: the object, or why it could not be read.
 #[derive(Debug)]
-pub struct Doc {
+pub(crate) struct Doc {
     pub location: Location,
     /// Byte range of the document in the file.
     pub span: (usize, usize),
@@ -17,7 +17,7 @@ pub struct Doc {
 /// Where a reader sends what it reads, in order: each document as soon as it is read, and the
 /// byte offset reached after it. Documents are not gathered into a list first, so a big file
 /// costs the memory of its objects, not also of every raw document at once.
-pub trait DocSink {
+pub(crate) trait DocSink {
     fn doc(&mut self, doc: Doc);
     /// The reader has read the text up to byte `offset`.
     fn reached(&mut self, _offset: usize) {}
@@ -38,13 +38,13 @@ pub(in crate::load) fn too_many_documents(
     start: usize,
     (line, column): (usize, usize),
 ) -> Doc {
-    let kind = crate::load::options::LimitKind::Documents;
+    let kind = crate::yaml::LimitKind::Documents;
     let number = limits.max_documents.saturating_add(1);
     let diag = Diagnostic::error(
         Rule::LoadLimit,
         format!(
             "{}; the rest of the file is not read",
-            crate::load::options::limit_message(kind, limits.max_documents)
+            crate::yaml::limit_message(kind, limits.max_documents)
         ),
     )
     .at(Location::at(path, line, column, number));

@@ -14,11 +14,11 @@ use serde_json::value::RawValue;
 use crate::diag::{Diagnostic, Location, Rule};
 use crate::load::object::budget::Budget;
 use crate::load::object::{RawObject, Read};
-use crate::load::options::Limits;
 use crate::load::stream::document::{
     clean_message, strip_position, too_many_documents, Doc, DocSink,
 };
 use crate::yaml::position::{json_offset, Cursor};
+use crate::yaml::Limits;
 
 /// How a JSON stream's first failure went, and the documents still held back because the
 /// stream may yet have to be read as YAML.
@@ -35,7 +35,7 @@ pub(in crate::load) struct JsonStream {
 impl JsonStream {
     /// apimachinery's rule: a stream that fails on its syntax after at most one object may be
     /// YAML that merely starts with `{`.
-    pub fn worth_reading_as_yaml(&self) -> bool {
+    pub(crate) fn worth_reading_as_yaml(&self) -> bool {
         worth_reading_as_yaml(self.good_before_failure, self.first_failure_is_syntax)
     }
 }

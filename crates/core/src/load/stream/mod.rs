@@ -13,14 +13,14 @@
 pub(in crate::load) mod document;
 mod json;
 
-use crate::load::options::Limits;
-pub use crate::load::stream::document::{Doc, DocSink};
+pub(crate) use crate::load::stream::document::{Doc, DocSink};
 use crate::load::yaml;
 use crate::model::FileFormat;
+use crate::yaml::Limits;
 
 /// Reads every document of a file with the default limits.
 #[cfg(test)]
-pub fn read_docs(path: &str, text: &str) -> (FileFormat, Vec<Doc>) {
+pub(crate) fn read_docs(path: &str, text: &str) -> (FileFormat, Vec<Doc>) {
     let mut docs = Vec::new();
     let format = read_docs_with(path, text, &Limits::DEFAULT, &mut docs);
     (format, docs)
@@ -32,7 +32,7 @@ pub fn read_docs(path: &str, text: &str) -> (FileFormat, Vec<Doc>) {
 /// # Complexity
 /// O(n) time in the length n of the text (a JSON stream read again as YAML is read twice);
 /// memory O(d) for the largest document d (the sink keeps what it wants).
-pub fn read_docs_with(
+pub(crate) fn read_docs_with(
     path: &str,
     text: &str,
     limits: &Limits,

@@ -14,7 +14,6 @@ use serde_json::Value;
 use crate::diag::{Diagnostic, Location, Rule};
 use crate::load::object::budget::Budget;
 use crate::load::object::{RawObject, Read};
-use crate::load::options::{limit_message, LimitKind, Limits};
 use crate::load::stream::document::{
     clean_message, shift_lines, strip_position, too_many_documents, Doc, DocSink,
 };
@@ -22,6 +21,7 @@ use crate::load::yaml::de::{read_document, read_document_fast, Caps, YamlError};
 use crate::load::yaml::parser_nesting;
 use crate::yaml::cut::{content_line, is_empty_document, Piece, Pieces, Separator};
 use crate::yaml::fast::Scratch;
+use crate::yaml::{limit_message, LimitKind, Limits};
 
 /// Reads a YAML stream document by document into `sink`.
 ///

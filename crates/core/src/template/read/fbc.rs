@@ -25,7 +25,7 @@ pub(crate) struct Config {
 impl Config {
     /// # Complexity
     /// O(size of `other`) (its lists are appended).
-    pub fn merge(&mut self, other: Config) {
+    pub(crate) fn merge(&mut self, other: Config) {
         self.packages.extend(other.packages);
         self.channels.extend(other.channels);
         self.bundles.extend(other.bundles);
@@ -423,7 +423,7 @@ impl BundleObj {
     ///
     /// # Complexity
     /// O(p + c) for p properties and a CSV of c bytes.
-    pub fn csv(&self) -> Option<Value> {
+    pub(crate) fn csv(&self) -> Option<Value> {
         use base64::Engine as _;
         self.properties
             .iter()

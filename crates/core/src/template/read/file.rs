@@ -32,7 +32,7 @@ impl<'a> File<'a> {
     ///
     /// # Complexity
     /// O(n) in the text's length.
-    pub fn new(path: &'a str, text: &'a str, limits: &Limits) -> Self {
+    pub(crate) fn new(path: &'a str, text: &'a str, limits: &Limits) -> Self {
         let cut = chunks(text, limits.max_documents);
         File {
             path,
@@ -48,7 +48,7 @@ impl<'a> File<'a> {
     ///
     /// # Complexity
     /// O(1).
-    pub fn check_documents(&self) -> Result<(), TemplateError> {
+    pub(crate) fn check_documents(&self) -> Result<(), TemplateError> {
         let Some(pos) = self.overflow else {
             return Ok(());
         };
@@ -69,7 +69,7 @@ impl<'a> File<'a> {
     ///
     /// # Complexity
     /// O(length of the message).
-    pub fn parse_error(
+    pub(crate) fn parse_error(
         &self,
         e: ParseError,
         index: usize,
@@ -86,7 +86,7 @@ impl<'a> File<'a> {
     ///
     /// # Complexity
     /// O(length of the path).
-    pub fn at(&self, pos: Pos, document: usize) -> Location {
+    pub(crate) fn at(&self, pos: Pos, document: usize) -> Location {
         Location::at(self.path.to_string(), pos.line, pos.column, document)
     }
 
@@ -94,7 +94,7 @@ impl<'a> File<'a> {
     ///
     /// # Complexity
     /// O(length of the path).
-    pub fn doc_start(&self, index: usize) -> Location {
+    pub(crate) fn doc_start(&self, index: usize) -> Location {
         let line = self.chunks.get(index).map_or(1, |c| c.first_line);
         self.at(Pos { line, column: 1 }, index + 1)
     }
@@ -104,7 +104,7 @@ impl<'a> File<'a> {
     ///
     /// # Complexity
     /// O(d) for a document of d bytes (see `read::parse_chunk`); O(1) when it was the last read.
-    pub fn parse(&self, index: usize) -> Parsed {
+    pub(crate) fn parse(&self, index: usize) -> Parsed {
         if let Some((i, parsed)) = self.last.borrow().as_ref() {
             if *i == index {
                 return parsed.clone();
@@ -122,7 +122,7 @@ impl<'a> File<'a> {
     ///
     /// # Complexity
     /// O(size of the kept tree).
-    pub fn forget(&self) {
+    pub(crate) fn forget(&self) {
         self.last.borrow_mut().take();
     }
 
@@ -131,7 +131,7 @@ impl<'a> File<'a> {
     ///
     /// # Complexity
     /// As [`File::parse`] of the first document.
-    pub fn whole_first(&self) -> Option<Rc<Node>> {
+    pub(crate) fn whole_first(&self) -> Option<Rc<Node>> {
         match self.chunks.as_slice() {
             [c] if c.span == (0, self.text.len()) => self.parse(0).ok().flatten(),
             _ => None,
@@ -142,7 +142,7 @@ impl<'a> File<'a> {
     ///
     /// # Complexity
     /// O(length of the path).
-    pub fn error(&self, kind: TemplateErrorKind, pos: Pos, index: usize) -> TemplateError {
+    pub(crate) fn error(&self, kind: TemplateErrorKind, pos: Pos, index: usize) -> TemplateError {
         TemplateError::new(kind, self.at(pos, index + 1))
     }
 }
