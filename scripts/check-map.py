@@ -29,7 +29,7 @@ It fails (exit 1) when:
 - a file outside the one positioned reader (`crates/core/src/yaml/`, ONE_READER) cuts YAML
   documents (a string literal that is a separator or an end marker alone: `"---"`, `"..."`,
   `b"---"`, `"\\n---"`...), counts lines itself (`memchr_iter(b'\\n'`, `.matches('\\n').count()`)
-  or builds a `Location` by hand (a struct literal outside `diag/mod.rs`'s one constructor,
+  reads the YAML parser's events itself (`granit_parser`) or builds a `Location` by hand (a struct literal outside `diag/mod.rs`'s one constructor,
   `Location::at`); a test or any Rust file matches an error by the text "alias bomb" (a limit
   is a typed `LimitError`); or the wording of a crossed limit is written more than once.
 
@@ -107,6 +107,8 @@ READER_RULES = [
      "counts lines itself: take positions from crate::yaml (position::Cursor, the tree's Pos)"),
     (r"(?<!lsp::)(?<!-> )(?<!struct )(?<!impl )(?<!for )\bLocation\s*\{",
      "builds a Location by hand: use its one constructor, Location::at"),
+    (r"\bgranit_parser\b",
+     "reads YAML with the parser itself: read through crate::yaml (its tree, written tree or serde reader)"),
 ]
 # (file, matched text): why it is no YAML document marker.
 NOT_A_MARKER = {

@@ -7,9 +7,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-mod tree;
-
-use tree::Node;
+use crate::yaml::written::{self as tree, Node};
 
 /// The schema of a lifecycle blob.
 pub const SCHEMA: &str = "io.openshift.operators.lifecycles.v1alpha1";

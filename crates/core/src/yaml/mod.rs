@@ -15,16 +15,19 @@
 //!   block YAML catalog tools write, `fast_json` for one JSON value already checked by
 //!   serde_json.
 //!
-//! The catalog loader's serde reader (`load::yaml`) reads its documents, cut here, from the
-//! same parser and fast path.
+//! - `de`: the serde deserializer over the parser's events or the fast path's, aliases
+//!   replayed (YAML 1.2 typing, as serde_yaml did): the catalog loader (`load::yaml`) reads its
+//!   documents, cut here, through it.
 
 pub(crate) mod cut;
+pub(crate) mod de;
 pub(crate) mod fast;
 pub(crate) mod fast_json;
 pub mod limits;
 pub(crate) mod position;
 pub(crate) mod positioned;
 pub(crate) mod tree;
+pub(crate) mod written;
 
 use granit_parser::{Parser, StrInput};
 

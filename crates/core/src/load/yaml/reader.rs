@@ -17,10 +17,10 @@ use crate::load::object::{RawObject, Read};
 use crate::load::stream::document::{
     clean_message, shift_lines, strip_position, too_many_documents, Doc, DocSink,
 };
-use crate::load::yaml::de::{read_document, read_document_fast, Caps, YamlError};
-use crate::load::yaml::parser_nesting;
 use crate::yaml::cut::{content_line, is_empty_document, Piece, Pieces, Separator};
+use crate::yaml::de::{read_document, read_document_fast, Caps, YamlError};
 use crate::yaml::fast::Scratch;
+use crate::yaml::parser_nesting;
 use crate::yaml::{limit_message, LimitKind, Limits};
 
 /// Reads a YAML stream document by document into `sink`.
@@ -171,7 +171,7 @@ fn first_tab(doc: &str, from: usize) -> Option<(usize, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::load::yaml::de::{Events, FastEvents};
+    use crate::yaml::de::{Events, FastEvents};
     use std::path::{Path, PathBuf};
 
     fn yaml_files(dir: &Path, out: &mut Vec<PathBuf>) {

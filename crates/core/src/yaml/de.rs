@@ -1,4 +1,5 @@
-//! A serde deserializer over the YAML events of granit-parser (see [the front door](super)).
+//! A serde deserializer over the YAML events of granit-parser or of the fast path ([`super::fast`]):
+//! how the catalog loader (`load::yaml`) reads a document into its objects.
 //!
 //! It reads one document and types plain scalars as serde_yaml 0.9 did (YAML 1.2 core schema:
 //! `null`, `~` and empty are null; only `true`/`false` in three spellings are booleans;
@@ -13,11 +14,11 @@ use std::collections::HashMap;
 use std::fmt;
 use std::rc::Rc;
 
-#[cfg(doc)]
-use crate::load::yaml::REPLAYS_PER_EVENT;
-use crate::load::yaml::{parser, replays_allowed};
 use crate::yaml::fast::{Ev, Scratch};
 use crate::yaml::LimitError;
+#[cfg(doc)]
+use crate::yaml::REPLAYS_PER_EVENT;
+use crate::yaml::{parser, replays_allowed};
 use granit_parser::{Event, Marker, Parser, ScalarStyle, ScanError, Span, StrInput, Tag};
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 

@@ -1,11 +1,12 @@
-//! A YAML (or JSON) document as a tree whose every node knows its line, so a lifecycle
-//! finding can point at the field it is about.
+//! A YAML (or JSON) document as a tree of scalars as written (not typed), whose every node
+//! knows its line: what the support lifecycle blobs are read into, so a lifecycle finding can
+//! point at the field it is about and a version keeps its text (`1.10` stays `1.10`).
 //!
-//! Read with granit-parser's events, the parser the loader uses. Aliases stand for nothing
+//! Read with granit-parser's events, through [`super::parser`], the parser every reader uses. Aliases stand for nothing
 //! (a lifecycle blob has no use for them, and not expanding them keeps the tree linear in the
 //! text); the parser's nesting limits bound the depth.
 
-use granit_parser::{Event, Parser, ScalarStyle};
+use granit_parser::{Event, ScalarStyle};
 use serde_json::Value;
 
 /// Deepest nesting read; a lifecycle blob needs five levels.
@@ -113,11 +114,7 @@ struct Open {
 /// # Complexity
 /// O(n) time and memory in the length n of the text.
 pub(crate) fn read_tree(text: &str) -> Option<Node> {
-    let options = granit_parser::options! {
-        flow_nesting_limit: MAX_DEPTH,
-        block_nesting_limit: MAX_DEPTH,
-    };
-    let parser = Parser::new_from_str_with_options(text, options);
+    let parser = super::parser(text, MAX_DEPTH);
     let mut stack: Vec<Open> = Vec::new();
     for next in parser {
         let (event, span) = next.ok()?;
