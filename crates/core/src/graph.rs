@@ -25,10 +25,13 @@ use crate::semver::Version;
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
 )]
 pub enum EdgeKind {
+    /// The newer entry's `replaces` names the older bundle.
     #[serde(rename = "replaces")]
     Replaces,
+    /// The newer entry's `skips` lists the older bundle.
     #[serde(rename = "skips")]
     Skips,
+    /// The newer entry's `skipRange` covers the older bundle's version.
     #[serde(rename = "skipRange")]
     SkipRange,
 }
@@ -47,6 +50,7 @@ impl EdgeKind {
 /// A node of a channel graph.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Node {
+    /// The bundle name: the entry's, or the one `replaces`/`skips` names for a virtual node.
     pub name: String,
     /// The bundle's version, when the package has a bundle of that name with a valid version.
     pub version: Option<Version>,
@@ -65,8 +69,11 @@ pub struct Node {
 /// An upgrade edge `from → to` (indices into `nodes`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Edge {
+    /// The older node, the one the upgrade starts from.
     pub from: usize,
+    /// The newer node, whose entry says it upgrades `from`.
     pub to: usize,
+    /// Which field of the newer entry makes the edge.
     pub kind: EdgeKind,
     /// The skipRange of the `to` entry, for `skipRange` edges.
     pub range: Option<String>,
@@ -140,11 +147,15 @@ pub fn channel_head(channel: &Channel) -> Head {
 /// One channel's upgrade graph.
 #[derive(Debug, Clone)]
 pub struct ChannelGraph {
+    /// The package the channel belongs to.
     pub package: String,
+    /// The channel's name.
     pub channel: String,
     /// Entry nodes in the channel's order, then virtual nodes sorted by name.
     pub nodes: Vec<Node>,
+    /// Every upgrade edge between `nodes`.
     pub edges: Vec<Edge>,
+    /// The channel's head as opm computes it (one, several, or none).
     pub head: Head,
     /// The channel's deprecation message, when an `olm.deprecations` channel entry names it.
     pub deprecation: Option<String>,
@@ -349,10 +360,13 @@ pub fn channel_graphs(package: &Package) -> Vec<ChannelGraph> {
 /// A bundle in the package-level view.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PackageNode {
+    /// The bundle name.
     pub name: String,
+    /// The bundle's version, when the package has the bundle and its version is valid.
     pub version: Option<Version>,
     /// Not a bundle of the package (only named by `replaces`/`skips`).
     pub is_virtual: bool,
+    /// Named by a bundle-level `olm.deprecations` entry, or carrying `olm.deprecated`.
     pub deprecated: bool,
     /// Channels that have an entry for it, sorted.
     pub channels: Vec<String>,
@@ -363,19 +377,26 @@ pub struct PackageNode {
 /// An edge in the package-level view: the same edge in several channels appears once per channel.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PackageEdge {
+    /// The older node (an index into [`PackageGraph::nodes`]).
     pub from: usize,
+    /// The newer node, whose entry in `channel` says it upgrades `from`.
     pub to: usize,
+    /// Which field of the newer entry makes the edge.
     pub kind: EdgeKind,
+    /// The skipRange of the `to` entry, for `skipRange` edges.
     pub range: Option<String>,
+    /// The channel whose entry makes the edge.
     pub channel: String,
 }
 
 /// Every bundle of a package once, with every channel's edges.
 #[derive(Debug, Clone)]
 pub struct PackageGraph {
+    /// The package's name.
     pub package: String,
     /// Bundles in name order, then virtual nodes in name order.
     pub nodes: Vec<PackageNode>,
+    /// Every channel's edges, each once per channel it is in.
     pub edges: Vec<PackageEdge>,
 }
 

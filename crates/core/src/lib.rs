@@ -87,17 +87,14 @@ pub mod choice;
 pub mod cluster;
 #[allow(missing_docs, unreachable_pub)] // ARCHITECTURE.md, "Lints": landed the same day
 pub mod crd;
-#[allow(missing_docs)] // ARCHITECTURE.md, "Lints"
 pub mod diag;
 pub mod document;
 #[allow(missing_docs)] // ARCHITECTURE.md, "Lints"
 pub mod export;
-#[allow(missing_docs)] // ARCHITECTURE.md, "Lints"
 pub mod graph;
 pub mod infer;
 #[allow(missing_docs)] // ARCHITECTURE.md, "Lints"
 pub mod layout;
-#[allow(missing_docs)] // ARCHITECTURE.md, "Lints"
 pub mod load;
 #[allow(missing_docs)] // ARCHITECTURE.md, "Lints"
 pub mod masterminds;

@@ -30,6 +30,10 @@ impl Code {
         self.0
     }
 
+    /// The rule's id as it is printed and serialized (`opm.validate`, `load.yaml`).
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn as_str(&self) -> &'static str {
         self.0.id()
     }
@@ -165,6 +169,7 @@ impl fmt::Display for Location {
 /// One finding.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Diagnostic {
+    /// How serious it is: an error, a warning or an informational note.
     pub severity: Severity,
     /// Where it is, when it comes from a file.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -230,38 +235,56 @@ impl Diagnostic {
         Self::new(Severity::Info, code, message)
     }
 
+    /// The finding placed at `location`.
     pub fn at(mut self, location: Location) -> Self {
         self.location = Some(location);
         self
     }
+
+    /// The finding placed at `location`, or at no place when it is `None`.
     pub fn at_opt(mut self, location: Option<Location>) -> Self {
         self.location = location;
         self
     }
+
+    /// The finding about an object of this schema (`olm.bundle`).
     pub fn schema(mut self, schema: impl Into<String>) -> Self {
         self.schema = Some(schema.into());
         self
     }
+
+    /// The finding about this package.
     pub fn package(mut self, package: impl Into<String>) -> Self {
         self.package = Some(package.into());
         self
     }
+
+    /// The finding about this channel (of its package).
     pub fn channel(mut self, channel: impl Into<String>) -> Self {
         self.channel = Some(channel.into());
         self
     }
+
+    /// The finding about this bundle (by its name).
     pub fn bundle(mut self, bundle: impl Into<String>) -> Self {
         self.bundle = Some(bundle.into());
         self
     }
+
+    /// The finding about an object known by this name when it is no package, channel or
+    /// bundle (a deprecation entry, a cluster object).
     pub fn name(mut self, name: impl Into<String>) -> Self {
         self.name = Some(name.into());
         self
     }
+
+    /// The finding about this field of the object (`entries[2].skipRange`).
     pub fn field(mut self, field: impl Into<String>) -> Self {
         self.field = Some(field.into());
         self
     }
+
+    /// The finding with a suggested fix, printed `(fix: …)` after its message.
     pub fn suggest(mut self, suggestion: impl Into<String>) -> Self {
         self.suggestion = Some(suggestion.into());
         self

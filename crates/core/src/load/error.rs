@@ -8,13 +8,18 @@ pub enum LoadError {
     /// The path does not exist, or the file or directory cannot be read.
     #[error("cannot read {path}: {source}")]
     Io {
+        /// The path as given (`-` for standard input).
         path: String,
+        /// What the operating system answered.
         #[source]
         source: std::io::Error,
     },
     /// A file named explicitly is not UTF-8 text.
     #[error("cannot read {path}: file is not UTF-8 text")]
-    NotUtf8 { path: String },
+    NotUtf8 {
+        /// The path as given.
+        path: String,
+    },
 }
 
 impl LoadError {

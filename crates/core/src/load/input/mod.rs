@@ -8,11 +8,15 @@ pub(in crate::load) mod source;
 /// One input file: its path (as shown to the user) and its text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InputFile {
+    /// The path every finding in the file names: relative to the directory loaded, when one
+    /// was, else as given.
     pub path: String,
+    /// The whole text of the file.
     pub text: String,
 }
 
 impl InputFile {
+    /// The file at `path` holding `text`.
     pub fn new(path: impl Into<String>, text: impl Into<String>) -> Self {
         InputFile {
             path: path.into(),
@@ -33,9 +37,13 @@ pub fn has_catalog_extension(path: &str) -> bool {
 /// How far loading has got, for a progress bar.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct Progress {
+    /// Files read so far.
     pub files_done: usize,
+    /// Files the load reads in all.
     pub files_total: usize,
+    /// Bytes read so far, the file being read included up to where its reader got.
     pub bytes_done: usize,
+    /// Bytes of all the files the load reads.
     pub bytes_total: usize,
 }
 

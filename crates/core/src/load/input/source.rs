@@ -46,6 +46,7 @@ impl InputSource {
 /// The files read from some paths, and notes on what was skipped.
 #[derive(Debug, Default)]
 pub struct ReadPaths {
+    /// The files read, in the order they are loaded.
     pub files: Vec<InputFile>,
     /// Files skipped inside directories (not a catalog extension, not UTF-8, unreadable) and
     /// the total-size limit, when it was crossed.
