@@ -15,6 +15,7 @@ use std::fmt;
 use std::rc::Rc;
 
 use crate::yaml::fast::{Ev, Scratch};
+use crate::yaml::position::{first_tab, shift_lines};
 use crate::yaml::LimitError;
 #[cfg(doc)]
 use crate::yaml::REPLAYS_PER_EVENT;
@@ -32,6 +33,32 @@ pub(crate) struct YamlError {
     pub too_deep: bool,
     /// A limit of the reader's own stopped it (anchors and aliases replaying too much).
     pub limit: Option<LimitError>,
+}
+
+impl YamlError {
+    /// The error placed in the stream, for a document `doc` whose first line is the stream's
+    /// `first_line`: its message with every line it quotes made absolute, and its line and
+    /// column (the parser's, else the first its message quotes, else `fallback_line`; a tab
+    /// error points at the tab itself).
+    ///
+    /// # Complexity
+    /// O(length of the message), plus the document's lines from the error's to its first tab.
+    pub(crate) fn in_stream(
+        &self,
+        doc: &str,
+        first_line: usize,
+        fallback_line: usize,
+    ) -> (String, (usize, usize)) {
+        let (msg, in_msg) = shift_lines(&self.message, first_line - 1);
+        let at = (self.line > 0).then(|| (first_line + self.line - 1, self.column.max(1)));
+        let (mut line, mut column) = at.or(in_msg).unwrap_or((fallback_line, 1));
+        if msg.contains("tab") {
+            if let Some((l, c)) = first_tab(doc, line + 1 - first_line) {
+                (line, column) = (first_line + l - 1, c);
+            }
+        }
+        (msg, (line, column))
+    }
 }
 
 impl fmt::Display for YamlError {

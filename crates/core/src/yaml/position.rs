@@ -1,5 +1,7 @@
 //! Positions: the 1-based line and column of byte offsets, counted in one forward pass
-//! ([`Cursor`]), and the byte offset of a JSON reader's position ([`json_offset`]). The readers
+//! ([`Cursor`]), the byte offset of a JSON reader's position ([`json_offset`]), the positions
+//! a parser's message quotes, made absolute in the stream ([`shift_lines`]) or taken out
+//! ([`strip_position`]), and the first tab of a document ([`first_tab`]). The readers
 //! above take their lines and columns from here and from the tree's [`Pos`](super::tree::Pos).
 
 /// Line and column (in characters) of byte offsets asked in increasing order: each byte of the
@@ -67,4 +69,72 @@ pub(crate) fn json_offset(text: &str, from: usize, line: usize, column: usize) -
             .map_or(rest.len(), |i| i + 1)
     };
     (from + line_start + column.saturating_sub(1)).min(text.len())
+}
+
+/// Rewrites every `line N` in a parser message to `line N + shift`, and returns the first
+/// `line N column M` (or `line N, column M`) position found (after the shift).
+///
+/// # Complexity
+/// O(length of the message).
+pub(crate) fn shift_lines(msg: &str, shift: usize) -> (String, Option<(usize, usize)>) {
+    let mut out = String::with_capacity(msg.len());
+    let mut first = None;
+    let mut rest = msg;
+    while let Some(i) = rest.find("line ") {
+        out.push_str(&rest[..i + 5]);
+        rest = &rest[i + 5..];
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        if digits == 0 {
+            continue;
+        }
+        let n: usize = rest[..digits].parse().unwrap_or(0);
+        out.push_str(&(n + shift).to_string());
+        rest = &rest[digits..];
+        if first.is_none() {
+            let after = rest.strip_prefix(',').unwrap_or(rest);
+            let col = after.strip_prefix(" column ").and_then(|r| {
+                let d = r.bytes().take_while(u8::is_ascii_digit).count();
+                r[..d].parse().ok()
+            });
+            first = Some((n + shift, col.unwrap_or(1)));
+        }
+    }
+    out.push_str(rest);
+    (out, first)
+}
+
+/// Drops a trailing ` at line N column M` or ` at line N, column M` (we report the position
+/// ourselves).
+///
+/// # Complexity
+/// O(length of the message).
+pub(crate) fn strip_position(msg: &str) -> &str {
+    let Some(i) = msg.rfind(" at line ") else {
+        return msg;
+    };
+    let tail = &msg[i + " at line ".len()..];
+    let digits = tail.bytes().take_while(u8::is_ascii_digit).count();
+    let rest = &tail[digits..];
+    let rest = rest.strip_prefix(',').unwrap_or(rest);
+    let is_position = digits > 0
+        && rest
+            .strip_prefix(" column ")
+            .is_some_and(|c| !c.is_empty() && c.bytes().all(|b| b.is_ascii_digit()));
+    if is_position {
+        &msg[..i]
+    } else {
+        msg
+    }
+}
+
+/// Line (1-based, in the document) and column of the first tab at or after line `from`: the
+/// parser names the scalar it was reading, a curator needs the tab.
+///
+/// # Complexity
+/// O(length of the document from line `from` to the tab).
+pub(crate) fn first_tab(doc: &str, from: usize) -> Option<(usize, usize)> {
+    doc.lines()
+        .enumerate()
+        .skip(from.saturating_sub(1))
+        .find_map(|(i, l)| l.find('\t').map(|c| (i + 1, l[..c].chars().count() + 1)))
 }

@@ -55,56 +55,6 @@ pub(in crate::load) fn too_many_documents(
     }
 }
 
-/// Rewrites every `line N` in a parser message to `line N + shift`, and returns the first
-/// `line N column M` (or `line N, column M`) position found (after the shift).
-pub(in crate::load) fn shift_lines(msg: &str, shift: usize) -> (String, Option<(usize, usize)>) {
-    let mut out = String::with_capacity(msg.len());
-    let mut first = None;
-    let mut rest = msg;
-    while let Some(i) = rest.find("line ") {
-        out.push_str(&rest[..i + 5]);
-        rest = &rest[i + 5..];
-        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-        if digits == 0 {
-            continue;
-        }
-        let n: usize = rest[..digits].parse().unwrap_or(0);
-        out.push_str(&(n + shift).to_string());
-        rest = &rest[digits..];
-        if first.is_none() {
-            let after = rest.strip_prefix(',').unwrap_or(rest);
-            let col = after.strip_prefix(" column ").and_then(|r| {
-                let d = r.bytes().take_while(u8::is_ascii_digit).count();
-                r[..d].parse().ok()
-            });
-            first = Some((n + shift, col.unwrap_or(1)));
-        }
-    }
-    out.push_str(rest);
-    (out, first)
-}
-
-/// Drops a trailing ` at line N column M` or ` at line N, column M` (we report the position
-/// ourselves).
-pub(in crate::load) fn strip_position(msg: &str) -> &str {
-    let Some(i) = msg.rfind(" at line ") else {
-        return msg;
-    };
-    let tail = &msg[i + " at line ".len()..];
-    let digits = tail.bytes().take_while(u8::is_ascii_digit).count();
-    let rest = &tail[digits..];
-    let rest = rest.strip_prefix(',').unwrap_or(rest);
-    let is_position = digits > 0
-        && rest
-            .strip_prefix(" column ")
-            .is_some_and(|c| !c.is_empty() && c.bytes().all(|b| b.is_ascii_digit()));
-    if is_position {
-        &msg[..i]
-    } else {
-        msg
-    }
-}
-
 /// Truncates very long messages (a 1 MB string echoed back helps nobody).
 pub(in crate::load) fn clean_message(msg: &str) -> String {
     const MAX: usize = 300;

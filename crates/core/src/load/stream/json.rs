@@ -14,10 +14,8 @@ use serde_json::value::RawValue;
 use crate::diag::{Diagnostic, Location, Rule};
 use crate::load::object::budget::Budget;
 use crate::load::object::{RawObject, Read};
-use crate::load::stream::document::{
-    clean_message, strip_position, too_many_documents, Doc, DocSink,
-};
-use crate::yaml::position::{json_offset, Cursor};
+use crate::load::stream::document::{clean_message, too_many_documents, Doc, DocSink};
+use crate::yaml::position::{json_offset, strip_position, Cursor};
 use crate::yaml::Limits;
 
 /// How a JSON stream's first failure went, and the documents still held back because the

@@ -173,7 +173,7 @@ mod tests {
 
     #[test]
     fn line_numbers_in_messages_are_shifted() {
-        let (m, first) = shift_lines(
+        let (m, first) = crate::yaml::position::shift_lines(
             "bad at line 4 column 2, while scanning at line 3 column 7",
             10,
         );
@@ -183,7 +183,7 @@ mod tests {
         );
         assert_eq!(first, Some((14, 2)));
         assert_eq!(
-            shift_lines("no position", 3),
+            crate::yaml::position::shift_lines("no position", 3),
             ("no position".to_string(), None)
         );
     }

@@ -14,13 +14,12 @@ use serde_json::Value;
 use crate::diag::{Diagnostic, Location, Rule};
 use crate::load::object::budget::Budget;
 use crate::load::object::{RawObject, Read};
-use crate::load::stream::document::{
-    clean_message, shift_lines, strip_position, too_many_documents, Doc, DocSink,
-};
+use crate::load::stream::document::{clean_message, too_many_documents, Doc, DocSink};
 use crate::yaml::cut::{content_line, is_empty_document, Piece, Pieces, Separator};
 use crate::yaml::de::{read_document, read_document_fast, Caps, YamlError};
 use crate::yaml::fast::Scratch;
 use crate::yaml::parser_nesting;
+use crate::yaml::position::strip_position;
 use crate::yaml::{limit_message, LimitKind, Limits};
 
 /// Reads a YAML stream document by document into `sink`.
@@ -138,14 +137,7 @@ fn yaml_error(
     breach: Option<LimitKind>,
     limits: &Limits,
 ) -> (Diagnostic, (usize, usize)) {
-    let (msg, in_msg) = shift_lines(&e.message, first_line - 1);
-    let at = (e.line > 0).then(|| (first_line + e.line - 1, e.column.max(1)));
-    let (mut line, mut column) = at.or(in_msg).unwrap_or((obj_line, 1));
-    if msg.contains("tab") {
-        if let Some((l, c)) = first_tab(doc, line + 1 - first_line) {
-            (line, column) = (first_line + l - 1, c);
-        }
-    }
+    let (msg, (line, column)) = e.in_stream(doc, first_line, obj_line);
     let detail = clean_message(strip_position(&msg));
     let diag = match breach {
         Some(kind) if !detail.contains(kind.flag()) => Diagnostic::error(
@@ -157,15 +149,6 @@ fn yaml_error(
         None => Diagnostic::error(Rule::LoadYaml, format!("invalid YAML: {detail}")),
     };
     (diag, (line, column))
-}
-
-/// Line (1-based, in the document) and column of the first tab at or after line `from`: the
-/// parser names the scalar it was reading, a curator needs the tab.
-fn first_tab(doc: &str, from: usize) -> Option<(usize, usize)> {
-    doc.lines()
-        .enumerate()
-        .skip(from.saturating_sub(1))
-        .find_map(|(i, l)| l.find('\t').map(|c| (i + 1, l[..c].chars().count() + 1)))
 }
 
 #[cfg(test)]
