@@ -206,6 +206,16 @@ pub(crate) struct Chunk {
     pub(crate) json: bool,
 }
 
+impl Chunk {
+    /// The line in the file of line `line` (1-based) of the chunk read on its own.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub(crate) fn file_line(&self, line: usize) -> usize {
+        line + self.first_line - 1
+    }
+}
+
 /// The documents of a file, and where the document limit stopped the cutting (if it did).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Chunks {

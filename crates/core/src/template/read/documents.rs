@@ -96,7 +96,7 @@ pub(crate) fn render_semver_at(
         &file.limits,
     );
     let shift = |loc: &mut Location| {
-        loc.line = loc.line.map(|l| l + chunk.first_line - 1);
+        loc.line = loc.line.map(|l| chunk.file_line(l));
         loc.document = Some(index + 1);
     };
     let first_new = job.diagnostics.len();
