@@ -93,7 +93,6 @@ pub mod document;
 pub mod export;
 pub mod graph;
 pub mod infer;
-#[allow(missing_docs)] // ARCHITECTURE.md, "Lints"
 pub mod layout;
 pub mod load;
 #[allow(missing_docs)] // ARCHITECTURE.md, "Lints"
@@ -105,7 +104,6 @@ pub mod model;
 pub mod open;
 pub mod openshift;
 pub mod partial;
-#[allow(missing_docs)] // ARCHITECTURE.md, "Lints"
 pub mod plan;
 pub mod preflight;
 pub mod pullspec;

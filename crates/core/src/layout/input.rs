@@ -9,7 +9,10 @@ use crate::semver::Version;
 /// A node given to [`super::layout_graph`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LayoutNode<'a> {
+    /// The bundle the node stands for (what a names label shows).
     pub name: &'a str,
+    /// The bundle's version, which places the node's column; `None` for a node known only by
+    /// name.
     pub version: Option<&'a Version>,
     /// Not an entry (of the channel, or of any channel of the package): such nodes that one
     /// entry names may collapse into a group ([`super::LayoutOptions::group_min`]).
@@ -37,8 +40,11 @@ impl<'a> LayoutNode<'a> {
 /// An edge given to [`super::layout_graph`], pointing from the older node to the newer one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LayoutEdge<'a> {
+    /// The older node (an index into the nodes given).
     pub from: usize,
+    /// The newer node (an index into the nodes given).
     pub to: usize,
+    /// Which field of the newer entry made the edge (`skipRange` edges may be drawn as fans).
     pub kind: EdgeKind,
     /// The target's skipRange, for `skipRange` edges: edges into one node are banded per range.
     pub range: Option<&'a str>,

@@ -62,12 +62,15 @@ pub const DEFAULT_TARGET: (f64, f64) = (740.0, 540.0);
 /// (or, for sizes, zero) values are replaced by the defaults, and every value is capped at 10⁶.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LayoutOptions {
+    /// Width of every node's box (the view sets it to fit the labels it draws).
     pub node_width: f64,
+    /// Height of a node's box.
     pub node_height: f64,
     /// Horizontal space between two columns.
     pub column_gap: f64,
     /// Minimum vertical space between two lanes.
     pub lane_gap: f64,
+    /// How fans of skipRange and skips edges are drawn: markers, rails, or edge by edge.
     pub fans: FanMode,
     /// Vertical distance between two arc levels, two edge tracks or two rails.
     pub arc_step: f64,

@@ -12,10 +12,13 @@ use super::FanMode;
 pub struct NodeBox {
     /// Index into the graph's nodes.
     pub node: usize,
-    /// Top-left corner.
+    /// Left side of the box.
     pub x: f64,
+    /// Top side of the box.
     pub y: f64,
+    /// Width of the box.
     pub width: f64,
+    /// Height of the box.
     pub height: f64,
     /// Position in version order (one node or group per column).
     pub column: usize,
@@ -39,7 +42,9 @@ pub struct NodeBox {
 pub struct EdgeRoute {
     /// Index into the graph's edges.
     pub edge: usize,
+    /// The route's points: a polyline, or Bézier segments when `curved` (see above).
     pub points: Vec<(f64, f64)>,
+    /// The points are cubic Bézier segments rather than a polyline.
     pub curved: bool,
 }
 
@@ -113,6 +118,7 @@ pub struct Band {
 pub struct Staircase {
     /// The fans (indices into [`Layout::bands`]), ascending.
     pub bands: Vec<usize>,
+    /// The one rail drawn for all its fans.
     pub rail: Rail,
 }
 
@@ -123,19 +129,28 @@ pub struct GroupBox {
     pub entry: usize,
     /// The collapsed nodes (indices into the graph's nodes), ascending.
     pub members: Vec<usize>,
+    /// Left side of the box.
     pub x: f64,
+    /// Top side of the box.
     pub y: f64,
+    /// Width of the box.
     pub width: f64,
+    /// Height of the box.
     pub height: f64,
+    /// Its column in version order, as a node's.
     pub column: usize,
+    /// Its global lane, as a node's.
     pub lane: usize,
+    /// Its row, as a node's.
     pub row: usize,
 }
 
 /// A finished layout.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Layout {
+    /// Width of the whole drawing, margins included.
     pub width: f64,
+    /// Height of the whole drawing, margins included.
     pub height: f64,
     /// One box per node, in the graph's node order (a collapsed node has its group's box).
     pub nodes: Vec<NodeBox>,
@@ -162,6 +177,7 @@ pub struct Layout {
 /// first node (a viewer names the lane from it, e.g. its channel).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Caption {
+    /// The lane's first node (an index into the graph's nodes).
     pub node: usize,
     /// Left end of the caption's baseline.
     pub x: f64,

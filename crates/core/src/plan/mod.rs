@@ -118,7 +118,10 @@ crate::choice::spelled_choice!(
 /// What to plan.
 #[derive(Debug, Clone, Default)]
 pub struct PlanOptions {
+    /// Which OLM generation's rules pick each hop: v0's (Subscriptions) or v1's
+    /// (ClusterExtensions).
     pub resolver: Resolver,
+    /// What a route minimises first when several reach the target.
     pub prefer: Preference,
     /// The channel the subscription follows now; `None` when unknown (then every channel that
     /// lists the installed bundle is a free start).
@@ -144,7 +147,9 @@ pub struct PlanOptions {
 /// One upgrade of a route.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PlanHop {
+    /// The bundle the hop upgrades from.
     pub from: String,
+    /// The bundle the resolver picks next.
     pub to: String,
     /// Every reason that held.
     pub via: Vec<Reason>,
@@ -162,6 +167,7 @@ pub struct PlanStep {
     /// OLM v1: the ClusterExtension's channels when the step subscribes to a set of them
     /// (empty: every channel); `None` for the one channel `channel`.
     pub channels: Option<Vec<String>>,
+    /// The upgrades the cluster makes on its own while subscribed, in order.
     pub hops: Vec<PlanHop>,
     /// The bundle where the cluster must be held (manual InstallPlan approval under v0, a
     /// version pin under v1) because the channel would go on past it.
@@ -182,13 +188,20 @@ impl PlanStep {
 /// A planned route, or why there is none.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Plan {
+    /// The package planned in.
     pub package: String,
+    /// The bundle the cluster runs now.
     pub from: String,
+    /// The target as asked, as the plan document writes it (`latest`, `channel:C`, a bundle
+    /// or a version).
     pub target: String,
     /// The bundle the route ends on (`None` when unreachable).
     pub end: Option<String>,
+    /// The resolver the route was planned and replayed with.
     pub resolver: Resolver,
+    /// A route reaches the target.
     pub reachable: bool,
+    /// The route's steps, in order (empty when unreachable).
     pub steps: Vec<PlanStep>,
     /// When unreachable: why, where every candidate route ends, and what the catalog would need.
     pub explanation: Option<String>,
@@ -200,32 +213,65 @@ pub struct Plan {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PlanError {
     /// The catalog has no such package.
-    UnknownPackage { package: String },
+    UnknownPackage {
+        /// The package asked for.
+        package: String,
+    },
     /// The package has no such channel (as the current channel or a `channel:` target).
-    UnknownChannel { package: String, channel: String },
+    UnknownChannel {
+        /// The package.
+        package: String,
+        /// The channel asked for.
+        channel: String,
+    },
     /// No bundle of the package has the target name or version.
-    UnknownTarget { package: String, target: String },
+    UnknownTarget {
+        /// The package.
+        package: String,
+        /// The target as asked.
+        target: String,
+    },
     /// The resolver itself fails on a channel (several heads, a cycle).
-    Resolve { channel: String, message: String },
+    Resolve {
+        /// The channel that cannot be resolved.
+        channel: String,
+        /// Why, in the resolver's words.
+        message: String,
+    },
     /// Replaying the route with the resolver gave another bundle than the route: a bug.
     Replay {
+        /// The channel of the step replayed.
         channel: String,
+        /// The bundle the replay resolved from.
         at: String,
+        /// The bundle the route goes to next.
         expected: String,
+        /// The bundle the resolver goes to instead (`None`: nowhere).
         found: Option<String>,
     },
     /// A series plan's platform versions are not in the series folder.
     UnknownPlatform {
+        /// The platform version asked for.
         platform: String,
+        /// The platform versions the series has.
         known: Vec<String>,
     },
     /// A series plan's platform path is empty or goes backwards.
-    PlatformOrder { path: Vec<String> },
+    PlatformOrder {
+        /// The platform path as asked.
+        path: Vec<String>,
+    },
     /// An option that only OLM v1 has, asked of another resolver.
-    V1Only { option: &'static str },
+    V1Only {
+        /// The option, in words (`a ClusterExtension's channels`).
+        option: &'static str,
+    },
     /// The catalogs cannot be resolved together (not OLM v1, two with one name, a package
     /// that cannot be indexed).
-    Catalogs { message: String },
+    Catalogs {
+        /// What is wrong with them.
+        message: String,
+    },
 }
 
 impl std::fmt::Display for PlanError {

@@ -21,6 +21,7 @@ use crate::semver::Version;
 /// What to plan across a series.
 #[derive(Debug, Clone, Default)]
 pub struct SeriesOptions {
+    /// How each platform's part of the route is planned.
     pub plan: PlanOptions,
     /// The platform versions the cluster passes through, in order, as the series labels them
     /// (`v4.14`) or bare (`4.14`): the first is where the cluster is now, the last where it

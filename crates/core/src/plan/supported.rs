@@ -22,11 +22,14 @@ pub struct StopSupport {
     /// The platform the compatibility is checked on: the step's (series plans) or the one
     /// asked.
     pub platform: Option<String>,
+    /// The bundle's support facts on the day: its stream, phase, phase end, end of life and
+    /// platform compatibility.
     #[serde(flatten)]
     pub facts: BundleSupport,
     /// Series plans: the next platform the cluster upgrades to while on this bundle, and
     /// whether the bundle runs there (`None` without data).
     pub next_platform: Option<String>,
+    /// The bundle runs on `next_platform` (`None` without data).
     pub compatible_with_next: Option<bool>,
 }
 
