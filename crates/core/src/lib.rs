@@ -89,7 +89,6 @@ pub mod cluster;
 pub mod crd;
 pub mod diag;
 pub mod document;
-#[allow(missing_docs)] // ARCHITECTURE.md, "Lints"
 pub mod export;
 pub mod graph;
 pub mod infer;
@@ -110,7 +109,6 @@ pub mod pullspec;
 pub mod range;
 pub mod range_match;
 pub mod release;
-#[allow(missing_docs)] // ARCHITECTURE.md, "Lints"
 pub mod resolve;
 #[allow(missing_docs)] // ARCHITECTURE.md, "Lints"
 pub mod review;

@@ -242,6 +242,7 @@ pub type PlainEdge = (String, String, Vec<Point>);
 pub struct PlainLayout {
     /// (name, centre x, centre y).
     pub nodes: Vec<(String, f64, f64)>,
+    /// Every edge, in the order `dot` printed them.
     pub edges: Vec<PlainEdge>,
 }
 
@@ -249,12 +250,23 @@ pub struct PlainLayout {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PlainError {
     /// A quoted name that never ends; `statement` is 1-based.
-    UnterminatedString { statement: usize },
+    UnterminatedString {
+        /// The 1-based statement it starts in.
+        statement: usize,
+    },
     /// Token `field` (0-based) of a statement is not a finite number.
-    ExpectedNumber { statement: usize, field: usize },
+    ExpectedNumber {
+        /// The 1-based statement.
+        statement: usize,
+        /// The token (0-based) that is no number.
+        field: usize,
+    },
     /// An `edge` statement's point count is negative, fractional or more than the statement
     /// holds.
-    BadPointCount { statement: usize },
+    BadPointCount {
+        /// The 1-based `edge` statement.
+        statement: usize,
+    },
 }
 
 impl fmt::Display for PlainError {

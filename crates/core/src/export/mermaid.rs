@@ -63,6 +63,7 @@ pub struct MermaidOptions {
 /// The flowchart and the warnings opm would print to stderr.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MermaidOutput {
+    /// The flowchart, as `opm alpha render-graph` prints it.
     pub text: String,
     /// One per skipRange that does not parse, in output order, worded as opm's stderr line
     /// without its `warning: ` prefix: `ignoring invalid SkipRange for package/edge "p"/"b": …`.
@@ -74,11 +75,17 @@ pub struct MermaidOutput {
 pub enum MermaidError {
     /// A bundle without exactly one `olm.package` property (opm's message says "multiple" even
     /// when there is none).
-    PackageProperty { bundle: String },
+    PackageProperty {
+        /// The bundle's name.
+        bundle: String,
+    },
     /// A bundle version that blang `Parse` rejects.
     InvalidVersion {
+        /// The bundle's name.
         bundle: String,
+        /// The version as written.
         version: String,
+        /// blang's error.
         error: String,
     },
     /// `--minimum-edge` names no bundle of the catalog.

@@ -10,7 +10,10 @@ use crate::resolve::UpgradePath;
 /// What a path's Mermaid says besides the path.
 #[derive(Debug, Clone, Default)]
 pub struct PathMermaidOptions {
+    /// The package, named in the chart's opening comment.
     pub package: String,
+    /// The channel the path was resolved in, named in that comment (`all channels` when
+    /// `None`).
     pub channel: Option<String>,
     /// The installed bundle is not an entry of the channel.
     pub installed_from_other_channel: bool,

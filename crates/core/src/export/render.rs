@@ -55,9 +55,13 @@ impl RenderFormat {
 /// snippet that embeds the `<olm-graph>` element with the SVG as its fallback.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DrawingFormat {
+    /// Standalone SVG.
     Svg,
+    /// Mermaid, as `opm alpha render-graph` writes it.
     Mermaid,
+    /// Graphviz DOT.
     Dot,
+    /// The `<olm-graph>` snippet with the SVG as its fallback.
     Embed,
 }
 
@@ -88,9 +92,11 @@ impl DrawingFormat {
 /// ignored (the CLI rejects such combinations before calling [`render`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct RenderRequest {
+    /// The package drawn.
     pub package: String,
     /// Only this channel; `None`: the package view (svg, dot) or every channel (mermaid).
     pub channel: Option<String>,
+    /// The picture's format.
     pub format: RenderFormat,
     /// svg: highlight the upgrade path from this installed bundle.
     pub from: Option<String>,
@@ -144,21 +150,29 @@ impl RenderRequest {
 /// The file text and any warnings (Mermaid's, worded as opm prints them without `warning: `).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Rendered {
+    /// The file's text.
     pub text: String,
+    /// Mermaid's warnings on skipRanges that do not parse (none for other formats).
     pub warnings: Vec<String>,
 }
 
 /// Why nothing could be drawn.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RenderError {
+    /// The catalog has no package of this name.
     UnknownPackage(String),
+    /// The package has no such channel.
     UnknownChannel {
+        /// The package.
         package: String,
+        /// The channel asked for.
         channel: String,
     },
     /// The upgrade path from installed bundle `from` could not be resolved.
     Path {
+        /// The installed bundle.
         from: String,
+        /// Why the resolver could not go on.
         error: ResolveError,
     },
     /// opm refuses to draw the catalog.

@@ -53,6 +53,11 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// The outcome's name in JSON and text (`up-to-date`, `blocked`,
+    /// `waiting-for-catalog-update`).
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn as_str(self) -> &'static str {
         match self {
             Outcome::UpToDate => "up-to-date",
@@ -114,8 +119,10 @@ crate::choice::spelled_choice!(
 /// The OperatorGroup's `spec.upgradeStrategy`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 pub enum UpgradeStrategy {
+    /// A failed upgrade blocks the Subscription until someone intervenes.
     #[default]
     Default,
+    /// Fail-forward: OLM may upgrade past a failed bundle to one that replaces or skips it.
     TechPreviewUnsafeFailForward,
 }
 
@@ -144,14 +151,18 @@ impl UpgradeStrategy {
 /// A bundle whose upgrade fails, for a what-if.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Failure {
+    /// The bundle whose upgrade fails.
     pub bundle: String,
+    /// Where it fails: its CSV, or its InstallPlan before it is installed.
     pub kind: FailureKind,
+    /// The OperatorGroup's upgrade strategy, which decides what OLM does next.
     pub strategy: UpgradeStrategy,
 }
 
 /// What to resolve.
 #[derive(Debug, Clone, Default)]
 pub struct PathOptions {
+    /// Which OLM generation's rules pick each hop.
     pub resolver: Resolver,
     /// The subscription's channel; `None` means every channel (v0: default channel first).
     pub channel: Option<String>,
@@ -163,6 +174,7 @@ pub struct PathOptions {
     /// OLM v1 only: the ClusterExtension's `version` range; bundles outside it are never
     /// chosen.
     pub version: Option<crate::masterminds::VersionRange>,
+    /// A what-if: this bundle's upgrade fails.
     pub failure: Option<Failure>,
     /// The installed bundle's version, used when the catalog does not have that bundle (a
     /// cluster running a bundle a newer catalog dropped); otherwise only `replaces` and
@@ -173,8 +185,11 @@ pub struct PathOptions {
 /// The bundle a cluster runs: its name, and its version when known.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Installed {
+    /// The bundle's name, which `replaces` and `skips` match.
     pub name: String,
+    /// Its version, which a `skipRange` matches (`None`: no range can).
     pub version: Option<Version>,
+    /// Its `release`, which orders bundles of one version under OLM v1.
     pub release: Option<String>,
 }
 
@@ -215,6 +230,7 @@ impl Installed {
 /// Why an entry is a successor of the installed bundle.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Reason {
+    /// Which field of the entry names or covers the installed bundle.
     pub kind: EdgeKind,
     /// The entry's skipRange, for `skipRange` reasons.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -273,7 +289,9 @@ pub fn successor_reasons(entry: &crate::model::ChannelEntry, installed: &Install
 /// A candidate that was not chosen, and why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Alternative {
+    /// The candidate bundle.
     pub bundle: String,
+    /// Every reason it is a successor.
     pub via: Vec<Reason>,
     /// Plain words: "lower preference: further from the channel head than X", "prohibited:
     /// carries olm.deprecated", "skipped by Y: OLM v0 never offers a skipped entry", ...
@@ -292,6 +310,7 @@ pub struct Choice {
 /// A resolution that OLM itself would fail (several heads, a cycle, an unknown name).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ResolveError {
+    /// What OLM would fail on, in its words where it has them.
     pub message: String,
 }
 

@@ -17,7 +17,9 @@ use crate::model::Catalog;
 /// One upgrade step.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Hop {
+    /// The bundle the hop upgrades from.
     pub from: String,
+    /// The bundle the resolver picks.
     pub to: String,
     /// Every reason that held.
     pub via: Vec<Reason>,
@@ -39,11 +41,15 @@ pub struct Hop {
 /// The path a cluster takes from an installed bundle.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct UpgradePath {
+    /// The rules the path was resolved by.
     pub resolver: Resolver,
+    /// The installed bundle the path starts from.
     pub from: String,
     /// Where the cluster ends up (what it runs at the end).
     pub end: String,
+    /// How the path ends: up to date, blocked, or waiting for a catalog update.
     pub outcome: Outcome,
+    /// The upgrades, in order.
     pub hops: Vec<Hop>,
     /// Why the path ends before the channel head, or what the failure did; `None` at the head.
     pub explanation: Option<Explanation>,

@@ -21,14 +21,19 @@ use crate::model::Catalog;
 /// One ClusterCatalog: its name, `spec.priority` (0 when unset) and contents.
 #[derive(Debug, Clone, Copy)]
 pub struct ClusterCatalog<'a> {
+    /// The ClusterCatalog's `metadata.name`, which names it in every result.
     pub name: &'a str,
+    /// Its `spec.priority`: across catalogs, the highest priority's pick wins (after
+    /// non-deprecated picks over deprecated ones).
     pub priority: i32,
+    /// What it serves.
     pub catalog: &'a Catalog,
 }
 
 /// OLM v1's `resolutionError`: no catalog has a candidate, or several tie.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ResolutionError {
+    /// The package being resolved.
     pub package: String,
     /// The installed bundle's version, when something is installed.
     pub installed_version: Option<String>,
@@ -135,9 +140,17 @@ pub enum CatalogsError {
     /// Catalog priorities are OLM v1's (ClusterCatalog `spec.priority`).
     NotV1,
     /// Two catalogs have the same name.
-    DuplicateCatalog { name: String },
+    DuplicateCatalog {
+        /// The name both carry.
+        name: String,
+    },
     /// A catalog's package cannot be indexed under the options.
-    Catalog { catalog: String, message: String },
+    Catalog {
+        /// The catalog's name.
+        catalog: String,
+        /// Why its package cannot be indexed.
+        message: String,
+    },
 }
 
 impl fmt::Display for CatalogsError {
@@ -161,8 +174,11 @@ impl std::error::Error for CatalogsError {}
 /// Another catalog's pick, passed over, and why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PassedCatalog {
+    /// The other catalog.
     pub catalog: String,
+    /// The bundle it would have picked.
     pub bundle: String,
+    /// Why it lost (deprecated, or a lower priority).
     pub why: String,
 }
 
@@ -399,10 +415,13 @@ pub fn resolve_install(
 /// One hop of a path across catalogs.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct CatalogHop {
+    /// The bundle the hop upgrades from.
     pub from: String,
+    /// The bundle picked.
     pub to: String,
     /// The catalog the bundle comes from.
     pub catalog: String,
+    /// Every reason the picked bundle is a successor.
     pub via: Vec<Reason>,
     /// The winning catalog's candidates passed over.
     pub alternatives: Vec<Alternative>,
@@ -425,9 +444,13 @@ impl CatalogHop {
 /// The path a ClusterExtension takes across several catalogs.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct CatalogsPath {
+    /// The package resolved.
     pub package: String,
+    /// The installed bundle the path starts from.
     pub from: String,
+    /// The bundle the path ends on.
     pub end: String,
+    /// The upgrades, in order.
     pub hops: Vec<CatalogHop>,
     /// At the end: the catalogs' picks passed over by the last resolution.
     pub final_other_catalogs: Vec<PassedCatalog>,

@@ -32,7 +32,9 @@ pub enum FigureView {
 /// What one `<olm-graph>` element asks for (its attributes, parsed).
 #[derive(Debug, Clone, Default)]
 pub struct FigureRequest {
+    /// The package drawn (the element's `package` attribute).
     pub package: String,
+    /// Which graph: a channel's, the default channel's, or the package view.
     pub view: FigureView,
     /// The installed bundle whose upgrade path is painted.
     pub installed: Option<String>,
@@ -59,7 +61,9 @@ pub struct FigurePath {
 /// The drawing and its facts.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Figure {
+    /// The standalone SVG the element shows.
     pub svg: String,
+    /// The package drawn.
     pub package: String,
     /// The channel drawn; `None` for the package view.
     pub channel: Option<String>,
@@ -67,6 +71,8 @@ pub struct Figure {
     pub heads: Vec<String>,
     /// Nodes of the graph, as `olm-graph graph --json` counts them.
     pub nodes: usize,
+    /// The upgrade path from the installed bundle under each resolver asked (none without an
+    /// installed bundle).
     pub paths: Vec<FigurePath>,
     /// Nodes no upgrade leaves (under the first resolver).
     pub terminated: Vec<String>,
