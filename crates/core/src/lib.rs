@@ -80,7 +80,6 @@
 // the explained exceptions of ARCHITECTURE.md, "Lints".
 #![warn(missing_docs, unreachable_pub)]
 
-#[allow(missing_docs)] // ARCHITECTURE.md, "Lints"
 pub mod change;
 pub mod choice;
 #[allow(missing_docs)] // ARCHITECTURE.md, "Lints"
@@ -94,7 +93,6 @@ pub mod graph;
 pub mod infer;
 pub mod layout;
 pub mod load;
-#[allow(missing_docs)] // ARCHITECTURE.md, "Lints"
 pub mod masterminds;
 #[allow(missing_docs)] // ARCHITECTURE.md, "Lints"
 pub mod mirror;

@@ -20,39 +20,56 @@ pub struct DiffOptions {
     /// Only this channel (the subscription's); otherwise each bundle is followed in the old
     /// default channel when it is there, else in the first channel that has it.
     pub channel: Option<String>,
+    /// Which OLM generation's rules follow each bundle in the new catalog.
     pub resolver: Resolver,
 }
 
 /// A changed upgrade edge.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct EdgeChange {
+    /// The channel the edge is in.
     pub channel: String,
+    /// The older bundle.
     pub from: String,
+    /// The newer bundle, whose entry makes the edge.
     pub to: String,
+    /// Which field of the newer entry makes it.
     pub kind: EdgeKind,
 }
 
 /// A channel head that moved.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HeadChange {
+    /// The channel.
     pub channel: String,
+    /// Its head in the old catalog (`None`: no single head).
     pub old: Option<String>,
+    /// Its head in the new catalog (`None`: no single head).
     pub new: Option<String>,
 }
 
 /// Everything that changed for a package between two catalogs.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PackageDiff {
+    /// The package compared.
     pub package: String,
+    /// Bundles only the new catalog has.
     pub bundles_added: Vec<String>,
+    /// Bundles only the old catalog has.
     pub bundles_removed: Vec<String>,
+    /// Channels only the new catalog has.
     pub channels_added: Vec<String>,
+    /// Channels only the old catalog has.
     pub channels_removed: Vec<String>,
+    /// Channels of both catalogs whose head differs.
     pub heads_moved: Vec<HeadChange>,
+    /// Upgrade edges only the new catalog has.
     pub edges_added: Vec<EdgeChange>,
+    /// Upgrade edges only the old catalog has.
     pub edges_removed: Vec<EdgeChange>,
     /// `olm.package`, `olm.channel/<c>`, `olm.bundle/<b>` references newly deprecated.
     pub deprecations_added: Vec<String>,
+    /// What becomes of each old bundle, taken as installed, in the new catalog.
     pub fates: Vec<BundleFate>,
     /// Channel → bundle → the bundle the new catalog upgrades it to, for every bundle a path of
     /// [`PackageDiff::fates`] passes through: the paths share their tails, so they are kept
@@ -86,9 +103,17 @@ impl PackageDiff {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum DiffError {
     /// The old catalog has no such package.
-    UnknownPackage { package: String },
+    UnknownPackage {
+        /// The package asked for.
+        package: String,
+    },
     /// The old catalog's package has no such channel.
-    UnknownChannel { package: String, channel: String },
+    UnknownChannel {
+        /// The package.
+        package: String,
+        /// The channel asked for.
+        channel: String,
+    },
 }
 
 impl std::fmt::Display for DiffError {

@@ -7,6 +7,7 @@ use crate::semver::Version;
 /// A new channel entry with the version of its (new) bundle.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewEntry {
+    /// The entry as it is added to the channel (name, replaces, skips, skipRange).
     pub entry: ChannelEntry,
     /// The version of the bundle the entry names, when the package does not have it yet.
     pub version: Option<Version>,
@@ -36,9 +37,17 @@ pub enum EditError {
     /// The new entry's name is empty.
     EmptyName,
     /// The catalog has no such package.
-    UnknownPackage { package: String },
+    UnknownPackage {
+        /// The package asked for.
+        package: String,
+    },
     /// The package has no such channel.
-    UnknownChannel { package: String, channel: String },
+    UnknownChannel {
+        /// The package.
+        package: String,
+        /// The channel asked for.
+        channel: String,
+    },
 }
 
 impl std::fmt::Display for EditError {

@@ -46,6 +46,11 @@ pub const FATES: [Fate; 5] = [
 ];
 
 impl Fate {
+    /// The fate's name in JSON and text (`upgradable`, `up-to-date`, `stranded`,
+    /// `deprecated`, `channel-removed`).
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn as_str(self) -> &'static str {
         match self {
             Fate::Upgradable => "upgradable",
@@ -60,8 +65,11 @@ impl Fate {
 /// One old bundle taken as installed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BundleFate {
+    /// The old bundle.
     pub bundle: String,
+    /// The channel it is followed in.
     pub channel: String,
+    /// What becomes of it.
     pub status: Fate,
     /// The first hop in the new catalog, when there is one.
     pub next: Option<String>,
@@ -91,6 +99,7 @@ impl Steps {
         self.0.len()
     }
 
+    /// No bundle has a hop.
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }

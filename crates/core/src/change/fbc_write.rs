@@ -123,9 +123,17 @@ pub fn deprecations_object(package: &str, d: &Deprecations) -> Option<Value> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum WriteError {
     /// A document of the input cannot be read: the output would lose it.
-    UnreadableDocument { file: String, byte: usize },
+    UnreadableDocument {
+        /// The input file.
+        file: String,
+        /// Where the document starts in it (a byte offset).
+        byte: usize,
+    },
     /// An object of the rewritten catalog could not be written as JSON.
-    Json { message: String },
+    Json {
+        /// serde_json's error.
+        message: String,
+    },
 }
 
 impl std::fmt::Display for WriteError {

@@ -14,7 +14,9 @@ use crate::view::natural_cmp;
 /// One switch of a series: from one catalog to the next.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct SeriesStep {
+    /// The label of the catalog switched from (its name in the series, e.g. `v4.16`).
     pub from: String,
+    /// The label of the catalog switched to.
     pub to: String,
     /// The comparison, or why there is none (the package is not in `from`).
     pub diff: Result<PackageDiff, DiffError>,

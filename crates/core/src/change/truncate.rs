@@ -19,6 +19,7 @@ use crate::resolve::{HopResolver, PathOptions, Resolver};
 /// What to deprecate.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TruncateOptions {
+    /// The bundle to deprecate; everything below it along `replaces` goes.
     pub bundle: String,
     /// The deprecation message (a default names the bundle).
     pub message: Option<String>,
@@ -31,8 +32,11 @@ pub struct TruncateOptions {
 /// What deprecate-and-truncate did.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TruncateReport {
+    /// The package changed.
     pub package: String,
+    /// The bundle deprecated.
     pub bundle: String,
+    /// The deprecation message written.
     pub message: String,
     /// Everything below the bundle along `replaces`, sorted.
     pub tail: Vec<String>,
@@ -72,20 +76,36 @@ impl TruncateReport {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TruncateError {
     /// The package has no bundle of that name.
-    UnknownBundle { package: String, bundle: String },
+    UnknownBundle {
+        /// The package.
+        package: String,
+        /// The bundle asked for.
+        bundle: String,
+    },
     /// The bundle is in no channel of the package.
-    NotInChannel { package: String, bundle: String },
+    NotInChannel {
+        /// The package.
+        package: String,
+        /// The bundle asked for.
+        bundle: String,
+    },
     /// Every channel head (the default channel's among them) would go, and package removal
     /// was not allowed.
     PackageRemovalNotAllowed {
+        /// The package that would go.
         package: String,
+        /// The bundle asked for.
         bundle: String,
+        /// The package's default channel.
         default_channel: String,
     },
     /// The default channel's head would go while other channel heads stay.
     DefaultChannelHead {
+        /// The package.
         package: String,
+        /// The bundle asked for.
         bundle: String,
+        /// The default channel whose head would go.
         default_channel: String,
     },
 }

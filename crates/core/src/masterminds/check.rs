@@ -66,13 +66,21 @@ pub struct Constraint {
 pub enum ViolationKind {
     /// The version has a pre-release and the constraint's group names none.
     Prerelease,
+    /// `is not equal to`: an `=` constraint's version differs.
     NotEqual,
+    /// `is equal to`: a `!=` constraint's version is the one excluded.
     Equal,
+    /// `is less than or equal to`: a `>` constraint is not passed.
     LessOrEqual,
+    /// `is greater than or equal to`: a `<` constraint is not met.
     GreaterOrEqual,
+    /// `is less than`: the version is below a lower bound.
     Less,
+    /// `is greater than`: the version is above an upper bound.
     Greater,
+    /// `does not have same major version as`: a `~` or `^` constraint's major differs.
     MajorDiffers,
+    /// `does not have same major and minor version as`: a `~1.2` constraint's minor differs.
     MajorMinorDiffers,
     /// `^0.y…`: the minor must match.
     MinorDiffersZeroMajor,
@@ -86,6 +94,7 @@ pub enum ViolationKind {
 /// `"1.2.3" is less than "2"`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Violation {
+    /// Which comparison failed (it picks the message).
     pub kind: ViolationKind,
     /// The version checked, as Masterminds prints it.
     pub version: String,

@@ -24,9 +24,17 @@ pub const VERSION_MAX_CHARS: usize = 64;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum AdmissionError {
     /// Over [`VERSION_MAX_CHARS`] characters.
-    TooLong { version: String, chars: usize },
+    TooLong {
+        /// The version field as written.
+        version: String,
+        /// How many characters it has.
+        chars: usize,
+    },
     /// The CEL rule's pattern does not match.
-    InvalidExpression { version: String },
+    InvalidExpression {
+        /// The version field as written.
+        version: String,
+    },
 }
 
 impl fmt::Display for AdmissionError {
@@ -235,8 +243,11 @@ pub struct VersionRange {
 /// `desired version range "<range>" is invalid: <Masterminds' message>`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum VersionRangeError {
+    /// Masterminds rejects the range.
     Invalid {
+        /// The range as written.
         range: String,
+        /// Masterminds' reason.
         error: ConstraintError,
     },
 }
@@ -276,6 +287,7 @@ impl VersionRange {
         &self.text
     }
 
+    /// The range as Masterminds parsed it, to check versions against.
     pub fn constraints(&self) -> &Constraints {
         &self.constraints
     }

@@ -38,13 +38,22 @@ pub struct Constraints {
 pub enum ConstraintError {
     /// `improper constraint: "<group>"`: an OR group (after hyphen ranges are rewritten) that
     /// is not a list of `OP VERSION` separated by spaces or one comma.
-    Improper { group: String },
+    Improper {
+        /// The OR group as written.
+        group: String,
+    },
     /// `constraint parser error`: the constraint `constraint` (its version as written) is
     /// shaped right but its version does not parse (`1x`, a number over 64 bits,
     /// a pre-release number with a leading zero).
-    Parser { constraint: String },
+    Parser {
+        /// The constraint's version as written.
+        constraint: String,
+    },
     /// Longer than [`MAX_CONSTRAINT_LEN`] bytes (olm-graph's limit, not Masterminds').
-    TooLong { len: usize },
+    TooLong {
+        /// Its length in bytes.
+        len: usize,
+    },
 }
 
 impl fmt::Display for ConstraintError {

@@ -184,6 +184,7 @@ pub enum UintErrorKind {
 pub struct UintError {
     /// The text that was read as a number.
     pub text: String,
+    /// Why Go rejects it: not a number, or out of range.
     pub kind: UintErrorKind,
 }
 

@@ -28,20 +28,45 @@ pub enum VersionError {
     /// `version string empty` (`StrictNewVersion` only).
     Empty,
     /// `invalid semantic version`: not of the shape `v1`, `1.2`, `1.2.3-pre+meta`.
-    InvalidSemVer { version: String },
+    InvalidSemVer {
+        /// The text read.
+        version: String,
+    },
     /// `invalid characters in version`: a number part that is not only digits (strict).
-    InvalidCharacters { version: String },
+    InvalidCharacters {
+        /// The text read.
+        version: String,
+    },
     /// `version segment starts with 0`: a leading zero in a number (strict) or in a numeric
     /// pre-release identifier.
-    SegmentStartsZero { version: String },
+    SegmentStartsZero {
+        /// The text read.
+        version: String,
+    },
     /// `invalid metadata string`: an empty identifier or a character outside `[0-9A-Za-z-]`.
-    InvalidMetadata { version: String },
+    InvalidMetadata {
+        /// The text read.
+        version: String,
+    },
     /// `invalid prerelease string`: an empty identifier or a character outside `[0-9A-Za-z-]`.
-    InvalidPrerelease { version: String },
+    InvalidPrerelease {
+        /// The text read.
+        version: String,
+    },
     /// `error parsing version segment: strconv.ParseUint: …` (`NewVersion`: a number too large).
-    Segment { version: String, error: UintError },
+    Segment {
+        /// The text read.
+        version: String,
+        /// Go's error on the number.
+        error: UintError,
+    },
     /// `strconv.ParseUint: …` (`StrictNewVersion`: an empty or too large number).
-    Number { version: String, error: UintError },
+    Number {
+        /// The text read.
+        version: String,
+        /// Go's error on the number.
+        error: UintError,
+    },
 }
 
 impl VersionError {
@@ -232,14 +257,17 @@ impl Version {
         })
     }
 
+    /// The first number.
     pub fn major(&self) -> u64 {
         self.major
     }
 
+    /// The second number (0 when not written).
     pub fn minor(&self) -> u64 {
         self.minor
     }
 
+    /// The third number (0 when not written).
     pub fn patch(&self) -> u64 {
         self.patch
     }
@@ -274,10 +302,12 @@ impl Version {
             })
     }
 
+    /// Masterminds `LessThan`: below `other` by [`Version::compare`].
     pub fn less_than(&self, other: &Version) -> bool {
         self.compare(other) == Ordering::Less
     }
 
+    /// Masterminds `GreaterThan`: above `other` by [`Version::compare`].
     pub fn greater_than(&self, other: &Version) -> bool {
         self.compare(other) == Ordering::Greater
     }
