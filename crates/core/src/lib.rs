@@ -82,7 +82,6 @@
 
 pub mod change;
 pub mod choice;
-#[allow(missing_docs)] // ARCHITECTURE.md, "Lints"
 pub mod cluster;
 #[allow(missing_docs, unreachable_pub)] // ARCHITECTURE.md, "Lints": landed the same day
 pub mod crd;

@@ -6,7 +6,9 @@ use serde::Serialize;
 /// Where an object came from: its file and the line of its first key.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct Origin {
+    /// The file, as given.
     pub file: String,
+    /// 1-based line of the object's first key.
     pub line: usize,
     /// 1-based document (or JSON value) of the file.
     pub document: usize,
@@ -15,9 +17,11 @@ pub struct Origin {
 /// `metadata` of a namespaced or cluster-scoped object.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct Meta {
+    /// `metadata.name`.
     pub name: String,
     /// Empty for cluster-scoped objects.
     pub namespace: String,
+    /// Where the object was read.
     #[serde(skip)]
     pub origin: Origin,
 }
@@ -39,10 +43,14 @@ impl Meta {
 /// One entry of `status.conditions`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct Condition {
+    /// `type` (`Installed`, `Progressing`, `ResolutionFailed`…).
     #[serde(rename = "type")]
     pub kind: String,
+    /// `status`: `True`, `False` or `Unknown`.
     pub status: String,
+    /// `reason`, a CamelCase word.
     pub reason: String,
+    /// `message`, in the controller's words.
     pub message: String,
 }
 
@@ -67,6 +75,7 @@ pub fn condition<'c>(conditions: &'c [Condition], kind: &str) -> Option<&'c Cond
 /// `operators.coreos.com` Subscription (OLM v0).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Subscription {
+    /// Its `metadata`.
     pub meta: Meta,
     /// `spec.name`: the package.
     pub package: String,
@@ -89,6 +98,7 @@ pub struct Subscription {
     pub state: String,
     /// `status.installPlanRef.name`, else the deprecated `status.installplan.name`.
     pub install_plan: String,
+    /// `status.conditions`.
     pub conditions: Vec<Condition>,
     /// `status.catalogHealth`: each CatalogSource's `namespace/name` and `healthy`.
     pub catalog_health: Vec<(String, bool)>,
@@ -97,6 +107,7 @@ pub struct Subscription {
 /// `operators.coreos.com` InstallPlan.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct InstallPlan {
+    /// Its `metadata`.
     pub meta: Meta,
     /// `spec.clusterServiceVersionNames`.
     pub csv_names: Vec<String>,
@@ -106,6 +117,7 @@ pub struct InstallPlan {
     pub approved: bool,
     /// `status.phase`: `Planning`, `RequiresApproval`, `Installing`, `Complete`, `Failed`.
     pub phase: String,
+    /// `status.conditions`.
     pub conditions: Vec<Condition>,
     /// `status.message`, set when a bundle could not be unpacked.
     pub message: String,
@@ -114,6 +126,7 @@ pub struct InstallPlan {
 /// `operators.coreos.com` ClusterServiceVersion.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Csv {
+    /// Its `metadata`.
     pub meta: Meta,
     /// `spec.version`.
     pub version: String,
@@ -131,6 +144,7 @@ pub struct Csv {
 /// `operators.coreos.com` OperatorGroup.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct OperatorGroup {
+    /// Its `metadata`.
     pub meta: Meta,
     /// `spec.upgradeStrategy` (a string; the draft's `{name: …}` read too); empty when unset (OLM defaults it to `Default`).
     pub upgrade_strategy: String,
@@ -139,6 +153,7 @@ pub struct OperatorGroup {
 /// `operators.coreos.com` CatalogSource.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct CatalogSource {
+    /// Its `metadata`.
     pub meta: Meta,
     /// `spec.image`.
     pub image: String,
@@ -154,6 +169,7 @@ pub struct CatalogSource {
 /// `olm.operatorframework.io` ClusterExtension (OLM v1).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ClusterExtension {
+    /// Its `metadata`.
     pub meta: Meta,
     /// `spec.namespace`: where the extension is installed.
     pub install_namespace: String,
@@ -171,12 +187,14 @@ pub struct ClusterExtension {
     pub installed_version: String,
     /// `status.install.bundle.release`: a re-publication of the same version; empty when unset.
     pub installed_release: String,
+    /// `status.conditions`.
     pub conditions: Vec<Condition>,
 }
 
 /// `olm.operatorframework.io` ClusterCatalog.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ClusterCatalog {
+    /// Its `metadata`.
     pub meta: Meta,
     /// `spec.source.image.ref`.
     pub image: String,
@@ -184,12 +202,14 @@ pub struct ClusterCatalog {
     pub priority: i64,
     /// `spec.availabilityMode`: `Available` (also when empty) or `Unavailable`.
     pub availability: String,
+    /// `status.conditions`.
     pub conditions: Vec<Condition>,
 }
 
 /// `config.openshift.io` ClusterVersion.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ClusterVersion {
+    /// Its `metadata`.
     pub meta: Meta,
     /// `status.desired.version`, else the newest `Completed` entry of `status.history`.
     pub version: String,
@@ -200,13 +220,21 @@ pub struct ClusterVersion {
 /// Everything read from a cluster's objects.
 #[derive(Debug, Clone, Default)]
 pub struct ClusterState {
+    /// Every Subscription read, in the order read.
     pub subscriptions: Vec<Subscription>,
+    /// Every InstallPlan read.
     pub install_plans: Vec<InstallPlan>,
+    /// Every ClusterServiceVersion read.
     pub csvs: Vec<Csv>,
+    /// Every OperatorGroup read.
     pub operator_groups: Vec<OperatorGroup>,
+    /// Every CatalogSource read.
     pub catalog_sources: Vec<CatalogSource>,
+    /// Every ClusterExtension read.
     pub cluster_extensions: Vec<ClusterExtension>,
+    /// Every ClusterCatalog read.
     pub cluster_catalogs: Vec<ClusterCatalog>,
+    /// Every ClusterVersion read (a cluster has one; a must-gather may repeat it).
     pub cluster_versions: Vec<ClusterVersion>,
     /// Objects of other kinds, counted by kind.
     pub skipped: std::collections::BTreeMap<String, usize>,

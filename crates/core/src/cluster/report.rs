@@ -10,15 +10,25 @@ use crate::resolve::UpgradePath;
 /// Where an operator stands, one word each ([spec/cluster.md](../../../../docs/spec/cluster.md) §3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum State {
+    /// `at-latest`: the resolved path has no hop.
     AtLatest,
+    /// `upgrade-available`: the resolved path has a hop (`next` is its target).
     UpgradeAvailable,
+    /// `awaiting-approval`: the InstallPlan waits for a manual approval.
     AwaitingApproval,
+    /// `upgrading`: an InstallPlan or a rollout is under way.
     Upgrading,
+    /// `failed-stuck`: an upgrade failed and nothing moves the operator on by itself.
     FailedStuck,
+    /// `failed-fail-forward`: an upgrade failed and fail-forward moves past it.
     FailedFailForward,
+    /// `resolution-failed`: OLM could not resolve the Subscription.
     ResolutionFailed,
+    /// `not-in-catalog`: the catalog neither has the installed bundle nor upgrades from it.
     NotInCatalog,
+    /// `catalog-unhealthy`: the Subscription's own CatalogSource is unhealthy.
     CatalogUnhealthy,
+    /// `not-installed`: nothing is installed yet.
     NotInstalled,
 }
 
@@ -60,25 +70,33 @@ pub struct FailedUpgrade {
     pub kind: &'static str,
     /// The bundle whose upgrade failed, when known.
     pub bundle: Option<String>,
+    /// The failing object's reason (`InstallComponentFailed`, `Retrying`…).
     pub reason: String,
+    /// The failing object's message, verbatim.
     pub message: String,
 }
 
 /// A Subscription's `ResolutionFailed` condition: OLM's message verbatim and its clauses.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ResolutionFailure {
+    /// The condition's reason.
     pub reason: String,
+    /// The condition's message, verbatim.
     pub message: String,
+    /// The message's clauses: its text after `constraints not satisfiable: `, cut at `, `.
     pub clauses: Vec<String>,
 }
 
 /// One operator: what the cluster says, joined to the catalog.
 #[derive(Debug, Clone, Serialize)]
 pub struct OperatorReport {
+    /// Which OLM installs it: a Subscription (v0) or a ClusterExtension (v1).
     pub api: Api,
     /// The Subscription's namespace; for a ClusterExtension, `spec.namespace`.
     pub namespace: String,
+    /// The Subscription's or the ClusterExtension's name.
     pub name: String,
+    /// The package it installs.
     pub package: String,
     /// The channel followed (a Subscription's `spec.channel`, else the package's default
     /// channel; a ClusterExtension's channels joined with `,`, or null for every channel).
@@ -91,28 +109,36 @@ pub struct OperatorReport {
     /// The catalog it is joined to: `namespace/name` of the CatalogSource (v0), the
     /// ClusterCatalog's name or the catalog path as given (v1).
     pub catalog: Option<String>,
+    /// The bundle installed (a Subscription's `installedCSV`, a ClusterExtension's
+    /// `status.install.bundle.name`).
     pub installed: Option<String>,
+    /// The installed bundle's version, as the cluster or the catalog gives it.
     #[serde(rename = "installedVersion")]
     pub installed_version: Option<String>,
     /// A ClusterExtension's `status.install.bundle.release` (v1), when set.
     #[serde(rename = "installedRelease", skip_serializing_if = "Option::is_none")]
     pub installed_release: Option<String>,
+    /// Where it stands, one word.
     pub state: State,
     /// The OperatorGroup's `spec.upgradeStrategy` (v0).
     pub strategy: Option<String>,
     /// The Subscription's `installPlanApproval` (v0).
     pub approval: Option<String>,
+    /// The upgrade that failed, when one did.
     pub failed: Option<FailedUpgrade>,
     /// The bundle OLM moves to next, as `olm-graph path` resolves it.
     pub next: Option<String>,
     /// The hops of `olm-graph path --json` for the same inputs.
     pub path: Vec<serde_json::Value>,
+    /// The verdict explained in sentences.
     pub explanation: String,
+    /// The commands that act on the verdict, ready to paste.
     pub commands: Vec<String>,
     /// Findings about the operator, each with its rule (`cluster.*`); printed as code,
     /// severity and message.
     #[serde(serialize_with = "findings_json")]
     pub findings: Vec<Diagnostic>,
+    /// The Subscription's `ResolutionFailed` condition, when it is true.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resolution: Option<ResolutionFailure>,
     /// The resolved path, for drawing (not serialized).
@@ -140,8 +166,11 @@ impl OperatorReport {
 /// Every operator, the kinds skipped, and the reading diagnostics: `diagnose --json`.
 #[derive(Debug, Clone, Serialize)]
 pub struct Diagnosis {
+    /// One report per Subscription and ClusterExtension.
     pub operators: Vec<OperatorReport>,
+    /// Objects of kinds olm-graph does not read, counted by kind.
     pub skipped: std::collections::BTreeMap<String, usize>,
+    /// What could not be read in the state or the catalogs.
     pub diagnostics: Vec<crate::diag::Diagnostic>,
 }
 
@@ -153,6 +182,7 @@ pub struct GivenCatalog<'c> {
     pub source: Option<&'c str>,
     /// How the user named it (the path), for reports.
     pub label: &'c str,
+    /// The catalog itself.
     pub catalog: &'c Catalog,
 }
 
