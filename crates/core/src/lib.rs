@@ -93,7 +93,6 @@ pub mod infer;
 pub mod layout;
 pub mod load;
 pub mod masterminds;
-#[allow(missing_docs)] // ARCHITECTURE.md, "Lints"
 pub mod mirror;
 #[allow(missing_docs)] // ARCHITECTURE.md, "Lints"
 pub mod model;

@@ -16,6 +16,7 @@ pub const API_VERSIONS: [&str; 2] = [
 /// An ImageSetConfiguration as far as operators go.
 #[derive(Debug, Clone, Default)]
 pub struct MirrorConfig {
+    /// The file's `apiVersion` (v2alpha1 or v1alpha2).
     pub api_version: String,
     /// `mirror.operators[]`, in file order.
     pub operators: Vec<OperatorEntry>,
@@ -26,27 +27,39 @@ pub struct MirrorConfig {
 /// One `mirror.operators[]` entry: a catalog and what to keep of it.
 #[derive(Debug, Clone, Default)]
 pub struct OperatorEntry {
+    /// `catalog`: the catalog image reference.
     pub catalog: String,
+    /// `full`: keep every bundle of the listed channels, not only the heads.
     pub full: bool,
+    /// `packages`: what to keep, package by package (empty: every package).
     pub packages: Vec<PackageFilter>,
+    /// Where the entry is in the file.
     pub location: Option<Location>,
 }
 
 /// One `packages[]` entry.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PackageFilter {
+    /// `name`: the package.
     pub name: String,
+    /// `channels`: the channels kept (empty: every channel).
     pub channels: Vec<ChannelFilter>,
+    /// `defaultChannel`: the default channel the kept package gets.
     pub default_channel: Option<String>,
+    /// `minVersion`: the lowest version kept in every channel.
     pub min_version: Option<String>,
+    /// `maxVersion`: the highest version kept in every channel.
     pub max_version: Option<String>,
 }
 
 /// One `channels[]` entry of a package.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ChannelFilter {
+    /// `name`: the channel.
     pub name: String,
+    /// `minVersion`: the lowest version kept in the channel.
     pub min_version: Option<String>,
+    /// `maxVersion`: the highest version kept in the channel.
     pub max_version: Option<String>,
 }
 

@@ -24,7 +24,9 @@ pub const WRITTEN_API_VERSION: &str = "mirror.openshift.io/v2alpha1";
 /// (`None`: the image of the CatalogSource or ClusterCatalog its operators are joined to).
 #[derive(Debug, Clone, Copy)]
 pub struct StateCatalog<'c> {
+    /// The catalog, as `diagnose` joins it.
     pub given: GivenCatalog<'c>,
+    /// The image its entry names.
     pub image: Option<&'c str>,
 }
 
@@ -35,6 +37,7 @@ pub struct Served {
     pub operator: String,
     /// Empty when nothing is installed yet (it installs the head).
     pub bundle: String,
+    /// The installed bundle's version, when known.
     pub version: Option<String>,
     /// Where the source catalog takes it (the end of its path).
     pub end: String,
@@ -43,13 +46,19 @@ pub struct Served {
 /// One channel written, and why its range is what it is.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ChannelPlan {
+    /// The channel's name.
     pub name: String,
+    /// The source channel's head, which the cut keeps.
     pub head: String,
+    /// The `minVersion` written (`None`: none).
     #[serde(rename = "minVersion")]
     pub min_version: Option<String>,
+    /// The `maxVersion` written (`None`: none).
     #[serde(rename = "maxVersion")]
     pub max_version: Option<String>,
+    /// The installed bundles the range serves.
     pub serves: Vec<Served>,
+    /// Why the range is what it is, in words.
     pub why: String,
     /// Bundles the cut keeps of the channel, sorted.
     pub kept: Vec<String>,
@@ -58,9 +67,12 @@ pub struct ChannelPlan {
 /// One package written.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PackagePlan {
+    /// The package's name.
     pub name: String,
+    /// The source catalog's default channel for the package.
     #[serde(rename = "defaultChannel")]
     pub default_channel: Option<String>,
+    /// Every channel written.
     pub channels: Vec<ChannelPlan>,
     /// Why the package is listed.
     pub why: String,
@@ -71,27 +83,36 @@ pub struct PackagePlan {
 /// One `mirror.operators[]` entry written.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct CatalogPlan {
+    /// The catalog image reference written.
     pub catalog: String,
     /// The catalog as given (its path).
     pub label: String,
+    /// Every package written.
     pub packages: Vec<PackagePlan>,
 }
 
 /// An operator the configuration cannot serve, and why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Unserved {
+    /// `Subscription namespace/name` or `ClusterExtension name`.
     pub operator: String,
+    /// The package it installs.
     pub package: String,
+    /// The bundle installed, when one is.
     pub bundle: Option<String>,
+    /// Why no range serves it, in words.
     pub why: String,
 }
 
 /// The configuration for a cluster state: `mirror-config --json`, and the entries written.
 #[derive(Debug, Clone, Serialize)]
 pub struct StateMirrorConfig {
+    /// The `apiVersion` written ([`WRITTEN_API_VERSION`]).
     #[serde(rename = "apiVersion")]
     pub api_version: &'static str,
+    /// One `mirror.operators[]` entry per catalog.
     pub catalogs: Vec<CatalogPlan>,
+    /// Operators no entry serves.
     pub unserved: Vec<Unserved>,
     /// Catalogs whose image was not given and could not be read from the state (their labels).
     #[serde(rename = "noImage")]

@@ -7,7 +7,9 @@ use super::config::{OperatorEntry, PackageFilter};
 /// Which bound a change sets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Bound {
+    /// `minVersion`.
     Min,
+    /// `maxVersion`.
     Max,
 }
 

@@ -11,13 +11,16 @@ use crate::model::{Channel, Package};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Scope {
+    /// The package's range (it applies to every channel listed without one).
     Package,
+    /// The channel's own range.
     Channel,
 }
 
 /// What the filter keeps of one channel.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChannelCut {
+    /// The channel's name.
     pub name: String,
     /// The kept channel's head.
     pub head: String,
@@ -29,6 +32,7 @@ pub struct ChannelCut {
     pub required: Vec<String>,
     /// `minVersion`/`maxVersion` in force (the channel's, else the package's).
     pub min_version: Option<String>,
+    /// `maxVersion` in force (the channel's, else the package's).
     pub max_version: Option<String>,
     /// Where a change to the range goes.
     pub scope: Scope,
@@ -40,7 +44,9 @@ pub struct ChannelCut {
 /// bundles, pruned deprecations, default channel) and per kept channel what happened.
 #[derive(Debug, Clone)]
 pub struct PackageCut {
+    /// The kept package as a model package.
     pub kept: Package,
+    /// What happened to each kept channel.
     pub channels: Vec<ChannelCut>,
     /// Channels the configuration selected (spec/mirror.md §4.2), before ranges.
     pub selected: usize,

@@ -21,6 +21,7 @@ pub enum Cut {
 /// One bundle's marks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BundleMark {
+    /// Kept, kept only for the chain, or dropped.
     pub cut: Cut,
     /// No OLM v0 path from it to the kept head (spec/mirror.md §5).
     pub stranded: bool,

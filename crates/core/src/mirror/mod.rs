@@ -90,7 +90,9 @@ fn package_messages<S: serde::Serializer>(list: &[Diagnostic], s: S) -> Result<S
 /// A kept channel as `mirror --json` prints it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct KeptChannel {
+    /// The channel's name.
     pub name: String,
+    /// The kept channel's head.
     pub head: String,
     /// Kept bundle names, sorted.
     pub bundles: Vec<String>,
@@ -99,9 +101,13 @@ pub struct KeptChannel {
 /// A kept package as `mirror --json` prints it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct KeptPackage {
+    /// The package's name.
     pub name: String,
+    /// The kept package's default channel (the configuration's `defaultChannel`, else the
+    /// catalog's).
     #[serde(rename = "defaultChannel")]
     pub default_channel: Option<String>,
+    /// Every kept channel.
     pub channels: Vec<KeptChannel>,
 }
 
@@ -109,7 +115,9 @@ pub struct KeptPackage {
 /// kept packages as model packages and each channel's cut.
 #[derive(Debug, Clone, Serialize)]
 pub struct MirrorReport {
+    /// The `mirror.operators[]` entry's catalog reference.
     pub catalog: String,
+    /// Every package kept.
     pub packages: Vec<KeptPackage>,
     /// Errors of the cut (`mirror.config`, `mirror.filter`, and opm's on the kept catalog).
     #[serde(serialize_with = "package_messages")]
@@ -117,6 +125,7 @@ pub struct MirrorReport {
     /// Warnings of the cut (`mirror.cut`).
     #[serde(serialize_with = "package_messages")]
     pub warnings: Vec<Diagnostic>,
+    /// Bundles left without an OLM v0 path to the kept head.
     pub stranded: Vec<Stranded>,
     /// The kept packages (channels with their kept entries, kept bundles, pruned deprecations).
     #[serde(skip)]

@@ -15,23 +15,31 @@ use crate::resolve::{HopResolver, Installed, PathOptions, Resolver};
 /// A change to the configuration: set `field` to `value` on the package or the channel.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Change {
+    /// The package's range or the channel's.
     pub scope: Scope,
+    /// `minVersion` or `maxVersion`.
     pub field: &'static str,
+    /// The version to set.
     pub value: String,
 }
 
 /// A bundle left without a path to the kept head.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Stranded {
+    /// The package.
     pub package: String,
+    /// The kept channel.
     pub channel: String,
+    /// The stranded bundle.
     pub bundle: String,
+    /// Its version, when the catalog gives one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub version: Option<String>,
     /// True when the cut keeps the bundle itself.
     pub kept: bool,
     /// The smallest change that gives it a path, when a range change does.
     pub change: Option<Change>,
+    /// Why no range change helps, when none does.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
 }

@@ -9,7 +9,9 @@ use crate::masterminds::Version;
 /// message.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ConfigError {
+    /// The package it is about (empty for a catalog-wide one).
     pub package: String,
+    /// oc-mirror's message, word for word.
     pub message: String,
 }
 
