@@ -94,7 +94,6 @@ pub mod layout;
 pub mod load;
 pub mod masterminds;
 pub mod mirror;
-#[allow(missing_docs)] // ARCHITECTURE.md, "Lints"
 pub mod model;
 pub mod open;
 pub mod openshift;

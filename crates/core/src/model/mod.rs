@@ -46,14 +46,21 @@ impl Catalog {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct FileSummary {
+    /// The file's path, as findings name it.
     pub path: String,
+    /// How it was read: a YAML stream, a JSON stream or array, a legacy manifest, or not at all.
     pub format: FileFormat,
+    /// Its size in bytes.
     pub bytes: usize,
-    /// Objects read from the file, by kind.
+    /// Objects read from the file, by kind: `olm.package` objects.
     pub packages: usize,
+    /// `olm.channel` objects.
     pub channels: usize,
+    /// `olm.bundle` objects.
     pub bundles: usize,
+    /// `olm.deprecations` objects.
     pub deprecations: usize,
+    /// Objects of any other schema.
     pub others: usize,
     /// Channel entries over all channel objects of the file.
     pub entries: usize,
@@ -69,9 +76,12 @@ pub struct FileSummary {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum FileFormat {
+    /// A YAML stream (one or more documents).
     #[default]
     Yaml,
+    /// Concatenated JSON objects.
     JsonStream,
+    /// A top-level JSON array of objects.
     JsonArray,
     /// A file of a legacy package-manifest directory (package.yaml or a ClusterServiceVersion).
     LegacyManifest,
@@ -82,9 +92,13 @@ pub enum FileFormat {
 /// An object of an unknown schema, kept verbatim by reference to where it is.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OtherObject {
+    /// Its `schema`.
     pub schema: String,
+    /// Its `package`, when it has one.
     pub package: Option<String>,
+    /// Its `name`, when it has one.
     pub name: Option<String>,
+    /// Where it starts.
     pub location: Location,
     /// Byte range of the object in its file, to re-emit it verbatim.
     pub span: (usize, usize),
@@ -94,10 +108,13 @@ pub struct OtherObject {
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Package {
+    /// The package's name (`olm.package`'s `name`, or the name others give it).
     pub name: String,
     /// False when no `olm.package` object declared it (channels or bundles name an unknown package).
     pub declared: bool,
+    /// `defaultChannel`: the channel a Subscription without one follows.
     pub default_channel: Option<String>,
+    /// `description`, as written.
     pub description: Option<String>,
     /// Icon, kept as data only: never rendered except as an `<img>` data URL of a raster or SVG type.
     pub icon: Option<Icon>,
@@ -105,7 +122,9 @@ pub struct Package {
     pub channels: Vec<Channel>,
     /// Bundles sorted by name.
     pub bundles: Vec<Bundle>,
+    /// What the package's `olm.deprecations` object deprecates.
     pub deprecations: Deprecations,
+    /// Where its `olm.package` object starts.
     pub location: Option<Location>,
     /// Set when the package comes from a catalog template rather than a rendered catalog.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -138,7 +157,9 @@ pub enum FactSource {
     /// An `olm.bundle` of a bundle source (a rendered catalog loaded with the template) whose
     /// image matches the template's reference.
     BundleSource {
+        /// The bundle source's file.
         file: String,
+        /// How the images matched.
         matched_by: ImageMatch,
     },
     /// The bundle's own `name` in the template (the version from its `.v<semver>` suffix).
@@ -165,8 +186,11 @@ pub enum ImageMatch {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct BundleFacts {
+    /// Where the bundle's name came from (`None`: not known).
     pub name: Option<FactSource>,
+    /// Where its version came from.
     pub version: Option<FactSource>,
+    /// Where its package came from.
     pub package: Option<FactSource>,
     /// Not found in any bundle source: rendered FBC has only its schema, package, name and image.
     pub stub: bool,
@@ -316,8 +340,10 @@ impl Package {
 /// A package icon.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Icon {
+    /// `mediatype`: the image's MIME type (`image/svg+xml`, `image/png`).
     #[serde(rename = "mediatype")]
     pub media_type: String,
+    /// `base64data`: the image, base64-encoded.
     #[serde(rename = "base64data")]
     pub base64_data: String,
 }
@@ -326,10 +352,13 @@ pub struct Icon {
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Channel {
+    /// The channel's name.
     pub name: String,
+    /// The package it belongs to.
     pub package: String,
     /// Entries in file order.
     pub entries: Vec<ChannelEntry>,
+    /// Where its `olm.channel` object starts.
     pub location: Option<Location>,
 }
 
@@ -347,11 +376,15 @@ impl Channel {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct ChannelEntry {
+    /// The bundle the entry puts in the channel.
     pub name: String,
+    /// `replaces`: the one bundle this one upgrades in the chain.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub replaces: Option<String>,
+    /// `skips`: bundles this one upgrades directly, skipping them.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub skips: Vec<String>,
+    /// `skipRange`: a blang range; this bundle upgrades every version in it.
     #[serde(rename = "skipRange", skip_serializing_if = "Option::is_none")]
     pub skip_range: Option<String>,
 }
@@ -395,10 +428,12 @@ impl PropertyCounts {
         self.0.iter().map(|(t, n)| (t.as_str(), *n))
     }
 
+    /// How many property types the bundle has.
     pub fn len(&self) -> usize {
         self.0.len()
     }
 
+    /// The bundle has no property.
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
@@ -421,8 +456,11 @@ impl<'de> Deserialize<'de> for PropertyCounts {
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Bundle {
+    /// The bundle's name, which channel entries name.
     pub name: String,
+    /// Its `package`.
     pub package: String,
+    /// Its `image`: the bundle image reference (`None` for a legacy manifest).
     pub image: Option<String>,
     /// The `version` of the single `olm.package` property, as written.
     pub version_text: Option<String>,
@@ -440,8 +478,11 @@ pub struct Bundle {
     pub max_openshift_version: Option<String>,
     /// From `olm.csv.metadata` (or a legacy CSV).
     pub display_name: Option<String>,
+    /// The CSV's description, from the same place.
     pub description: Option<String>,
+    /// The CSV's `minKubeVersion`, as written.
     pub min_kube_version: Option<String>,
+    /// The CSV's provider's name.
     pub provider: Option<String>,
     /// Number of `olm.bundle.object` properties.
     pub bundle_objects: usize,
@@ -456,6 +497,7 @@ pub struct Bundle {
     pub related_images: usize,
     /// True when converted from a legacy package manifest (no image there).
     pub from_legacy_manifest: bool,
+    /// Where its `olm.bundle` object (or legacy CSV) starts.
     pub location: Option<Location>,
     /// For a bundle named by a catalog template: where its name, version and package came from.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -468,8 +510,11 @@ pub struct Bundle {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct BundleCrds {
+    /// The CRD objects, whole, as JSON.
     pub objects: Vec<serde_json::Value>,
+    /// The names of the CRDs the CSV owns.
     pub owned: Vec<String>,
+    /// How many manifests were read in all.
     pub manifests: usize,
     /// The bundle's `olm.gvk` properties as `<group>/<version>, Kind=<kind>` (only with
     /// `LoadOptions::keep_gvks`).
@@ -487,6 +532,7 @@ pub struct Deprecations {
     pub channels: BTreeMap<String, String>,
     /// Bundle name → message.
     pub bundles: BTreeMap<String, String>,
+    /// Where the `olm.deprecations` object starts.
     pub location: Option<Location>,
 }
 

@@ -16,7 +16,9 @@ pub const SCHEMA: &str = "io.openshift.operators.lifecycles.v1alpha1";
 /// scalar), and its 1-based line in the file.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Text {
+    /// The scalar as written.
     pub text: Option<String>,
+    /// Its line in the file.
     pub line: Option<usize>,
 }
 
@@ -24,9 +26,11 @@ pub struct Text {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct LifecycleBlob {
+    /// The `package` it describes.
     pub package: String,
-    /// The file it was read from, and the line where the object starts.
+    /// The file it was read from.
     pub file: String,
+    /// The line where the object starts.
     pub line: Option<usize>,
     /// The `versions` list (empty when missing or not a list).
     pub versions: Vec<StreamEntry>,
@@ -40,11 +44,15 @@ pub struct LifecycleBlob {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct StreamEntry {
+    /// `name`: the stream, MAJOR.MINOR.
     pub name: Text,
+    /// The line where the item starts.
     pub line: Option<usize>,
+    /// `phases`, in order.
     pub phases: Vec<Phase>,
     /// `platformCompatibility`; `None` when the field is missing.
     pub platform_compatibility: Option<Vec<Platform>>,
+    /// Fields other than these, as JSON.
     pub extra: BTreeMap<String, Value>,
 }
 
@@ -52,10 +60,15 @@ pub struct StreamEntry {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Phase {
+    /// `name` (`Full support`, `Maintenance support`…).
     pub name: Text,
+    /// `startDate`, a date as written.
     pub start_date: Text,
+    /// `endDate`, a date as written.
     pub end_date: Text,
+    /// The line where the phase starts.
     pub line: Option<usize>,
+    /// Fields other than these, as JSON.
     pub extra: BTreeMap<String, Value>,
 }
 
@@ -63,9 +76,13 @@ pub struct Phase {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Platform {
+    /// `name` (`openshift`).
     pub name: Text,
+    /// `versions`: the platform versions the stream runs on, as written.
     pub versions: Vec<Text>,
+    /// The line where the item starts.
     pub line: Option<usize>,
+    /// Fields other than these, as JSON.
     pub extra: BTreeMap<String, Value>,
 }
 
