@@ -32,6 +32,11 @@ pub(super) struct BundleDir {
     /// Every `*.yaml` and `*.yml` file of `manifests/`, by file name: its name and its first
     /// document (`Null` when it has none that reads).
     pub manifests: Vec<(String, Value)>,
+    /// The directory's path among the input files.
+    pub dir: String,
+    /// What operator-sdk's validators read beyond these files (the bundle under test of the
+    /// community pipeline only; spec/preflight.md §17.2).
+    pub sdk: Option<super::osdk_bundle::SdkInputs>,
 }
 
 impl BundleDir {
@@ -291,6 +296,8 @@ impl Tree {
                 csv,
                 release_config,
                 manifests,
+                dir: bundle_dir.to_string(),
+                sdk: None,
             });
         }
         let mut operators = Vec::with_capacity(ops.len());
