@@ -33,6 +33,7 @@ mod locate;
 pub mod openshift;
 mod osdk;
 mod osdk_bundle;
+mod osdk_csv;
 mod osdk_practices;
 mod pruned_graph;
 mod pruning;

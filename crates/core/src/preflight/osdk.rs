@@ -9,6 +9,7 @@ use serde_json::Value;
 
 use super::openshift::{selected, table};
 use super::osdk_bundle::{self, Found, SdkBundle};
+use super::osdk_csv;
 use super::osdk_practices;
 use super::python::{get, str_of};
 use super::tree::{BundleDir, Tree};
@@ -246,6 +247,9 @@ fn findings(b: &BundleDir, operatorhub: bool, k8s: &str) -> Vec<(Outcome, String
     };
     let mut out: Vec<(Outcome, String)> = Vec::new();
     extend(&mut out, osdk_bundle::bundle_validator(&bundle));
+    let mut csv_result = osdk_csv::csv_validator(csv);
+    osdk_csv::unsupported_objects(&bundle, &mut csv_result);
+    extend(&mut out, csv_result);
     for crd in osdk_bundle::crds_in_order(bundle.crds) {
         extend(&mut out, osdk_bundle::crd_validator(crd));
     }

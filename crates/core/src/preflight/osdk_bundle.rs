@@ -62,7 +62,7 @@ pub(super) fn attach(tree: &mut Tree, files: &[InputFile]) {
             keep_crds: true,
             ..LoadOptions::default()
         };
-        let catalog = crate::open::load_files_with(mine, options);
+        let catalog = crate::load::load_fbc(&mine, options, &mut |_| {});
         inputs.crds = catalog
             .packages
             .iter()
@@ -308,34 +308,15 @@ pub(crate) fn bundle_size(name: &str, size: u64, compressed: u64, out: &mut Foun
     }
 }
 
-/// `validateRelatedImages`: an empty `image` of `spec.relatedImages`.
-fn related_images(b: &SdkBundle, out: &mut Found) {
-    for (i, r) in list(b.csv, &["spec", "relatedImages"]).iter().enumerate() {
-        let image = string(r, &["image"]);
-        let value = format!("spec.relatedImages[{i}].image");
-        if image.is_empty() {
-            let d = format!("relatedImages[{i}] has an empty image field");
-            out.push(true, message(true, "", Some(&value), &d));
-        } else if let Err(e) = crate::pullspec::validate_pull_spec(image) {
-            let d = format!(
-                "relatedImages[{i}] has an invalid image pullspec {}: {e}",
-                go_quote(image)
-            );
-            out.push(true, message(true, "", Some(&value), &d));
-        }
-    }
-}
-
 /// `BundleValidator` on the bundle (spec/preflight.md §17.2).
 ///
 /// # Complexity
-/// O((C + O) log C + M + R) for C CRD versions, O owned CRDs, M manifests, R related images.
+/// O((C + O) log C + M) for C CRD versions, O owned CRDs and M manifests.
 pub(crate) fn bundle_validator(b: &SdkBundle) -> Found {
     let mut out = Found::default();
     owned_crds(b, &mut out);
     service_accounts(b, &mut out);
     bundle_size(&b.name, b.size, b.compressed, &mut out);
-    related_images(b, &mut out);
     out
 }
 

@@ -152,8 +152,20 @@ fn removed_gvk(api: &str, kind: &str) -> bool {
     REMOVED_1_25.iter().any(|r| *r == (g, v, kind))
 }
 
+/// The resources of permission rules the validator warns about for 1.25 (operator-framework/api
+/// v0.23.0, the version operator-sdk v1.36.1 uses: every resource of the removed APIs, by group).
+const RBAC_1_25: &[(&str, &str)] = &[
+    ("batch", "cronjobs"),
+    ("discovery.k8s.io", "endpointslices"),
+    ("events.k8s.io", "events"),
+    ("autoscaling", "horizontalpodautoscalers"),
+    ("policy", "poddisruptionbudgets"),
+    ("policy", "podsecuritypolicies"),
+    ("node.k8s.io", "runtimeclasses"),
+];
+
 /// The CSV's references of 1.25: its CRD descriptions' resources (errors), and permission
-/// rules on `policy` `podsecuritypolicies` (warnings).
+/// rules on the resources of [`RBAC_1_25`] (warnings).
 fn csv_refs_1_25(csv: &Value, found: &mut Removed, warns: &mut Removed) {
     let mut in_crds: BTreeSet<String> = BTreeSet::new();
     for field in ["Owned", "Required"] {
@@ -184,7 +196,7 @@ fn csv_refs_1_25(csv: &Value, found: &mut Removed, warns: &mut Removed) {
                 for g in list(rule, &["apiGroups"]) {
                     for r in list(rule, &["resources"]) {
                         let (g, r) = (g.as_str().unwrap_or(""), r.as_str().unwrap_or(""));
-                        if in_crds.contains(r) || (g, r) != ("policy", "podsecuritypolicies") {
+                        if in_crds.contains(r) || !RBAC_1_25.contains(&(g, r)) {
                             continue;
                         }
                         let at = format!("ClusterServiceVersion.Spec.InstallStrategy.StrategySpec.{field}[{i}].Rules[{j}]");

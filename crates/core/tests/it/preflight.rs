@@ -1407,11 +1407,16 @@ fn ported_osdk_operatorhub_validator() {
             InputFile::new("operators/x/1.0.0/metadata/annotations.yaml", "annotations:\n  operators.operatorframework.io.bundle.package.v1: x\n  com.redhat.openshift.versions: v4.12\n"),
             InputFile::new("operators/x/1.0.0/manifests/x.clusterserviceversion.yaml", format!("metadata:\n  name: x.v1.0.0\nspec:\n  version: 1.0.0\n  provider: {{name: X}}\n{spec}")),
         ];
+        // The icon and minKubeVersion checks of the rows (the CSV validator's own messages,
+        // on this CSV's missing install modes and examples, are tested in preflight_osdk.rs).
         csv_only(&run_files(
             Pipeline::Community,
             files,
             "check_osdk_bundle_validate_operator_framework",
         ))
+        .into_iter()
+        .filter(|m| m.contains("csv.Spec."))
+        .collect()
     };
     let icon = "  icon: [{base64data: iVBORw0KGgo, mediatype: image/png}]\n";
     let kube = "  minKubeVersion: 1.16.0\n";

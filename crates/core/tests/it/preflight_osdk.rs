@@ -18,12 +18,21 @@ const REQUESTS: &str = "resources: {requests: {cpu: 10m, memory: 64Mi}}";
 /// A CSV named `name`, owning `owned` (`name version kind` triples), whose one deployment runs
 /// `containers` with service account `etcd-operator`; `extra` is added under `spec`.
 fn csv(name: &str, owned: &[(&str, &str, &str)], containers: &str, extra: &str) -> String {
+    let owned_list = owned;
     let owned: String = owned
         .iter()
         .map(|(n, v, k)| {
             format!("    - {{name: {n}, version: {v}, kind: {k}, description: {k} of etcd}}\n")
         })
         .collect();
+    let examples: Vec<String> = owned_list
+        .iter()
+        .map(|(n, v, k)| {
+            let group = n.split_once('.').map_or("", |(_, g)| g);
+            format!("{{\"apiVersion\":\"{group}/{v}\",\"kind\":\"{k}\"}}")
+        })
+        .collect();
+    let examples = examples.join(",");
     let owned = if owned.is_empty() {
         " []\n".to_string()
     } else {
@@ -34,7 +43,11 @@ fn csv(name: &str, owned: &[(&str, &str, &str)], containers: &str, extra: &str) 
 kind: ClusterServiceVersion
 metadata:
   name: {name}
+  annotations:
+    alm-examples: '[{examples}]'
 spec:
+  displayName: etcd
+  installModes: [{{type: OwnNamespace, supported: true}}, {{type: AllNamespaces, supported: true}}]
   version: 0.9.4
   minKubeVersion: 1.16.0
   provider: {{name: CoreOS}}
@@ -227,116 +240,6 @@ fn ported_test_validate_bundle() {
     );
 }
 
-/// `TestValidateRelatedImages`: its rows through the CSV's `spec.relatedImages`.
-#[test]
-fn ported_test_validate_related_images() {
-    let cs = etcd_containers();
-    let cluster = crd_v1("etcdclusters", "EtcdCluster", &[("v1beta2", true)]);
-    let sha = "abcd1234abcd1234abcd1234abcd1234abcd1234abcd1234abcd1234abcd1234";
-    let rows: Vec<(&str, Vec<String>, Vec<&str>)> = vec![
-        ("no related images should pass", vec![], vec![]),
-        (
-            "valid image with tag should pass",
-            vec!["quay.io/operator-framework/my-operator:v1.0.0".into()],
-            vec![],
-        ),
-        (
-            "valid image with digest should pass",
-            vec![format!(
-                "quay.io/operator-framework/my-operator@sha256:{sha}"
-            )],
-            vec![],
-        ),
-        (
-            "valid image with tag and digest should pass",
-            vec![format!(
-                "quay.io/operator-framework/my-operator:v1.0.0@sha256:{sha}"
-            )],
-            vec![],
-        ),
-        (
-            "valid image without tag (latest implied) should pass",
-            vec!["quay.io/operator-framework/my-operator".into()],
-            vec![],
-        ),
-        (
-            "multiple valid images should pass",
-            vec![
-                "quay.io/operator-framework/my-operator:v1.0.0".into(),
-                format!("gcr.io/my-project/my-operand@sha256:{sha}"),
-                "docker.io/library/busybox:latest".into(),
-            ],
-            vec![],
-        ),
-        (
-            "empty image field should error",
-            vec!["".into()],
-            vec!["empty image field"],
-        ),
-        (
-            "invalid image with spaces should error",
-            vec!["invalid image name".into()],
-            vec!["invalid image pullspec"],
-        ),
-        (
-            "invalid image with uppercase should error",
-            vec!["quay.io/Operator-Framework/my-operator:v1.0.0".into()],
-            vec!["invalid image pullspec \"quay.io/Operator-Framework"],
-        ),
-        (
-            "invalid image with special characters should error",
-            vec!["quay.io/operator-framework/my-operator:v1.0.0!".into()],
-            vec!["invalid image pullspec"],
-        ),
-        (
-            "invalid digest algorithm should error",
-            vec![format!(
-                "quay.io/operator-framework/my-operator@ssha256:{sha}"
-            )],
-            vec!["invalid image pullspec"],
-        ),
-        (
-            "multiple errors should all be reported",
-            vec!["".into(), "invalid image".into()],
-            vec!["relatedImages[0]", "relatedImages[1]"],
-        ),
-        (
-            "mixed valid and invalid images should error",
-            vec![
-                "quay.io/operator-framework/my-operator:v1.0.0".into(),
-                "invalid image".into(),
-            ],
-            vec!["relatedImages[1] has an invalid image pullspec"],
-        ),
-    ];
-    for (row, images, want) in rows {
-        let list: String = images
-            .iter()
-            .map(|i| format!("  - {{name: x, image: \"{i}\"}}\n"))
-            .collect();
-        let extra = if list.is_empty() {
-            String::new()
-        } else {
-            format!("  relatedImages:\n{list}")
-        };
-        let files = bundle(
-            &csv("etcdoperator.v0.9.4", &[ETCD], &cs, &extra),
-            &[("cluster.crd.yaml", cluster.clone())],
-            "stable",
-            "v4.12",
-        );
-        let got = with(files, "relatedImages[");
-        assert_eq!(got.len(), want.len(), "{row}: {got:?}");
-        for w in want {
-            assert!(
-                got.iter()
-                    .any(|g| g.contains(w) && g.starts_with("Error: Value spec.relatedImages[")),
-                "{row}: {w} in {got:?}"
-            );
-        }
-    }
-}
-
 /// `TestValidateCRD`: its five rows (the error each upstream row expects is contained in the
 /// first error of the CRD's result, as upstream asserts).
 #[test]
@@ -443,8 +346,8 @@ fn ported_test_validate_deprecated_apis() {
         &csv("etcdoperator.v0.9.4", &[ETCD], &cs, ""),
         &[
             ("c.crd.yaml", cluster.clone()),
-            ("hpa.yaml", hpa),
-            ("pdb.yaml", pdb),
+            ("hpa.yaml", hpa.clone()),
+            ("pdb.yaml", pdb.clone()),
         ],
         "stable",
         "=v4.12",
@@ -453,25 +356,63 @@ fn ported_test_validate_deprecated_apis() {
         with(files, "deprecated and removed"),
         ["Error: Value etcdoperator.v0.9.4: this bundle is using APIs which were deprecated and removed in v1.25. More info: https://kubernetes.io/docs/reference/using-api/deprecation-guide/#v1-25. Migrate the API(s) for HorizontalPodAutoscaler: ([\"memcached-operator-hpa\"]),PodDisruptionBudget: ([\"memcached-operator-policy-manager\"]),"]
     );
-    // "should return warnings with all deprecated APIs in 1.25": a permission rule on
-    // podsecuritypolicies (the sixth rule, as upstream's fixture has it).
-    let rules: String = (0..5)
-        .map(|_| "        - {apiGroups: [\"\"], resources: [pods], verbs: [get]}\n")
-        .collect::<String>()
-        + "        - {apiGroups: [policy], resources: [podsecuritypolicies], verbs: [use]}\n";
+    // "should return warnings with all deprecated APIs in 1.25" (deprecated_api_1_25 of
+    // operator-framework/api v0.23.0, the version operator-sdk v1.36.1 runs): its permission
+    // rules in its order, its HorizontalPodAutoscaler and PodDisruptionBudget.
+    let rule = |g: &str, r: &str| {
+        format!("        - {{apiGroups: [\"{g}\"], resources: [{r}], verbs: [get]}}\n")
+    };
+    let cluster_rules: String = [
+        ("apps", "deployments"),
+        ("cache.example.com", "memcacheds"),
+        ("cache.example.com", "memcacheds/finalizers"),
+        ("cache.example.com", "memcacheds/status"),
+        ("", "pods"),
+        ("authentication.k8s.io", "tokenreviews"),
+        ("authorization.k8s.io", "subjectaccessreviews"),
+        ("batch", "cronjobs"),
+    ]
+    .iter()
+    .map(|(g, r)| rule(g, r))
+    .collect();
+    let rules: String = [
+        ("", "configmaps"),
+        ("coordination.k8s.io", "leases"),
+        ("events.k8s.io", "events"),
+        ("discovery.k8s.io", "endpointslices"),
+        ("autoscaling", "horizontalpodautoscalers"),
+        ("policy", "poddisruptionbudgets, podsecuritypolicies"),
+        ("node.k8s.io", "runtimeclasses"),
+    ]
+    .iter()
+    .map(|(g, r)| rule(g, r))
+    .collect();
     let with_rules = csv("etcdoperator.v0.9.4", &[ETCD], &cs, "").replace(
         "    spec:\n      deployments:",
-        &format!("    spec:\n      permissions:\n      - serviceAccountName: etcd-operator\n        rules:\n{rules}      deployments:"),
+        &format!("    spec:\n      clusterPermissions:\n      - serviceAccountName: etcd-operator\n        rules:\n{cluster_rules}      permissions:\n      - serviceAccountName: etcd-operator\n        rules:\n{rules}      deployments:"),
     );
     let files = bundle(
         &with_rules,
-        &[("c.crd.yaml", cluster.clone())],
+        &[
+            ("c.crd.yaml", cluster.clone()),
+            ("hpa.yaml", hpa.clone()),
+            ("pdb.yaml", pdb.clone()),
+        ],
         "stable",
         "=v4.12",
     );
+    let at = |f: &str, i: usize| {
+        format!(
+            "([\"ClusterServiceVersion.Spec.InstallStrategy.StrategySpec.{f}[0].Rules[{i}]\"]),"
+        )
+    };
     assert_eq!(
         with(files, "deprecated and removed"),
-        ["Warning: Value etcdoperator.v0.9.4: this bundle is using APIs which were deprecated and removed in v1.25. More info: https://kubernetes.io/docs/reference/using-api/deprecation-guide/#v1-25. Migrate the API(s) for podsecuritypolicies: ([\"ClusterServiceVersion.Spec.InstallStrategy.StrategySpec.Permissions[0].Rules[5]\"])"]
+        [
+            "Warning: Value etcdoperator.v0.9.4: this bundle is using APIs which were deprecated and removed in v1.25. More info: https://kubernetes.io/docs/reference/using-api/deprecation-guide/#v1-25. Migrate the API(s) for ".to_string()
+                + &format!("cronjobs: {}endpointslices: {}events: {}horizontalpodautoscalers: {}poddisruptionbudgets: {}podsecuritypolicies: {}runtimeclasses: {}", at("ClusterPermissions", 7), at("Permissions", 3), at("Permissions", 2), at("Permissions", 4), at("Permissions", 5), at("Permissions", 5), at("Permissions", 6)),
+            "Error: Value etcdoperator.v0.9.4: this bundle is using APIs which were deprecated and removed in v1.25. More info: https://kubernetes.io/docs/reference/using-api/deprecation-guide/#v1-25. Migrate the API(s) for HorizontalPodAutoscaler: ([\"memcached-operator-hpa\"]),PodDisruptionBudget: ([\"memcached-operator-policy-manager\"]),".to_string(),
+        ]
     );
     // "should return an error when the k8sVersion is >= 1.26 and found removed APIs on 1.26",
     // and with Kubernetes 1.25 the warning of "... k8sVersion is empty ..." (below 1.26).
@@ -641,5 +582,115 @@ fn operatorhub_runs_the_default_validators_only_besides_its_own() {
     assert!(
         !c.messages.iter().any(|m| m.contains("naming convention")),
         "{c:?}"
+    );
+}
+
+/// `TestValidateCSV` (operator-sdk's default CSV validator): its ten rows, each CSV written to
+/// have only the row's problem; the row's errors (or warnings) are the check's exactly, among
+/// the messages of that validator's forms.
+#[test]
+fn ported_test_validate_csv() {
+    let cs = etcd_containers();
+    let cluster = crd_v1("etcdclusters", "EtcdCluster", &[("v1beta2", true)]);
+    let name = "etcdoperator.v0.9.0";
+    let base = || csv(name, &[ETCD], &cs, "");
+    let messages = |text: String| -> Vec<String> {
+        run(
+            bundle(&text, &[("c.crd.yaml", cluster.clone())], "stable", "v4.12"),
+            FRAMEWORK,
+        )
+        .messages
+    };
+    // "successfully validated"
+    assert_eq!(messages(base()), Vec::<String>::new());
+    // "invalid install modes"
+    let no_modes = base().replace(
+        "  installModes: [{type: OwnNamespace, supported: true}, {type: AllNamespaces, supported: true}]\n",
+        "",
+    );
+    assert_eq!(
+        messages(no_modes),
+        ["Error: Value : (etcdoperator.v0.9.0) install modes not found"]
+    );
+    // "valid install modes when dealing with conversionCRDs" and "invalid install modes when
+    // dealing with conversionCRDs".
+    let webhook = "  webhookdefinitions:\n  - {type: ConversionWebhook, generateName: c.etcd.io, deploymentName: etcd-operator, containerPort: 443, sideEffects: None, admissionReviewVersions: [v1], conversionCRDs: [etcdclusters.etcd.database.coreos.com]}\n";
+    let all_only = csv(name, &[ETCD], &cs, webhook).replace(
+        "[{type: OwnNamespace, supported: true}, {type: AllNamespaces, supported: true}]",
+        "[{type: OwnNamespace, supported: false}, {type: AllNamespaces, supported: true}]",
+    );
+    assert_eq!(messages(all_only), Vec::<String>::new());
+    assert_eq!(
+        messages(csv(name, &[ETCD], &cs, webhook)),
+        ["Error: Value : (etcdoperator.v0.9.0) only AllNamespaces InstallModeType is supported when conversionCRDs is present"]
+    );
+    // "invalid annotation name for csv"
+    let bad_case = base().replace(
+        "  annotations:\n",
+        "  annotations:\n    olm.skiprange: '<0.9.0'\n    olm.operatorgroup: g\n    olm.operatornamespace: n\n",
+    );
+    let mut got = messages(bad_case);
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            "Error: Value etcdoperator.v0.9.0: provided annotation olm.operatorgroup uses wrong case and should be olm.operatorGroup instead",
+            "Error: Value etcdoperator.v0.9.0: provided annotation olm.operatornamespace uses wrong case and should be olm.operatorNamespace instead",
+            "Error: Value etcdoperator.v0.9.0: provided annotation olm.skiprange uses wrong case and should be olm.skipRange instead",
+        ]
+    );
+    // "csv with name over 63 characters limit" (the wording of operator-framework/api v0.23.0,
+    // which operator-sdk v1.36.1 builds with)
+    let long = "someoperatorwithanextremelylongnamethatmakenosensewhatsoever.v999.999.999";
+    assert_eq!(
+        messages(csv(long, &[ETCD], &cs, "")),
+        [format!("Error: Value : ({long}) metadata.name \"{long}\" is invalid: must be no more than 63 characters")]
+    );
+    // "should fail when alm-examples is pretty format and is invalid": upstream's annotation.
+    let bad_json = r#"[{"apiVersion":"local.storage.openshift.io/v1","kind":"LocalVolume","metadata":{"name":"example"},"spec":{"storageClassDevices":[{"devicePaths":["/dev/disk/by-id/ata-crucial",],"fsType": "ext4", "storageClassName": "foobar", "volumeMode": "Filesystem" } ] } }]"#;
+    let text = base().replace(
+        "    alm-examples: '[{\"apiVersion\":\"etcd.database.coreos.com/v1beta2\",\"kind\":\"EtcdCluster\"}]'",
+        &format!("    alm-examples: '{bad_json}'"),
+    );
+    assert_eq!(
+        messages(text),
+        ["Error: Value invalid character at 176\n [{\"apiVersion\":\"local.storage.openshift.io/v1\",\"kind\":\"LocalVolume\",\"metadata\":{\"name\":\"example\"},\"spec\":{\"storageClassDevices\":[{\"devicePaths\":[\"/dev/disk/by-id/ata-crucial\",]<--(see the invalid character): invalid example"]
+    );
+    // "should not fail when alm-examples is not informed"
+    let empty = base().replace(
+        "'[{\"apiVersion\":\"etcd.database.coreos.com/v1beta2\",\"kind\":\"EtcdCluster\"}]'",
+        "''",
+    );
+    assert_eq!(
+        messages(empty),
+        ["Warning: Value etcd.database.coreos.com/v1beta2, Kind=EtcdCluster: provided API should have an example annotation"]
+    );
+    // "should warn when olm.properties are defined in the annotations"
+    let props = base().replace(
+        "  annotations:\n",
+        "  annotations:\n    olm.properties: '[]'\n",
+    );
+    assert_eq!(
+        messages(props),
+        ["Warning: Value : found olm.properties annotation, please define these properties in metadata/properties.yaml instead"]
+    );
+    // "should fail when spec.minKubeVersion is not in semantic version format"
+    let short = base().replace("minKubeVersion: 1.16.0", "minKubeVersion: '1.21'");
+    assert!(messages(short).contains(
+        &"Error: Value : (etcdoperator.v0.9.0) csv.Spec.MinKubeVersion has an invalid value: 1.21"
+            .to_string()
+    ));
+    // And the check of the other objects (operator-sdk's ValidateBundleContent): a kind a
+    // registry+v1 bundle may not hold.
+    let deployment = "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: extra}\n".to_string();
+    let files = bundle(
+        &base(),
+        &[("c.crd.yaml", cluster.clone()), ("d.yaml", deployment)],
+        "stable",
+        "v4.12",
+    );
+    assert_eq!(
+        run(files, FRAMEWORK).messages,
+        ["Error: Value apps/v1, Kind=Deployment: unsupported media type registry+v1 for bundle object"]
     );
 }
