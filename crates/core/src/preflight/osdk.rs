@@ -236,8 +236,9 @@ fn extend(out: &mut Vec<(Outcome, String)>, found: Found) {
     out.extend(found.errs.into_iter().map(|e| (Outcome::Fail, e)));
 }
 
-/// The messages operator-sdk prints for one bundle, in its order: the default validators
-/// (bundle, CRDs), then the optional ones the selector picks (spec/preflight.md §17).
+/// The messages operator-sdk prints for one bundle, in its order: the bundle's format, the
+/// default validators (bundle, CSV and objects, CRDs), then the optional ones the selector
+/// picks (spec/preflight.md §17).
 fn findings(b: &BundleDir, operatorhub: bool, k8s: &str) -> Vec<(Outcome, String)> {
     let Some((_, csv)) = &b.csv else {
         return Vec::new();
@@ -246,6 +247,7 @@ fn findings(b: &BundleDir, operatorhub: bool, k8s: &str) -> Vec<(Outcome, String
         return Vec::new();
     };
     let mut out: Vec<(Outcome, String)> = Vec::new();
+    out.extend(osdk_bundle::bundle_format(b).map(|m| (Outcome::Fail, m)));
     extend(&mut out, osdk_bundle::bundle_validator(&bundle));
     let mut csv_result = osdk_csv::csv_validator(csv);
     osdk_csv::unsupported_objects(&bundle, &mut csv_result);

@@ -173,6 +173,69 @@ impl<'b> SdkBundle<'b> {
     }
 }
 
+/// The annotations operator-registry's `ValidateBundleFormat` requires, in sorted order (it walks
+/// a Go map, whose order is not fixed).
+const FORMAT_LABELS: [&str; 6] = [
+    "operators.operatorframework.io.bundle.channel.default.v1",
+    "operators.operatorframework.io.bundle.channels.v1",
+    "operators.operatorframework.io.bundle.manifests.v1",
+    "operators.operatorframework.io.bundle.mediatype.v1",
+    "operators.operatorframework.io.bundle.metadata.v1",
+    "operators.operatorframework.io.bundle.package.v1",
+];
+
+/// The problems of `ValidateBundleFormat` (operator-registry v1.39.0) on a bundle directory
+/// (spec/preflight.md §17.2).
+fn format_problems(b: &BundleDir) -> Vec<String> {
+    if b.manifests.is_empty() {
+        return vec!["Unable to locate manifests directory".into()];
+    }
+    let Some(annotations) = b.annotations().filter(|a| !a.is_empty()) else {
+        return vec!["Could not find annotations file".into()];
+    };
+    let is_csv = |v: &Value| string(v, &["kind"]) == "ClusterServiceVersion";
+    let media = if b.manifests.iter().any(|(_, v)| is_csv(v)) {
+        "registry+v1"
+    } else {
+        "plain"
+    };
+    let mut errs = Vec::new();
+    for label in FORMAT_LABELS {
+        let value = annotations.get(label);
+        let text = value.and_then(Value::as_str).unwrap_or("");
+        let q = go_quote(label);
+        let default = label.ends_with("channel.default.v1");
+        if value.is_none() && !default {
+            errs.push(format!("Missing annotation {q}"));
+        }
+        if label.ends_with("mediatype.v1") && text != media {
+            let (m, t) = (go_quote(media), go_quote(text));
+            errs.push(format!(
+                "Expecting annotation {q} to have value {m} instead of {t}"
+            ));
+        }
+        let channels = label.ends_with("channels.v1");
+        if text.is_empty() && (channels || (default && value.is_some())) {
+            errs.push(format!("Expecting annotation {q} to have non-empty value"));
+        }
+    }
+    errs
+}
+
+/// `ValidateBundleFormat`'s one message, as operator-sdk prints it: `error validating format in
+/// <directory>: Bundle validation errors: <problems>`; the directory is the bundle directory's
+/// path as olm-graph read it.
+pub(crate) fn bundle_format(b: &BundleDir) -> Option<String> {
+    let problems = format_problems(b);
+    (!problems.is_empty()).then(|| {
+        format!(
+            "error validating format in {}: Bundle validation errors: {}",
+            b.dir,
+            problems.join(",")
+        )
+    })
+}
+
 /// A group, version and kind as Go's `schema.GroupVersionKind` prints it.
 fn gvk(group: &str, version: &str, kind: &str) -> String {
     format!("{group}/{version}, Kind={kind}")
@@ -490,4 +553,65 @@ pub(crate) fn crds_in_order(crds: &[Value]) -> Vec<&Value> {
     let mut out = of("apiextensions.k8s.io/v1beta1");
     out.extend(of("apiextensions.k8s.io/v1"));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// operator-framework/api's `TestBundleSize`, its five rows (the sizes given, as upstream
+    /// calls `validateBundleSize` with them).
+    #[test]
+    fn ported_test_bundle_size() {
+        let run = |compressed: u64, size: u64| {
+            let mut f = Found::default();
+            bundle_size("", size, compressed, &mut f);
+            (f.errs, f.warns)
+        };
+        let none: Vec<String> = Vec::new();
+        // "should pass when the size is not bigger or closer of the limit"
+        assert_eq!(
+            run(MAX_BUNDLE_SIZE / 2, MAX_BUNDLE_SIZE / 2),
+            (none.clone(), none.clone())
+        );
+        // "should warn when the size is closer of the limit"
+        let near = MAX_BUNDLE_SIZE - 100_000;
+        assert_eq!(
+            run(near, near * 10),
+            (none.clone(), vec!["Warning: Value : nearing maximum bundle compressed size with gzip: size=~948.6 kB , max=1.0 MB. Bundle uncompressed size is 9.5 MB".to_string()])
+        );
+        // "should warn when is not possible to check the size compressed"
+        assert_eq!(
+            run(0, MAX_BUNDLE_SIZE * 1024),
+            (
+                none.clone(),
+                vec!["Warning: Value : unable to check the bundle compressed size".to_string()]
+            )
+        );
+        // "should warn when is not possible to check the size"
+        assert_eq!(
+            run(MAX_BUNDLE_SIZE / 2, 0),
+            (
+                none.clone(),
+                vec!["Warning: Value : unable to check the bundle size".to_string()]
+            )
+        );
+        // "should raise an error when the size is bigger than the limit"
+        assert_eq!(
+            run(2 * MAX_BUNDLE_SIZE, 2 * MAX_BUNDLE_SIZE * 10),
+            (vec!["Error: Value : maximum bundle compressed size with gzip size exceeded: size=~2.1 MB , max=1.0 MB. Bundle uncompressed size is 21.0 MB".to_string()], none)
+        );
+    }
+
+    /// `Test_EnsureGetBundleSizeValue`: a bundle's sizes are computed (both above zero) and
+    /// give no warning.
+    #[test]
+    fn bundle_sizes_are_computed() {
+        let text = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n".repeat(20);
+        let (size, compressed) = (text.len() as u64, gzip_base64_len(text.as_bytes()));
+        assert!(size > 0 && compressed > 0 && compressed < size);
+        let mut f = Found::default();
+        bundle_size("x", size, compressed, &mut f);
+        assert!(f.errs.is_empty() && f.warns.is_empty());
+    }
 }

@@ -470,3 +470,73 @@ pub(crate) fn good_practices(b: &SdkBundle) -> Found {
     warns.extend(bundle_name(&b.name));
     prefixed(b, errs, warns)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bundle<'b>(csv: &'b Value, crds: &'b [Value], objects: Vec<&'b Value>) -> SdkBundle<'b> {
+        SdkBundle {
+            name: "etcdoperator.v0.9.4".into(),
+            csv,
+            objects,
+            crds,
+            channels: vec![],
+            default_channel: String::new(),
+            size: 1,
+            compressed: 1,
+        }
+    }
+
+    /// `TestValidateDeprecatedAPIS`' rows without a `k8s-version` (the pipeline always gives
+    /// one, so these only run here): warnings, or errors from minKubeVersion.
+    #[test]
+    fn ported_test_validate_deprecated_apis_without_a_version() {
+        let crds: Vec<Value> = ["etcdbackups", "etcdclusters", "etcdrestores"]
+            .iter()
+            .map(|n| serde_json::json!({"apiVersion": "apiextensions.k8s.io/v1beta1", "kind": "CustomResourceDefinition", "metadata": {"name": format!("{n}.etcd.database.coreos.com")}}))
+            .collect();
+        let m22 = "this bundle is using APIs which were deprecated and removed in v1.22. More info: https://kubernetes.io/docs/reference/using-api/deprecation-guide/#v1-22. Migrate the API(s) for CRD: ([\"etcdbackups.etcd.database.coreos.com\" \"etcdclusters.etcd.database.coreos.com\" \"etcdrestores.etcd.database.coreos.com\"])".to_string();
+        let csv = |kube: &str| serde_json::json!({"spec": {"minKubeVersion": kube}});
+        // "should return a warning when has the CRD v1beta1 and minKubeVersion is informed"
+        let c = csv("1.11.3");
+        assert_eq!(
+            deprecated_apis(&bundle(&c, &crds, vec![]), None),
+            (vec![], vec![m22.clone()])
+        );
+        // minKubeVersion at 1.22: an error.
+        let c = csv("1.22.0");
+        assert_eq!(
+            deprecated_apis(&bundle(&c, &crds, vec![]), None),
+            (vec![m22.clone()], vec![])
+        );
+        // "should return an error when the k8sVersion informed is invalid"
+        let c = csv("");
+        assert_eq!(
+            deprecated_apis(&bundle(&c, &crds, vec![]), Some("invalid")),
+            (
+                vec!["invalid value informed via the k8s key option : invalid".to_string()],
+                vec![m22.clone()]
+            )
+        );
+        // "should return a warning if the k8sVersion is empty and found removed APIs on 1.25"
+        let hpa = serde_json::json!({"apiVersion": "autoscaling/v2beta1", "kind": "HorizontalPodAutoscaler", "metadata": {"name": "memcached-operator-hpa"}});
+        let pdb = serde_json::json!({"apiVersion": "policy/v1beta1", "kind": "PodDisruptionBudget", "metadata": {"name": "memcached-operator-policy-manager"}});
+        let (errs, warns) = deprecated_apis(&bundle(&c, &[], vec![&hpa, &pdb]), Some(""));
+        assert!(errs.is_empty());
+        assert_eq!(warns, ["this bundle is using APIs which were deprecated and removed in v1.25. More info: https://kubernetes.io/docs/reference/using-api/deprecation-guide/#v1-25. Migrate the API(s) for HorizontalPodAutoscaler: ([\"memcached-operator-hpa\"]),PodDisruptionBudget: ([\"memcached-operator-policy-manager\"]),"]);
+    }
+
+    /// blang/semver's `ParseTolerant` on the values the validators meet.
+    #[test]
+    fn versions_are_read_tolerantly() {
+        assert_eq!(parse_tolerant("1.22"), Some((1, 22, 0, false)));
+        assert_eq!(parse_tolerant(" v1.25.3 "), Some((1, 25, 3, false)));
+        assert_eq!(parse_tolerant("1.026.0"), Some((1, 26, 0, false)));
+        assert_eq!(parse_tolerant("1.22.0-alpha.1"), Some((1, 22, 0, true)));
+        assert_eq!(parse_tolerant("1.22-alpha"), None);
+        assert_eq!(parse_tolerant("invalid"), None);
+        assert!(at_least(parse_tolerant("1.30"), 1, 26));
+        assert!(!at_least(parse_tolerant("1.22.0-rc.1"), 1, 22));
+    }
+}

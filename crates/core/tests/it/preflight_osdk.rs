@@ -110,7 +110,7 @@ fn bundle(csv: &str, manifests: &[(&str, String)], channels: &str, ocp: &str) ->
     let mut files = vec![
         InputFile::new(
             format!("{dir}/metadata/annotations.yaml"),
-            format!("annotations:\n  operators.operatorframework.io.bundle.package.v1: etcd\n  operators.operatorframework.io.bundle.channels.v1: {channels}\n  com.redhat.openshift.versions: {ocp}\n"),
+            format!("annotations:\n  operators.operatorframework.io.bundle.mediatype.v1: registry+v1\n  operators.operatorframework.io.bundle.manifests.v1: manifests/\n  operators.operatorframework.io.bundle.metadata.v1: metadata/\n  operators.operatorframework.io.bundle.package.v1: etcd\n  operators.operatorframework.io.bundle.channels.v1: {channels}\n  com.redhat.openshift.versions: {ocp}\n"),
         ),
         InputFile::new(format!("{dir}/manifests/etcd.clusterserviceversion.yaml"), csv),
     ];
@@ -692,5 +692,29 @@ fn ported_test_validate_csv() {
     assert_eq!(
         run(files, FRAMEWORK).messages,
         ["Error: Value apps/v1, Kind=Deployment: unsupported media type registry+v1 for bundle object"]
+    );
+}
+
+/// operator-sdk checks the bundle's format first (operator-registry's `ValidateBundleFormat`):
+/// the annotations a bundle image needs, one message for all.
+#[test]
+fn the_bundle_format_is_checked_as_operator_registry_does() {
+    let cs = etcd_containers();
+    let cluster = crd_v1("etcdclusters", "EtcdCluster", &[("v1beta2", true)]);
+    let mut files = bundle(
+        &csv("etcdoperator.v0.9.4", &[ETCD], &cs, ""),
+        &[("c.crd.yaml", cluster)],
+        "",
+        "v4.12",
+    );
+    files[0] = InputFile::new(
+        "operators/etcd/0.9.4/metadata/annotations.yaml",
+        "annotations:\n  operators.operatorframework.io.bundle.package.v1: etcd\n  operators.operatorframework.io.bundle.mediatype.v1: plain\n  operators.operatorframework.io.bundle.channel.default.v1: ''\n  com.redhat.openshift.versions: v4.12\n",
+    );
+    let c = run(files, FRAMEWORK);
+    assert_eq!(c.result, Outcome::Fail);
+    assert_eq!(
+        c.messages.first().map(String::as_str),
+        Some("error validating format in operators/etcd/0.9.4: Bundle validation errors: Expecting annotation \"operators.operatorframework.io.bundle.channel.default.v1\" to have non-empty value,Missing annotation \"operators.operatorframework.io.bundle.channels.v1\",Expecting annotation \"operators.operatorframework.io.bundle.channels.v1\" to have non-empty value,Missing annotation \"operators.operatorframework.io.bundle.manifests.v1\",Expecting annotation \"operators.operatorframework.io.bundle.mediatype.v1\" to have value \"registry+v1\" instead of \"plain\",Missing annotation \"operators.operatorframework.io.bundle.metadata.v1\"")
     );
 }
