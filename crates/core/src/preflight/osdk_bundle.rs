@@ -465,8 +465,11 @@ pub(crate) fn crd_validator(crd: &Value) -> Found {
         let (p, q) = s(group);
         out.errs.push(field_error("spec.group", Some((p, &q)), w));
     }
+    let v1beta1 = string(crd, &["apiVersion"]) == "apiextensions.k8s.io/v1beta1";
     match string(crd, &["spec", "scope"]) {
         "Cluster" | "Namespaced" => {}
+        // v1beta1 defaults the scope to Namespaced.
+        "" if v1beta1 => {}
         "" => out
             .errs
             .push(field_error("spec.scope", None, "Required value")),
@@ -500,6 +503,17 @@ pub(crate) fn crd_validator(crd: &Value) -> Found {
         let w = "must have exactly one version marked as storage version";
         out.errs
             .push(field_error("spec.versions", Some((&shown, &shown)), w));
+    }
+    let version = string(crd, &["spec", "version"]);
+    let listed = list(crd, &["spec", "versions"]);
+    if v1beta1
+        && !version.is_empty()
+        && !listed.is_empty()
+        && string(&listed[0], &["name"]) != version
+    {
+        let (p, q) = s(version);
+        let w = "must match the first version in spec.versions";
+        out.errs.push(field_error("spec.version", Some((p, &q)), w));
     }
     crd_names_and_conversion(crd, &mut out);
     out

@@ -149,7 +149,7 @@ const REMOVED_1_25: &[(&str, &str, &str)] = &[
 
 fn removed_gvk(api: &str, kind: &str) -> bool {
     let (g, v) = group_version(api);
-    REMOVED_1_25.iter().any(|r| *r == (g, v, kind))
+    REMOVED_1_25.contains(&(g, v, kind))
 }
 
 /// The resources of permission rules the validator warns about for 1.25 (operator-framework/api
