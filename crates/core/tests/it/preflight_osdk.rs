@@ -718,3 +718,94 @@ fn the_bundle_format_is_checked_as_operator_registry_does() {
         Some("error validating format in operators/etcd/0.9.4: Bundle validation errors: Expecting annotation \"operators.operatorframework.io.bundle.channel.default.v1\" to have non-empty value,Missing annotation \"operators.operatorframework.io.bundle.channels.v1\",Expecting annotation \"operators.operatorframework.io.bundle.channels.v1\" to have non-empty value,Missing annotation \"operators.operatorframework.io.bundle.manifests.v1\",Expecting annotation \"operators.operatorframework.io.bundle.mediatype.v1\" to have value \"registry+v1\" instead of \"plain\",Missing annotation \"operators.operatorframework.io.bundle.metadata.v1\"")
     );
 }
+
+/// The bundles of a rendered catalog file that carry their manifests (`olm.bundle.object`), as
+/// operator repositories of one bundle directory each: every object a manifest file, the
+/// annotations a bundle image has (channels from the catalog's entries are not needed here).
+/// Read line by line: opm writes each property value on its own lines.
+fn real_bundles(rel: &str) -> Vec<(String, Vec<InputFile>)> {
+    use base64::Engine;
+    let text = std::fs::read_to_string(crate::common::catalog(rel)).expect("catalog");
+    let mut out = Vec::new();
+    for doc in text.split("\n---") {
+        if !doc.lines().any(|l| l == "schema: olm.bundle") {
+            continue;
+        }
+        let field = |k: &str| {
+            doc.lines()
+                .find_map(|l| l.strip_prefix(&format!("{k}: ")))
+                .unwrap_or("")
+                .to_string()
+        };
+        let (name, package) = (field("name"), field("package"));
+        let lines: Vec<&str> = doc.lines().collect();
+        let mut version = String::from("0.0.0");
+        let mut objects = Vec::new();
+        for (i, l) in lines.iter().enumerate() {
+            if *l == "- type: olm.bundle.object" {
+                let data = lines
+                    .get(i + 2)
+                    .and_then(|d| d.trim().strip_prefix("data: "));
+                let json =
+                    data.and_then(|d| base64::engine::general_purpose::STANDARD.decode(d).ok());
+                objects.extend(json.and_then(|j| String::from_utf8(j).ok()));
+            }
+            if *l == "- type: olm.package" {
+                let v = lines[i + 1..]
+                    .iter()
+                    .take(3)
+                    .find_map(|d| d.trim().strip_prefix("version: "));
+                version = v.unwrap_or("0.0.0").trim_matches('\'').to_string();
+            }
+        }
+        if objects.is_empty() {
+            continue;
+        }
+        let dir = format!("operators/{package}/{version}");
+        let mut files = vec![InputFile::new(
+            format!("{dir}/metadata/annotations.yaml"),
+            format!("annotations:\n  operators.operatorframework.io.bundle.mediatype.v1: registry+v1\n  operators.operatorframework.io.bundle.manifests.v1: manifests/\n  operators.operatorframework.io.bundle.metadata.v1: metadata/\n  operators.operatorframework.io.bundle.package.v1: {package}\n  operators.operatorframework.io.bundle.channels.v1: stable\n  com.redhat.openshift.versions: v4.12\n"),
+        )];
+        for (i, o) in objects.into_iter().enumerate() {
+            let file = if o.contains("\"kind\":\"ClusterServiceVersion\"") {
+                format!("{dir}/manifests/{package}.clusterserviceversion.yaml")
+            } else {
+                format!("{dir}/manifests/object-{i}.yaml")
+            };
+            files.push(InputFile::new(file, o));
+        }
+        out.push((name, files));
+    }
+    out
+}
+
+/// Real bundles of community-operators-prod (every bundle of five operators whose catalogs
+/// carry their manifests): neither operator-sdk check fails on any of them (operator-sdk found
+/// nothing to stop them either: the pipeline merged them).
+#[test]
+fn real_community_bundles_pass_both_osdk_checks() {
+    let catalogs = [
+        "community-operators-prod/v4.16/ecr-secret-operator.yaml",
+        "community-operators-prod/v4.16/multicluster-global-hub-operator.yaml",
+        "community-operators-prod/v4.12/dell-csm-operator.yaml",
+        "community-operators-prod/v4.12/trident-operator.yaml",
+        "community-operators-prod/v4.15/patterns-operator.yaml",
+    ];
+    let mut checked = 0;
+    for rel in catalogs {
+        for (name, files) in real_bundles(rel) {
+            for check in [FRAMEWORK, HUB] {
+                let c = run(files.clone(), check);
+                assert_ne!(
+                    c.result,
+                    Outcome::Fail,
+                    "{rel} {name} {check}: {:?}",
+                    c.messages
+                );
+                assert_ne!(c.result, Outcome::Skip, "{rel} {name} {check}");
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 80, "{checked} bundles");
+}
