@@ -807,5 +807,5 @@ fn real_community_bundles_pass_both_osdk_checks() {
             checked += 1;
         }
     }
-    assert!(checked >= 80, "{checked} bundles");
+    assert_eq!(checked, 87, "bundles with their manifests");
 }
