@@ -9,21 +9,9 @@ use std::collections::BTreeSet;
 use serde_json::Value;
 
 use super::python::get;
-use super::tree::{BundleDir, Tree};
+use super::tree::{BundleDir, SdkInputs, Tree};
 use crate::load::{InputFile, LoadOptions};
 use crate::semver::go_quote;
-
-/// What the operator-sdk checks read of a bundle directory beyond the tree's files: the CRDs
-/// the loader keeps and the sizes of `manifests/` (spec/preflight.md §17.2).
-#[derive(Debug, Clone, Default)]
-pub(super) struct SdkInputs {
-    /// The CustomResourceDefinition documents of `manifests/`, as the loader keeps them.
-    pub crds: Vec<Value>,
-    /// Bytes of the files of `manifests/`.
-    pub size: u64,
-    /// Their gzip sizes in base64, summed.
-    pub compressed: u64,
-}
 
 /// The length of `data` gzipped (Go's `compress/gzip` at its default level: a 10-byte header,
 /// the deflate stream, an 8-byte trailer) then base64-encoded.

@@ -15,6 +15,18 @@ use crate::semver::Version;
 /// The annotation naming a bundle's package.
 const PACKAGE_KEY: &str = "operators.operatorframework.io.bundle.package.v1";
 
+/// What the operator-sdk checks read of a bundle directory beyond the tree's files: the CRDs
+/// the loader keeps and the sizes of `manifests/` (spec/preflight.md §17.2).
+#[derive(Debug, Clone, Default)]
+pub(super) struct SdkInputs {
+    /// The CustomResourceDefinition documents of `manifests/`, as the loader keeps them.
+    pub crds: Vec<Value>,
+    /// Bytes of the files of `manifests/`.
+    pub size: u64,
+    /// Their gzip sizes in base64, summed.
+    pub compressed: u64,
+}
+
 /// One bundle directory: `<operator>/<version>/` with `metadata/annotations.yaml`.
 #[derive(Debug, Clone, Default)]
 pub(super) struct BundleDir {
@@ -36,7 +48,7 @@ pub(super) struct BundleDir {
     pub dir: String,
     /// What operator-sdk's validators read beyond these files (the bundle under test of the
     /// community pipeline only; spec/preflight.md §17.2).
-    pub sdk: Option<super::osdk_bundle::SdkInputs>,
+    pub sdk: Option<SdkInputs>,
 }
 
 impl BundleDir {
