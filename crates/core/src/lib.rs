@@ -111,7 +111,6 @@ pub mod semver;
 pub mod support;
 #[cfg(feature = "synthetic")]
 pub mod synthetic;
-#[allow(missing_docs)] // ARCHITECTURE.md, "Lints"
 pub mod template;
 pub mod text;
 pub mod validate;

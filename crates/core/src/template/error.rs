@@ -135,7 +135,12 @@ pub enum SpecError {
     /// `unmarshalling template: %v`
     Unmarshal(String),
     /// `template has unknown schema (%q), should be %q`
-    WrongSchema { found: String, expected: String },
+    WrongSchema {
+        /// The schema the document has.
+        found: String,
+        /// The schema the template type needs.
+        expected: String,
+    },
 }
 
 impl fmt::Display for SpecError {
@@ -159,7 +164,12 @@ pub enum EntryError {
     /// `object '<its JSON>' is missing root schema field` (the JSON ends with a newline, as opm's).
     MissingSchema(String),
     /// `parse package: %v`, `parse channel: %v`, `parse bundle: %v`, `parse deprecation: %v`.
-    Parse { what: &'static str, message: String },
+    Parse {
+        /// The kind of object: `package`, `channel`, `bundle` or `deprecation`.
+        what: &'static str,
+        /// The decoder's message.
+        message: String,
+    },
 }
 
 impl fmt::Display for EntryError {
@@ -176,7 +186,9 @@ impl fmt::Display for EntryError {
 /// The basic template's errors.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BasicError {
+    /// The template itself cannot be read.
     Spec(SpecError),
+    /// Its `entries` are not FBC.
     Entries(EntryError),
     /// A bundle entry with a package, properties or related images, or without an image.
     UnexpectedBundleFields,
@@ -197,7 +209,9 @@ impl fmt::Display for BasicError {
 /// Which generate flag a `defaultChannelTypePreference` contradicts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StreamKind {
+    /// `generateMinorChannels`.
     Minor,
+    /// `generateMajorChannels`.
     Major,
 }
 
@@ -257,17 +271,30 @@ pub enum PostProcessError {
     /// `supplied bundle image name %q not found in rendered bundle images`
     NotRendered(String),
     /// `parse properties for bundle %q: %v`
-    Properties { bundle: String, message: String },
+    Properties {
+        /// The bundle.
+        bundle: String,
+        /// The decoder's message.
+        message: String,
+    },
     /// `bundle %q has multiple "olm.package" properties, expected exactly 1`
     PackageProperties(String),
     /// `bundle %q has invalid version %q: %v`
     InvalidVersion {
+        /// The bundle.
         bundle: String,
+        /// Its version, as written.
         version: String,
+        /// blang's message.
         message: String,
     },
     /// `bundle %q does not belong to this package: %q` (the bundle's package, the template's).
-    WrongPackage { found: String, expected: String },
+    WrongPackage {
+        /// The bundle's package.
+        found: String,
+        /// The template's package.
+        expected: String,
+    },
     /// `duplicate bundle name %q`
     DuplicateName(String),
     /// Versions equal once build metadata is stripped: (full version, stripped version) pairs.
@@ -378,31 +405,42 @@ pub(crate) fn unknown_bundle(image: &str) -> String {
 /// Why one substitution failed (after `render: error processing substitution %q -> %q: `).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SubstitutionReason {
+    /// `substitution name cannot be empty`
     EmptyName,
+    /// `substitution base cannot be empty`
     EmptyBase,
+    /// `substitution name and base cannot be the same`
     Same,
     /// `failed to render bundle image reference %q: %v`
     Render {
+        /// The substitute's image reference.
         image: String,
+        /// Why it could not be rendered.
         message: String,
     },
     /// `rendered bundle image reference %q contains no bundles`
     NoBundles(String),
     /// `failed to get VersionRelease for substitute bundle %q: %v`
     SubstituteVersion {
+        /// The substitute's image reference.
         image: String,
+        /// Why its version cannot be read.
         message: String,
     },
     /// `base bundle %q does not exist in catalog`
     BaseMissing(String),
     /// `failed to get VersionRelease for base bundle %q: %v`
     BaseVersion {
+        /// The base bundle.
         base: String,
+        /// Why its version cannot be read.
         message: String,
     },
     /// `base bundle %q is not less than substitute bundle %q`
     NotLess {
+        /// The base bundle.
         base: String,
+        /// The substitute's image reference.
         image: String,
     },
     /// `resulting config is not valid FBC: %v`
@@ -461,14 +499,20 @@ pub enum SubstitutesError {
     ReusedBase(String),
     /// `cannot reuse the same substitution %q for different bases (%q and %q)`
     ReusedName {
+        /// The substitution's name.
         name: String,
+        /// The base it substituted first.
         earlier: String,
+        /// The other base.
         this: String,
     },
     /// `error processing substitution %q -> %q: %v` (base, name, reason)
     Substitution {
+        /// The bundle substituted.
         base: String,
+        /// The substitute.
         name: String,
+        /// Why it failed.
         reason: SubstitutionReason,
     },
 }

@@ -6,8 +6,11 @@ use crate::template::error::{TemplateError, TemplateErrorKind};
 /// The three template types opm knows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TemplateKind {
+    /// `olm.template.basic`: FBC entries with bundles named by image.
     Basic,
+    /// `olm.semver`: bundles per archetype, channels generated from their versions.
     Semver,
+    /// `olm.template.substitutes`: FBC entries plus bundles substituted for others.
     Substitutes,
 }
 

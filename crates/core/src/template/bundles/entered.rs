@@ -9,8 +9,11 @@ use crate::load::InputFile;
 /// A bundle image whose version a user entered (opm reads it from the image).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EnteredVersion {
+    /// The package the bundle belongs to.
     pub package: String,
+    /// The bundle image reference, as the template names it.
     pub image: String,
+    /// The version entered for it.
     pub version: String,
 }
 

@@ -13,22 +13,29 @@ use crate::model::{Catalog, Channel, ChannelEntry, Package};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
+    /// The catalog template, rendered offline.
     Template,
+    /// The published (rendered) catalog.
     Rendered,
 }
 
 /// An entry present in one side's channel only.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct EntryDrift {
+    /// The channel.
     pub channel: String,
+    /// The entry's bundle.
     pub bundle: String,
+    /// The side that has it.
     pub only_in: Side,
 }
 
 /// An entry of both sides whose edges differ.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct EdgeDrift {
+    /// The channel.
     pub channel: String,
+    /// The entry's bundle.
     pub bundle: String,
     /// `replaces`, `skips` or `skipRange`.
     pub field: &'static str,
@@ -41,6 +48,7 @@ pub struct EdgeDrift {
 /// The drift of one package.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct PackageDrift {
+    /// The package.
     pub package: String,
     /// Set when the package is on one side only (nothing else is listed then).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -48,11 +56,17 @@ pub struct PackageDrift {
     /// (template, rendered) default channels, when they differ.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub default_channel: Option<(Option<String>, Option<String>)>,
+    /// Channels the template has and the rendered catalog lacks.
     pub channels_only_in_template: Vec<String>,
+    /// Channels the rendered catalog has and the template lacks.
     pub channels_only_in_rendered: Vec<String>,
+    /// Entries of a shared channel on one side only.
     pub entries: Vec<EntryDrift>,
+    /// Entries of both sides whose `replaces`, `skips` or `skipRange` differ.
     pub edges: Vec<EdgeDrift>,
+    /// Bundles the template has and the rendered catalog lacks.
     pub bundles_only_in_template: Vec<String>,
+    /// Bundles the rendered catalog has and the template lacks.
     pub bundles_only_in_rendered: Vec<String>,
 }
 

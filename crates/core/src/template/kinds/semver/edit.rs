@@ -13,12 +13,16 @@ use serde_json::{Map, Value};
 /// The channel archetypes of a semver template, in opm's order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Archetype {
+    /// The `candidate` channels.
     Candidate,
+    /// The `fast` channels.
     Fast,
+    /// The `stable` channels.
     Stable,
 }
 
 impl Archetype {
+    /// The three, in opm's order.
     pub const ALL: [Archetype; 3] = [Archetype::Candidate, Archetype::Fast, Archetype::Stable];
 
     /// The key as opm's README writes it (`Candidate`, `Fast`, `Stable`).
@@ -39,6 +43,7 @@ impl Archetype {
         }
     }
 
+    /// The archetype of a lower-case name, any case accepted (`None` for another word).
     pub fn from_name(name: &str) -> Option<Archetype> {
         Archetype::ALL
             .into_iter()
@@ -54,7 +59,12 @@ pub enum EditError {
     /// A JSON template that does not parse, or whose top level is not an object.
     Json(String),
     /// The archetype (or its bundle list) is written in flow style on one line.
-    FlowStyle { archetype: Archetype, line: usize },
+    FlowStyle {
+        /// The archetype.
+        archetype: Archetype,
+        /// The 1-based line it is on.
+        line: usize,
+    },
 }
 
 impl fmt::Display for EditError {
