@@ -114,7 +114,6 @@ pub mod synthetic;
 pub mod template;
 pub mod text;
 pub mod validate;
-#[allow(missing_docs)] // ARCHITECTURE.md, "Lints"
 pub mod view;
 #[allow(missing_docs, unreachable_pub)] // ARCHITECTURE.md, "Lints": landed the same day
 pub mod workspace;

@@ -22,6 +22,7 @@ pub struct ViewBand {
     pub sources: Vec<NodeId>,
     /// For each source, the channels whose edges from it the fan stands for, sorted.
     pub source_channels: Vec<Vec<String>>,
+    /// The entry's skipRange, for a skipRange fan (`None` for a fan of `skips`).
     pub range: Option<String>,
     /// The fan's own rail.
     pub rail: Rail,
@@ -78,6 +79,7 @@ impl ViewBand {
 pub struct ViewStaircase {
     /// The fans.
     pub bands: Vec<BandId>,
+    /// The one rail drawn for all its fans.
     pub rail: Rail,
 }
 

@@ -8,8 +8,11 @@ use super::node::ViewNode;
 /// A lane's caption: its text (a channel's name) and the left end of its baseline.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ViewCaption {
+    /// What the caption says: the lane's channel.
     pub text: String,
+    /// Left end of the baseline.
     pub x: f64,
+    /// The baseline.
     pub y: f64,
 }
 

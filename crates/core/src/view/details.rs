@@ -11,8 +11,11 @@ use super::text::{is_legacy_deprecated, LEGACY_DEPRECATION};
 /// Where a deprecation message comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DeprecationScope {
+    /// The package's `olm.deprecations` entry.
     Package,
+    /// A channel's entry: the bundle is in a deprecated channel.
     Channel,
+    /// The bundle's own entry.
     Bundle,
     /// The legacy `olm.deprecated` bundle property.
     LegacyProperty,
@@ -21,18 +24,24 @@ pub enum DeprecationScope {
 /// A deprecation that applies to a bundle.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DeprecationNote {
+    /// What the deprecation is of.
     pub scope: DeprecationScope,
     /// The channel, for [`DeprecationScope::Channel`].
     pub channel: Option<String>,
+    /// The deprecation's message, as written.
     pub message: String,
 }
 
 /// A bundle's entry in one channel.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EntryDetails {
+    /// The channel.
     pub channel: String,
+    /// The entry's `replaces`.
     pub replaces: Option<String>,
+    /// The entry's `skips`.
     pub skips: Vec<String>,
+    /// The entry's `skipRange`.
     pub skip_range: Option<String>,
 }
 
@@ -41,21 +50,29 @@ pub struct EntryDetails {
 pub struct EdgeDetails {
     /// The node at the other end.
     pub other: String,
+    /// Which field makes the edge.
     pub kind: EdgeKind,
+    /// The channel the edge is in.
     pub channel: String,
+    /// The skipRange, for a `skipRange` edge.
     pub range: Option<String>,
 }
 
 /// What a details panel shows for one bundle.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BundleDetails {
+    /// The bundle's name.
     pub name: String,
+    /// Its package.
     pub package: String,
     /// The package has an `olm.bundle` of this name (false for a name only `replaces`/`skips`
     /// mention).
     pub in_catalog: bool,
+    /// Its version, as written.
     pub version: Option<String>,
+    /// Its `release`, when it has one.
     pub release: Option<String>,
+    /// Its bundle image reference.
     pub image: Option<String>,
     /// Channels with an entry for it, sorted.
     pub channels: Vec<String>,
@@ -67,11 +84,17 @@ pub struct BundleDetails {
     pub incoming: Vec<EdgeDetails>,
     /// Edges out of it (upgrades *from* this bundle).
     pub outgoing: Vec<EdgeDetails>,
+    /// Every deprecation that applies to it: its package's, its channels', its own.
     pub deprecations: Vec<DeprecationNote>,
+    /// The CSV's display name.
     pub display_name: Option<String>,
+    /// The CSV's description.
     pub description: Option<String>,
+    /// The CSV's `minKubeVersion`.
     pub min_kube_version: Option<String>,
+    /// The `olm.maxOpenShiftVersion` property.
     pub max_openshift_version: Option<String>,
+    /// The CSV's provider.
     pub provider: Option<String>,
     /// Findings about this bundle.
     pub findings: Vec<Diagnostic>,

@@ -18,7 +18,9 @@ use super::source::ViewSource;
 pub struct ViewEdge {
     /// Its ends (for an edge leaving a group: `from` is its first member).
     pub from: NodeId,
+    /// The newer end.
     pub to: NodeId,
+    /// Which field of the newer entry makes it.
     pub kind: EdgeKind,
     /// The target's skipRange, for `skipRange` edges.
     pub range: Option<String>,
@@ -26,6 +28,7 @@ pub struct ViewEdge {
     pub channels: Vec<String>,
     /// The route (see [`crate::layout::EdgeRoute`]).
     pub points: Vec<(f64, f64)>,
+    /// The points are cubic Bézier segments rather than a polyline.
     pub curved: bool,
     /// The group it leaves.
     pub group: Option<GroupId>,

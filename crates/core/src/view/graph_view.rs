@@ -45,6 +45,7 @@ pub struct ViewCounts<'a> {
 /// (`support_overlay.rs`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct GraphView {
+    /// The package drawn.
     pub package: String,
     /// The channel, or `None` for the package-level view of all channels.
     pub channel: Option<String>,
@@ -52,7 +53,9 @@ pub struct GraphView {
     pub title: String,
     /// What a picture says under its title: head, counts, deprecations, ignored ranges.
     pub summary: Vec<String>,
+    /// Width of the drawing.
     pub width: f64,
+    /// Height of the drawing.
     pub height: f64,
     /// The nodes, each with its box, texts and neighbours.
     pub(super) nodes: TiVec<NodeId, ViewNode>,

@@ -12,6 +12,7 @@ pub struct ViewGroup {
     pub entry: NodeId,
     /// The collapsed nodes, ascending.
     pub members: Vec<NodeId>,
+    /// The group's box.
     pub bbox: GroupBox,
 }
 

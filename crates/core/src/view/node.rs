@@ -15,11 +15,13 @@ use crate::support::BundleSupport;
 /// tables of their own kept in step.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ViewNode {
+    /// The bundle's name.
     pub name: String,
     /// The version as text, when known.
     pub version: Option<String>,
     /// Not an entry of the channel (channel view) or not a bundle of any channel (package view).
     pub is_virtual: bool,
+    /// Named by a bundle-level `olm.deprecations` entry, or carrying `olm.deprecated`.
     pub deprecated: bool,
     /// Why it is deprecated, worded by [`super::deprecation_text`].
     pub deprecation: Option<String>,

@@ -15,7 +15,9 @@ use crate::resolve::{via_label, FailureKind, Reason, UpgradePath};
 /// One hop of an overlay.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OverlayHop {
+    /// The bundle the hop leaves.
     pub from: String,
+    /// The bundle it reaches.
     pub to: String,
     /// The kind of the edge the hop follows (its first reason's).
     pub kind: Option<EdgeKind>,
@@ -61,6 +63,7 @@ impl OverlayHop {
 pub struct PathOverlay {
     /// The bundle the cluster runs at the start.
     pub from: String,
+    /// The hops, in order.
     pub hops: Vec<OverlayHop>,
     /// The path in words, for a picture's subtitle (`v0 path from a: a → b (up-to-date)`);
     /// `None` for a route.
@@ -127,9 +130,13 @@ pub type HopReasons = [Option<String>; 2];
 /// A hop label written beside an edge: the edge's ends, the text, and which path (0 or 1).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HopLabel {
+    /// The edge's older end.
     pub from: String,
+    /// The edge's newer end.
     pub to: String,
+    /// What the label says ([`OverlayHop::label`]).
     pub text: String,
+    /// Which path it belongs to: 0 or 1.
     pub path: usize,
 }
 
@@ -137,11 +144,13 @@ pub struct HopLabel {
 /// and the hop labels, for the first `visible` hops of each.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct OverlayMarks {
+    /// The marks of each node on a path, by bundle name.
     pub nodes: HashMap<String, NodeMarks>,
     /// Keyed by (from, to).
     pub edges: HashMap<(String, String), HopReasons>,
     /// Hops along a skipRange fan, keyed by the fan's target.
     pub bands: HashMap<String, HopReasons>,
+    /// The labels written beside the hops shown.
     pub labels: Vec<HopLabel>,
 }
 
@@ -198,14 +207,17 @@ impl OverlayMarks {
         node.step[path].get_or_insert(step);
     }
 
+    /// The marks of node `name`, when a path passes it.
     pub fn node(&self, name: &str) -> Option<&NodeMarks> {
         self.nodes.get(name)
     }
 
+    /// Each path's reasons for the hop `from` → `to`, when a path takes it.
     pub fn edge(&self, from: &str, to: &str) -> Option<&HopReasons> {
         self.edges.get(&(from.to_string(), to.to_string()))
     }
 
+    /// Each path's reasons for a hop along the fan into `to`, when one takes it.
     pub fn band(&self, to: &str) -> Option<&HopReasons> {
         self.bands.get(to)
     }

@@ -11,13 +11,19 @@ use crate::model::{Catalog, Package};
 /// Counts and markers of a package, for a package list.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PackageSummary {
+    /// The package's name.
     pub name: String,
+    /// How many channels it has.
     pub channels: usize,
+    /// How many bundles it has.
     pub bundles: usize,
+    /// Its default channel.
     pub default_channel: Option<String>,
     /// The package-level deprecation message.
     pub deprecation: Option<String>,
+    /// Error findings about the package.
     pub errors: usize,
+    /// Warning findings about the package.
     pub warnings: usize,
 }
 
@@ -62,9 +68,13 @@ pub fn package_summaries(catalog: &Catalog, findings: &[Diagnostic]) -> Vec<Pack
 /// Markers of a channel, for tabs.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChannelSummary {
+    /// The channel's name.
     pub name: String,
+    /// How many entries it has.
     pub entries: usize,
+    /// It is the package's default channel.
     pub is_default: bool,
+    /// The channel's deprecation message.
     pub deprecation: Option<String>,
     /// The unique head, when there is one.
     pub head: Option<String>,
@@ -141,16 +151,25 @@ pub fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {
 /// What a finding is about, most specific first.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FindingTarget {
+    /// A bundle (in a channel, when the finding names one).
     Bundle {
+        /// The package.
         package: String,
+        /// The channel, when named.
         channel: Option<String>,
+        /// The bundle.
         bundle: String,
     },
+    /// A channel.
     Channel {
+        /// The package.
         package: String,
+        /// The channel.
         channel: String,
     },
+    /// A package.
     Package {
+        /// The package.
         package: String,
     },
     /// Only a file position (a file that could not be read, ...).

@@ -14,6 +14,7 @@ use super::GraphView;
 /// streams the package ships without lifecycle data.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SupportOverlay {
+    /// The day (and platform) the facts are for.
     pub as_of: AsOf,
     /// The package has at least one lifecycle blob.
     pub has_data: bool,
