@@ -71,7 +71,7 @@
 //! 5. `crd`, `layout`, `preflight`, `resolve`, `validate`.
 //! 6. `template` (over `load` and `validate`), `view`.
 //! 7. `change`, `open` (templates, then `load`), `plan` (over `resolve` and `view`).
-//! 8. `cluster`, `document`, `mirror` (over `resolve`, `template`'s reader and `change`),
+//! 8. `cluster`, `document`, `mirror` (over `resolve`, `change` and `yaml`'s positioned tree),
 //!    `workspace` (over `open`, `validate`, `resolve`, `preflight` and `mirror`).
 //! 9. `export`.
 //! 10. `review`.
@@ -105,7 +105,6 @@ pub mod range;
 pub mod range_match;
 pub mod release;
 pub mod resolve;
-#[allow(missing_docs)] // ARCHITECTURE.md, "Lints"
 pub mod review;
 pub mod semver;
 pub mod support;

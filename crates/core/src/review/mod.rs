@@ -39,9 +39,13 @@ pub use picture::{
 /// whole file are matched by their path relative to these).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ReviewOptions {
+    /// The old side's name in the report.
     pub old_label: String,
+    /// The new side's name in the report.
     pub new_label: String,
+    /// The paths the old side was loaded from.
     pub old_roots: Vec<String>,
+    /// The paths the new side was loaded from.
     pub new_roots: Vec<String>,
     /// The review date: the new side's channel heads past their stream's end of life on it
     /// are named as new findings (`lifecycle.end-of-life-head`); `None` leaves them out.
@@ -55,6 +59,7 @@ pub struct Review {
     pub old: String,
     /// The new side's name.
     pub new: String,
+    /// The counts the report starts with.
     pub summary: Summary,
     /// Every package that changed, by name.
     pub packages: Vec<PackageReview>,
@@ -67,12 +72,19 @@ pub struct Review {
 /// The counts a report starts with.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct Summary {
+    /// Packages on both sides whose content differs.
     pub packages_changed: usize,
+    /// Packages only the new side has.
     pub packages_added: usize,
+    /// Packages only the old side has.
     pub packages_removed: usize,
+    /// Error findings the new side has and the old did not.
     pub new_errors: usize,
+    /// Warning findings the new side has and the old did not.
     pub new_warnings: usize,
+    /// Error findings the old side had and the new has not.
     pub fixed_errors: usize,
+    /// Warning findings the old side had and the new has not.
     pub fixed_warnings: usize,
     /// Installed bundles of the old catalog the change strands under OLM v0.
     pub stranded_v0: usize,
@@ -86,21 +98,27 @@ pub struct Summary {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum PackageStatus {
+    /// Only on the new side.
     Added,
+    /// Only on the old side.
     Removed,
+    /// On both sides, with another content.
     Changed,
 }
 
 /// A value that differs between the sides.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ValueChange {
+    /// The old side's value.
     pub old: Option<String>,
+    /// The new side's value.
     pub new: Option<String>,
 }
 
 /// A bundle on both sides whose own fields changed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct BundleChange {
+    /// The bundle.
     pub bundle: String,
     /// `version`, `image`, `release`, `olm.deprecated`.
     pub fields: Vec<&'static str>,
@@ -110,16 +128,22 @@ pub struct BundleChange {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum EntryChangeKind {
+    /// The new side adds the entry.
     Added,
+    /// The new side drops the entry.
     Removed,
+    /// Its `replaces`, `skips` or `skipRange` changed.
     Modified,
 }
 
 /// A channel entry added, removed, or with other `replaces`, `skips` or `skipRange`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct EntryChange {
+    /// The channel.
     pub channel: String,
+    /// The entry's bundle.
     pub entry: String,
+    /// How it changed.
     pub change: EntryChangeKind,
     /// For `modified`: `replaces`, `skips`, `skipRange`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -129,7 +153,9 @@ pub struct EntryChange {
 /// An old channel head that is no longer an entry of its channel (or the channel is gone).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct RemovedHead {
+    /// The channel.
     pub channel: String,
+    /// Its old head.
     pub bundle: String,
 }
 
@@ -147,6 +173,7 @@ pub struct Outcome {
     /// How many hops that path has: [`PackageReview::path`] lists them, following
     /// [`PackageReview::steps`] (the paths share their tails, so they are kept once there).
     pub hops: usize,
+    /// Why, in words (the resolver's explanation or error).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
 }
@@ -161,9 +188,13 @@ impl Outcome {
 /// A bundle of the old catalog taken as installed, followed in `channel`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct InstalledBundle {
+    /// The old bundle.
     pub bundle: String,
+    /// The channel it is followed in.
     pub channel: String,
+    /// What happens to it under OLM v0.
     pub v0: Outcome,
+    /// What happens to it under OLM v1.
     pub v1: Outcome,
 }
 
@@ -180,23 +211,38 @@ impl InstalledBundle {
 /// Everything that changed in one package.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PackageReview {
+    /// The package.
     pub package: String,
+    /// New, gone, or changed.
     pub status: PackageStatus,
+    /// The default channel, when it changed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub default_channel: Option<ValueChange>,
+    /// Bundles only the new side has.
     pub bundles_added: Vec<String>,
+    /// Bundles only the old side has.
     pub bundles_removed: Vec<String>,
+    /// Bundles on both sides whose own fields changed.
     pub bundles_modified: Vec<BundleChange>,
+    /// Channels only the new side has.
     pub channels_added: Vec<String>,
+    /// Channels only the old side has.
     pub channels_removed: Vec<String>,
+    /// Channel entries added, removed or modified.
     pub entries_changed: Vec<EntryChange>,
+    /// Channels whose head differs.
     pub heads_moved: Vec<HeadChange>,
+    /// Old heads no longer in their channel.
     pub removed_heads: Vec<RemovedHead>,
+    /// Upgrade edges only the new side has.
     pub edges_added: Vec<EdgeChange>,
+    /// Upgrade edges only the old side has.
     pub edges_removed: Vec<EdgeChange>,
-    /// `olm.package`, `olm.channel/<c>`, `olm.bundle/<b>`.
+    /// Deprecations the new side adds: `olm.package`, `olm.channel/<c>`, `olm.bundle/<b>`.
     pub deprecations_added: Vec<String>,
+    /// Deprecations the new side drops, named the same way.
     pub deprecations_removed: Vec<String>,
+    /// The package's findings, new and fixed.
     pub findings: FindingChanges,
     /// Every bundle of the old package, as installed, in the old package's bundle order.
     pub installed: Vec<InstalledBundle>,
@@ -210,7 +256,9 @@ pub struct PackageReview {
 /// bundle goes through, under each resolver.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct ResolverSteps {
+    /// Under OLM v0, by channel.
     pub v0: BTreeMap<String, Steps>,
+    /// Under OLM v1, by channel.
     pub v1: BTreeMap<String, Steps>,
 }
 
@@ -305,9 +353,23 @@ impl FailOn {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "reason", rename_all = "kebab-case")]
 pub enum FailReason {
-    NewErrors { count: usize },
-    Stranded { resolver: Resolver, count: usize },
-    RemovedHeads { count: usize },
+    /// The change brings new errors.
+    NewErrors {
+        /// How many.
+        count: usize,
+    },
+    /// The change strands installed bundles under a resolver.
+    Stranded {
+        /// The resolver.
+        resolver: Resolver,
+        /// How many bundles.
+        count: usize,
+    },
+    /// The change removes channel heads.
+    RemovedHeads {
+        /// How many.
+        count: usize,
+    },
 }
 
 impl fmt::Display for FailReason {
@@ -378,7 +440,12 @@ impl Review {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ReviewError {
     /// Comparing a package failed (core's diff message).
-    Diff { package: String, message: String },
+    Diff {
+        /// The package.
+        package: String,
+        /// The diff's message.
+        message: String,
+    },
 }
 
 impl fmt::Display for ReviewError {

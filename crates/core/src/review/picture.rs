@@ -20,8 +20,11 @@ use crate::resolve::Resolver;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Change {
+    /// Only after the change.
     Added,
+    /// Only before it.
     Removed,
+    /// On both sides.
     Kept,
 }
 
@@ -38,6 +41,7 @@ impl Change {
 /// A bundle name in the picture.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PictureNode {
+    /// The bundle's name.
     pub name: String,
     /// As an entry of the channel.
     pub change: Change,
@@ -55,17 +59,24 @@ pub struct PictureNode {
 /// A `replaces` or `skips` edge (indices into the nodes).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PictureEdge {
+    /// The older node.
     pub from: usize,
+    /// The newer node, whose entry makes the edge.
     pub to: usize,
+    /// `replaces` or `skips`.
     pub kind: EdgeKind,
+    /// Whether the change adds, removes or keeps it.
     pub change: Change,
 }
 
 /// An entry's skipRange, with how many bundles of the channel it matches.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PictureRange {
+    /// The entry (an index into the nodes).
     pub to: usize,
+    /// The skipRange, as written.
     pub range: String,
+    /// Whether the change adds, removes or keeps it.
     pub change: Change,
     /// Bundles of the channel in the range (after the change; before it for a removed range).
     pub sources: usize,
@@ -74,10 +85,15 @@ pub struct PictureRange {
 /// One channel across the change.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ChannelPicture {
+    /// The channel.
     pub channel: String,
+    /// Whether the change adds, removes or keeps the channel.
     pub change: Change,
+    /// Every name of both sides' channel.
     pub nodes: Vec<PictureNode>,
+    /// Every `replaces` and `skips` edge of both sides.
     pub edges: Vec<PictureEdge>,
+    /// Every skipRange of both sides.
     pub ranges: Vec<PictureRange>,
 }
 
@@ -85,8 +101,11 @@ pub struct ChannelPicture {
 /// characters by default).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MermaidLimits {
+    /// Nodes (and ranges) drawn at most.
     pub max_nodes: usize,
+    /// Edges drawn at most.
     pub max_edges: usize,
+    /// Characters of the block at most.
     pub max_chars: usize,
 }
 
@@ -114,11 +133,14 @@ pub enum MermaidScope {
 /// A Mermaid flowchart of a [`ChannelPicture`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MermaidDrawing {
+    /// The flowchart's text.
     pub text: String,
+    /// The whole channel, or only what changed.
     pub scope: MermaidScope,
     /// Nodes (and ranges) and edges left out: unchanged names that are no entry of the channel,
     /// and for [`MermaidScope::ChangesOnly`] everything unchanged.
     pub hidden_nodes: usize,
+    /// Edges left out.
     pub hidden_edges: usize,
 }
 
