@@ -114,7 +114,6 @@ pub mod template;
 pub mod text;
 pub mod validate;
 pub mod view;
-#[allow(missing_docs, unreachable_pub)] // ARCHITECTURE.md, "Lints": landed the same day
 pub mod workspace;
 pub mod yaml;
 

@@ -21,12 +21,15 @@ const CHANNEL_SEARCH_LINES: usize = 1_000_000;
 /// and its new text).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Fix {
+    /// What an editor offers the fix as (`Replace b instead of the missing a`).
     pub title: String,
+    /// The rule whose finding it clears.
     pub rule: Rule,
     /// The channel whose finding it clears.
     pub channel: String,
     /// The 1-based line of the finding it clears (the channel's document).
     pub finding_line: Option<usize>,
+    /// Each edit: a stretch of one line and the text that replaces it.
     pub edits: Vec<(Span, String)>,
 }
 

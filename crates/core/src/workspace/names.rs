@@ -7,9 +7,13 @@
 /// A stretch of one line: 1-based line, 1-based first column, and the column after the last.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Span {
+    /// The file, as the workspace names it.
     pub file: String,
+    /// 1-based line.
     pub line: usize,
+    /// 1-based column of the first character.
     pub start: usize,
+    /// The column after the last character.
     pub end: usize,
 }
 
@@ -29,8 +33,11 @@ pub enum Role {
 /// A name under the cursor.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Token {
+    /// The name, as written.
     pub text: String,
+    /// The key it is the value of.
     pub role: Role,
+    /// Where it is written.
     pub span: Span,
 }
 

@@ -17,7 +17,9 @@ use crate::preflight::{run_with_files, Outcome};
 pub struct PipelineFinding {
     /// The pipeline's check name (`check_replaces_availability`, ...).
     pub check: String,
+    /// Error for a failed check, warning for a check that warns.
     pub severity: Severity,
+    /// The file (and line) the message is about.
     pub location: Location,
     /// The pipeline's message, word for word.
     pub message: String,

@@ -17,25 +17,33 @@ const NAME_SEARCH_LINES: usize = 20_000;
 /// A symbol of the catalog: a package, a channel or a bundle, where its name is written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Symbol {
+    /// The name.
     pub name: String,
+    /// A package, a channel or a bundle.
     pub kind: SymbolKind,
     /// The package it belongs to (for a package, its own name).
     pub package: String,
+    /// Where its name is written.
     pub span: Span,
 }
 
 /// What a [`Symbol`] names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SymbolKind {
+    /// An `olm.package`.
     Package,
+    /// An `olm.channel`.
     Channel,
+    /// An `olm.bundle`.
     Bundle,
 }
 
 /// A bundle name a `replaces` or `skips` can take, with its version.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Candidate {
+    /// The bundle's name.
     pub name: String,
+    /// Its version, when the catalog gives one.
     pub version: Option<String>,
     /// 0 for the newest version of the package, then up.
     pub rank: usize,
