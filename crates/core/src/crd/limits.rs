@@ -33,9 +33,13 @@ impl Default for CrdLimits {
 /// Which limit a CRD crossed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LimitKind {
+    /// `max_depth`: schemas nested too deep.
     Depth,
+    /// `max_schemas`: too many schemas in one tree.
     Schemas,
+    /// `max_enum`: an enum of too many values.
     Enum,
+    /// `max_versions`: too many versions in one CRD.
     Versions,
 }
 
@@ -54,7 +58,9 @@ impl LimitKind {
 /// A CRD refused: the limit and its value.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LimitError {
+    /// Which limit.
     pub kind: LimitKind,
+    /// Its value.
     pub limit: usize,
 }
 
@@ -82,7 +88,7 @@ pub(crate) struct Budget {
 }
 
 impl Budget {
-    pub fn new(limits: CrdLimits) -> Self {
+    pub(crate) fn new(limits: CrdLimits) -> Self {
         Budget {
             limits,
             schemas_left: limits.max_schemas,
@@ -90,7 +96,7 @@ impl Budget {
     }
 
     /// One more schema at `depth`.
-    pub fn schema(&mut self, depth: usize) -> Result<(), LimitError> {
+    pub(crate) fn schema(&mut self, depth: usize) -> Result<(), LimitError> {
         if depth > self.limits.max_depth {
             return Err(self.crossed(LimitKind::Depth));
         }
@@ -101,7 +107,7 @@ impl Budget {
         Ok(())
     }
 
-    pub fn crossed(&self, kind: LimitKind) -> LimitError {
+    pub(crate) fn crossed(&self, kind: LimitKind) -> LimitError {
         let limit = match kind {
             LimitKind::Depth => self.limits.max_depth,
             LimitKind::Schemas => self.limits.max_schemas,

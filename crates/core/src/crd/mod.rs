@@ -35,6 +35,10 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// The verdict's word in JSON and text: `safe`, `unsafe`, `unknown`.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn as_str(self) -> &'static str {
         match self {
             Verdict::Safe => "safe",
@@ -47,6 +51,7 @@ impl Verdict {
 /// One problem found, for one CRD.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Check {
+    /// The CRD's name (`<plural>.<group>`).
     pub crd: String,
     /// A version, `"<older> -> <newer>"`, or empty for a check of the whole CRD.
     pub version: String,
@@ -54,15 +59,18 @@ pub struct Check {
     pub property: String,
     /// The check's name (`enum`, `storedVersionRemoval`, `unhandled`…).
     pub check: String,
+    /// What the check found, in its own words.
     pub message: String,
 }
 
 /// One OLM's judgement of an upgrade.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Judgement {
+    /// Safe, unsafe, or unknown.
     pub verdict: Verdict,
     /// What OLM says, `""` when safe.
     pub message: String,
+    /// Every problem found, CRD by CRD.
     pub checks: Vec<Check>,
 }
 
@@ -88,14 +96,18 @@ impl Judgement {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PairJudgement {
+    /// OLM v1's judgement (operator-controller's CRD upgrade safety checks).
     pub olm_v1: Judgement,
+    /// OLM v0's judgement.
     pub olm_v0: Judgement,
 }
 
 /// One OLM's verdict and message, as `graph --json` edges and `path --json` hops carry them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Brief {
+    /// Safe, unsafe, or unknown.
     pub verdict: Verdict,
+    /// What OLM says, `""` when safe.
     pub message: String,
 }
 
@@ -104,7 +116,9 @@ pub struct Brief {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct EdgeSafety {
+    /// OLM v1's verdict.
     pub olm_v1: Brief,
+    /// OLM v0's verdict.
     pub olm_v0: Brief,
 }
 
@@ -184,7 +198,9 @@ pub fn content(b: &Bundle, limits: CrdLimits) -> Content {
 /// resources.
 #[derive(Debug, Clone, Default)]
 pub struct Live {
+    /// The cluster's CRDs, typed, with their stored versions.
     pub crds: Vec<Crd>,
+    /// The custom resources, as JSON.
     pub resources: Vec<Value>,
 }
 

@@ -16,9 +16,13 @@ use crate::model::Package;
 /// One upgrade of a package: its bundles, the channels with such an edge and the edges' kinds.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct UpgradePair {
+    /// The bundle upgraded from.
     pub from: String,
+    /// The bundle upgraded to.
     pub to: String,
+    /// The channels with an edge between them.
     pub channels: Vec<String>,
+    /// The kinds of those edges.
     pub edges: Vec<EdgeKind>,
 }
 
@@ -89,6 +93,7 @@ pub struct Judge<'p> {
 }
 
 impl<'p> Judge<'p> {
+    /// A judge of `package`'s upgrades, against the cluster's CRDs when `live` gives them.
     pub fn new(package: &'p Package, live: Option<&'p Live>, limits: CrdLimits) -> Self {
         Judge {
             package,

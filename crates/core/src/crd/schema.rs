@@ -16,12 +16,17 @@ use super::limits::{Budget, CrdLimits, LimitError, LimitKind};
 /// One CRD, as compared.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Crd {
+    /// `metadata.name` (`<plural>.<group>`).
     pub name: String,
+    /// `spec.group`.
     pub group: String,
+    /// `spec.names.kind`.
     pub kind: String,
     /// `apiextensions.k8s.io/v1` (OLM v1 compares only those).
     pub v1: bool,
+    /// `spec.scope`: `Namespaced` or `Cluster`.
     pub scope: String,
+    /// `spec.versions`, in order.
     pub versions: Vec<CrdVersion>,
     /// `spec.conversion.strategy` is `Webhook`.
     pub webhook_conversion: bool,
@@ -32,8 +37,11 @@ pub struct Crd {
 /// One entry of `spec.versions`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CrdVersion {
+    /// `name` (`v1`, `v1beta1`).
     pub name: String,
+    /// `served`: the API server serves it.
     pub served: bool,
+    /// `storage`: objects are stored in it.
     pub storage: bool,
     /// The normalized `schema.openAPIV3Schema` (an empty object when there is none).
     pub schema: Value,

@@ -22,7 +22,7 @@ fn bound(s: &Schema, key: &str) -> Option<(f64, String)> {
 }
 
 /// A maximum-like bound: new, or lowered.
-pub fn max(key: &str, a: &mut Schema, b: &mut Schema) -> Option<String> {
+pub(crate) fn max(key: &str, a: &mut Schema, b: &mut Schema) -> Option<String> {
     let (old, new) = (bound(a, key), bound(b, key));
     a.remove(key);
     b.remove(key);
@@ -38,7 +38,7 @@ pub fn max(key: &str, a: &mut Schema, b: &mut Schema) -> Option<String> {
 }
 
 /// A minimum-like bound: new, or raised.
-pub fn min(key: &str, a: &mut Schema, b: &mut Schema) -> Option<String> {
+pub(crate) fn min(key: &str, a: &mut Schema, b: &mut Schema) -> Option<String> {
     let (old, new) = (bound(a, key), bound(b, key));
     a.remove(key);
     b.remove(key);

@@ -12,7 +12,7 @@ use crate::crd::schema::Crd;
 ///
 /// # Complexity
 /// O(V · S log S) for V versions of S schemas.
-pub fn existing_field_removal(old: &Crd, new: &Crd) -> Vec<String> {
+pub(crate) fn existing_field_removal(old: &Crd, new: &Crd) -> Vec<String> {
     let mut errs = Vec::new();
     for nv in &new.versions {
         let Some(ov) = old.version(&nv.name) else {
@@ -29,7 +29,7 @@ pub fn existing_field_removal(old: &Crd, new: &Crd) -> Vec<String> {
 }
 
 /// `scope changed : "Namespaced" -> "Cluster"`.
-pub fn scope(old: &Crd, new: &Crd) -> Vec<String> {
+pub(crate) fn scope(old: &Crd, new: &Crd) -> Vec<String> {
     if old.scope == new.scope {
         return Vec::new();
     }
@@ -42,7 +42,7 @@ pub fn scope(old: &Crd, new: &Crd) -> Vec<String> {
 
 /// The old CRD's stored versions that the new one does not list:
 /// `stored versions removed : [v1alpha1]`.
-pub fn stored_version_removal(old: &Crd, new: &Crd) -> Vec<String> {
+pub(crate) fn stored_version_removal(old: &Crd, new: &Crd) -> Vec<String> {
     let removed: Vec<&str> = old
         .stored_versions
         .iter()

@@ -55,7 +55,9 @@ pub struct Finding {
     pub version: String,
     /// The property's path (`^.spec.foo`), empty for a check of the whole CRD.
     pub property: String,
+    /// The check's name (`enum`, `storedVersionRemoval`, `unhandled`…).
     pub check: &'static str,
+    /// What the check found.
     pub message: String,
 }
 

@@ -19,7 +19,7 @@ fn text(s: &mut Schema, key: &str) -> String {
 }
 
 /// `required`: names the new schema requires that the old one did not.
-pub fn required(a: &mut Schema, b: &mut Schema) -> Option<String> {
+pub(crate) fn required(a: &mut Schema, b: &mut Schema) -> Option<String> {
     let names = |s: &mut Schema| -> BTreeSet<String> {
         match s.remove("required") {
             Some(Value::Array(v)) => v
@@ -39,20 +39,20 @@ pub fn required(a: &mut Schema, b: &mut Schema) -> Option<String> {
 }
 
 /// `type`: any change.
-pub fn type_(a: &mut Schema, b: &mut Schema) -> Option<String> {
+pub(crate) fn type_(a: &mut Schema, b: &mut Schema) -> Option<String> {
     let (old, new) = (text(a, "type"), text(b, "type"));
     (old != new).then(|| format!("type changed : {} -> {}", quote(&old), quote(&new)))
 }
 
 /// `description`: handled, never an error (OLM does not enforce it).
-pub fn description(a: &mut Schema, b: &mut Schema) -> Option<String> {
+pub(crate) fn description(a: &mut Schema, b: &mut Schema) -> Option<String> {
     a.remove("description");
     b.remove("description");
     None
 }
 
 /// `pattern`: added, removed or changed.
-pub fn pattern(a: &mut Schema, b: &mut Schema) -> Option<String> {
+pub(crate) fn pattern(a: &mut Schema, b: &mut Schema) -> Option<String> {
     let (old, new) = (text(a, "pattern"), text(b, "pattern"));
     let what = match (old.is_empty(), new.is_empty()) {
         _ if old == new => return None,
@@ -64,7 +64,7 @@ pub fn pattern(a: &mut Schema, b: &mut Schema) -> Option<String> {
 }
 
 /// `nullable`: added or removed.
-pub fn nullable(a: &mut Schema, b: &mut Schema) -> Option<String> {
+pub(crate) fn nullable(a: &mut Schema, b: &mut Schema) -> Option<String> {
     let flag = |s: &mut Schema| {
         s.remove("nullable")
             .and_then(|v| v.as_bool())

@@ -14,7 +14,7 @@ type Schema = Map<String, Value>;
 ///
 /// # Complexity
 /// O(size of both).
-pub fn unhandled(a: &Schema, b: &Schema) -> Option<String> {
+pub(crate) fn unhandled(a: &Schema, b: &Schema) -> Option<String> {
     if a == b {
         return None;
     }

@@ -12,7 +12,7 @@ use crate::crd::gojson::{marshal, quote};
 type Schema = Map<String, Value>;
 
 /// `default`: compared as Go's encoder writes it.
-pub fn default(a: &mut Schema, b: &mut Schema) -> Option<String> {
+pub(crate) fn default(a: &mut Schema, b: &mut Schema) -> Option<String> {
     let old = a.remove("default").map(|v| marshal(&v));
     let new = b.remove("default").map(|v| marshal(&v));
     match (old, new) {
@@ -43,7 +43,7 @@ fn list(values: impl IntoIterator<Item = String>) -> String {
 }
 
 /// `enum`: a constraint where there was none, or values removed.
-pub fn enumeration(a: &mut Schema, b: &mut Schema) -> Option<String> {
+pub(crate) fn enumeration(a: &mut Schema, b: &mut Schema) -> Option<String> {
     let (old, new) = (set_of(a, "enum"), set_of(b, "enum"));
     if old.is_empty() && !new.is_empty() {
         return Some(format!(
@@ -56,7 +56,7 @@ pub fn enumeration(a: &mut Schema, b: &mut Schema) -> Option<String> {
 }
 
 /// `oneOf`: a constraint where there was none, schemas removed, or schemas added.
-pub fn one_of(a: &mut Schema, b: &mut Schema) -> Option<String> {
+pub(crate) fn one_of(a: &mut Schema, b: &mut Schema) -> Option<String> {
     let (old, new) = (set_of(a, "oneOf"), set_of(b, "oneOf"));
     if old.is_empty() && !new.is_empty() {
         return Some(format!("oneOf constraint added : {}", list(new)));
