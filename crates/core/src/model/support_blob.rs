@@ -86,15 +86,15 @@ pub struct Platform {
     pub extra: BTreeMap<String, Value>,
 }
 
-/// Lines in a document are counted from 1; `base` is the file line of the document's line 1.
-fn at(node: &Node, base: usize) -> Option<usize> {
-    Some(base + node.line() - 1)
+/// A node's line in the file.
+fn at(node: &Node) -> Option<usize> {
+    Some(node.line())
 }
 
-fn text(node: Option<&Node>, base: usize) -> Text {
+fn text(node: Option<&Node>) -> Text {
     Text {
         text: node.and_then(Node::text).map(str::to_string),
-        line: node.and_then(|n| at(n, base)),
+        line: node.and_then(at),
     }
 }
 
@@ -111,11 +111,11 @@ fn extra(node: &Node, known: &[&str]) -> BTreeMap<String, Value> {
 }
 
 impl LifecycleBlob {
-    /// The blob of a document tree whose line 1 is line `base` of `file`.
+    /// The blob of a document tree of `file` (its lines the file's).
     ///
     /// # Complexity
     /// O(n) in the nodes of the tree.
-    pub(crate) fn from_tree(tree: &Node, file: &str, base: usize) -> LifecycleBlob {
+    pub(crate) fn from_tree(tree: &Node, file: &str) -> LifecycleBlob {
         let versions = tree.get("versions");
         let list = versions.and_then(Node::items).unwrap_or_default();
         LifecycleBlob {
@@ -125,30 +125,25 @@ impl LifecycleBlob {
                 .unwrap_or_default()
                 .to_string(),
             file: file.to_string(),
-            line: at(tree, base),
-            versions: list
-                .iter()
-                .map(|v| StreamEntry::from_tree(v, base))
-                .collect(),
-            versions_not_a_list: versions
-                .filter(|v| v.items().is_none())
-                .and_then(|v| at(v, base)),
+            line: at(tree),
+            versions: list.iter().map(StreamEntry::from_tree).collect(),
+            versions_not_a_list: versions.filter(|v| v.items().is_none()).and_then(at),
             extra: extra(tree, &["schema", "package", "versions"]),
         }
     }
 }
 
 impl StreamEntry {
-    fn from_tree(node: &Node, base: usize) -> StreamEntry {
+    fn from_tree(node: &Node) -> StreamEntry {
         let phases = node.get("phases").and_then(Node::items).unwrap_or_default();
         let platforms = node.get("platformCompatibility");
         StreamEntry {
-            name: text(node.get("name"), base),
-            line: at(node, base),
-            phases: phases.iter().map(|p| Phase::from_tree(p, base)).collect(),
+            name: text(node.get("name")),
+            line: at(node),
+            phases: phases.iter().map(Phase::from_tree).collect(),
             platform_compatibility: platforms.map(|p| {
                 let items = p.items().unwrap_or_default();
-                items.iter().map(|p| Platform::from_tree(p, base)).collect()
+                items.iter().map(Platform::from_tree).collect()
             }),
             extra: extra(node, &["name", "phases", "platformCompatibility"]),
         }
@@ -164,27 +159,27 @@ impl StreamEntry {
 }
 
 impl Phase {
-    fn from_tree(node: &Node, base: usize) -> Phase {
+    fn from_tree(node: &Node) -> Phase {
         Phase {
-            name: text(node.get("name"), base),
-            start_date: text(node.get("startDate"), base),
-            end_date: text(node.get("endDate"), base),
-            line: at(node, base),
+            name: text(node.get("name")),
+            start_date: text(node.get("startDate")),
+            end_date: text(node.get("endDate")),
+            line: at(node),
             extra: extra(node, &["name", "startDate", "endDate"]),
         }
     }
 }
 
 impl Platform {
-    fn from_tree(node: &Node, base: usize) -> Platform {
+    fn from_tree(node: &Node) -> Platform {
         let versions = node
             .get("versions")
             .and_then(Node::items)
             .unwrap_or_default();
         Platform {
-            name: text(node.get("name"), base),
-            versions: versions.iter().map(|v| text(Some(v), base)).collect(),
-            line: at(node, base),
+            name: text(node.get("name")),
+            versions: versions.iter().map(|v| text(Some(v))).collect(),
+            line: at(node),
             extra: extra(node, &["name", "versions"]),
         }
     }
@@ -196,9 +191,6 @@ impl Platform {
 /// # Complexity
 /// O(n) in the length of the text.
 pub(crate) fn read_blob(text: &str, file: &str, object_line: usize) -> Option<LifecycleBlob> {
-    // The span may start with a `---` line, blank lines and comments the object's line skips.
-    let skipped = crate::yaml::cut::content_line(text, 0);
-    let base = object_line.saturating_sub(skipped).max(1);
-    let tree = tree::read_tree(text)?;
-    matches!(tree, Node::Map { .. }).then(|| LifecycleBlob::from_tree(&tree, file, base))
+    let tree = tree::read_tree_at(text, object_line)?;
+    matches!(tree, Node::Map { .. }).then(|| LifecycleBlob::from_tree(&tree, file))
 }

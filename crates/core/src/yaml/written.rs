@@ -109,16 +109,35 @@ struct Open {
     nodes: Vec<Node>,
 }
 
-/// Reads the first document of `text`; `None` when it cannot be read.
+/// Reads the first document of `text`, a document of a file whose own content (its first
+/// line that is not a marker, blank or a comment) is line `content_line` of the file: every
+/// node's line is the file's. `None` when it cannot be read.
 ///
 /// # Complexity
 /// O(n) time and memory in the length n of the text.
-pub(crate) fn read_tree(text: &str) -> Option<Node> {
+pub(crate) fn read_tree_at(text: &str, content_line: usize) -> Option<Node> {
+    let skipped = super::cut::content_line(text, 0);
+    let first = content_line.saturating_sub(skipped).max(1);
+    read_lines(text, first - 1)
+}
+
+/// Reads the first document of `text`, lines counted from its first; `None` when it cannot be
+/// read.
+///
+/// # Complexity
+/// O(n) time and memory in the length n of the text.
+#[cfg(test)]
+fn read_tree(text: &str) -> Option<Node> {
+    read_lines(text, 0)
+}
+
+/// Reads the first document of `text`, every line `shift` further down.
+fn read_lines(text: &str, shift: usize) -> Option<Node> {
     let parser = super::parser(text, MAX_DEPTH);
     let mut stack: Vec<Open> = Vec::new();
     for next in parser {
         let (event, span) = next.ok()?;
-        let line = span.start.line();
+        let line = shift + span.start.line();
         let node = match event {
             Event::MappingStart(..) | Event::SequenceStart(..) => {
                 let map = matches!(event, Event::MappingStart(..));
