@@ -28,7 +28,7 @@ It fails (exit 1) when:
   the invariant "`src/` computes no OLM semantics" rules out;
 - a file outside the one positioned reader (`crates/core/src/yaml/`, ONE_READER) cuts YAML
   documents (a string literal that is a separator or an end marker alone: `"---"`, `"..."`,
-  `b"---"`, `"\\n---"`...), counts lines itself (`memchr_iter(b'\\n'`, `.matches('\\n').count()`)
+  `b"---"`, `"\\n---"`..., or `"\\n{"`, a JSON stream's next value), counts lines itself (`memchr_iter(b'\\n'`, `.matches('\\n').count()`)
   reads the YAML parser's events itself (`granit_parser`) or builds a `Location` by hand (a struct literal outside `diag/mod.rs`'s one constructor,
   `Location::at`); a test or any Rust file matches an error by the text "alias bomb" (a limit
   is a typed `LimitError`); or the wording of a crossed limit is written more than once.
@@ -103,6 +103,8 @@ ONE_READER = "crates/core/src/yaml/"
 READER_RULES = [
     (r'(?:\bb)?"(?:\\n)?(?:---|\.\.\.)(?:\\r)?(?:\\n| |\\t)?"',
      "cuts YAML documents at a marker: use the one cutter, crate::yaml::cut"),
+    (r'(?:\bb)?"\\n\{"',
+     "cuts a JSON stream at a line that starts with `{`: use crate::yaml::cut::next_json_line"),
     (r"memchr_iter\(\s*b'\\n'|\.matches\(\s*'\\n'\s*\)\s*\.count\(\)",
      "counts lines itself: take positions from crate::yaml (position::Cursor, the tree's Pos)"),
     (r"(?<!lsp::)(?<!-> )(?<!struct )(?<!impl )(?<!for )\bLocation\s*\{",

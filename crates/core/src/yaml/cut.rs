@@ -164,6 +164,19 @@ pub(crate) fn is_marker_line(line: &str) -> bool {
     starts_document(line) || line.trim_end() == "..."
 }
 
+/// Where a JSON stream may resume after a value that cannot be read: the start of the next
+/// line at or after byte `from` that starts with `{` (`None`: no such line).
+///
+/// # Complexity
+/// O(n) in the bytes searched (one forward search).
+pub(crate) fn next_json_line(text: &str, from: usize) -> Option<usize> {
+    let mut from = from.min(text.len());
+    while !text.is_char_boundary(from) {
+        from += 1;
+    }
+    memchr::memmem::find(&text.as_bytes()[from..], b"\n{").map(|i| from + i + 1)
+}
+
 /// True for a line without content: blank, a comment, or a document marker (`---` or `...`).
 fn is_blank_line(l: &str) -> bool {
     let t = l.trim();

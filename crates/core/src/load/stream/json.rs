@@ -15,6 +15,7 @@ use crate::diag::{Diagnostic, Location, Rule};
 use crate::load::object::budget::Budget;
 use crate::load::object::{RawObject, Read};
 use crate::load::stream::document::{clean_message, too_many_documents, Doc, DocSink};
+use crate::yaml::cut::next_json_line;
 use crate::yaml::position::{json_offset, strip_position, Cursor};
 use crate::yaml::Limits;
 
@@ -280,11 +281,7 @@ impl<'t, 's> Reader<'t, 's> {
                 clean_message(strip_position(&e.to_string()))
             )
         };
-        let mut from = at.max(start + 1).min(text.len());
-        while !text.is_char_boundary(from) {
-            from += 1;
-        }
-        let next = memchr::memmem::find(&text.as_bytes()[from..], b"\n{").map(|i| from + i + 1);
+        let next = next_json_line(text, at.max(start + 1));
         self.push(Doc {
             location: Location::at(self.path, sline, scol, number),
             span: (start, next.unwrap_or(text.len())),
