@@ -85,9 +85,11 @@ const RESIZE_DEBOUNCE: Duration = Duration::from_millis(200);
 /// Size changes below this many pixels (either side) keep the layout.
 const RESIZE_SLACK: f64 = 4.0;
 
-/// The box the layout wraps to: the drawing area's size in whole pixels.
+/// The box the layout wraps to: the drawing area's size in whole pixels, below the zoom
+/// controls ([`pan_zoom::TOP_INSET`]).
 fn panel_box(pan_zoom: UsePanZoomReturn) -> Option<(f64, f64)> {
     let (w, h) = pan_zoom.viewport();
+    let h = h - pan_zoom::TOP_INSET;
     (w > 50.0 && h > 50.0).then(|| (w.round(), h.round()))
 }
 

@@ -1,5 +1,5 @@
 //! The graph's controls, placed so that the header above the drawing is one row
-//! ([`super::GraphPanel`]): the zoom (out, in, the level, fit) over the drawing's lower right
+//! ([`super::GraphPanel`]): the zoom (out, in, the level, fit) over the drawing's upper left
 //! corner ([`ZoomTools`]); the view (the fan toggles: fans grouped or every edge on its own,
 //! every fan drawn or only markers; the support lifecycle overlay with its day and OpenShift
 //! version; the mirror cut, `mirror=1`) beside the legend under the drawing ([`ViewTools`]);
@@ -36,7 +36,7 @@ pub fn toggled_all_fans(mode: FanMode) -> FanMode {
     }
 }
 
-/// The zoom controls, over the drawing's lower right corner (they take none of its height):
+/// The zoom controls, over the drawing's upper left corner (they take none of its height):
 /// zoom out and in, the zoom level, fit.
 #[component]
 pub fn ZoomTools(pan_zoom: UsePanZoomReturn) -> impl IntoView {
