@@ -444,9 +444,10 @@ fn run_subject<'a>(
     let mut names = run.to_vec();
     names.extend(path.hops.iter().map(|h| h.to.clone()));
     let channels = subject_channels(pkg, &options, &names);
-    let version_text = match o.installed.as_deref() == Some(start.as_str()) {
-        true => o.installed_version.clone(),
-        false => known.map(|k| k.1),
+    let version_text = if o.installed.as_deref() == Some(start.as_str()) {
+        o.installed_version.clone()
+    } else {
+        known.map(|k| k.1)
     };
     Ok(Subject {
         operator: operator_name(o),
