@@ -34,6 +34,31 @@ pub fn lifecycle_notice(overlay: &SupportOverlay, package: &str) -> Option<Strin
     overlay.notice(package)
 }
 
+/// The counts as the title's second line shows them: the head by its version, as its box
+/// reads ("N bundles · E edges · head v1.2.0"); [`graph_stats`] names it in full in the tooltip.
+///
+/// # Complexity
+/// That of core's `GraphView::counts`, plus O(V) to find the head's node.
+pub fn graph_stats_short(v: &GraphView) -> String {
+    let c = v.counts();
+    let mut stats = format!("{} bundles · {} edges", c.bundles, c.edges);
+    if c.virtuals > 0 {
+        stats.push_str(&format!(" · {} virtual", c.virtuals));
+    }
+    if let Some(head) = c.head {
+        let version = v
+            .nodes()
+            .iter()
+            .find(|n| n.name == head)
+            .and_then(|n| n.version.as_deref());
+        match version {
+            Some(ver) => stats.push_str(&format!(" · head v{}", ver.trim_start_matches('v'))),
+            None => stats.push_str(&format!(" · head {head}")),
+        }
+    }
+    stats
+}
+
 /// What is drawn: package and channel, default marker, counts and head.
 #[component]
 pub fn GraphTitle() -> impl IntoView {
@@ -49,9 +74,9 @@ pub fn GraphTitle() -> impl IntoView {
                     <span class="pkg">{v.package.clone()}</span>
                     <span class="sep" aria-hidden="true">" / "</span>
                     <span class="chan">{title}</span>
-                    {is_default.then(|| view! { <span class="badge default">"default channel"</span> })}
+                    {is_default.then(|| view! { <span class="badge default" title="the package's default channel">"default"</span> })}
                 </h2>
-                <div class="graph-stats">{graph_stats(&v)}</div>
+                <div class="graph-stats" title=graph_stats(&v)>{graph_stats_short(&v)}</div>
             </div>
         })
     }

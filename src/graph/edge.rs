@@ -36,7 +36,7 @@ fn channels_attr(view: &SharedView, channels: &[String]) -> Option<String> {
 
 /// `data-crd-safety`: `unsafe` when either OLM refuses the upgrade for its CRDs, else `unknown`
 /// when either cannot tell; nothing when both find it safe or the edge was not judged.
-fn crd_safety(s: Option<&olm_graph_core::crd::EdgeSafety>) -> Option<&'static str> {
+pub(crate) fn crd_safety(s: Option<&olm_graph_core::crd::EdgeSafety>) -> Option<&'static str> {
     use olm_graph_core::crd::Verdict;
     let s = s?;
     let verdicts = [s.olm_v1.verdict, s.olm_v0.verdict];

@@ -151,8 +151,9 @@ fn MirrorItems() -> impl IntoView {
     }
 }
 
+/// The legend under the drawing, `children` (the view's toggles) at its right.
 #[component]
-pub fn Legend() -> impl IntoView {
+pub fn Legend(#[prop(optional)] children: Option<Children>) -> impl IntoView {
     let graph = GraphStore::get();
     let expanded = RwSignal::new(false);
     // Turning the lifecycle overlay on unfolds the legend: its tints need it.
@@ -172,6 +173,16 @@ pub fn Legend() -> impl IntoView {
         }
         on
     });
+    // The folded line names unsafe CRD upgrades only when the drawing has one.
+    let crd_marked = move || {
+        graph.view.with(|v| {
+            v.as_ref().is_some_and(|v| {
+                v.edges()
+                    .iter()
+                    .any(|e| crate::graph::edge::crd_safety(e.crd_safety.as_ref()).is_some())
+            })
+        })
+    };
     view! {
         <section class="legend" class:folded=move || !expanded.get() aria-label="Legend">
             <button class="legend-toggle" type="button" data-testid="legend-toggle"
@@ -184,7 +195,7 @@ pub fn Legend() -> impl IntoView {
                 {edge_item("replaces: the entry upgrades from the bundle it replaces (the upgrade chain)", "replaces", "replaces")}
                 {edge_item("skips: the entry upgrades from each bundle named in its skips", "skips", "skips")}
                 {edge_item("skipRange: the entry upgrades from every other entry whose version is in its skipRange", "skipRange", "skipRange")}
-                <li class="brief" title="unsafe CRD upgrade: the newer bundle's CRDs make OLM v1 (or OLM v0) refuse this upgrade; open the edge or the bundle for the message (dotted: cannot tell, the CRDs are not in the catalog)" data-testid="legend-crd-unsafe">
+                <li class=move || if crd_marked() { "brief" } else { "" } title="unsafe CRD upgrade: the newer bundle's CRDs make OLM v1 (or OLM v0) refuse this upgrade; open the edge or the bundle for the message (dotted: cannot tell, the CRDs are not in the catalog)" data-testid="legend-crd-unsafe">
                     <svg width="30" height="10" aria-hidden="true">
                         <line class="edge replaces crd-unsafe" x1="1" y1="5" x2="26" y2="5"/>
                     </svg>
@@ -200,6 +211,7 @@ pub fn Legend() -> impl IntoView {
                 <PhaseItems/>
                 <MirrorItems/>
             </ul>
+            {children.map(|c| c())}
         </section>
     }
 }

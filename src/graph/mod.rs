@@ -3,9 +3,9 @@
 //! edges ([`keyboard`]), and every marking (terminated, truncation preview, fates, the
 //! simulation's path) read from the stores.
 //!
-//! - [`GraphPanel`] composes the banner ([`banner`], [`toolbar`]; the shell's actions beside
-//!   the title), the drawing area
-//!   ([`canvas`]) and the [`legend`]; the layout wraps to the drawing area's size
+//! - [`GraphPanel`] composes the banner, one row ([`banner`]; the shell's actions and focus
+//!   mode beside the title), the drawing area ([`canvas`], the zoom over its corner) and the
+//!   [`legend`] with the view's toggles ([`toolbar`]); the layout wraps to the drawing area's size
 //!   ([`follow_panel_size`]), re-laid out (and fitted) when the window is resized or focus
 //!   mode hides the side columns;
 //! - the drawing ([`drawing`]) is made of [`node`] and [`edge`] components sharing a
@@ -27,7 +27,6 @@ pub mod toolbar;
 
 use std::time::Duration;
 
-use gloo_events::EventListener;
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use olm_graph_core::layout::FanMode;
@@ -38,13 +37,14 @@ use drawing::{on_focus_in, on_focus_out};
 use legend::Legend;
 use pan_zoom::{use_pan_zoom, UsePanZoomOptions, UsePanZoomReturn};
 use scene::Scene;
-use toolbar::GraphTools;
+use toolbar::{FocusToggle, ViewTools, ZoomTools};
 
 use crate::state::graph::GraphStore;
 use crate::state::selection::Selection;
 
 /// The graph panel: title with `children` beside it (the shell's actions: search, tools,
-/// export), the view's toolbar, notices, drawing, legend.
+/// export) and focus mode, notices, drawing (the zoom over its corner), legend with the view's
+/// toggles.
 #[component]
 pub fn GraphPanel(#[prop(optional)] children: Option<Children>) -> impl IntoView {
     let graph = GraphStore::get();
@@ -60,9 +60,11 @@ pub fn GraphPanel(#[prop(optional)] children: Option<Children>) -> impl IntoView
             <div class="graph-banner">
                 <div class="graph-head-row">
                     <GraphTitle/>
-                    <div class="graph-actions" role="toolbar" aria-label="Graph actions">{children.map(|c| c())}</div>
+                    <div class="graph-actions" role="toolbar" aria-label="Graph actions">
+                        {children.map(|c| c())}
+                        <FocusToggle/>
+                    </div>
                 </div>
-                <GraphTools pan_zoom=pan_zoom/>
                 <GraphNotices/>
             </div>
             <div class="graph-area"
@@ -71,8 +73,9 @@ pub fn GraphPanel(#[prop(optional)] children: Option<Children>) -> impl IntoView
                 <GraphCanvas svg=svg scene=scene/>
                 <PanHints pan_zoom=pan_zoom/>
                 <EmptyGraph/>
+                <ZoomTools pan_zoom=pan_zoom/>
             </div>
-            <Legend/>
+            <Legend><ViewTools/></Legend>
         </section>
     }
 }
@@ -82,9 +85,11 @@ const RESIZE_DEBOUNCE: Duration = Duration::from_millis(200);
 /// Size changes below this many pixels (either side) keep the layout.
 const RESIZE_SLACK: f64 = 4.0;
 
-/// The box the layout wraps to: the drawing area's size in whole pixels.
+/// The box the layout wraps to: the drawing area's size in whole pixels, below the zoom
+/// controls ([`pan_zoom::TOP_INSET`]).
 fn panel_box(pan_zoom: UsePanZoomReturn) -> Option<(f64, f64)> {
     let (w, h) = pan_zoom.viewport();
+    let h = h - pan_zoom::TOP_INSET;
     (w > 50.0 && h > 50.0).then(|| (w.round(), h.round()))
 }
 
@@ -103,39 +108,81 @@ fn update_target(graph: GraphStore, pan_zoom: UsePanZoomReturn) {
 }
 
 /// The layout wraps to the drawing area: measured once the `<svg>` is laid out, and again
-/// (debounced) when the window is resized.
+/// (debounced) whenever the area changes size: the window resized, focus mode, a note above
+/// the graph shown, folded or opened (a `ResizeObserver` on the `<svg>`).
 fn follow_panel_size(
     graph: GraphStore,
     svg: NodeRef<leptos::svg::Svg>,
     pan_zoom: UsePanZoomReturn,
 ) {
     let pending: StoredValue<Option<Timeout>, LocalStorage> = StoredValue::new_local(None);
-    let listener: StoredValue<Option<EventListener>, LocalStorage> = StoredValue::new_local(None);
+    let observer: StoredValue<Option<resize::Observer>, LocalStorage> =
+        StoredValue::new_local(None);
     Effect::new(move |_| {
-        if svg.get().is_none() {
-            return;
-        }
-        request_animation_frame(move || update_target(graph, pan_zoom));
-        let Some(window) = web_sys::window() else {
+        let Some(el) = svg.get() else {
             return;
         };
-        let on_resize = EventListener::new(&window, "resize", move |_| {
+        request_animation_frame(move || update_target(graph, pan_zoom));
+        let watching = resize::Observer::new(&el, move || {
             let timer = Timeout::new(RESIZE_DEBOUNCE.as_millis() as u32, move || {
                 update_target(graph, pan_zoom)
             });
             pending.set_value(Some(timer));
         });
-        listener.set_value(Some(on_resize));
-    });
-    // Focus mode changes the drawing area's size without resizing the window.
-    if let Some(ws) = crate::state::workspace::Workspace::try_get() {
-        Effect::new(move |prev: Option<bool>| {
-            let focus = ws.focus.get();
-            if prev.is_some_and(|p| p != focus) {
-                request_animation_frame(move || update_target(graph, pan_zoom));
+        observer.update_value(|o| {
+            if let Some(old) = o.take() {
+                old.disconnect();
             }
-            focus
+            *o = watching;
         });
+    });
+    on_cleanup(move || {
+        observer.update_value(|o| {
+            if let Some(o) = o.take() {
+                o.disconnect();
+            }
+        });
+    });
+}
+
+/// The browser's `ResizeObserver`, bound here (web-sys has it behind a feature the app does
+/// not otherwise need).
+mod resize {
+    use wasm_bindgen::prelude::*;
+
+    #[wasm_bindgen]
+    extern "C" {
+        type ResizeObserver;
+        #[wasm_bindgen(constructor, catch)]
+        fn new(callback: &js_sys::Function) -> Result<ResizeObserver, JsValue>;
+        #[wasm_bindgen(method)]
+        fn observe(this: &ResizeObserver, target: &web_sys::Element);
+        #[wasm_bindgen(method)]
+        fn disconnect(this: &ResizeObserver);
+    }
+
+    /// An element observed, and the callback kept alive as long as the observation.
+    pub struct Observer {
+        observer: ResizeObserver,
+        _callback: Closure<dyn FnMut()>,
+    }
+
+    impl Observer {
+        /// Calls `on_resize` after each change of `el`'s size (and once at the start);
+        /// `None` where the browser has no `ResizeObserver`.
+        pub fn new(el: &web_sys::Element, on_resize: impl FnMut() + 'static) -> Option<Observer> {
+            let callback = Closure::<dyn FnMut()>::new(on_resize);
+            let observer = ResizeObserver::new(callback.as_ref().unchecked_ref()).ok()?;
+            observer.observe(el);
+            Some(Observer {
+                observer,
+                _callback: callback,
+            })
+        }
+
+        pub fn disconnect(&self) {
+            self.observer.disconnect();
+        }
     }
 }
 

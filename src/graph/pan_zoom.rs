@@ -14,6 +14,10 @@ use web_sys::{PointerEvent, WheelEvent};
 pub const MIN_ZOOM: f64 = 0.05;
 pub const MAX_ZOOM: f64 = 3.0;
 
+/// The band at the top of the drawing area that the zoom controls lie over
+/// (`graph::toolbar::ZoomTools`): a drawing is fitted, and laid out, below it.
+pub const TOP_INSET: f64 = 44.0;
+
 /// The pan and zoom of the drawing: screen = (x, y) + k · drawing.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Transform {
@@ -165,16 +169,20 @@ impl UsePanZoomReturn {
         });
     }
 
-    /// Fits a drawing of w × h.
+    /// Fits a drawing of w × h, below the zoom controls ([`TOP_INSET`]).
     pub fn fit(&self, w: f64, h: f64) {
         let (vw, vh) = self.viewport();
-        self.transform.set(Transform::fit(w, h, vw, vh));
+        let mut t = Transform::fit(w, h, vw, vh - TOP_INSET);
+        t.y += TOP_INSET;
+        self.transform.set(t);
     }
 
-    /// Opens a drawing of w × h ([`Transform::initial`]).
+    /// Opens a drawing of w × h ([`Transform::initial`]), below the zoom controls.
     pub fn open(&self, w: f64, h: f64) {
         let (vw, vh) = self.viewport();
-        self.transform.set(Transform::initial(w, h, vw, vh));
+        let mut t = Transform::initial(w, h, vw, vh - TOP_INSET);
+        t.y += TOP_INSET;
+        self.transform.set(t);
     }
 
     /// Centres the drawing rectangle (x, y, w, h), at zoom `k` (default: the current one).

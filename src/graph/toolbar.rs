@@ -1,8 +1,10 @@
-//! The graph's toolbar: zoom out and in, the zoom level, fit, the fan toggles (fans grouped or
-//! every edge on its own; every fan drawn or only markers), the support lifecycle overlay (its
-//! toggle, day and OpenShift version), the mirror cut (`mirror=1`) and focus mode (in the full
-//! app: the graph takes the window). What the shell adds (search, the Tools and Export menus)
-//! sits beside the title.
+//! The graph's controls, placed so that the header above the drawing is one row
+//! ([`super::GraphPanel`]): the zoom (out, in, the level, fit) over the drawing's upper left
+//! corner ([`ZoomTools`]); the view (the fan toggles: fans grouped or every edge on its own,
+//! every fan drawn or only markers; the support lifecycle overlay with its day and OpenShift
+//! version; the mirror cut, `mirror=1`) beside the legend under the drawing ([`ViewTools`]);
+//! focus mode (in the full app: the graph takes the window) in the header, after what the
+//! shell adds there (search, the Tools and Export menus) ([`FocusToggle`]).
 
 use leptos::prelude::*;
 use olm_graph_core::layout::FanMode;
@@ -34,13 +36,13 @@ pub fn toggled_all_fans(mode: FanMode) -> FanMode {
     }
 }
 
+/// The zoom controls, over the drawing's upper left corner (they take none of its height):
+/// zoom out and in, the zoom level, fit.
 #[component]
-pub fn GraphTools(pan_zoom: UsePanZoomReturn) -> impl IntoView {
+pub fn ZoomTools(pan_zoom: UsePanZoomReturn) -> impl IntoView {
     let graph = GraphStore::get();
-    let grouped = move || graph.fans.get() != FanMode::Edges;
-    let all_fans = move || graph.fans.get() == FanMode::Bands;
     view! {
-        <div class="graph-tools" role="toolbar" aria-label="Graph view">
+        <div class="graph-tools graph-zoom" role="toolbar" aria-label="Zoom">
             <button class="button icon" aria-label="Zoom out" title="Zoom out (−)"
                 on:click=move |_| pan_zoom.zoom(0.8)>"−"</button>
             <span class="zoom" aria-live="polite">{move || format!("{:.0}%", pan_zoom.transform.get().k * 100.0)}</span>
@@ -48,6 +50,20 @@ pub fn GraphTools(pan_zoom: UsePanZoomReturn) -> impl IntoView {
                 on:click=move |_| pan_zoom.zoom(1.25)>"+"</button>
             <button class="button" data-testid="fit-view" title="Fit the whole graph (0)"
                 on:click=move |_| fit(graph, pan_zoom)>"Fit"</button>
+        </div>
+    }
+}
+
+/// How the graph is drawn, beside the legend under it: the fan toggles (fans grouped or every
+/// edge on its own; every fan drawn or only markers), the support lifecycle overlay and the
+/// mirror cut.
+#[component]
+pub fn ViewTools() -> impl IntoView {
+    let graph = GraphStore::get();
+    let grouped = move || graph.fans.get() != FanMode::Edges;
+    let all_fans = move || graph.fans.get() == FanMode::Bands;
+    view! {
+        <div class="graph-view" role="toolbar" aria-label="Graph view">
             <button class="button toggle" data-testid="fan-toggle"
                 aria-pressed=move || grouped().to_string()
                 title="Group each entry's skipRange fan (and its skips fan, from four skipped bundles) and the absent bundles it names, or draw every edge and bundle separately"
@@ -62,15 +78,20 @@ pub fn GraphTools(pan_zoom: UsePanZoomReturn) -> impl IntoView {
             </button>
             <LifecycleControls/>
             <MirrorToggle/>
-            {Workspace::try_get().map(|ws| view! {
-                <ToggleButton testid="focus-graph" pressed=Signal::derive(move || ws.focus.get())
-                    title="Give the graph the whole window, hiding the package list and the inspector (f)"
-                    on_click=Callback::new(move |()| ws.toggle_focus())>
-                    {move || if ws.focus.get() { "Restore panels" } else { "Focus" }}
-                </ToggleButton>
-            })}
         </div>
     }
+}
+
+/// Focus mode (in the full app): the graph takes the window.
+#[component]
+pub fn FocusToggle() -> impl IntoView {
+    Workspace::try_get().map(|ws| view! {
+        <ToggleButton testid="focus-graph" pressed=Signal::derive(move || ws.focus.get())
+            title="Give the graph the whole window, hiding the package list and the inspector (f)"
+            on_click=Callback::new(move |()| ws.toggle_focus())>
+            {move || if ws.focus.get() { "Restore panels" } else { "Focus" }}
+        </ToggleButton>
+    })
 }
 
 /// The mirror cut on the graph, shown once an ImageSetConfiguration is open (or `mirror=1`

@@ -8,6 +8,7 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use olm_graph_core::cluster::{Api, OperatorReport, State};
+use olm_graph_core::view::PathOverlay;
 
 use crate::services::clipboard::copy_text;
 use crate::state::cluster::{channel_of, ClusterStore};
@@ -50,7 +51,7 @@ fn empty() -> impl IntoView {
         <div class="notice" data-testid="cluster-empty">
             <p>"Open a cluster's own objects the way you open a catalog (Open files, Open folder, paste or drop): the YAML or JSON that "
                 <code>"oc get subscriptions,clusterserviceversions,installplans,operatorgroups -n NAMESPACE -o yaml"</code>
-                " prints, ClusterExtensions, or a must-gather folder. Each operator is joined to the catalog on screen."</p>
+                " prints, ClusterExtensions, or a must-gather folder. Each operator is joined to the catalog on screen; with a series folder open as well (one catalog per OpenShift version, from the Plan tab), each ClusterCatalog is served by the series' catalog of the version its image names, and a ClusterExtension takes its path across them."</p>
             <p class="note">"The files are read in this page; nothing is sent anywhere."</p>
         </div>
     }
@@ -102,8 +103,20 @@ fn Operators(cluster: ClusterStore) -> impl IntoView {
             }
         })
     };
+    let joins = move || {
+        let joins = cluster.joins.get();
+        (!joins.is_empty()).then(|| {
+            let text = joins
+                .iter()
+                .map(|(name, label)| format!("{name} ← {label}"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            view! { <p class="note" data-testid="cluster-series-joins">{format!("ClusterCatalogs served by the series: {text}")}</p> }
+        })
+    };
     view! {
         <p class="note" data-testid="cluster-summary">{summary}</p>
+        {joins}
         {list}
         {problems}
         {move || cluster.chosen_report().map(report_view)}
@@ -167,9 +180,14 @@ fn choose(i: usize, r: &OperatorReport) {
     }
     stores.graph.installed.set(r.installed.clone());
     reveal_report();
-    if let Some(path) = &r.upgrade {
+    let overlay = match (&r.upgrade, &r.across) {
+        (Some(path), _) => Some(PathOverlay::from_path(path)),
+        (None, Some(across)) => Some(PathOverlay::from_catalogs_path(across)),
+        (None, None) => None,
+    };
+    if let Some(overlay) = overlay {
         // Drawn once the package change has settled (a new package clears any route drawn).
-        let route = Shared::new(olm_graph_core::view::PathOverlay::from_path(path));
+        let route = Shared::new(overlay);
         set_timeout(
             move || {
                 if stores.cluster.chosen.get_untracked() == Some(i) {
@@ -198,6 +216,7 @@ fn report_view(r: OperatorReport) -> impl IntoView {
             </h3>
             <p class="cluster-explanation" data-testid="cluster-explanation">{r.explanation.clone()}</p>
             {failed_view(&r)}
+            {across_view(&r)}
             {commands_view(&r.commands)}
             {resolution_view(&r)}
             {findings_view(&r)}
@@ -241,6 +260,35 @@ fn failed_view(r: &OperatorReport) -> Option<impl IntoView> {
             <strong>{what}</strong>
             {(!f.message.is_empty()).then(|| view! { <p class="cluster-message">{f.message.clone()}</p> })}
         </div>
+    })
+}
+
+/// A path across several catalogs (OLM v1), hop by hop, each with the catalog it comes from,
+/// as `olm-graph path --catalog-priority` prints it; the same hops are drawn on the graph.
+fn across_view(r: &OperatorReport) -> Option<impl IntoView> {
+    let path = r.across.as_ref()?;
+    let overlay = PathOverlay::from_catalogs_path(path);
+    let hops = overlay
+        .hops
+        .iter()
+        .map(|h| {
+            let catalog = h.catalog.clone().unwrap_or_default();
+            view! {
+                <li data-testid="cluster-across-hop" data-from=h.from.clone() data-to=h.to.clone()
+                    data-catalog=catalog.clone()>
+                    <span class="cluster-hop-bundles">{format!("{} → {}", h.from, h.to)}</span>
+                    <span class="cluster-hop-catalog">{format!(" from {catalog}")}</span>
+                    <span class="note">{format!(" ({})", h.reasons)}</span>
+                </li>
+            }
+        })
+        .collect_view();
+    Some(view! {
+        <section class="cluster-across" aria-label="Path across catalogs" data-testid="cluster-across">
+            <h4 class="subheading">"Path across catalogs"</h4>
+            <p class="note">{overlay.caption.clone()}</p>
+            <ol>{hops}</ol>
+        </section>
     })
 }
 

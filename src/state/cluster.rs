@@ -6,13 +6,15 @@
 
 use leptos::prelude::*;
 use olm_graph_core::cluster::{
-    diagnose, read_cluster_files, ClusterState, Diagnosis, GivenCatalog, OperatorReport,
+    diagnose, join_series, read_cluster_files, ClusterState, Diagnosis, GivenCatalog,
+    OperatorReport,
 };
 use olm_graph_core::load::Limits;
 use olm_graph_core::model::Catalog;
 use olm_graph_core::InputFile;
 use serde::{Deserialize, Serialize};
 
+use crate::state::comparison::Series;
 use crate::state::load::Loaded;
 use crate::state::selection::{ChannelChoice, Selection};
 use crate::state::shared::Shared;
@@ -56,11 +58,21 @@ pub fn read_state(opened: &Opened) -> ClusterState {
     read_cluster_files(&files, &Limits::DEFAULT)
 }
 
-/// Every operator of `state` joined to `catalog` (serving every operator), or to none.
+/// Every operator of `state` joined to the catalogs of `series` that serve its
+/// ClusterCatalogs (core's `join_series`, docs/spec/cluster.md §2.4) when it serves any, else
+/// to `catalog` (serving every operator), or to none.
 ///
 /// # Complexity
-/// That of core's `cluster::diagnose`.
-pub fn diagnosis_of(state: &ClusterState, catalog: Option<(&str, &Catalog)>) -> Diagnosis {
+/// That of core's `cluster::join_series` and `cluster::diagnose`.
+pub fn diagnosis_of(
+    state: &ClusterState,
+    catalog: Option<(&str, &Catalog)>,
+    series: Option<&Series>,
+) -> Diagnosis {
+    let joined = series.map(|s| join_series(state, s)).unwrap_or_default();
+    if !joined.is_empty() {
+        return diagnose(state, &joined);
+    }
     let given: Vec<GivenCatalog> = catalog
         .map(|(label, catalog)| GivenCatalog {
             source: None,
@@ -70,6 +82,23 @@ pub fn diagnosis_of(state: &ClusterState, catalog: Option<(&str, &Catalog)>) -> 
         .into_iter()
         .collect();
     diagnose(state, &given)
+}
+
+/// Which series catalog serves which of the state's ClusterCatalogs (`name ← label`), for the
+/// Cluster tab to say so.
+///
+/// # Complexity
+/// That of core's `cluster::join_series`.
+pub fn series_joins(state: &ClusterState, series: &Series) -> Vec<(String, String)> {
+    join_series(state, series)
+        .iter()
+        .map(|g| {
+            (
+                g.source.unwrap_or_default().to_string(),
+                g.label.to_string(),
+            )
+        })
+        .collect()
 }
 
 /// The channel view an operator follows: its channel (the first of a ClusterExtension's) when
@@ -125,8 +154,11 @@ impl ClusterMarks {
 pub struct ClusterStore {
     pub opened: RwSignal<Option<Shared<Opened>>>,
     pub state: Memo<Option<Shared<ClusterState>>>,
-    /// Every operator over the catalog on screen.
+    /// Every operator over the catalog on screen (or the series' catalogs that serve the
+    /// state's ClusterCatalogs).
     pub diagnosis: Memo<Option<Shared<Diagnosis>>>,
+    /// The series catalogs that serve the state's ClusterCatalogs: (ClusterCatalog, label).
+    pub joins: Memo<Vec<(String, String)>>,
     /// The operator chosen in the Cluster tab (its index in the diagnosis).
     pub chosen: RwSignal<Option<usize>>,
     /// What the chosen operator marks, while its package is on screen.
@@ -135,14 +167,29 @@ pub struct ClusterStore {
 
 impl ClusterStore {
     /// A store over the catalog in `loaded` and the package `selection` shows.
-    pub fn new(loaded: RwSignal<Option<Shared<Loaded>>>, selection: Selection) -> ClusterStore {
+    pub fn new(
+        loaded: RwSignal<Option<Shared<Loaded>>>,
+        series: RwSignal<Option<Shared<Series>>>,
+        selection: Selection,
+    ) -> ClusterStore {
         let opened: RwSignal<Option<Shared<Opened>>> = RwSignal::new(None);
         let state = Memo::new(move |_| opened.get().map(|o| Shared::new(read_state(&o))));
         let diagnosis = Memo::new(move |_| {
             let state = state.get()?;
             let loaded = loaded.get();
             let catalog = loaded.as_ref().map(|l| (l.label.as_str(), &l.catalog));
-            Some(Shared::new(diagnosis_of(&state, catalog)))
+            let series = series.get();
+            Some(Shared::new(diagnosis_of(
+                &state,
+                catalog,
+                series.as_deref(),
+            )))
+        });
+        let joins = Memo::new(move |_| {
+            let (Some(state), Some(series)) = (state.get(), series.get()) else {
+                return Vec::new();
+            };
+            series_joins(&state, &series)
         });
         let chosen = RwSignal::new(None);
         let marks = Memo::new(move |_| {
@@ -158,6 +205,7 @@ impl ClusterStore {
             opened,
             state,
             diagnosis,
+            joins,
             chosen,
             marks,
         }
@@ -211,7 +259,7 @@ mod tests {
     fn the_stuck_upgrade_is_failed_stuck_with_its_path_and_marks() {
         let catalog = descheduler();
         let state = read_state(&opened());
-        let d = diagnosis_of(&state, Some(("v4.16", &catalog)));
+        let d = diagnosis_of(&state, Some(("v4.16", &catalog)), None);
         assert_eq!(d.operators.len(), 1);
         let r = &d.operators[0];
         assert_eq!(r.state, State::FailedStuck);
@@ -241,7 +289,7 @@ mod tests {
     #[test]
     fn without_a_catalog_the_objects_still_speak() {
         let state = read_state(&opened());
-        let d = diagnosis_of(&state, None);
+        let d = diagnosis_of(&state, None, None);
         let r = &d.operators[0];
         assert_eq!(r.state, State::FailedStuck);
         assert!(r.upgrade.is_none());

@@ -70,15 +70,16 @@ impl Stores {
         let load = LoadStore::new();
         let selection = Selection::new(load.loaded);
         let graph = GraphStore::new(load.loaded, selection, layout);
+        let comparison = Comparison::new();
         Stores {
             load,
             selection,
             graph,
             lifecycle: CatalogChanges::new(graph),
-            comparison: Comparison::new(),
+            comparison,
             simulation: SimulationStore::new(graph),
             workspace: Workspace::new(),
-            cluster: ClusterStore::new(load.loaded, selection),
+            cluster: ClusterStore::new(load.loaded, comparison.series, selection),
             kept: Kept::new(),
             mirror: MirrorStore::new(load.loaded, selection, graph),
         }

@@ -5,13 +5,16 @@
 //    (scrollWidth ≤ clientWidth), the strip does not overflow, and every tab is either in the
 //    strip or in the More menu; without cluster state or a configuration, Cluster and Mirror
 //    are not in the strip but can be asked for from the More menu.
-// 2. Problems that do not take the graph: koku-metrics-operator at 1280×800 folds the Problems
-//    panel to one line, axe is clean; opened, it stays open for that catalog (see the test).
+// 2. Problems that do not take the graph: koku-metrics-operator (1 error, 1 warning, a
+//    split-catalog note) at 1280×800 folds the Problems panel and the split note to one line
+//    each, the graph header is one row and the graph area ≥ 584 px, axe is clean; opened, the
+//    Problems panel stays open for that catalog; at 800×700 no header control is clipped.
 // 3. The Mirror tab's "From the cluster state" downloads the YAML `olm-graph mirror-config`
 //    prints for the same state, catalog and image.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { app, open, finish, shot, waitGraph, cli, CATALOGS, ROOT, audit, inspector } from './harness.mjs';
 
@@ -19,7 +22,8 @@ const NEURON = join(CATALOGS, 'community-operators-prod/v4.21/aws-neuron-operato
 const ISC = join(ROOT, 'tests/e2e/fixtures/mirror-neuron.yaml');
 const STATE = join(ROOT, 'tests/e2e/fixtures/cluster-stuck.yaml');
 const DESCHEDULER = join(CATALOGS, 'openshift-kube-descheduler-fbc/v4.16/cluster-kube-descheduler-operator.json');
-const KOKU = join(ROOT, 'crates/core/tests/fixtures/operator-repo/koku-metrics-operator');
+const KOKU_CATALOG = join(CATALOGS, 'community-operators-prod/v4.21/koku-metrics-operator.yaml');
+const KOKU_PREVIEW = join(ROOT, 'tests/e2e/fixtures/koku-preview.yaml');
 const ALL_TABS = ['details', 'simulate', 'plan', 'findings', 'cluster', 'mirror'];
 
 app();
@@ -113,37 +117,87 @@ for (const [width, height] of [[1280, 800], [800, 700]]) {
   });
 }
 
-// The operator-repository fixture of koku-metrics-operator (0 errors, 1 warning; the catalog
-// file in ../shared/catalogs reads clean, so the issue's "1 error, 1 warning, a split note"
-// case is not reproduced). The issue asks for 584 px of graph; folded, it is about 544 px here
-// (the graph's own toolbar wraps to two rows at 1280): the bound below is what holds today.
-test('koku-metrics-operator at 1280 × 800: the Problems panel folds to one line, remembered per catalog', async () => {
+// The koku-metrics-operator folder of the issue: the real catalog file
+// (community-operators-prod/v4.21/koku-metrics-operator.yaml) copied beside
+// tests/e2e/fixtures/koku-preview.yaml (a made-up "preview" channel with one deliberate error,
+// an entry without olm.bundle, which is also the sign of a split catalog, and one deliberate
+// warning, a key in the wrong case) into a folder named koku-metrics-operator. At 1280 × 800
+// the Problems line and the split-catalog note are both shown, one line each, and the graph
+// area keeps at least 584 px; at 800 × 700 the graph header's controls all read in full.
+function kokuFolder() {
+  const dir = join(mkdtempSync(join(tmpdir(), 'olm-graph-koku-')), 'koku-metrics-operator');
+  mkdirSync(dir);
+  copyFileSync(KOKU_CATALOG, join(dir, 'koku-metrics-operator.yaml'));
+  copyFileSync(KOKU_PREVIEW, join(dir, 'preview.yaml'));
+  return dir;
+}
+
+/** The graph header as laid out: its height, the rows its controls sit on (distinct vertical
+ *  centres), and the shown controls and texts whose text does not fit (scrollWidth >
+ *  clientWidth) or that reach past the window. */
+const header = (page) => page.evaluate(() => {
+  const banner = document.querySelector('.graph-banner');
+  const shown = [...banner.querySelectorAll('button, input, .graph-title, .graph-stats, .zoom')]
+    .filter((e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden');
+  const controls = shown.filter((e) => (e.matches('button, input')) && !e.closest('.notice') && !e.closest('[role=menu]'));
+  const centre = (e) => { const r = e.getBoundingClientRect(); return (r.top + r.bottom) / 2; };
+  const rows = new Set(controls.map((e) => Math.round(centre(e) / 12)));
+  return {
+    height: banner.getBoundingClientRect().height,
+    rows: rows.size,
+    clipped: shown.filter((e) => e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .map((e) => `${e.dataset.testid || e.className}: ${e.textContent.trim().slice(0, 30)} (${e.scrollWidth} > ${e.clientWidth})`),
+  };
+});
+
+test('koku-metrics-operator at 1280 × 800: Problems line and split note folded, graph ≥ 584 px, header in one row', async () => {
+  const koku = kokuFolder();
   const page = await open('', { viewport: { width: 1280, height: 800 }, bypassCSP: true });
-  await page.setInputFiles('[data-testid=catalog-dir-input]', KOKU);
+  await page.setInputFiles('[data-testid=catalog-dir-input]', koku);
   await waitGraph(page, 'koku-metrics-operator');
-  const panel = page.locator('[data-testid=error-panel]');
-  await panel.waitFor({ state: 'visible' });
+  await page.locator('[data-testid=error-panel]').waitFor({ state: 'visible' });
+  await page.locator('[data-testid=split-notice]').waitFor({ state: 'visible' });
   await page.waitForTimeout(300);
   const line = await page.textContent('[data-testid=problems-line]');
-  assert.match(line, /^0 errors, 1 warning: Invalid bundle koku-metrics-operator\.v4\.3\.0/, line);
+  assert.match(line, /^1 error, 1 warning: /, line);
+  assert.equal(await page.textContent('[data-testid=split-line]'), 'Part of a split catalog? 1 entry without a bundle');
   assert.equal(await page.getAttribute('[data-testid=problems-toggle]', 'aria-expanded'), 'false');
+  assert.equal(await page.getAttribute('[data-testid=split-toggle]', 'aria-expanded'), 'false');
   const heights = await page.evaluate(() => {
     const h = (s) => document.querySelector(s).getBoundingClientRect().height;
-    return { graph: h('.graph-area'), problems: h('[data-testid=error-panel]') };
+    return { graph: h('.graph-area'), problems: h('[data-testid=error-panel]'), split: h('[data-testid=split-notice]') };
   });
-  assert.ok(heights.problems <= 45, `one line: ${JSON.stringify(heights)}`);
-  assert.ok(heights.graph >= 540, `the graph area is ${heights.graph} px tall: ${JSON.stringify(heights)}`);
+  assert.ok(heights.problems <= 45 && heights.split <= 45, `one line each: ${JSON.stringify(heights)}`);
+  assert.ok(heights.graph >= 584, `the graph area is ${heights.graph} px tall: ${JSON.stringify(heights)}`);
+  const h = await header(page);
+  assert.ok(h.rows === 1 && h.height <= 50, `the graph header is one row: ${JSON.stringify(h)}`);
+  assert.deepEqual(h.clipped, [], 'no control of the graph header is clipped');
   await audit(page, 'koku folded');
-  await shot(page, 'issue46-koku-folded');
+  await shot(page, 'issue46-koku-1280');
 
   // Opened, the problems are listed; the choice is kept for this catalog.
   await page.click('[data-testid=problems-toggle]');
   await page.locator('#problems-body .findings').waitFor({ state: 'visible' });
   await audit(page, 'koku opened');
-  await page.setInputFiles('[data-testid=catalog-dir-input]', KOKU);
+  await page.setInputFiles('[data-testid=catalog-dir-input]', koku);
   await waitGraph(page, 'koku-metrics-operator');
   await page.waitForTimeout(500);
   assert.equal(await page.getAttribute('[data-testid=problems-toggle]', 'aria-expanded'), 'true');
+  await finish(page);
+});
+
+test('koku-metrics-operator at 800 × 700: the graph header\'s controls read in full', async () => {
+  const page = await open('', { viewport: { width: 800, height: 700 }, bypassCSP: true });
+  await page.setInputFiles('[data-testid=catalog-dir-input]', kokuFolder());
+  await waitGraph(page, 'koku-metrics-operator');
+  await page.locator('[data-testid=split-notice]').waitFor({ state: 'visible' });
+  await page.waitForTimeout(300);
+  const h = await header(page);
+  assert.deepEqual(h.clipped, [], `no control of the graph header is clipped: ${JSON.stringify(h)}`);
+  const graph = await page.evaluate(() => document.querySelector('.graph-area').getBoundingClientRect().height);
+  assert.ok(graph >= 380, `the graph area is ${graph} px tall`);
+  await audit(page, 'koku at 800');
+  await shot(page, 'issue46-koku-800');
   await finish(page);
 });
 

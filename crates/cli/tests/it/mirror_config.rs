@@ -232,6 +232,84 @@ fn every_fixture_gets_a_configuration_mirror_previews_without_a_stranded_bundle(
     );
 }
 
+/// A ClusterExtension whose path crosses catalogs (the across fixture's ClusterCatalog of
+/// priority 10 given a made-up hotfix catalog that holds only v5.0.5, past 4.16's head): each
+/// hop is kept in the catalog that serves it, one `mirror.operators[]` entry per catalog image
+/// (spec/mirror.md §7), and `mirror` previews each without a stranded bundle.
+#[test]
+fn a_path_across_catalogs_keeps_each_hop_in_the_catalog_that_serves_it() {
+    let old = catalog("openshift-kube-descheduler-fbc/v4.16");
+    let hotfix = manifest_dir()
+        .join("tests/fixtures/mirror/across-hotfix")
+        .display()
+        .to_string();
+    let catalogs = [
+        ("redhat-operators-v4-16", old.as_str()),
+        ("redhat-operators-v4-17", hotfix.as_str()),
+    ];
+    let state = fixture("v1/across.yaml");
+    let yaml = check("v1-across-hotfix", &state, &catalogs, &[]);
+    let want = "  - catalog: registry.redhat.io/redhat/redhat-operator-index:v4.16
+    packages:
+    - name: cluster-kube-descheduler-operator
+      channels:
+      - name: stable
+  - catalog: registry.redhat.io/redhat/redhat-operator-index:v4.17
+    packages:
+    - name: cluster-kube-descheduler-operator
+      channels:
+      - name: stable
+";
+    assert!(yaml.ends_with(want), "{yaml}");
+    let plan = ok_json(&[
+        "mirror-config",
+        &format!("{}={}", catalogs[0].0, catalogs[0].1),
+        &format!("{}={}", catalogs[1].0, catalogs[1].1),
+        "--for",
+        &state,
+        "--json",
+    ]);
+    let served: Vec<(String, String, String, String)> = plan["catalogs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|c| {
+            let image = c["catalog"].as_str().unwrap().to_string();
+            let serves = c["packages"][0]["channels"][0]["serves"]
+                .as_array()
+                .unwrap();
+            serves
+                .iter()
+                .map(|s| {
+                    let text = |k: &str| s[k].as_str().unwrap_or_default().to_string();
+                    (image.clone(), text("bundle"), text("end"), text("part"))
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let image = |v: &str| format!("registry.redhat.io/redhat/redhat-operator-index:{v}");
+    let bundle = |v: &str| format!("clusterkubedescheduleroperator.{v}");
+    assert_eq!(
+        served,
+        [
+            (
+                image("v4.16"),
+                bundle("v5.0.2"),
+                bundle("v5.0.4"),
+                "hops 1-1 of its path across catalogs, from redhat-operators-v4-16".to_string()
+            ),
+            (
+                image("v4.17"),
+                bundle("v5.0.4"),
+                bundle("v5.0.5"),
+                "hops 2-2 of its path across catalogs, from redhat-operators-v4-17".to_string()
+            ),
+        ],
+        "{plan}"
+    );
+    assert_eq!(plan["unserved"], Value::Array(vec![]), "{plan}");
+}
+
 #[test]
 fn json_says_what_each_range_serves_and_why_and_unserved_bundles_fail() {
     let out = run(&[

@@ -35,3 +35,44 @@ pub fn diagnose(state: &ClusterState, catalogs: &[GivenCatalog]) -> Diagnosis {
         diagnostics: state.diagnostics.clone(),
     }
 }
+
+/// The catalogs of a series (one per OpenShift version, each labelled with its version, e.g.
+/// `v4.16`) that serve the state's ClusterCatalogs: a ClusterCatalog is served by the series
+/// catalog labelled with its name, else by the one whose OpenShift version its image's tag
+/// names (`…/redhat-operator-index:v4.16`), as given by `diagnose --catalog NAME=PATH`
+/// ([spec/cluster.md](../../../../docs/spec/cluster.md) §2.4). ClusterCatalogs no series
+/// catalog serves are left out.
+///
+/// # Complexity
+/// O(K·S) for K ClusterCatalogs and S catalogs in the series.
+pub fn join_series<'c>(
+    state: &'c ClusterState,
+    series: &'c [(String, crate::model::Catalog)],
+) -> Vec<GivenCatalog<'c>> {
+    let version_of_tag = |image: &str| {
+        let name = image.rsplit('/').next().unwrap_or(image);
+        let tag = name.split('@').next().unwrap_or(name).rsplit_once(':')?.1;
+        crate::openshift::OpenShiftVersion::of_label(tag)
+    };
+    state
+        .cluster_catalogs
+        .iter()
+        .filter_map(|cc| {
+            let tagged = version_of_tag(&cc.image);
+            let (label, catalog) = series
+                .iter()
+                .find(|(label, _)| *label == cc.meta.name)
+                .or_else(|| {
+                    let v = tagged?;
+                    series.iter().find(|(label, _)| {
+                        crate::openshift::OpenShiftVersion::of_label(label) == Some(v)
+                    })
+                })?;
+            Some(GivenCatalog {
+                source: Some(cc.meta.name.as_str()),
+                label: label.as_str(),
+                catalog,
+            })
+        })
+        .collect()
+}

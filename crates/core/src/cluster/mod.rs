@@ -20,7 +20,7 @@ mod resolution;
 mod v0;
 mod v1;
 
-pub use diagnose::diagnose;
+pub use diagnose::{diagnose, join_series};
 pub use objects::{
     condition, CatalogSource, ClusterCatalog, ClusterExtension, ClusterState, ClusterVersion,
     Condition, Csv, InstallPlan, Meta, OperatorGroup, Origin, Subscription,

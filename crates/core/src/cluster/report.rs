@@ -144,6 +144,10 @@ pub struct OperatorReport {
     /// The resolved path, for drawing (not serialized).
     #[serde(skip)]
     pub upgrade: Option<UpgradePath>,
+    /// The path across several catalogs (a ClusterExtension whose package several catalogs
+    /// given hold), for drawing with each hop's catalog (not serialized; `path` has its hops).
+    #[serde(skip)]
+    pub across: Option<crate::resolve::CatalogsPath>,
     /// The `olm-graph path` arguments (after the catalog) that resolve the same path.
     #[serde(rename = "pathArgs", skip_serializing_if = "Vec::is_empty")]
     pub path_args: Vec<String>,

@@ -137,6 +137,7 @@ fn base_report(cx: &Context, s: &Subject) -> OperatorReport {
         findings,
         resolution: None,
         upgrade: None,
+        across: None,
         path_args: Vec::new(),
     }
 }

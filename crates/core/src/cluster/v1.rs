@@ -147,11 +147,14 @@ fn across(
     }
     args.extend(path_args(&ce.package, &ce.installed_bundle, options));
     r.path_args = args;
-    let Some(first) = path.hops.first() else {
-        return (None, path.error.map(|e| e.to_string()));
+    let first = path.hops.first().map(|h| (h.catalog.clone(), h.to.clone()));
+    let error = path.error.as_ref().map(ToString::to_string);
+    r.across = Some(path);
+    let Some((catalog, to)) = first else {
+        return (None, error);
     };
-    r.catalog = Some(first.catalog.clone());
-    (Some(first.to.clone()), None)
+    r.catalog = Some(catalog);
+    (Some(to), None)
 }
 
 fn base_report(ce: &ClusterExtension) -> OperatorReport {
@@ -178,6 +181,7 @@ fn base_report(ce: &ClusterExtension) -> OperatorReport {
         findings: Vec::new(),
         resolution: None,
         upgrade: None,
+        across: None,
         path_args: Vec::new(),
     }
 }

@@ -14,7 +14,7 @@ use super::{mirror_package, MirrorOptions, MirrorReport};
 use crate::cluster::{Api, ClusterState, Diagnosis, GivenCatalog, OperatorReport};
 use crate::masterminds::VersionRange;
 use crate::model::{Catalog, Package};
-use crate::resolve::{resolve_path, PathOptions, Resolver, UpgradeConstraintPolicy};
+use crate::resolve::{resolve_path, CatalogsPath, PathOptions, Resolver, UpgradeConstraintPolicy};
 use crate::semver::Version;
 
 /// The apiVersion written (oc-mirror v2).
@@ -41,6 +41,10 @@ pub struct Served {
     pub version: Option<String>,
     /// Where the source catalog takes it (the end of its path).
     pub end: String,
+    /// For a ClusterExtension whose path crosses several catalogs: the hops this catalog
+    /// serves (`bundle` is then where they start, not always the installed bundle).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub part: Option<String>,
 }
 
 /// One channel written, and why its range is what it is.
@@ -150,6 +154,8 @@ struct Subject<'a> {
     /// The channels whose ranges must serve it.
     channels: Vec<String>,
     catalog: usize,
+    /// The hops of a path across catalogs this subject stands for (`None`: the whole path).
+    part: Option<String>,
     report: &'a OperatorReport,
 }
 
@@ -170,8 +176,12 @@ pub fn config_from_state(
     let mut unserved = Vec::new();
     let mut subjects: Vec<Subject> = Vec::new();
     for o in &diagnosis.operators {
-        match subject(state, o, catalogs) {
-            Ok(s) => subjects.push(s),
+        let found = match o.across.as_ref().filter(|p| !p.hops.is_empty()) {
+            Some(path) => across_subjects(state, o, path, catalogs),
+            None => subject(state, o, catalogs).map(|s| vec![s]),
+        };
+        match found {
+            Ok(s) => subjects.extend(s),
             Err(why) => unserved.push(Unserved {
                 operator: operator_name(o),
                 package: o.package.clone(),
@@ -196,6 +206,7 @@ pub fn config_from_state(
         let image = c
             .image
             .map(str::to_string)
+            .or_else(|| c.given.source.and_then(|n| image_of_source(state, n)))
             .or_else(|| image_in_state(state, &joined))
             .unwrap_or_default();
         let mut by_package: BTreeMap<&str, Vec<&Subject>> = BTreeMap::new();
@@ -253,6 +264,26 @@ fn image_in_state(state: &ClusterState, joined: &[&OperatorReport]) -> Option<St
         };
         image.filter(|i| !i.is_empty())
     })
+}
+
+/// The image of the ClusterCatalog or CatalogSource a catalog was given for by name.
+///
+/// # Complexity
+/// O(K + S) for K ClusterCatalogs and S CatalogSources.
+fn image_of_source(state: &ClusterState, source: &str) -> Option<String> {
+    let catalog = state
+        .cluster_catalogs
+        .iter()
+        .find(|c| c.meta.name == source)
+        .map(|c| c.image.clone());
+    let image = catalog.or_else(|| {
+        state
+            .catalog_sources
+            .iter()
+            .find(|c| c.meta.key() == source)
+            .map(|c| c.image.clone())
+    });
+    image.filter(|i| !i.is_empty())
 }
 
 fn operator_name(o: &OperatorReport) -> String {
@@ -358,6 +389,96 @@ fn subject<'a>(
         end: path.end.clone(),
         channels,
         catalog: i,
+        part: None,
+        report: o,
+    })
+}
+
+/// A ClusterExtension's path across several catalogs (spec/mirror.md §7), cut into runs of
+/// consecutive hops from one catalog: each run is served by that catalog, from the bundle the
+/// run starts at, so every hop is kept in the catalog that serves it.
+///
+/// # Complexity
+/// One [`resolve_path`] per run, plus O(C) per run to find its catalog among the C given.
+fn across_subjects<'a>(
+    state: &ClusterState,
+    o: &'a OperatorReport,
+    path: &CatalogsPath,
+    catalogs: &[StateCatalog],
+) -> Result<Vec<Subject<'a>>, String> {
+    let mut out = Vec::new();
+    let mut k = 0;
+    while k < path.hops.len() {
+        let name = path.hops[k].catalog.as_str();
+        let end = path.hops[k..]
+            .iter()
+            .position(|h| h.catalog != name)
+            .map_or(path.hops.len(), |n| k + n);
+        let i = catalogs
+            .iter()
+            .position(|c| {
+                c.given.source.unwrap_or(c.given.label) == name
+                    && c.given.catalog.package(&o.package).is_some()
+            })
+            .ok_or_else(|| format!("no catalog given is {name}, which serves hops of its path"))?;
+        let mut run = vec![path.hops[k].from.clone()];
+        run.extend(path.hops[k..end].iter().map(|h| h.to.clone()));
+        let part = format!(
+            "hops {}-{} of its path across catalogs, from {name}",
+            k + 1,
+            end
+        );
+        out.push(run_subject(state, o, catalogs, i, &run, part)?);
+        k = end;
+    }
+    Ok(out)
+}
+
+/// One run of a path across catalogs, served in catalog `i` from its first bundle (its
+/// version, when catalog `i` lacks it, from the catalog that has it).
+///
+/// # Complexity
+/// One [`resolve_path`], plus O(C log B) to find the start's version.
+fn run_subject<'a>(
+    state: &ClusterState,
+    o: &'a OperatorReport,
+    catalogs: &[StateCatalog],
+    i: usize,
+    run: &[String],
+    part: String,
+) -> Result<Subject<'a>, String> {
+    let catalog = catalogs[i].given.catalog;
+    let pkg = catalog
+        .package(&o.package)
+        .ok_or("package not in the catalog")?;
+    let start = run[0].clone();
+    let mut options = options(state, o, pkg, &start);
+    let known = catalogs
+        .iter()
+        .find_map(|c| c.given.catalog.package(&o.package)?.bundle(&start))
+        .and_then(|b| Some((b.version.clone()?, b.version_text.clone()?)));
+    if o.installed.as_deref() != Some(start.as_str()) && pkg.bundle(&start).is_none() {
+        options.installed_version = known.as_ref().map(|k| k.0.clone());
+    }
+    let path = resolve_path(catalog, &o.package, &start, &options, None)
+        .map_err(|e| format!("{part}: the catalog gives it no path: {}", e.message))?;
+    let mut names = run.to_vec();
+    names.extend(path.hops.iter().map(|h| h.to.clone()));
+    let channels = subject_channels(pkg, &options, &names);
+    let version_text = if o.installed.as_deref() == Some(start.as_str()) {
+        o.installed_version.clone()
+    } else {
+        known.map(|k| k.1)
+    };
+    Ok(Subject {
+        operator: operator_name(o),
+        version_text,
+        bundle: start,
+        options,
+        end: path.end.clone(),
+        channels,
+        catalog: i,
+        part: Some(part),
         report: o,
     })
 }
@@ -386,6 +507,7 @@ fn to_install<'a>(
         end: String::new(),
         channels,
         catalog,
+        part: None,
         report: o,
     }
 }
@@ -513,6 +635,7 @@ fn draft(pkg: &Package, channel: &str, subs: &[&Subject]) -> Option<Draft> {
             } else {
                 s.end.clone()
             },
+            part: s.part.clone(),
         })
         .collect();
     Some(Draft {

@@ -10,7 +10,7 @@
 use std::collections::HashMap;
 
 use crate::graph::EdgeKind;
-use crate::resolve::{via_label, FailureKind, Reason, UpgradePath};
+use crate::resolve::{via_label, CatalogsPath, FailureKind, Reason, UpgradePath};
 
 /// One hop of an overlay.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -32,6 +32,9 @@ pub struct OverlayHop {
     /// `to` is a channel entry without an `olm.bundle` in the catalog (the path follows the
     /// channel by name).
     pub missing_bundle: bool,
+    /// The catalog the hop's bundle comes from, on a path across several catalogs (OLM v1,
+    /// `path --catalog-priority`).
+    pub catalog: Option<String>,
 }
 
 impl OverlayHop {
@@ -46,14 +49,20 @@ impl OverlayHop {
             switch: None,
             failed: None,
             missing_bundle: false,
+            catalog: None,
         }
     }
 
-    /// The label written beside the hop: the switch, then the reasons.
+    /// The label written beside the hop: the catalog it comes from, the switch, then the
+    /// reasons.
     pub fn label(&self) -> String {
-        match &self.switch {
+        let hop = match &self.switch {
             Some(c) => format!("switch to {c} · {}", self.reasons),
             None => self.reasons.clone(),
+        };
+        match &self.catalog {
+            Some(c) => format!("from {c} · {hop}"),
+            None => hop,
         }
     }
 }
@@ -98,6 +107,42 @@ impl PathOverlay {
             from: path.from.clone(),
             hops,
             caption: Some(caption),
+        }
+    }
+
+    /// The overlay of a path across several catalogs (OLM v1, `path --catalog-priority`): each
+    /// hop names the catalog its bundle comes from; a path stopped by a resolution error has
+    /// no failed hop (the error is the path's, not an upgrade's).
+    ///
+    /// # Complexity
+    /// O(H) for H hops (plus the length of their labels).
+    pub fn from_catalogs_path(path: &CatalogsPath) -> PathOverlay {
+        let hops: Vec<OverlayHop> = path
+            .hops
+            .iter()
+            .map(|h| OverlayHop {
+                catalog: Some(h.catalog.clone()),
+                ..OverlayHop::new(&h.from, &h.to, &h.via)
+            })
+            .collect();
+        let steps: Vec<String> = hops
+            .iter()
+            .map(|h| format!("{} ({})", h.to, h.catalog.as_deref().unwrap_or_default()))
+            .collect();
+        let mut names = vec![path.from.clone()];
+        names.extend(steps);
+        let outcome = match &path.error {
+            Some(e) => format!("stops: {e}"),
+            None => "up-to-date".to_string(),
+        };
+        PathOverlay {
+            from: path.from.clone(),
+            hops,
+            caption: Some(format!(
+                "v1 path across catalogs from {}: {} ({outcome})",
+                path.from,
+                names.join(" → ")
+            )),
         }
     }
 

@@ -621,3 +621,66 @@ fn every_oc_patch_diagnose_prints_is_accepted_by_olms_schema() {
         ["spec.upgradeStrategy: Invalid value: {\"name\":\"TechPreviewUnsafeFailForward\"}: spec.upgradeStrategy in body must be of type string"]
     );
 }
+
+/// A series of real descheduler catalogs (one per OpenShift version) stands for the across
+/// fixture's ClusterCatalogs by the version their images' tags name (spec/cluster.md §2.4):
+/// v4.16 and v4.17 serve them, the other versions serve none; the ClusterExtension then takes
+/// the path across them, every hop from redhat-operators-v4-17 (priority 10), and its overlay
+/// names that catalog on each hop.
+#[test]
+fn a_series_serves_the_cluster_catalogs_its_versions_name() {
+    let series: Vec<(String, Catalog)> = ["v4.15", "v4.16", "v4.17"]
+        .iter()
+        .map(|v| {
+            let c = load(&catalog(&format!("openshift-kube-descheduler-fbc/{v}")));
+            (v.to_string(), c)
+        })
+        .collect();
+    let state = read(&fixture("cluster/v1/across.yaml"));
+    let joined = olm_graph_core::cluster::join_series(&state, &series);
+    let pairs: Vec<(&str, &str)> = joined
+        .iter()
+        .map(|g| (g.source.unwrap(), g.label))
+        .collect();
+    assert_eq!(
+        pairs,
+        [
+            ("redhat-operators-v4-16", "v4.16"),
+            ("redhat-operators-v4-17", "v4.17")
+        ]
+    );
+    let d = diagnose(&state, &joined);
+    let o = &d.operators[0];
+    let path = o.across.as_ref().expect("a path across the catalogs");
+    assert_eq!(path.end, "clusterkubedescheduleroperator.v5.1.4");
+    let overlay = olm_graph_core::view::PathOverlay::from_catalogs_path(path);
+    let hops: Vec<(&str, &str, &str)> = overlay
+        .hops
+        .iter()
+        .map(|h| {
+            (
+                h.from.as_str(),
+                h.to.as_str(),
+                h.catalog.as_deref().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        hops,
+        [(
+            "clusterkubedescheduleroperator.v5.0.2",
+            "clusterkubedescheduleroperator.v5.1.4",
+            "redhat-operators-v4-17"
+        )]
+    );
+    assert!(
+        overlay.hops[0]
+            .label()
+            .starts_with("from redhat-operators-v4-17 · "),
+        "{}",
+        overlay.hops[0].label()
+    );
+    // The JSON report's hops are the same.
+    assert_eq!(o.path.len(), 1);
+    assert_eq!(o.path[0]["catalog"], "redhat-operators-v4-17");
+}
