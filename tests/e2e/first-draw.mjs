@@ -22,7 +22,8 @@ export const GPU_FILE = 'certified-operators/v4.22/gpu-operator-certified.yaml';
 const PKG = 'gpu-operator-certified';
 const CHAIN = 20000;
 
-/** The 20,000-bundle chain (one package `big`, channel stable), as big-graph.test.mjs makes it. */
+/** A chain of `n` bundles (one package `big`, channel stable, a skipRange every 50th), as an FBC
+ *  YAML stream: the bench's 20,000-bundle case and big-graph.test.mjs's. */
 export function chain(n) {
   const out = ['schema: olm.package\nname: big\ndefaultChannel: stable\n---\nschema: olm.channel\npackage: big\nname: stable\nentries:'];
   for (let i = 0; i < n; i++) {
