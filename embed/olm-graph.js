@@ -138,6 +138,7 @@ class OlmGraph extends Base {
   #parts = {};
   #started = false;
   #queued = false;
+  #turn = 0; // the latest #update: an earlier one whose catalog arrives later is dropped
   #inline = null; // { text, handle } of the inline catalog
   #figure = null;
   #step = 0; // the current step of the painted path
@@ -190,25 +191,32 @@ class OlmGraph extends Base {
   }
 
   async #update() {
+    const turn = ++this.#turn;
     this.dataset.state = 'loading';
     try {
       this.shadowRoot.adoptedStyleSheets = [loadSheet()];
+      // The catalog's fetch starts beside the wasm's, not after it; the wasm's failure is still
+      // the one reported when both fail.
+      const catalog = this.#catalog();
+      catalog.catch(() => {});
       const m = await loadEngine();
-      const handle = await this.#catalog(m);
+      const handle = await catalog;
       const request = {};
       for (const a of REQUEST) request[a] = this.getAttribute(a) ?? '';
+      if (turn !== this.#turn) return;
       const answer = JSON.parse(m.draw(handle, JSON.stringify(request)));
       if (answer.error) throw new Error(answer.error);
       this.#show(answer.ok);
     } catch (e) {
-      this.#fail(e.message || String(e));
+      if (turn === this.#turn) this.#fail(e.message || String(e));
     }
   }
 
-  /** The catalog's handle: the inline child's, else the src's. */
-  async #catalog(m) {
+  /** The catalog's handle: the inline child's, else the src's (its fetch starts at once). */
+  async #catalog() {
     const child = [...this.children].find((c) => c.localName === 'script' && CATALOG_TYPES.includes(c.type));
     if (child) {
+      const m = await loadEngine();
       const text = child.textContent;
       if (this.#inline?.text !== text) {
         if (this.#inline) m.release(this.#inline.handle);
