@@ -5,7 +5,7 @@
 #     find them built (two concurrent cargo commands wait on each other's lock: the app came
 #     out 5 m 24 s after the start, against 4 m 05 s for both in one command);
 #   - beside them, the <olm-graph> element: scripts/build-embed.sh (cargo, wasm-bindgen,
-#     wasm-opt -Oz, the npm package's files) into target/embed-dist/, copied to dist/embed/ once
+#     wasm-opt -O2 without one-caller inlining, the npm package's files) into target/embed-dist/, copied to dist/embed/ once
 #     `trunk build --release` is done (its post_build hook, which builds the element when Trunk
 #     runs alone, is told so and does nothing);
 #   - `trunk build --release`: wasm-bindgen, wasm-opt, hashed file names, dist/.
