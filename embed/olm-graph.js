@@ -43,12 +43,18 @@ const CATALOG_TYPES = ['application/yaml', 'application/x-yaml', 'text/yaml', 'a
 let engine = null;
 /** The wasm module, initialised once (a failed load is retried by the next element). */
 function loadEngine() {
-  engine ??= import('./olm_graph_embed.js')
-    .then(async (m) => {
-      await m.default({ module_or_path: new URL('./olm_graph_embed_bg.wasm', import.meta.url) });
-      return m;
-    })
-    .catch((e) => { engine = null; throw new Error(`the olm-graph wasm did not load: ${e.message}`); });
+  if (!engine) {
+    // The wasm's fetch starts beside the glue's import, not once the glue has arrived (the
+    // glue's init takes the response's promise; its failure is reported there).
+    const wasm = fetch(new URL('./olm_graph_embed_bg.wasm', import.meta.url));
+    wasm.catch(() => {});
+    engine = import('./olm_graph_embed.js')
+      .then(async (m) => {
+        await m.default({ module_or_path: wasm });
+        return m;
+      })
+      .catch((e) => { engine = null; throw new Error(`the olm-graph wasm did not load: ${e.message}`); });
+  }
   return engine;
 }
 
