@@ -4,7 +4,7 @@
 #     one cargo command each (two concurrent cargo commands wait on each other's lock anyway);
 #     Trunk's own two cargo commands then find them built;
 #   - beside them, the <olm-graph> element: scripts/build-embed.sh (cargo, wasm-bindgen,
-#     wasm-opt -Oz, the npm package's files) into target/embed-dist/, copied to dist/embed/ once
+#     wasm-opt -O2 without one-caller inlining, the npm package's files) into target/embed-dist/, copied to dist/embed/ once
 #     `trunk build --release` is done (its post_build hook, which builds the element when Trunk
 #     runs alone, is told so and does nothing);
 #   - `trunk build --release`: wasm-bindgen, wasm-opt, hashed file names, dist/.

@@ -33,6 +33,17 @@ const OCP_TO_K8S: [((u64, u64), (u64, u64)); 17] = [
     ((4, 17), (1, 30)),
 ];
 
+/// The pipeline's `ocp_to_k8s_ver`: the Kubernetes version of an OpenShift version, or of the
+/// closest one below it in the table (the table's first when there is none)
+/// (spec/preflight.md §17.1).
+///
+/// # Complexity
+/// O(T) for the T rows of the table.
+pub(super) fn k8s_of(ocp: (u64, u64)) -> (u64, u64) {
+    let pos = OCP_TO_K8S.partition_point(|(o, _)| *o <= ocp);
+    OCP_TO_K8S[pos.saturating_sub(1)].1
+}
+
 /// A version as python-semver holds it once pre-release and build are dropped.
 type Semver = (u64, u64, u64);
 

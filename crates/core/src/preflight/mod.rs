@@ -9,8 +9,9 @@
 //! (`ci_config`: the `ci.yaml` checks; `release_config`: a bundle's release config;
 //! `pruned_graph`: a skipRange without replaces; `bundle_checks`: operator names, FBC,
 //! NetworkPolicies; `api_versions`: minKubeVersion against the OpenShift versions;
-//! `validate_fbc`: Konflux's fragment checks that need no registry; `osdk`: the CSV checks of
-//! operator-sdk's optional validators;
+//! `validate_fbc`: Konflux's fragment checks that need no registry; `osdk`: operator-sdk's
+//! validators, with `osdk_bundle` (the bundle and CRD validators) and `osdk_practices` (the
+//! removed-API and good-practices validators);
 //! `fbc_catalogs`: the operator catalogs; `bundle_names`: the names of the bundle under
 //! test; `replaces` with the OpenShift-version table of `openshift`; `required_fields` with
 //! the timestamps of `isotime`; over the `schema` data and Python's printing in `python`). Every other check the pipeline runs is listed with the result `skip` and the
@@ -31,6 +32,9 @@ mod isotime;
 mod locate;
 pub mod openshift;
 mod osdk;
+mod osdk_bundle;
+mod osdk_csv;
+mod osdk_practices;
 mod pruned_graph;
 mod pruning;
 mod python;
@@ -412,6 +416,9 @@ pub fn run_with_options(
     tree.newest_openshift = options.ocp;
     tree.fragment_openshift =
         validate_fbc::version_from_paths(files.iter().map(|f| f.path.as_str()));
+    if pipeline == Pipeline::Community {
+        osdk_bundle::attach(&mut tree, files);
+    }
     run_inner(pipeline, catalog, Some(&tree), targets)
 }
 

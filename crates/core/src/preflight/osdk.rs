@@ -1,12 +1,16 @@
 //! The two `check_osdk_bundle_validate_*` checks (suite `community`): what `operator-sdk bundle
 //! validate --select-optional name=operatorhub` and `suite=operatorframework` report on the
 //! bundle under test from operator-framework/api's optional validators, the checks of the CSV
-//! (spec/preflight.md §17). operator-sdk's default validators (CSV, CRD, bundle) and the
-//! deprecated-API and good-practices validators are not run.
+//! (spec/preflight.md §17), then, computed in `osdk_bundle` and `osdk_practices`, its default
+//! `BundleValidator` and `CRDValidator` and the suite's deprecated-API and good-practices
+//! validators. operator-sdk's default CSV validator is not computed (§17.6).
 
 use serde_json::Value;
 
 use super::openshift::{selected, table};
+use super::osdk_bundle::{self, Found, SdkBundle};
+use super::osdk_csv;
+use super::osdk_practices;
 use super::python::{get, str_of};
 use super::tree::{BundleDir, Tree};
 use super::{Check, Outcome};
@@ -210,28 +214,57 @@ pub(crate) fn csv_checks(csv: &Value, v2: bool) -> CsvChecks {
     c
 }
 
-/// The messages operator-sdk prints for one bundle: `Error: Value : (<csv>) <detail>`, then
-/// the warnings, then (validator `operatorhub`) its deprecation warning.
-fn findings(b: &BundleDir, operatorhub: bool) -> Vec<(Outcome, String)> {
-    let Some((_, csv)) = &b.csv else {
-        return Vec::new();
-    };
-    let name = text(get(csv, "metadata").and_then(|m| get(m, "name")));
+/// The CSV checks of the `operatorhub` validators, printed as operator-sdk prints them:
+/// `Warning: Value : (<csv>) <detail>` first, then the errors (spec/preflight.md §17.1).
+fn csv_findings(csv: &Value, name: &str, operatorhub: bool, out: &mut Vec<(Outcome, String)>) {
     let c = csv_checks(csv, !operatorhub);
-    let mut out: Vec<(Outcome, String)> = Vec::new();
-    out.extend(
-        c.errs
-            .into_iter()
-            .map(|e| (Outcome::Fail, format!("Error: Value : ({name}) {e}"))),
-    );
     out.extend(
         c.warns
             .into_iter()
             .map(|w| (Outcome::Warn, format!("Warning: Value : ({name}) {w}"))),
     );
+    out.extend(
+        c.errs
+            .into_iter()
+            .map(|e| (Outcome::Fail, format!("Error: Value : ({name}) {e}"))),
+    );
+}
+
+/// One validator's result as operator-sdk prints it: its warnings, then its errors.
+fn extend(out: &mut Vec<(Outcome, String)>, found: Found) {
+    out.extend(found.warns.into_iter().map(|w| (Outcome::Warn, w)));
+    out.extend(found.errs.into_iter().map(|e| (Outcome::Fail, e)));
+}
+
+/// The messages operator-sdk prints for one bundle, in its order: the bundle's format, the
+/// default validators (bundle, CSV and objects, CRDs), then the optional ones the selector
+/// picks (spec/preflight.md §17).
+fn findings(b: &BundleDir, operatorhub: bool, k8s: &str) -> Vec<(Outcome, String)> {
+    let Some((_, csv)) = &b.csv else {
+        return Vec::new();
+    };
+    let Some(bundle) = SdkBundle::of(b, &[]) else {
+        return Vec::new();
+    };
+    let mut out: Vec<(Outcome, String)> = Vec::new();
+    out.extend(osdk_bundle::bundle_format(b).map(|m| (Outcome::Fail, m)));
+    extend(&mut out, osdk_bundle::bundle_validator(&bundle));
+    let mut csv_result = osdk_csv::csv_validator(csv);
+    osdk_csv::unsupported_objects(&bundle, &mut csv_result);
+    extend(&mut out, csv_result);
+    for crd in osdk_bundle::crds_in_order(bundle.crds) {
+        extend(&mut out, osdk_bundle::crd_validator(crd));
+    }
+    csv_findings(csv, &bundle.name, operatorhub, &mut out);
     if operatorhub {
         out.push((Outcome::Warn, format!("Warning: Value : {DEPRECATED}")));
+        return out;
     }
+    extend(
+        &mut out,
+        osdk_practices::deprecated_apis_validator(&bundle, Some(k8s)),
+    );
+    extend(&mut out, osdk_practices::good_practices(&bundle));
     out
 }
 
@@ -253,10 +286,11 @@ fn run(tree: &Tree, name: &str, operatorhub: bool) -> Check {
             .and_then(|a| a.get("com.redhat.openshift.versions").cloned())
             .filter(|v| !v.is_null())
             .map(|v| str_of(&v));
-        if selected(annotation.as_deref(), &tbl).is_empty() {
+        let Some(newest) = selected(annotation.as_deref(), &tbl).into_iter().max() else {
             continue;
-        }
-        found.extend(findings(b, operatorhub));
+        };
+        let (major, minor) = super::api_versions::k8s_of((newest.major, newest.minor));
+        found.extend(findings(b, operatorhub, &format!("{major}.{minor}")));
     }
     Check::from_findings(name, found)
 }

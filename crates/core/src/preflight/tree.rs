@@ -15,6 +15,18 @@ use crate::semver::Version;
 /// The annotation naming a bundle's package.
 const PACKAGE_KEY: &str = "operators.operatorframework.io.bundle.package.v1";
 
+/// What the operator-sdk checks read of a bundle directory beyond the tree's files: the CRDs
+/// the loader keeps and the sizes of `manifests/` (spec/preflight.md §17.2).
+#[derive(Debug, Clone, Default)]
+pub(super) struct SdkInputs {
+    /// The CustomResourceDefinition documents of `manifests/`, as the loader keeps them.
+    pub crds: Vec<Value>,
+    /// Bytes of the files of `manifests/`.
+    pub size: u64,
+    /// Their gzip sizes in base64, summed.
+    pub compressed: u64,
+}
+
 /// One bundle directory: `<operator>/<version>/` with `metadata/annotations.yaml`.
 #[derive(Debug, Clone, Default)]
 pub(super) struct BundleDir {
@@ -32,6 +44,11 @@ pub(super) struct BundleDir {
     /// Every `*.yaml` and `*.yml` file of `manifests/`, by file name: its name and its first
     /// document (`Null` when it has none that reads).
     pub manifests: Vec<(String, Value)>,
+    /// The directory's path among the input files.
+    pub dir: String,
+    /// What operator-sdk's validators read beyond these files (the bundle under test of the
+    /// community pipeline only; spec/preflight.md §17.2).
+    pub sdk: Option<SdkInputs>,
 }
 
 impl BundleDir {
@@ -244,6 +261,40 @@ fn manifests_of(found: &Found, bundle_dir: &str) -> Vec<(String, Value)> {
     manifests
 }
 
+/// One bundle directory: its CSV, release config, manifests and annotations.
+///
+/// # Complexity
+/// O(M log M + B) for M files of B bytes in the directory.
+fn bundle_dir_of(found: &Found, bundle_dir: &str, f: &InputFile) -> BundleDir {
+    let (_, version_dir) = split(bundle_dir);
+    let csv = found.csvs.get(bundle_dir).and_then(|v| {
+        let mut v = v.clone();
+        v.sort_by(|a, b| a.path.cmp(&b.path));
+        v.first().map(|c| {
+            (
+                split(&c.path).1.to_string(),
+                first_document(&c.path, &c.text),
+            )
+        })
+    });
+    let release_config = found
+        .release
+        .get(bundle_dir)
+        .map(|r| first_document(&r.path, &r.text));
+    let annotations_file = first_document(&f.path, &f.text);
+    let annotations_unreadable = annotations_file.is_null() && !f.text.trim().is_empty();
+    BundleDir {
+        version_dir: version_dir.to_string(),
+        annotations_file,
+        annotations_unreadable,
+        csv,
+        release_config,
+        manifests: manifests_of(found, bundle_dir),
+        dir: bundle_dir.to_string(),
+        sdk: None,
+    }
+}
+
 impl Tree {
     /// Finds the operator directories, bundle directories and operator catalogs among `files`.
     ///
@@ -265,33 +316,9 @@ impl Tree {
             op.config = config;
         }
         for (bundle_dir, f) in &found.annotations {
-            let (op_dir, version_dir) = split(bundle_dir);
-            let csv = found.csvs.get(bundle_dir).and_then(|v| {
-                let mut v = v.clone();
-                v.sort_by(|a, b| a.path.cmp(&b.path));
-                v.first().map(|c| {
-                    (
-                        split(&c.path).1.to_string(),
-                        first_document(&c.path, &c.text),
-                    )
-                })
-            });
-            let release_config = found
-                .release
-                .get(bundle_dir)
-                .map(|r| first_document(&r.path, &r.text));
-            let manifests = manifests_of(&found, bundle_dir);
-            let annotations_file = first_document(&f.path, &f.text);
-            let annotations_unreadable = annotations_file.is_null() && !f.text.trim().is_empty();
+            let (op_dir, _) = split(bundle_dir);
             let op = ops.entry(op_dir).or_default();
-            op.bundles.push(BundleDir {
-                version_dir: version_dir.to_string(),
-                annotations_file,
-                annotations_unreadable,
-                csv,
-                release_config,
-                manifests,
-            });
+            op.bundles.push(bundle_dir_of(&found, bundle_dir, f));
         }
         let mut operators = Vec::with_capacity(ops.len());
         for (dir, mut op) in ops {

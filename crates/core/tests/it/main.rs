@@ -23,6 +23,7 @@ mod plan_across;
 mod plan_channels;
 mod preflight;
 mod preflight_locate;
+mod preflight_osdk;
 mod range;
 mod real_catalogs;
 mod release;
