@@ -14,6 +14,7 @@
 //   - the catalog named by `url=` (http or https), fetched by the browser into
 //     `globalThis.olmGraphPrefetch` ({href, response}), which src/services/sources.rs
 //     (`from_url`) takes instead of fetching it again.
+(() => {
 const meta = (name) => document.querySelector(`meta[name="${name}"]`)?.content;
 const js = meta('olm-graph-js');
 const wasm = meta('olm-graph-wasm');
@@ -46,6 +47,15 @@ try {
   // Not a URL: the app says so.
 }
 
-const { default: init } = await import(js);
-await init({ module_or_path: wasm });
-dispatchEvent(new CustomEvent('olm-graph-started'));
+// A classic script, not a module: a module is deferred until the page is parsed, which put the
+// worker's start ~150 ms later on a cold load (docs/performance.md, "First draw").
+// The app mounts on <body>: it starts once the page is parsed.
+const parsed = document.readyState === 'loading'
+  ? new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }))
+  : null;
+import(js).then(async ({ default: init }) => {
+  await parsed;
+  await init({ module_or_path: wasm });
+  dispatchEvent(new CustomEvent('olm-graph-started'));
+});
+})();

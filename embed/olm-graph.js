@@ -43,12 +43,18 @@ const CATALOG_TYPES = ['application/yaml', 'application/x-yaml', 'text/yaml', 'a
 let engine = null;
 /** The wasm module, initialised once (a failed load is retried by the next element). */
 function loadEngine() {
-  engine ??= import('./olm_graph_embed.js')
-    .then(async (m) => {
-      await m.default({ module_or_path: new URL('./olm_graph_embed_bg.wasm', import.meta.url) });
-      return m;
-    })
-    .catch((e) => { engine = null; throw new Error(`the olm-graph wasm did not load: ${e.message}`); });
+  if (!engine) {
+    // The wasm's fetch starts beside the glue's import, not once the glue has arrived (the
+    // glue's init takes the response's promise; its failure is reported there).
+    const wasm = fetch(new URL('./olm_graph_embed_bg.wasm', import.meta.url));
+    wasm.catch(() => {});
+    engine = import('./olm_graph_embed.js')
+      .then(async (m) => {
+        await m.default({ module_or_path: wasm });
+        return m;
+      })
+      .catch((e) => { engine = null; throw new Error(`the olm-graph wasm did not load: ${e.message}`); });
+  }
   return engine;
 }
 
@@ -138,6 +144,7 @@ class OlmGraph extends Base {
   #parts = {};
   #started = false;
   #queued = false;
+  #turn = 0; // the latest #update: an earlier one whose catalog arrives later is dropped
   #inline = null; // { text, handle } of the inline catalog
   #figure = null;
   #step = 0; // the current step of the painted path
@@ -190,25 +197,32 @@ class OlmGraph extends Base {
   }
 
   async #update() {
+    const turn = ++this.#turn;
     this.dataset.state = 'loading';
     try {
       this.shadowRoot.adoptedStyleSheets = [loadSheet()];
+      // The catalog's fetch starts beside the wasm's, not after it; the wasm's failure is still
+      // the one reported when both fail.
+      const catalog = this.#catalog();
+      catalog.catch(() => {});
       const m = await loadEngine();
-      const handle = await this.#catalog(m);
+      const handle = await catalog;
       const request = {};
       for (const a of REQUEST) request[a] = this.getAttribute(a) ?? '';
+      if (turn !== this.#turn) return;
       const answer = JSON.parse(m.draw(handle, JSON.stringify(request)));
       if (answer.error) throw new Error(answer.error);
       this.#show(answer.ok);
     } catch (e) {
-      this.#fail(e.message || String(e));
+      if (turn === this.#turn) this.#fail(e.message || String(e));
     }
   }
 
-  /** The catalog's handle: the inline child's, else the src's. */
-  async #catalog(m) {
+  /** The catalog's handle: the inline child's, else the src's (its fetch starts at once). */
+  async #catalog() {
     const child = [...this.children].find((c) => c.localName === 'script' && CATALOG_TYPES.includes(c.type));
     if (child) {
+      const m = await loadEngine();
       const text = child.textContent;
       if (this.#inline?.text !== text) {
         if (this.#inline) m.release(this.#inline.handle);

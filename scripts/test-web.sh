@@ -4,9 +4,9 @@
 #   2. the wasm-bindgen tests: the pure helpers' unit tests (src/, in Node) and the component
 #      tests in headless Chromium (tests/web/, one module per panel) (scripts/lint-build.sh),
 #   3. the release build of the web app (scripts/build-web-release.sh: trunk build --release,
-#      the app and the parsing worker in one profile, web-release, opt-level "s"; its
-#      post_build hook builds the <olm-graph> element into dist/embed/ in embed-release,
-#      opt-level "z", see Trunk.toml), which scripts/test.sh starts in the background before
+#      the app in embed-release, opt-level "z", the parsing worker in web-release, "s"; the
+#      <olm-graph> element into dist/embed/ in embed-release, see the script), which
+#      scripts/test.sh starts in the background before
 #      the native tests: this script waits for it, or builds it when alone,
 #   4. the Playwright end-to-end tests (tests/e2e, Debian's Chromium), two files at a time but
 #      for those that measure time, which run alone after them; they serve dist/ on 127.0.0.1

@@ -14,7 +14,7 @@ use wasm_bindgen::JsCast;
 
 use crate::services::parser::{Request, RequestKind, WorkerClient, WorkerEvent};
 use crate::services::persist;
-use crate::services::sources::Source;
+use crate::services::sources::{Source, SAMPLE_REPLY};
 use crate::state::cluster::ClusterFile;
 use crate::state::comparison::SeriesStatus;
 use crate::state::load::{LoadStage, LoadStatus, Loaded, Origin};
@@ -131,6 +131,25 @@ impl Loader {
             progress: None,
             stage: LoadStage::Parsing,
         });
+        if source.is_sample() && target == Target::Main {
+            // The sample's catalog comes with the app, already read (assets/sample-reply.json,
+            // the worker's reply for it; a test keeps the two equal): waiting for the worker to
+            // start (its own wasm fetched and compiled) would come before the first drawing,
+            // and reading it here would link the loader into the app (docs/performance.md,
+            // "First draw").
+            if let Ok(WorkerReply::Done {
+                catalog, findings, ..
+            }) = WorkerReply::from_json(SAMPLE_REPLY)
+            {
+                let current = self.current.get_value();
+                let reply = WorkerReply::Done {
+                    id,
+                    catalog,
+                    findings,
+                };
+                return on_reply(self.stores, &current, reply);
+            }
+        }
         let request = Request {
             id,
             kind: match target {

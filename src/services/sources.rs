@@ -21,6 +21,10 @@ use crate::state::load::{FileBody, FileText};
 /// The embedded sample catalog.
 pub const SAMPLE_CATALOG: &str = include_str!("../../assets/sample-catalog.yaml");
 pub const SAMPLE_PATH: &str = "sample-catalog.yaml";
+/// The worker's reply for the sample (`done`, id 0), kept with the app so that the sample is
+/// drawn without waiting for the worker (`services::loader`); `worker::protocol`'s tests keep
+/// it equal to what the worker says (`OLM_BLESS=1` rewrites it).
+pub const SAMPLE_REPLY: &str = include_str!("../../assets/sample-reply.json");
 
 /// Files to parse, with how to read them.
 #[derive(Debug, Clone)]

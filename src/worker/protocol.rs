@@ -219,6 +219,42 @@ mod tests {
     // The unit tests run as wasm (wasm-bindgen-test, in Node): the app's own target.
     use wasm_bindgen_test::wasm_bindgen_test as test;
 
+    /// The sample's reply the app keeps (`sources::SAMPLE_REPLY`) is the worker's reply for
+    /// the sample, byte for byte. `OLM_BLESS=1` rewrites assets/sample-reply.json instead
+    /// (the tests run in Node, which can write it).
+    #[test]
+    fn the_samples_reply_kept_by_the_app_is_the_workers() {
+        use crate::services::sources::{SAMPLE_CATALOG, SAMPLE_PATH, SAMPLE_REPLY};
+        use crate::worker::parse::{load_options, parse_catalog};
+        let files = vec![InputFile::new(SAMPLE_PATH, SAMPLE_CATALOG)];
+        let (catalog, findings) =
+            parse_catalog(files, load_options(false), &mut |_| {}, &mut |_| {});
+        let fresh = WorkerReply::Done {
+            id: 0,
+            catalog,
+            findings,
+        }
+        .to_json();
+        let bless = js_sys::eval("globalThis.process?.env?.OLM_BLESS === '1'")
+            .ok()
+            .and_then(|v| v.as_bool())
+            .unwrap_or(false);
+        if bless {
+            let path = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/sample-reply.json");
+            let script = format!(
+                "process.getBuiltinModule('fs').writeFileSync({}, {})",
+                serde_json::to_string(path).unwrap(),
+                serde_json::to_string(&format!("{fresh}\n")).unwrap()
+            );
+            js_sys::eval(&script).expect("assets/sample-reply.json written");
+            return;
+        }
+        assert!(
+            SAMPLE_REPLY.trim_end() == fresh,
+            "assets/sample-reply.json is not the worker's reply for the sample: run this test with OLM_BLESS=1"
+        );
+    }
+
     #[test]
     fn worker_replies_round_trip() {
         let catalog = load_files(vec![InputFile::new(

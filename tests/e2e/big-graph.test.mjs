@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { app, open, finish, shot, waitGraph, OUT } from './harness.mjs';
+import { chain } from './first-draw.mjs';
 
 const N = Number(process.env.OLM_BIG_CHAIN || 20000);
 /** The longest main-thread task allowed while loading (milliseconds): issue 34's goal. The
@@ -18,21 +19,6 @@ const N = Number(process.env.OLM_BIG_CHAIN || 20000);
 const LONGEST_TASK_MS = 150;
 
 app();
-
-/** The chain as an FBC YAML stream. */
-function chain(n) {
-  const out = ['schema: olm.package\nname: big\ndefaultChannel: stable\n---\nschema: olm.channel\npackage: big\nname: stable\nentries:'];
-  for (let i = 0; i < n; i++) {
-    let e = `\n- name: big.v0.0.${i}`;
-    if (i > 0) e += `\n  replaces: big.v0.0.${i - 1}`;
-    if (i > 0 && i % 50 === 0) e += `\n  skipRange: '>=0.0.${i - 10} <0.0.${i}'`;
-    out.push(e);
-  }
-  for (let i = 0; i < n; i++) {
-    out.push(`\n---\nschema: olm.bundle\nname: big.v0.0.${i}\npackage: big\nimage: quay.io/example/big:v0.0.${i}\nproperties:\n- type: olm.package\n  value:\n    packageName: big\n    version: 0.0.${i}`);
-  }
-  return out.join('') + '\n';
-}
 
 const drawn = (page) => page.$$eval('svg.graph [data-bundle]', (ns) => ns.length);
 

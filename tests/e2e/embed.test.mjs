@@ -22,7 +22,7 @@ const MKDOCS = process.env.OLM_MKDOCS || join(ROOT, 'tools/mkdocs/bin/mkdocs');
 const GPU = join(CATALOGS, 'certified-operators/v4.22/gpu-operator-certified.yaml');
 const PKG = 'gpu-operator-certified';
 const FROM = 'gpu-operator-certified.v1.11.0';
-const BUDGET = 400 * 1024;
+const BUDGET = 350 * 1024; // issue 45: the wasm and the JS a docs page loads, gzipped
 
 const INLINE = `schema: olm.package
 name: example-operator
@@ -174,7 +174,7 @@ test('a plain page draws a src= catalog and an inline one as graph --json counts
   await p.context().close();
 });
 
-test('every element shares one wasm fetch and the code a page transfers is at most 400 KB gzipped', async () => {
+test('every element shares one wasm fetch and the code a page transfers is at most 350 KB gzipped', async () => {
   const p = await open('plain/index.html');
   await drawn(p, 'gpu');
   await drawn(p, 'inline');

@@ -22,7 +22,8 @@ export const GPU_FILE = 'certified-operators/v4.22/gpu-operator-certified.yaml';
 const PKG = 'gpu-operator-certified';
 const CHAIN = 20000;
 
-/** The 20,000-bundle chain (one package `big`, channel stable), as big-graph.test.mjs makes it. */
+/** A chain of `n` bundles (one package `big`, channel stable, a skipRange every 50th), as an FBC
+ *  YAML stream: the bench's 20,000-bundle case and big-graph.test.mjs's. */
 export function chain(n) {
   const out = ['schema: olm.package\nname: big\ndefaultChannel: stable\n---\nschema: olm.channel\npackage: big\nname: stable\nentries:'];
   for (let i = 0; i < n; i++) {
@@ -111,6 +112,31 @@ const median = (xs) => {
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
+
+/** Issue 45's budgets; a test fails when one is exceeded by more than `SLACK`. */
+export const BUDGET = {
+  urlRatio: 2.5, // the app, gpu-operator-certified from url=, × the static SVG page
+  elementRatio: 1.8, // the element on a docs page × the static SVG page
+  sampleMs: 350, // the app's sample drawn
+  elementMs: 300, // the element's first draw on a docs page
+  chainLongestMs: 100, // the longest main-thread task while the 20,000-bundle chain draws
+  appKB: 1000, // the app's wasm, gzipped
+  workerKB: 450, // the worker's wasm, gzipped
+  elementKB: 350, // the element's wasm and JS, gzipped
+};
+export const SLACK = 1.25;
+export const KB = 1024;
+
+/** The gzipped bytes of the app's wasm, the worker's, and what a docs page loads of the element
+ *  (its wasm and JS, not the React wrapper), from `shippedSizes`. */
+export function shippedTotals(sizes) {
+  const sum = (re) => Object.entries(sizes).filter(([f]) => re.test(f)).reduce((a, [, b]) => a + b, 0);
+  return {
+    app: sum(/^olm-graph-web-[^/]*_bg\.wasm$/),
+    worker: sum(/^worker_bg\.wasm$/),
+    element: sum(/^embed\/[^/]*\.(wasm|js)$/) - sum(/^embed\/olm-graph-react\.js$/),
+  };
+}
 
 /** Every .wasm and .js under `dir` (dist/) with its gzip -9 size. */
 export function shippedSizes(dir) {

@@ -20,7 +20,8 @@ pub struct LoadOptions {
     /// Keep each bundle's CustomResourceDefinitions on [`crate::model::Bundle::crds`]: the
     /// `olm.bundle.object` properties decoded (base64 of JSON), the CRD documents of a bundle
     /// directory or a legacy manifest directory. Off by default: decoding costs time and the
-    /// objects memory.
+    /// objects memory. Ignored without the crate's `crd-safety` feature (the `<olm-graph>`
+    /// element, which never judges CRDs, builds without it).
     pub keep_crds: bool,
     /// With `keep_crds`, also the `olm.gvk` properties of bundles without manifests (their
     /// documents read again), so that an API a bundle drops shows even when its CRDs are not

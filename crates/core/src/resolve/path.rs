@@ -268,7 +268,9 @@ pub fn crd_failure(
 /// O(H) judgements for H hops.
 fn judge_hops(pkg: &crate::model::Package, path: &mut UpgradePath) {
     use crate::crd::pairs::Judge;
-    if !Judge::carries_manifests(pkg) {
+    // Without the `crd-safety` feature no catalog carries manifests (`LoadOptions::keep_crds`
+    // is ignored), and the judge is left out of the build.
+    if !cfg!(feature = "crd-safety") || !Judge::carries_manifests(pkg) {
         return;
     }
     let mut judge = Judge::new(pkg, None, crate::crd::limits::CrdLimits::default());

@@ -500,7 +500,8 @@ impl GraphView {
     /// contents.
     pub fn judge_crd_safety(&mut self, package: &crate::model::Package) {
         use crate::crd::pairs::Judge;
-        if !Judge::carries_manifests(package) {
+        // Without the `crd-safety` feature no catalog carries manifests (see `judge_hops`).
+        if !cfg!(feature = "crd-safety") || !Judge::carries_manifests(package) {
             return;
         }
         let mut judge = Judge::new(package, None, crate::crd::limits::CrdLimits::default());

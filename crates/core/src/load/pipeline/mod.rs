@@ -251,7 +251,7 @@ impl<'p> Load<'p> {
             return;
         }
         if raw.schema.is_none() {
-            if self.options.keep_crds && is_crd(&raw) {
+            if self.keep_crds() && is_crd(&raw) {
                 let text = file.text.get(doc.span.0..doc.span.1).unwrap_or_default();
                 if let Some(v) = crate::load::yaml::yaml_value(text) {
                     self.crd_docs.push((file.path.clone(), v));
@@ -267,7 +267,7 @@ impl<'p> Load<'p> {
         let (package, name) = (text(&raw.package), text(&raw.name));
         match convert::convert_object(raw, &location, &mut self.diags) {
             Ok(mut o) => {
-                if self.options.keep_crds {
+                if self.keep_crds() {
                     self.decode_bundle_objects(file, doc.span, &mut o);
                 }
                 count_object(summary, &o);
@@ -309,6 +309,12 @@ impl<'p> Load<'p> {
                 location: location.clone(),
             });
         }
+    }
+
+    /// Whether CRDs are kept: [`LoadOptions::keep_crds`], and never without the `crd-safety`
+    /// feature (the `<olm-graph>` element), whose build then leaves the decoding out.
+    fn keep_crds(&self) -> bool {
+        cfg!(feature = "crd-safety") && self.options.keep_crds
     }
 
     /// With `keep_crds`: a bundle's `olm.bundle.object` properties decoded, its document read
@@ -365,7 +371,7 @@ impl<'p> Load<'p> {
 
     /// With `keep_crds`: each CSV's path → the CRDs it owns.
     fn csv_owned(&self) -> HashMap<String, Vec<String>> {
-        if !self.options.keep_crds {
+        if !self.keep_crds() {
             return HashMap::new();
         }
         self.csvs
@@ -402,7 +408,7 @@ impl<'p> Load<'p> {
         self.report_stray_csvs(&legacy_dirs);
         legacy_dirs.extend(repo.operator_dirs);
         self.judge_schemaless(&legacy_dirs);
-        if self.options.keep_crds {
+        if self.keep_crds() {
             self.attach_crd_docs(&mut repo.objs, &owned);
         }
         for o in repo.objs {
@@ -411,7 +417,7 @@ impl<'p> Load<'p> {
         }
         let manifests = std::mem::take(&mut self.manifests);
         let mut legacy_objs = legacy::convert(manifests, &self.csvs, max_entries, &mut self.diags);
-        if self.options.keep_crds {
+        if self.keep_crds() {
             self.attach_crd_docs(&mut legacy_objs, &owned);
         }
         for o in legacy_objs {
