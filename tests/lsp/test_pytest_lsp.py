@@ -3,6 +3,7 @@ copied from ../shared/catalogs: diagnostics equal `lint --format json`'s, a dang
 appears and goes, hover shows the path to the head, definition jumps to the `olm.bundle`, and
 the code action's edit makes the file lint clean."""
 
+import asyncio
 import pathlib
 
 import pytest_lsp
@@ -58,11 +59,16 @@ def change(client: LanguageClient, path: pathlib.Path, version: int, text: str):
 
 
 async def diagnostics_of(client: LanguageClient, path: pathlib.Path):
-    """Waits for the next diagnostics published for `path`."""
-    while True:
-        params = await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-        if params.uri == path.as_uri():
-            return params.diagnostics
+    """Waits for the next diagnostics published for `path` (a minute at most: a server that
+    never answers fails the test rather than hanging it)."""
+
+    async def wait():
+        while True:
+            params = await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+            if params.uri == path.as_uri():
+                return params.diagnostics
+
+    return await asyncio.wait_for(wait(), timeout=60)
 
 
 async def test_every_file_has_lints_findings(client: LanguageClient, catalog: pathlib.Path):

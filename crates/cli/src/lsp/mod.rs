@@ -153,6 +153,9 @@ fn main_loop(connection: &Connection, server: &mut Server) -> Result<(), CliErro
         if !touched.is_empty() {
             touched.extend(server.refresh_pipeline());
         }
+        // A document the editor opened or changed always hears back, even when its text is
+        // what the workspace already held (nothing touched): a client waits for it.
+        touched.extend(edited.iter().cloned());
         server.publish(
             connection,
             &touched.into_iter().collect::<Vec<_>>(),
