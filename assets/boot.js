@@ -47,6 +47,48 @@ try {
   // Not a URL: the app says so.
 }
 
+// The first picture: opened bare (no address parameters, nothing kept in this browser), the app
+// shows its sample, whose first channel is drawn ahead of time (assets/sample-first-draw.svg:
+// `olm-graph render -f svg` of it; a CLI test keeps the two equal). It is shown where the graph
+// will be, as soon as the page is parsed, and taken away once the app has drawn its own graph
+// (or has shown anything else, or after a few seconds): the first drawing does not wait for
+// the app's wasm (docs/performance.md, "First draw").
+const keptSomething = () => {
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      if (localStorage.key(i)?.startsWith('olm-graph.worked.')) return true;
+    }
+    return false;
+  } catch {
+    return true;
+  }
+};
+const showFirstPicture = () => {
+  const box = document.createElement('div');
+  box.className = 'first-picture';
+  box.setAttribute('aria-hidden', 'true');
+  const img = document.createElement('img');
+  img.src = 'sample-first-draw.svg';
+  img.alt = '';
+  box.append(img);
+  document.body.append(box);
+  let timer = 0;
+  const done = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+    box.remove();
+  };
+  // The app's own graph, or a problem shown instead.
+  const replaced = () => document.querySelector('svg.graph, .error-panel');
+  const observer = new MutationObserver(() => { if (replaced()) done(); });
+  observer.observe(document.body, { childList: true, subtree: true });
+  addEventListener('olm-graph-started', () => { timer = setTimeout(done, 5000); }, { once: true });
+};
+if (!location.search && !location.hash && !keptSomething()) {
+  if (document.body) showFirstPicture();
+  else document.addEventListener('DOMContentLoaded', showFirstPicture, { once: true });
+}
+
 // A classic script, not a module: a module is deferred until the page is parsed, which put the
 // worker's start ~150 ms later on a cold load (docs/performance.md, "First draw").
 // The app mounts on <body>: it starts once the page is parsed.

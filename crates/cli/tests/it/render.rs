@@ -362,3 +362,34 @@ fn the_lifecycle_overlay_tints_the_svg_and_needs_svg() {
         assert!(stderr(&out).contains("need --format svg"), "{bad:?}");
     }
 }
+
+/// The web app paints `assets/sample-first-draw.svg` while it starts (assets/boot.js,
+/// docs/performance.md "First draw"): it must be what `render -f svg` draws of the channel the
+/// app shows first for its sample (the first package, its default channel).
+#[test]
+fn the_apps_first_picture_of_its_sample_is_the_render_of_the_channel_it_shows_first() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let sample = root.join("assets/sample-catalog.yaml");
+    let text = std::fs::read_to_string(&sample).expect("the sample");
+    // The first package of the sample and its default channel, as the file declares them.
+    let first = text
+        .split("\n---\n")
+        .find(|d| d.contains("schema: olm.package"))
+        .expect("a package");
+    assert!(first.contains("name: acme-operator") && first.contains("defaultChannel: stable"));
+    let drawn = stdout(&run(&[
+        "render",
+        "-f",
+        "svg",
+        "-p",
+        "acme-operator",
+        "-c",
+        "stable",
+        &sample.to_string_lossy(),
+    ]));
+    let kept = std::fs::read_to_string(root.join("assets/sample-first-draw.svg")).expect("kept");
+    assert!(
+        drawn == kept,
+        "assets/sample-first-draw.svg is stale: olm-graph render -f svg -p acme-operator -c stable assets/sample-catalog.yaml > assets/sample-first-draw.svg"
+    );
+}

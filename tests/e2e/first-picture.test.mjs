@@ -1,0 +1,61 @@
+// The first picture (assets/boot.js): opened bare at 1280×800 with nothing kept, the app shows
+// its sample's first channel as a static picture (assets/sample-first-draw.svg) where the graph
+// will be, before its own wasm has started, and takes it away once it has drawn the same
+// channel itself. Not shown for a link (any address parameter) or when something is kept.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { app, baseUrl, finish, newContext, watch, ROOT } from './harness.mjs';
+
+app();
+
+/** Records the picture when its image has loaded: its box, its image's size, the time. */
+const RECORD = `document.addEventListener('load', (e) => {
+  const box = e.target.closest && e.target.closest('.first-picture');
+  if (!box) return;
+  const r = box.getBoundingClientRect();
+  const i = e.target.getBoundingClientRect();
+  window.__picture = { t: performance.now(), naturalWidth: e.target.naturalWidth, box: { x: r.x, y: r.y, width: r.width, height: r.height }, image: { x: i.x, y: i.y, width: i.width, height: i.height }, hidden: box.getAttribute('aria-hidden') };
+}, true);`;
+
+async function bare(query = '', init = '') {
+  const context = await newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(RECORD + init);
+  const page = watch(await context.newPage());
+  await page.goto(baseUrl() + query);
+  await page.waitForSelector('svg.graph[data-graph-package="acme-operator"] [data-bundle]');
+  return page;
+}
+
+test('opened bare, the sample is pictured where its graph will be, then replaced by the app\'s own drawing', async () => {
+  const page = await bare();
+  const picture = await page.evaluate(() => window.__picture);
+  assert.ok(picture, 'the first picture was shown and its image loaded');
+  assert.ok(picture.naturalWidth > 0, 'the picture is drawn');
+  assert.equal(picture.hidden, 'true', 'the picture is hidden from assistive technology (the app\'s graph is the accessible one)');
+  // Where the graph is: inside the graph area, horizontally and vertically.
+  const area = await page.locator('.graph-area').boundingBox();
+  const img = picture.image;
+  assert.ok(img.x >= area.x - 0.5 && img.x + img.width <= area.x + area.width + 0.5, `${JSON.stringify(img)} within ${JSON.stringify(area)} across`);
+  assert.ok(img.y >= area.y - 0.5 && img.y + img.height <= area.y + area.height + 0.5, `${JSON.stringify(img)} within ${JSON.stringify(area)} down`);
+  assert.ok(img.width >= 300, 'the picture is not shrunk to a thumbnail');
+  // The picture is of the channel the app then draws: the sample's first package, stable.
+  const svg = readFileSync(join(ROOT, 'assets/sample-first-draw.svg'), 'utf8');
+  assert.match(svg, /<title id="olmg-title">Upgrade graph of acme-operator \/ stable<\/title>/);
+  assert.equal(await page.locator('svg.graph').getAttribute('data-graph-channel'), 'stable');
+  // Replaced: gone once the app has drawn.
+  assert.equal(await page.locator('.first-picture').count(), 0, 'the picture is taken away');
+  await finish(page);
+});
+
+test('a link, or a catalog kept in this browser, is not pictured as the sample', async () => {
+  for (const [query, init] of [
+    ['?package=acme-operator&channel=stable', ''],
+    ['', "localStorage.setItem('olm-graph.worked.catalog', String(Date.now()));"],
+  ]) {
+    const page = await bare(query, init);
+    assert.equal(await page.evaluate(() => window.__picture ?? null), null, `no picture for ${query || 'a kept catalog'}`);
+    await finish(page);
+  }
+});
