@@ -49,10 +49,11 @@ try {
 
 // The first picture: opened bare (no address parameters, nothing kept in this browser), the app
 // shows its sample, whose first channel is drawn ahead of time (assets/sample-first-draw.svg:
-// `olm-graph render -f svg` of it; a CLI test keeps the two equal). It is shown where the graph
-// will be, as soon as the page is parsed, and taken away once the app has drawn its own graph
-// (or has shown anything else, or after a few seconds): the first drawing does not wait for
-// the app's wasm (docs/performance.md, "First draw").
+// `olm-graph render -f svg` of it; a CLI test keeps the two equal). The page holds it hidden
+// (index.html, so the image is fetched while the page is read); it is shown where the graph
+// will be as soon as the page is parsed, and taken away once the app has drawn its own graph
+// (or a problem, or 5 s after the app started), or at once when the app will show something
+// else: the first drawing does not wait for the app's wasm (docs/performance.md, "First draw").
 const keptSomething = () => {
   try {
     for (let i = 0; i < localStorage.length; i++) {
@@ -64,14 +65,13 @@ const keptSomething = () => {
   }
 };
 const showFirstPicture = () => {
-  const box = document.createElement('div');
-  box.className = 'first-picture';
-  box.setAttribute('aria-hidden', 'true');
-  const img = document.createElement('img');
-  img.src = 'sample-first-draw.svg';
-  img.alt = '';
-  box.append(img);
-  document.body.append(box);
+  const box = document.querySelector('.first-picture');
+  if (!box) return;
+  if (location.search || location.hash || keptSomething()) {
+    box.remove();
+    return;
+  }
+  box.hidden = false;
   let timer = 0;
   const done = () => {
     observer.disconnect();
@@ -84,9 +84,10 @@ const showFirstPicture = () => {
   observer.observe(document.body, { childList: true, subtree: true });
   addEventListener('olm-graph-started', () => { timer = setTimeout(done, 5000); }, { once: true });
 };
-if (!location.search && !location.hash && !keptSomething()) {
-  if (document.body) showFirstPicture();
-  else document.addEventListener('DOMContentLoaded', showFirstPicture, { once: true });
+if (document.readyState === 'loading') {
+  document.addEventListener('DOMContentLoaded', showFirstPicture, { once: true });
+} else {
+  showFirstPicture();
 }
 
 // A classic script, not a module: a module is deferred until the page is parsed, which put the

@@ -10,14 +10,22 @@ import { app, baseUrl, finish, newContext, watch, ROOT } from './harness.mjs';
 
 app();
 
-/** Records the picture when its image has loaded: its box, its image's size, the time. */
-const RECORD = `document.addEventListener('load', (e) => {
-  const box = e.target.closest && e.target.closest('.first-picture');
-  if (!box) return;
-  const r = box.getBoundingClientRect();
-  const i = e.target.getBoundingClientRect();
-  window.__picture = { t: performance.now(), naturalWidth: e.target.naturalWidth, box: { x: r.x, y: r.y, width: r.width, height: r.height }, image: { x: i.x, y: i.y, width: i.width, height: i.height }, hidden: box.getAttribute('aria-hidden') };
-}, true);`;
+/** Records the first frame in which the picture is shown with its image loaded: its box, its
+ *  image's box and size, the time. */
+const RECORD = `(() => {
+  const look = () => {
+    const box = document.querySelector('.first-picture');
+    const img = box && box.querySelector('img');
+    if (box && !box.hidden && img.complete && img.naturalWidth > 0) {
+      const r = box.getBoundingClientRect();
+      const i = img.getBoundingClientRect();
+      window.__picture = { t: performance.now(), naturalWidth: img.naturalWidth, box: { x: r.x, y: r.y, width: r.width, height: r.height }, image: { x: i.x, y: i.y, width: i.width, height: i.height }, hidden: box.getAttribute('aria-hidden') };
+      return;
+    }
+    if (!document.querySelector('svg.graph')) requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})();`;
 
 async function bare(query = '', init = '') {
   const context = await newContext({ viewport: { width: 1280, height: 800 } });
