@@ -12,6 +12,7 @@ use serde::Serialize;
 
 use crate::diag::Severity;
 use crate::model::Catalog;
+use crate::text::plural;
 
 /// What a partial catalog lacks.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -28,8 +29,6 @@ pub struct PartialCatalog {
 impl PartialCatalog {
     /// One sentence for a notice or for stderr, with the counts and the way to the rest.
     pub fn message(&self) -> String {
-        let plural =
-            |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
         let mut missing = Vec::new();
         if self.entries_without_bundles > 0 {
             missing.push(plural(
