@@ -287,3 +287,13 @@ pub fn descheduler_repo() -> ScratchRepo {
     repo.commit("drop the 4.14 bundles, as OpenShift 4.17 does");
     repo
 }
+
+/// A cluster-state fixture of core's tests (`crates/core/tests/fixtures/cluster/REL`), as a
+/// command-line argument.
+pub fn cluster_fixture(rel: &str) -> String {
+    manifest_dir()
+        .join("../core/tests/fixtures/cluster")
+        .join(rel)
+        .display()
+        .to_string()
+}

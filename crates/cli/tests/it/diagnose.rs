@@ -6,15 +6,7 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 
-use crate::common::{catalogs_dir, manifest_dir, run};
-
-fn fixture(rel: &str) -> String {
-    manifest_dir()
-        .join("../core/tests/fixtures/cluster")
-        .join(rel)
-        .display()
-        .to_string()
-}
+use crate::common::{catalogs_dir, cluster_fixture, run};
 
 fn descheduler() -> PathBuf {
     catalogs_dir().join("openshift-kube-descheduler-fbc/v4.16")
@@ -51,10 +43,10 @@ fn diagnose_json(state: &str) -> Value {
 
 #[test]
 fn a_list_a_stream_a_json_list_and_a_must_gather_tree_print_the_same_json() {
-    let stream = diagnose_json(&fixture("v0/stream.yaml"));
+    let stream = diagnose_json(&cluster_fixture("v0/stream.yaml"));
     assert_eq!(stream["operators"].as_array().map(Vec::len), Some(13));
     for form in ["v0/list.yaml", "v0/list.json", "v0/must-gather"] {
-        assert_eq!(diagnose_json(&fixture(form)), stream, "{form}");
+        assert_eq!(diagnose_json(&cluster_fixture(form)), stream, "{form}");
     }
 }
 
@@ -63,7 +55,7 @@ fn next_and_path_are_what_path_prints_for_the_same_inputs() {
     let mut checked = 0;
     let mut states = std::collections::BTreeSet::new();
     for state in ["v0/stream.yaml", "v1/stream.yaml", "v1/status.yaml"] {
-        let report = diagnose_json(&fixture(state));
+        let report = diagnose_json(&cluster_fixture(state));
         for o in report["operators"].as_array().unwrap() {
             states.insert(o["state"].as_str().unwrap().to_string());
             let Some(args) = o["pathArgs"].as_array() else {
@@ -116,7 +108,7 @@ fn text_puts_the_verdict_first_and_nothing_read_exits_1() {
     let d = descheduler();
     let out = run(&[
         "diagnose",
-        &fixture("v0/stream.yaml"),
+        &cluster_fixture("v0/stream.yaml"),
         "--catalog",
         &format!("redhat-operators={}", d.display()),
     ]);
@@ -142,7 +134,12 @@ fn text_puts_the_verdict_first_and_nothing_read_exits_1() {
         "{}",
         String::from_utf8_lossy(&none.stderr)
     );
-    let bad = run(&["diagnose", &fixture("v0/stream.yaml"), "--catalog", "=x"]);
+    let bad = run(&[
+        "diagnose",
+        &cluster_fixture("v0/stream.yaml"),
+        "--catalog",
+        "=x",
+    ]);
     assert_eq!(bad.status.code(), Some(2));
 }
 
@@ -158,7 +155,7 @@ fn descheduler_at(platform: &str) -> String {
 #[test]
 fn a_cluster_extension_with_several_catalogs_takes_olm_v1s_path_across_them() {
     let (old, new) = (descheduler_at("v4.16"), descheduler_at("v4.17"));
-    let state = fixture("v1/across.yaml");
+    let state = cluster_fixture("v1/across.yaml");
     let diagnose = |names: [&str; 2]| {
         let out = run(&[
             "diagnose",

@@ -242,6 +242,22 @@ fn copy_catalog(rel: &str, only: &[&str]) -> (tempfile::TempDir, PathBuf) {
     (tmp, root)
 }
 
+/// The two-operator folder the editing tests work in (infinispan, nfs-provisioner-operator,
+/// copied from community-operators-prod v4.21), a server started on it, and
+/// nfs-provisioner-operator.yaml opened in it: the folder (and its guard), the file, its text,
+/// the client.
+fn nfs_opened() -> (tempfile::TempDir, PathBuf, PathBuf, String, Client) {
+    let (tmp, root) = copy_catalog(
+        "community-operators-prod/v4.21",
+        &["infinispan.yaml", "nfs-provisioner-operator.yaml"],
+    );
+    let file = root.join("nfs-provisioner-operator.yaml");
+    let text = std::fs::read_to_string(&file).expect("text");
+    let mut c = Client::start(&root, &[]);
+    c.open(&file, &text);
+    (tmp, root, file, text, c)
+}
+
 #[test]
 fn diagnostics_equal_lints_on_a_real_catalog() {
     let (_tmp, root) = copy_catalog(
@@ -267,14 +283,7 @@ fn diagnostics_equal_lints_on_a_real_catalog() {
 
 #[test]
 fn a_dangling_replaces_is_found_then_fixed() {
-    let (_tmp, root) = copy_catalog(
-        "community-operators-prod/v4.21",
-        &["infinispan.yaml", "nfs-provisioner-operator.yaml"],
-    );
-    let file = root.join("nfs-provisioner-operator.yaml");
-    let text = std::fs::read_to_string(&file).expect("text");
-    let mut c = Client::start(&root, &[]);
-    c.open(&file, &text);
+    let (_tmp, _, file, text, mut c) = nfs_opened();
     c.settle(&file);
     let broken = text.replace(
         "replaces: nfs-provisioner-operator.v0.0.8",
@@ -306,14 +315,7 @@ fn a_dangling_replaces_is_found_then_fixed() {
 
 #[test]
 fn hover_definition_references_symbols_completion_and_render() {
-    let (_tmp, root) = copy_catalog(
-        "community-operators-prod/v4.21",
-        &["infinispan.yaml", "nfs-provisioner-operator.yaml"],
-    );
-    let file = root.join("nfs-provisioner-operator.yaml");
-    let text = std::fs::read_to_string(&file).expect("text");
-    let mut c = Client::start(&root, &[]);
-    c.open(&file, &text);
+    let (_tmp, root, file, text, mut c) = nfs_opened();
     let at = json!({"textDocument": {"uri": uri(&file)}, "position": {"line": 8, "character": 20}});
     let hover = c.request("textDocument/hover", at.clone());
     let md = hover["contents"]["value"].as_str().unwrap_or_default();

@@ -8,15 +8,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use crate::common::{catalogs_dir, manifest_dir, run};
-
-fn fixture(rel: &str) -> String {
-    manifest_dir()
-        .join("../core/tests/fixtures/cluster")
-        .join(rel)
-        .display()
-        .to_string()
-}
+use crate::common::{catalogs_dir, cluster_fixture, manifest_dir, run};
 
 fn catalog(rel: &str) -> String {
     catalogs_dir().join(rel).display().to_string()
@@ -181,7 +173,7 @@ fn every_fixture_gets_a_configuration_mirror_previews_without_a_stranded_bundle(
     let patterns = catalog("community-operators-prod/v4.21/patterns-operator.yaml");
     let yaml = check(
         "v0",
-        &fixture("v0/stream.yaml"),
+        &cluster_fixture("v0/stream.yaml"),
         &[("", &desch), ("", &patterns)],
         &[
             "registry.example.com/redhat:v4.16",
@@ -194,7 +186,7 @@ fn every_fixture_gets_a_configuration_mirror_previews_without_a_stranded_bundle(
     );
     let must_gather = check(
         "v0-must-gather",
-        &fixture("v0/must-gather"),
+        &cluster_fixture("v0/must-gather"),
         &[("", &desch), ("", &patterns)],
         &[
             "registry.example.com/redhat:v4.16",
@@ -204,7 +196,7 @@ fn every_fixture_gets_a_configuration_mirror_previews_without_a_stranded_bundle(
     assert_eq!(must_gather, yaml);
     let v1 = check(
         "v1",
-        &fixture("v1/stream.yaml"),
+        &cluster_fixture("v1/stream.yaml"),
         &[("operatorhubio", &patterns)],
         &[],
     );
@@ -213,7 +205,7 @@ fn every_fixture_gets_a_configuration_mirror_previews_without_a_stranded_bundle(
     // The ClusterCatalog's image, read from the state.
     let across = check(
         "v1-across",
-        &fixture("v1/across.yaml"),
+        &cluster_fixture("v1/across.yaml"),
         &[
             (
                 "redhat-operators-v4-16",
@@ -247,7 +239,7 @@ fn a_path_across_catalogs_keeps_each_hop_in_the_catalog_that_serves_it() {
         ("redhat-operators-v4-16", old.as_str()),
         ("redhat-operators-v4-17", hotfix.as_str()),
     ];
-    let state = fixture("v1/across.yaml");
+    let state = cluster_fixture("v1/across.yaml");
     let yaml = check("v1-across-hotfix", &state, &catalogs, &[]);
     let want = "  - catalog: registry.redhat.io/redhat/redhat-operator-index:v4.16
     packages:
@@ -317,7 +309,7 @@ fn json_says_what_each_range_serves_and_why_and_unserved_bundles_fail() {
         &catalog("openshift-kube-descheduler-fbc/v4.16"),
         &catalog("community-operators-prod/v4.21/patterns-operator.yaml"),
         "--for",
-        &fixture("v0/stream.yaml"),
+        &cluster_fixture("v0/stream.yaml"),
         "--catalog-image",
         "a",
         "--catalog-image",
@@ -359,7 +351,7 @@ fn json_says_what_each_range_serves_and_why_and_unserved_bundles_fail() {
         "mirror-config",
         &catalog("openshift-kube-descheduler-fbc/v4.16"),
         "--for",
-        &fixture("v0/stream.yaml"),
+        &cluster_fixture("v0/stream.yaml"),
         "--catalog-image",
         "a",
         "--all-packages",
@@ -372,7 +364,7 @@ fn json_says_what_each_range_serves_and_why_and_unserved_bundles_fail() {
         "mirror-config",
         &catalog("community-operators-prod/v4.21/patterns-operator.yaml"),
         "--for",
-        &fixture("v0/stream.yaml"),
+        &cluster_fixture("v0/stream.yaml"),
     ]);
     assert_eq!(none.status.code(), Some(2));
 }
