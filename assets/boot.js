@@ -1,7 +1,7 @@
 // Starts the olm-graph web app. Trunk would inject an inline <script type="module"> loader,
 // which the page's Content-Security-Policy forbids; Trunk.toml's pattern_script puts the
 // names of the (hashed) JS glue and wasm files into two <meta> tags instead, and this static
-// module imports the glue and instantiates the wasm.
+// script imports the glue and instantiates the wasm.
 //
 // Everything the first drawing needs starts here at once, before the app's own wasm is
 // compiled (docs/performance.md, "First draw"):
@@ -84,18 +84,15 @@ const showFirstPicture = () => {
   observer.observe(document.body, { childList: true, subtree: true });
   addEventListener('olm-graph-started', () => { timer = setTimeout(done, 5000); }, { once: true });
 };
-if (document.readyState === 'loading') {
-  document.addEventListener('DOMContentLoaded', showFirstPicture, { once: true });
-} else {
-  showFirstPicture();
-}
+// Once the page is parsed: the first picture is shown (or taken away), and the app mounts on
+// <body>.
+const parsed = document.readyState === 'loading'
+  ? new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }))
+  : Promise.resolve();
+parsed.then(showFirstPicture);
 
 // A classic script, not a module: a module is deferred until the page is parsed, which put the
 // worker's start ~150 ms later on a cold load (docs/performance.md, "First draw").
-// The app mounts on <body>: it starts once the page is parsed.
-const parsed = document.readyState === 'loading'
-  ? new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }))
-  : null;
 import(js).then(async ({ default: init }) => {
   await parsed;
   await init({ module_or_path: wasm });
