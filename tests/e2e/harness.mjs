@@ -101,13 +101,35 @@ export async function tool(page, id) {
 
 export const shot = (page, name) => page.screenshot({ path: join(OUT, `${name}.png`) });
 
-/** Waits until the graph in `scope` (a page or a frame) shows `channel` (null: any) of `pkg`. */
+/**
+ * Waits until the graph in `scope` (a page or a frame) shows `channel` (null: any) of `pkg`,
+ * and then until its view holds still: the drawing area's box, the viewBox and the pan/zoom
+ * transform unchanged for 300 ms, longer than the app's debounce before it re-fits the graph
+ * to a resized area (RESIZE_DEBOUNCE, 200 ms, src/graph/mod.rs). Panels that finish building
+ * after the first drawing can resize the area; a test that hovered or measured in between saw
+ * the graph move under it (a hover lost, a box read mid-change) on a loaded machine. A graph
+ * still moving after 2 s (a path being played) is taken as it is.
+ */
 export async function waitGraph(scope, pkg, channel = null) {
   await scope.waitForFunction(([p, c]) => {
     const svg = document.querySelector('svg.graph');
     return svg && svg.dataset.graphPackage === p && (c === null || svg.dataset.graphChannel === c)
       && svg.querySelector('[data-bundle]');
   }, [pkg, channel], { timeout: 60000 });
+  await scope.waitForFunction(() => {
+    const svg = document.querySelector('svg.graph');
+    if (!svg) return true;
+    const r = svg.getBoundingClientRect();
+    const now = [r.x, r.y, r.width, r.height, svg.getAttribute('viewBox'),
+      svg.querySelector('g.viewport')?.getAttribute('transform')].join(' ');
+    const t = performance.now();
+    const seen = window.__olmGraphStill;
+    if (!seen || seen.view !== now) {
+      window.__olmGraphStill = { view: now, since: t };
+      return false;
+    }
+    return t - seen.since >= 300;
+  }, null, { polling: 'raf', timeout: 2000 }).catch(() => {});
 }
 
 /** Opens catalog files with the load bar's file picker and waits for `pkg`. */
