@@ -30,6 +30,7 @@ use crate::state::load::LoadStatus;
 use crate::state::templates::TemplateStudio;
 use crate::state::workspace::{InspectorTab, Workspace};
 use crate::state::Stores;
+use crate::widgets::later::Later;
 use crate::widgets::progress::ProgressBar;
 
 /// The whole app: the full layout, or with `?embed=1` the graph alone. With `?url=` the
@@ -178,21 +179,21 @@ pub fn FullShell(#[prop(optional)] follow_selection: Option<bool>) -> impl IntoV
             <div class="workspace">
                 <aside class="sidebar drawer" id="packages-drawer" aria-label="Package list" class:open=move || is_open(Drawer::Packages)>
                     <DrawerClose drawer=drawer label="Close the package list"/>
-                    <PackageList/>
+                    <Later><PackageList/></Later>
                 </aside>
                 <main class="center">
                     <ChannelTabs/>
-                    <GraphPanel><BundleSearch/><ToolsMenu/><ExportMenu/></GraphPanel>
-                    <CatalogToolsPanel/>
-                    <TemplateStudioPanel/>
+                    <GraphPanel><Later><BundleSearch/><ToolsMenu/><ExportMenu/></Later></GraphPanel>
+                    <Later><CatalogToolsPanel/></Later>
+                    <Later><TemplateStudioPanel/></Later>
                 </main>
                 <aside class="inspector drawer" id="inspector-drawer" aria-label="Inspector" class:open=move || is_open(Drawer::Inspector)>
                     <DrawerClose drawer=drawer label="Close the inspector"/>
-                    <Inspector follow_selection=follow_selection.unwrap_or(true)/>
+                    <Later><Inspector follow_selection=follow_selection.unwrap_or(true)/></Later>
                 </aside>
                 <div class="drawer-backdrop" aria-hidden="true" on:click=move |_| drawer.set(None)></div>
             </div>
-            <DropZone/>
+            <Later><DropZone/></Later>
         </div>
     }
 }
