@@ -30,7 +30,7 @@ use crate::state::load::LoadStatus;
 use crate::state::templates::TemplateStudio;
 use crate::state::workspace::{InspectorTab, Workspace};
 use crate::state::Stores;
-use crate::widgets::later::Later;
+use crate::widgets::later::{self, Later};
 use crate::widgets::progress::ProgressBar;
 
 /// The whole app: the full layout, or with `?embed=1` the graph alone. With `?url=` the
@@ -66,7 +66,11 @@ pub fn App() -> impl IntoView {
     drive_playback(stores.simulation);
     sync_address_bar(stores, start.embed);
     match start.catalog_url {
-        Some(url) => load_catalog_url(stores, loader, url, !start.embed),
+        Some(url) => {
+            // The panels built later wait until the catalog is on its way to the worker.
+            later::hold();
+            load_catalog_url(stores, loader, url, !start.embed);
+        }
         None if start.embed => loader.load(sources::sample()),
         None => restore_or_sample(stores, loader),
     }
@@ -79,7 +83,8 @@ pub fn App() -> impl IntoView {
 }
 
 /// Fetches the catalog at `url` and shows it; a failure goes to the problems panel and, with
-/// `fallback`, the sample is shown instead.
+/// `fallback`, the sample is shown instead. Then the panels held back are built
+/// ([`later::release`]).
 fn load_catalog_url(stores: Stores, loader: Loader, url: String, fallback: bool) {
     stores
         .load
@@ -95,6 +100,7 @@ fn load_catalog_url(stores: Stores, loader: Loader, url: String, fallback: bool)
                 }
             }
         }
+        later::release();
     });
 }
 

@@ -1,50 +1,54 @@
 //! Parts of the page built in a later task than the component that holds them, so the app's
 //! first mount is not one long task of the main thread (docs/performance.md, "First draw").
 
-use leptos::prelude::*;
-use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
+use std::cell::RefCell;
+use std::time::Duration;
 
-/// Its children, built in a later task of the page than the component that holds it; nothing
-/// until then. Several are built in the order they were created, one task each, and the
-/// browser may paint and handle input between two of them. The tasks have the browser's
-/// background priority where it has one (`scheduler.postTask`): the catalog's path (its
-/// fetch, the worker's reply, the loader's stages) goes first, so the first drawing does not
-/// wait for them.
+use leptos::prelude::*;
+
+thread_local! {
+    /// While held ([`hold`]), the builds waiting for [`release`], in their order.
+    static HELD: RefCell<Option<Vec<Box<dyn FnOnce()>>>> = const { RefCell::new(None) };
+}
+
+/// Its children, built in a later task of the page (a zero-delay timer) than the component
+/// that holds it; nothing until then. Several are built in the order they were created, one
+/// task each, and the browser may paint and handle input between two of them. While the app
+/// holds them ([`hold`]), they wait for [`release`].
 #[component]
 pub fn Later(children: ChildrenFn) -> impl IntoView {
     let ready = RwSignal::new(false);
-    in_background_task(move || ready.set(true));
+    let build = move || set_timeout(move || ready.set(true), Duration::ZERO);
+    let waiting = HELD.with_borrow_mut(|held| match held {
+        Some(queue) => {
+            queue.push(Box::new(build));
+            true
+        }
+        None => false,
+    });
+    if !waiting {
+        build();
+    }
     move || ready.get().then(|| children())
 }
 
-/// Runs `f` in a task of background priority (`scheduler.postTask`), or, in a browser without
-/// it, in a zero-delay timer.
-fn in_background_task(f: impl FnOnce() + 'static) {
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    let callback = Closure::once_into_js(f);
-    let scheduler = js_sys::Reflect::get(&window, &JsValue::from_str("scheduler"))
-        .ok()
-        .filter(JsValue::is_object);
-    let post_task = scheduler.as_ref().and_then(|s| {
-        js_sys::Reflect::get(s, &JsValue::from_str("postTask"))
-            .ok()?
-            .dyn_into::<js_sys::Function>()
-            .ok()
+/// The longest the [`Later`] parts are held back (a catalog from a slow server).
+const HOLD_AT_MOST: Duration = Duration::from_millis(400);
+
+/// Holds back the [`Later`] parts created from now on until [`release`], or
+/// [`HOLD_AT_MOST`]: the app's start does so while the catalog it was given is on its way to
+/// the parsing worker, so that building them does not delay it.
+pub fn hold() {
+    HELD.with_borrow_mut(|held| {
+        held.get_or_insert_with(Vec::new);
     });
-    if let (Some(scheduler), Some(post_task)) = (scheduler, post_task) {
-        let options = js_sys::Object::new();
-        let _ = js_sys::Reflect::set(
-            &options,
-            &JsValue::from_str("priority"),
-            &JsValue::from_str("background"),
-        );
-        if post_task.call2(&scheduler, &callback, &options).is_ok() {
-            return;
-        }
+    set_timeout(release, HOLD_AT_MOST);
+}
+
+/// Builds the [`Later`] parts held back, each in its own task, in their order.
+pub fn release() {
+    let queue = HELD.with_borrow_mut(Option::take).unwrap_or_default();
+    for build in queue {
+        build();
     }
-    let _ =
-        window.set_timeout_with_callback_and_timeout_and_arguments_0(callback.unchecked_ref(), 0);
 }
