@@ -6,9 +6,12 @@ use std::time::Duration;
 
 use leptos::prelude::*;
 
+/// A part's build, waiting.
+type Build = Box<dyn FnOnce()>;
+
 thread_local! {
     /// While held ([`hold`]), the builds waiting for [`release`], in their order.
-    static HELD: RefCell<Option<Vec<Box<dyn FnOnce()>>>> = const { RefCell::new(None) };
+    static HELD: RefCell<Option<Vec<Build>>> = const { RefCell::new(None) };
 }
 
 /// Its children, built in a later task of the page (a zero-delay timer) than the component
