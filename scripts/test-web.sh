@@ -94,7 +94,26 @@ for f in tests/e2e/*.test.mjs; do
 done
 step "web: end-to-end tests, two files at a time (Playwright, Chromium): ${#together[@]} files"
 e2e_status=0
-(cd tests/e2e && OLM_TEST_OUTPUT="$OUT" node --test --test-concurrency=2 --test-reporter=spec "${together[@]}") || e2e_status=$?
+failed_files="$(mktemp)"
+(cd tests/e2e && OLM_TEST_OUTPUT="$OUT" node --test --test-concurrency=2 --test-reporter=spec \
+    --test-reporter-destination=stdout --test-reporter=./failed-files.mjs \
+    --test-reporter-destination="$failed_files" "${together[@]}") || e2e_status=$?
+# A file that failed while another ran beside it runs once more, alone: if it passes there, the
+# failure was the competition for the cores (a wait that ran out), and it is reported as such,
+# by name, in the log and in $OUT/flaky.txt; a file that fails alone too fails the run, as does
+# a run where more than two files failed or a failure no file owns (docs/development.md#ci-time).
+if [ "$e2e_status" != 0 ] && [ -s "$failed_files" ]; then
+    mapfile -t again < "$failed_files"
+    if [ "${#again[@]}" -le 2 ]; then
+        step "web: the files that failed two at a time, once more alone: ${again[*]##*/}"
+        if (cd tests/e2e && OLM_TEST_OUTPUT="$OUT" node --test --test-concurrency=1 --test-reporter=spec "${again[@]}"); then
+            printf '%s\n' "${again[@]##*/}" >> "$OUT/flaky.txt"
+            echo "web: FLAKY: ${again[*]##*/} failed two at a time and passed alone (listed in $OUT/flaky.txt)"
+            e2e_status=0
+        fi
+    fi
+fi
+rm -f "$failed_files"
 step "web: end-to-end tests that measure time, one file at a time: ${alone[*]}"
 (cd tests/e2e && OLM_TEST_OUTPUT="$OUT" node --test --test-concurrency=1 --test-reporter=spec "${alone[@]}") || e2e_status=$?
 [ "$e2e_status" = 0 ] || { echo "web: end-to-end tests failed" >&2; exit "$e2e_status"; }

@@ -166,6 +166,23 @@ export async function audit(page, name) {
   assert.deepEqual(found, [], `${name}: axe violations`);
 }
 
+/**
+ * The bounding box of `locator` once it holds still: laid out (not null) and the same over two
+ * animation frames, so a box read just after Fit or a re-fit is the drawn one, not a frame of
+ * the change (under load the graph can still be moving or re-rendering when a click returns).
+ */
+export async function settledBox(locator, timeout = 10000) {
+  const until = Date.now() + timeout;
+  let before = null;
+  for (;;) {
+    await locator.page().evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const box = await locator.boundingBox({ timeout: Math.max(1, until - Date.now()) }).catch(() => null);
+    if (box && before && JSON.stringify(box) === JSON.stringify(before)) return box;
+    if (Date.now() > until) return box;
+    before = box;
+  }
+}
+
 /** `box` lies inside `outer` (both bounding boxes), to half a pixel. */
 export function boxInside(box, outer, what) {
   assert.ok(box && outer, `${what}: both are laid out`);

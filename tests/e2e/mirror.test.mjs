@@ -10,7 +10,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { app, open, finish, waitGraph, CATALOGS, ROOT, audit, boxInside } from './harness.mjs';
+import { app, open, finish, waitGraph, CATALOGS, ROOT, audit, boxInside, settledBox } from './harness.mjs';
 
 const CATALOG = join(CATALOGS, 'community-operators-prod/v4.21/aws-neuron-operator.yaml');
 const CONFIG = join(ROOT, 'tests/e2e/fixtures/mirror-neuron.yaml');
@@ -61,10 +61,10 @@ test('a configuration that strands bundles: dropped, required, stranded and the 
   // Geometry at 1280×800: each mark is drawn inside the graph area and the window.
   const win = { x: 0, y: 0, width: 1280, height: 800 };
   await page.click('[data-testid=fit-view]');
-  const graph = await page.locator('svg.graph').boundingBox();
+  const graph = await settledBox(page.locator('svg.graph'));
   for (const [what, sel] of [['stranded ring', `${node('0.0.1')} .mirror-ring`], ['dropped hatch', `${node('0.0.3')} .mirror-hatch`],
     ['required box', `${node('0.0.5')} .box`], ['new head', `${node('1.2.0')} .box`]]) {
-    const box = await page.locator(sel).boundingBox();
+    const box = await settledBox(page.locator(sel));
     boxInside(box, graph, `${what} in the graph`);
     boxInside(box, win, `${what} in the window`);
   }

@@ -25,6 +25,20 @@ async def client(lsp_client: LanguageClient, catalog: pathlib.Path):
         root_uri=catalog.as_uri(),
         workspace_folders=[types.WorkspaceFolder(uri=catalog.as_uri(), name="catalog")],
     )
+    # Every diagnostics notification, in order: pytest-lsp's `wait_for_notification` hands one
+    # notification of a burst to the waiter and drops the rest, so a test waiting on one file
+    # could miss its diagnostics when the server published for several files at once (the
+    # workspace's at start, or a change that touches other files) on a loaded machine.
+    handle = lsp_client.protocol._handle_notification
+
+    def record(method, params):
+        if method == types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS:
+            lsp_client.published.append(params)
+        return handle(method, params)
+
+    lsp_client.published = []
+    lsp_client.awaiting = {}
+    lsp_client.protocol._handle_notification = record
     await lsp_client.initialize_session(params)
     yield
     await lsp_client.shutdown_session()
@@ -39,7 +53,14 @@ def keys(diagnostics) -> list[tuple]:
     )
 
 
+def sent(client: LanguageClient, path: pathlib.Path, version: int):
+    """Notes that version `version` of `path` was just sent: its diagnostics are those
+    published after this point ([`diagnostics_of`])."""
+    client.awaiting[path.as_uri()] = (len(client.published), version)
+
+
 def open_file(client: LanguageClient, path: pathlib.Path, text: str):
+    sent(client, path, 1)
     client.text_document_did_open(
         types.DidOpenTextDocumentParams(
             text_document=types.TextDocumentItem(
@@ -50,6 +71,7 @@ def open_file(client: LanguageClient, path: pathlib.Path, text: str):
 
 
 def change(client: LanguageClient, path: pathlib.Path, version: int, text: str):
+    sent(client, path, version)
     client.text_document_did_change(
         types.DidChangeTextDocumentParams(
             text_document=types.VersionedTextDocumentIdentifier(uri=path.as_uri(), version=version),
@@ -59,14 +81,18 @@ def change(client: LanguageClient, path: pathlib.Path, version: int, text: str):
 
 
 async def diagnostics_of(client: LanguageClient, path: pathlib.Path):
-    """Waits for the next diagnostics published for `path` (a minute at most: a server that
-    never answers fails the test rather than hanging it)."""
+    """Waits for the diagnostics the server publishes for the version of `path` last sent
+    (the server names the version; a minute at most: a server that never answers fails the
+    test rather than hanging it)."""
+    uri = path.as_uri()
+    since, version = client.awaiting[uri]
 
     async def wait():
         while True:
-            params = await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-            if params.uri == path.as_uri():
-                return params.diagnostics
+            for params in client.published[since:]:
+                if params.uri == uri and params.version == version:
+                    return params.diagnostics
+            await asyncio.sleep(0.02)
 
     return await asyncio.wait_for(wait(), timeout=60)
 

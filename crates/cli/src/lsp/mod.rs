@@ -32,6 +32,9 @@ pub struct Server {
     published: BTreeSet<String>,
     /// The publishing pipeline's findings on an operator repository, as last computed.
     pub pipeline: Vec<PipelineFinding>,
+    /// The version of each document the editor has open (published with its diagnostics, so
+    /// a client can tell which text they are about).
+    versions: BTreeMap<String, i32>,
 }
 
 /// The default page of the rules' help: docs/rules.md of the source tree this binary was built
@@ -79,6 +82,7 @@ pub fn serve() -> CmdResult {
         rules_url,
         published: BTreeSet::new(),
         pipeline: Vec::new(),
+        versions: BTreeMap::new(),
     };
     all.extend(server.refresh_pipeline());
     let all: Vec<String> = all.into_iter().collect();
@@ -138,7 +142,9 @@ fn main_loop(connection: &Connection, server: &mut Server) -> Result<(), CliErro
                 Message::Notification(n) if n.method == lsp::notification::Exit::METHOD => {
                     return Ok(());
                 }
-                Message::Notification(n) => document_change(&n, &mut changed),
+                Message::Notification(n) => {
+                    document_change(&n, &mut changed, &mut server.versions);
+                }
                 Message::Response(_) => {}
             }
         }
@@ -178,14 +184,19 @@ fn next_batch(connection: &Connection) -> Option<Vec<Message>> {
 }
 
 /// Keeps the newest text of a document a notification opens, changes or closes (`None`: the
-/// file is gone from the disk, so from the catalog).
-fn document_change(n: &Notification, changed: &mut BTreeMap<String, Option<String>>) {
+/// file is gone from the disk, so from the catalog), and the version of each open document.
+fn document_change(
+    n: &Notification,
+    changed: &mut BTreeMap<String, Option<String>>,
+    versions: &mut BTreeMap<String, i32>,
+) {
     use lsp::notification::{DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument};
     let params = n.params.clone();
     match n.method.as_str() {
         DidOpenTextDocument::METHOD => {
             if let Ok(p) = serde_json::from_value::<lsp::DidOpenTextDocumentParams>(params) {
                 if let Some(path) = convert::uri_to_path(&p.text_document.uri) {
+                    versions.insert(path.clone(), p.text_document.version);
                     changed.insert(path, Some(p.text_document.text));
                 }
             }
@@ -195,6 +206,7 @@ fn document_change(n: &Notification, changed: &mut BTreeMap<String, Option<Strin
                 let path = convert::uri_to_path(&p.text_document.uri);
                 // Full sync: the last change holds the whole text.
                 if let (Some(path), Some(c)) = (path, p.content_changes.into_iter().last()) {
+                    versions.insert(path.clone(), p.text_document.version);
                     changed.insert(path, Some(c.text));
                 }
             }
@@ -203,6 +215,7 @@ fn document_change(n: &Notification, changed: &mut BTreeMap<String, Option<Strin
             if let Ok(p) = serde_json::from_value::<lsp::DidCloseTextDocumentParams>(params) {
                 if let Some(path) = convert::uri_to_path(&p.text_document.uri) {
                     // Back to what the disk holds; a file that is not there leaves the catalog.
+                    versions.remove(&path);
                     changed.insert(path.clone(), std::fs::read_to_string(&path).ok());
                 }
             }
@@ -236,7 +249,7 @@ impl Server {
             let params = lsp::PublishDiagnosticsParams {
                 uri: convert::path_to_uri(path),
                 diagnostics,
-                version: None,
+                version: self.versions.get(path).copied(),
             };
             let n = Notification::new(
                 lsp::notification::PublishDiagnostics::METHOD.to_string(),
