@@ -30,6 +30,7 @@ use crate::state::load::LoadStatus;
 use crate::state::templates::TemplateStudio;
 use crate::state::workspace::{InspectorTab, Workspace};
 use crate::state::Stores;
+use crate::widgets::later::{self, Later};
 use crate::widgets::progress::ProgressBar;
 
 /// The whole app: the full layout, or with `?embed=1` the graph alone. With `?url=` the
@@ -65,7 +66,11 @@ pub fn App() -> impl IntoView {
     drive_playback(stores.simulation);
     sync_address_bar(stores, start.embed);
     match start.catalog_url {
-        Some(url) => load_catalog_url(stores, loader, url, !start.embed),
+        Some(url) => {
+            // The panels built later wait until the catalog is on its way to the worker.
+            later::hold();
+            load_catalog_url(stores, loader, url, !start.embed);
+        }
         None if start.embed => loader.load(sources::sample()),
         None => restore_or_sample(stores, loader),
     }
@@ -78,7 +83,8 @@ pub fn App() -> impl IntoView {
 }
 
 /// Fetches the catalog at `url` and shows it; a failure goes to the problems panel and, with
-/// `fallback`, the sample is shown instead.
+/// `fallback`, the sample is shown instead. Then the panels held back are built
+/// ([`later::release`]).
 fn load_catalog_url(stores: Stores, loader: Loader, url: String, fallback: bool) {
     stores
         .load
@@ -94,6 +100,7 @@ fn load_catalog_url(stores: Stores, loader: Loader, url: String, fallback: bool)
                 }
             }
         }
+        later::release();
     });
 }
 
@@ -178,21 +185,21 @@ pub fn FullShell(#[prop(optional)] follow_selection: Option<bool>) -> impl IntoV
             <div class="workspace">
                 <aside class="sidebar drawer" id="packages-drawer" aria-label="Package list" class:open=move || is_open(Drawer::Packages)>
                     <DrawerClose drawer=drawer label="Close the package list"/>
-                    <PackageList/>
+                    <Later><PackageList/></Later>
                 </aside>
                 <main class="center">
                     <ChannelTabs/>
-                    <GraphPanel><BundleSearch/><ToolsMenu/><ExportMenu/></GraphPanel>
-                    <CatalogToolsPanel/>
-                    <TemplateStudioPanel/>
+                    <GraphPanel><Later><BundleSearch/><ToolsMenu/><ExportMenu/></Later></GraphPanel>
+                    <Later><CatalogToolsPanel/></Later>
+                    <Later><TemplateStudioPanel/></Later>
                 </main>
                 <aside class="inspector drawer" id="inspector-drawer" aria-label="Inspector" class:open=move || is_open(Drawer::Inspector)>
                     <DrawerClose drawer=drawer label="Close the inspector"/>
-                    <Inspector follow_selection=follow_selection.unwrap_or(true)/>
+                    <Later><Inspector follow_selection=follow_selection.unwrap_or(true)/></Later>
                 </aside>
                 <div class="drawer-backdrop" aria-hidden="true" on:click=move |_| drawer.set(None)></div>
             </div>
-            <DropZone/>
+            <Later><DropZone/></Later>
         </div>
     }
 }
