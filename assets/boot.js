@@ -47,49 +47,6 @@ try {
   // Not a URL: the app says so.
 }
 
-// A link to a catalog's package (`url=` and `package=`, the form the app's share links and the
-// docs element's "open in the app" links take) gets a first picture too: the channel it names
-// (or the package's default, or `view=all`), drawn by the <olm-graph> element's engine in a
-// worker of its own (first-picture-worker.js) from the bytes fetched above, while the app's
-// larger wasm is still arriving. Catalogs over 4 MiB or channels over 1,500 bundles get none
-// (the app draws those near the viewport only, and the worker would compete with the app's
-// own reading for the cores). `linkPicture` is the promise of its SVG text, or null.
-const LINK_PICTURE_BYTES = 4 << 20;
-const LINK_PICTURE_NODES = 1500;
-let linkPicture = null;
-try {
-  const params = new URLSearchParams(location.search);
-  const pkg = params.get('package')?.trim();
-  const prefetch = globalThis.olmGraphPrefetch;
-  if (prefetch && pkg) {
-    const worker = new Worker('./first-picture-worker.js', { type: 'module' });
-    linkPicture = prefetch.response
-      .then((r) => {
-        const length = Number(r.headers.get('content-length') || 0);
-        if (!r.ok || length > LINK_PICTURE_BYTES) throw new Error('no picture');
-        // A copy: the app reads the response's own body.
-        return r.clone().arrayBuffer();
-      })
-      .then((bytes) => new Promise((resolve, reject) => {
-        if (bytes.byteLength > LINK_PICTURE_BYTES) throw new Error('no picture');
-        worker.addEventListener('message', ({ data }) => (data.svg ? resolve(data.svg) : reject(new Error(data.error))));
-        worker.addEventListener('error', () => reject(new Error('the picture worker failed')));
-        worker.postMessage({
-          href: prefetch.href,
-          bytes,
-          package: pkg,
-          channel: params.get('channel') ?? '',
-          view: params.get('view') ?? '',
-          maxNodes: LINK_PICTURE_NODES,
-        }, [bytes]);
-      }))
-      .finally(() => worker.terminate());
-    linkPicture.catch(() => {});
-  }
-} catch {
-  // No module workers here: the app draws as before.
-}
-
 // The first picture: opened bare (no address parameters, nothing kept in this browser), the app
 // shows its sample, whose first channel is drawn ahead of time (assets/sample-first-draw.svg:
 // `olm-graph render -f svg` of it; a CLI test keeps the two equal). The page holds it hidden
@@ -110,21 +67,11 @@ const keptSomething = () => {
 const showFirstPicture = () => {
   const box = document.querySelector('.first-picture');
   if (!box) return;
-  if (linkPicture) {
-    // The link's picture replaces the sample's, once drawn, if the app has not drawn first.
-    const img = box.querySelector('img');
-    img.removeAttribute('src');
-    linkPicture.then((svg) => {
-      if (!box.isConnected) return;
-      img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
-      box.hidden = false;
-    }, () => box.remove());
-  } else if (location.search || location.hash || keptSomething()) {
+  if (location.search || location.hash || keptSomething()) {
     box.remove();
     return;
-  } else {
-    box.hidden = false;
   }
+  box.hidden = false;
   let timer = 0;
   const done = () => {
     observer.disconnect();
@@ -132,7 +79,7 @@ const showFirstPicture = () => {
     box.remove();
   };
   // The app's own graph drawn, or a problem shown instead (the app holds its problems panel
-  // hidden from its first mount).
+  // hidden from its first mount, and its graph's <svg> is there before it has nodes).
   const replaced = () => document.querySelector('svg.graph [data-bundle], .error-panel:not([hidden])');
   const observer = new MutationObserver(() => { if (replaced()) done(); });
   observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['hidden'] });

@@ -73,17 +73,9 @@ const CASES = {
     },
     live: () => (document.querySelector('svg.graph [data-bundle]') ? performance.now() : false),
   },
-  // A link with package=: first drawn as a picture by the element's engine in a worker
-  // (assets/first-picture-worker.js), then by the app; `ms` is the first of the two.
   url: {
     path: '?url=bench/gpu.yaml&package=gpu-operator-certified&channel=stable',
-    drawn: () => {
-      const box = document.querySelector('.first-picture');
-      const img = box?.querySelector('img');
-      const pictured = box && !box.hidden && img?.src.startsWith('data:') && img.complete && img.naturalWidth > 0;
-      return document.querySelector('svg.graph[data-graph-package="gpu-operator-certified"] [data-bundle]') || pictured ? performance.now() : false;
-    },
-    live: () => (document.querySelector('svg.graph[data-graph-package="gpu-operator-certified"] [data-bundle]') ? performance.now() : false),
+    drawn: () => (document.querySelector('svg.graph[data-graph-package="gpu-operator-certified"] [data-bundle]') ? performance.now() : false),
   },
   chain: {
     path: '?url=bench/chain.yaml',
