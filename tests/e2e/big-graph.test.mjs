@@ -75,7 +75,7 @@ test(`a ${N}-bundle chain loads and draws only what is near the viewport`, async
   });
   const t0 = Date.now();
   await page.setInputFiles('[data-testid=catalog-file-input]', file);
-  await waitGraph(page, 'big', 'stable');
+  await waitGraph(page, 'big', 'stable', { still: false });
   const loadSeconds = (Date.now() - t0) / 1000;
   await page.waitForTimeout(500);
   const long = await page.evaluate(() => window.__long);

@@ -108,14 +108,16 @@ export const shot = (page, name) => page.screenshot({ path: join(OUT, `${name}.p
  * to a resized area (RESIZE_DEBOUNCE, 200 ms, src/graph/mod.rs). Panels that finish building
  * after the first drawing can resize the area; a test that hovered or measured in between saw
  * the graph move under it (a hover lost, a box read mid-change) on a loaded machine. A graph
- * still moving after 2 s (a path being played) is taken as it is.
+ * still moving after 2 s (a path being played) is taken as it is. `{still: false}`: only the
+ * first drawing (a test that times the load).
  */
-export async function waitGraph(scope, pkg, channel = null) {
+export async function waitGraph(scope, pkg, channel = null, { still = true } = {}) {
   await scope.waitForFunction(([p, c]) => {
     const svg = document.querySelector('svg.graph');
     return svg && svg.dataset.graphPackage === p && (c === null || svg.dataset.graphChannel === c)
       && svg.querySelector('[data-bundle]');
   }, [pkg, channel], { timeout: 60000 });
+  if (!still) return;
   await scope.waitForFunction(() => {
     const svg = document.querySelector('svg.graph');
     if (!svg) return true;
