@@ -118,7 +118,10 @@ export async function waitGraph(scope, pkg, channel = null, { still = true } = {
       && svg.querySelector('[data-bundle]');
   }, [pkg, channel], { timeout: 60000 });
   if (!still) return;
-  await scope.waitForFunction(() => {
+  // Each wait counts its 300 ms from its own first look (`call`): a view seen by an earlier
+  // wait on this page does not count as still now.
+  const call = `${Date.now()}-${Math.random()}`;
+  await scope.waitForFunction((c) => {
     const svg = document.querySelector('svg.graph');
     if (!svg) return true;
     const r = svg.getBoundingClientRect();
@@ -126,12 +129,12 @@ export async function waitGraph(scope, pkg, channel = null, { still = true } = {
       svg.querySelector('g.viewport')?.getAttribute('transform')].join(' ');
     const t = performance.now();
     const seen = window.__olmGraphStill;
-    if (!seen || seen.view !== now) {
-      window.__olmGraphStill = { view: now, since: t };
+    if (!seen || seen.call !== c || seen.view !== now) {
+      window.__olmGraphStill = { call: c, view: now, since: t };
       return false;
     }
     return t - seen.since >= 300;
-  }, null, { polling: 'raf', timeout: 2000 }).catch(() => {});
+  }, call, { polling: 'raf', timeout: 2000 }).catch(() => {});
 }
 
 /** Opens catalog files with the load bar's file picker and waits for `pkg`. */
