@@ -18,6 +18,7 @@ use olm_graph_core::graph::EdgeKind;
 use olm_graph_core::layout::FanMode;
 use olm_graph_core::view::{BandId, EdgeId, NodeId, StaircaseId};
 
+use crate::graph::marks::{band_marks, edge_marks, ScenePiece, DIM, FOCUSED, LIT, SELECTED};
 use crate::graph::scene::{Scene, SharedView};
 use crate::graph::text::route_midpoint;
 use crate::state::catalog_changes::CatalogChanges;
@@ -97,24 +98,17 @@ pub fn Edge(view: SharedView, index: EdgeId, scene: Scene) -> impl IntoView {
                 .with(|t| t.contains(&target) || names.iter().all(|a| t.contains(a)))
         }
     };
-    let lit = {
-        let ends = ends.clone();
-        move || {
-            scene
-                .highlight
-                .with(|h| h.node.is_some_and(|n| ends.contains(&n)))
-        }
-    };
-    let lit_too = lit.clone();
-    let sel = move || scene.selected.get().is_some_and(|s| ends.contains(&s));
+    let bits = scene
+        .marks
+        .watch(ScenePiece::Edge(index.index()), edge_marks(ends));
     let members = member_views(&view, index, &target);
     view! {
         <path
             class=e.class()
             class:removed=removed
-            class:lit=lit
-            class:dim=move || scene.highlight.with(|h| h.active()) && !lit_too()
-            class:sel=sel
+            class:lit=move || bits.get() & LIT != 0
+            class:dim=move || bits.get() & DIM != 0
+            class:sel=move || bits.get() & SELECTED != 0
             class:crd-unsafe=crd == Some("unsafe")
             class:crd-unknown=crd == Some("unknown")
             data-crd-safety=crd
@@ -181,13 +175,11 @@ pub fn Fan(view: SharedView, index: BandId, scene: Scene) -> impl IntoView {
         Memo::new(move |_| sim.marks.with(|m| m.band(&target).cloned()))
     };
     let sources = b.sources.clone();
-    let lit = move || {
-        scene.highlight.with(|h| {
-            h.node == Some(to) || h.node.is_some_and(|n| sources.binary_search(&n).is_ok())
-        })
-    };
-    let lit_too = lit.clone();
-    let focused = move || scene.fan_focus.with(|f| f.shows(index));
+    let bits = scene.marks.watch(
+        ScenePiece::Band(index.index()),
+        band_marks(index, to, sources),
+    );
+    let focused = move || bits.get() & FOCUSED != 0;
     let shown =
         move || graph.fans.get() == FanMode::Bands || focused() || on_path.with(|r| r.is_some());
     let taps = (0..b.sources.len())
@@ -197,9 +189,9 @@ pub fn Fan(view: SharedView, index: BandId, scene: Scene) -> impl IntoView {
         <g class=format!("fan {}", b.kind.css_class())
             class:shown=shown
             class:focus=focused
-            class:lit=lit
-            class:dim=move || scene.highlight.with(|h| h.active()) && !lit_too()
-            class:sel=move || scene.selected.get() == Some(to)
+            class:lit=move || bits.get() & LIT != 0
+            class:dim=move || bits.get() & DIM != 0
+            class:sel=move || bits.get() & SELECTED != 0
             data-band="true"
             data-to=target
             data-edge-kind=b.kind.as_str()

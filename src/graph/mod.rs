@@ -9,7 +9,7 @@
 //!   ([`follow_panel_size`]), re-laid out (and fitted) when the window is resized or focus
 //!   mode hides the side columns;
 //! - the drawing ([`drawing`]) is made of [`node`] and [`edge`] components sharing a
-//!   [`scene`];
+//!   [`scene`], whose hover and selection marks reach each piece alone ([`marks`]);
 //! - every text and bit of geometry they compute is in [`text`].
 
 pub mod banner;
@@ -19,6 +19,7 @@ pub mod drawing;
 pub mod edge;
 pub mod keyboard;
 pub mod legend;
+pub mod marks;
 pub mod node;
 pub mod pan_zoom;
 pub mod scene;

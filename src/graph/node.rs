@@ -24,6 +24,9 @@ use olm_graph_core::view::{
     HEAD_BADGE_WIDTH,
 };
 
+use crate::graph::marks::{
+    group_marks, node_marks, ScenePiece, COVERED, DIM, NEAR, SELECTED, SKIPPED,
+};
 use crate::graph::scene::{Scene, SharedView};
 use crate::state::catalog_changes::CatalogChanges;
 use crate::state::cluster::ClusterStore;
@@ -135,18 +138,21 @@ pub fn Node(view: SharedView, index: NodeId, scene: Scene) -> impl IntoView {
     let text = n.label();
     let marks = Marks::of(&n.name);
     let fixed = n.class();
+    let bits = scene
+        .marks
+        .watch(ScenePiece::Node(index.index()), node_marks(index));
     let class = move || {
         let mut c = fixed.clone();
-        let h = scene.highlight.get();
+        let on = bits.get();
         for (on, name) in [
             (marks.terminated.get(), " terminated"),
             (marks.removed.get(), " removed"),
             (marks.to_deprecate.get(), " to-deprecate"),
-            (h.active() && !h.lit(index), " dim"),
-            (h.active() && h.node != Some(index) && h.lit(index), " near"),
-            (scene.selected.get() == Some(index), " selected"),
-            (scene.fan_focus.with(|f| f.covers(index)), " covered"),
-            (scene.fan_focus.with(|f| f.skips(index)), " skipped"),
+            (on & DIM != 0, " dim"),
+            (on & NEAR != 0, " near"),
+            (on & SELECTED != 0, " selected"),
+            (on & COVERED != 0, " covered"),
+            (on & SKIPPED != 0, " skipped"),
         ] {
             if on {
                 c.push_str(name);
@@ -190,7 +196,7 @@ pub fn Node(view: SharedView, index: NodeId, scene: Scene) -> impl IntoView {
             tabindex=(!member).then_some("0")
             role=(!member).then_some("button")
             aria-label=move || (!member).then(|| label.get())
-            aria-pressed=move || (!member).then(|| (scene.selected.get() == Some(index)).to_string())
+            aria-pressed=move || (!member).then(|| (bits.get() & SELECTED != 0).to_string())
         >
             <title>{move || marks.title(&title)}</title>
             {body}
@@ -368,14 +374,17 @@ pub fn Group(view: SharedView, index: GroupId, scene: Scene) -> impl IntoView {
     );
     let (w, h) = (bx.width, bx.height);
     let members = g.members.clone();
+    let bits = scene.marks.watch(
+        ScenePiece::Group(index.index()),
+        group_marks(entry, members),
+    );
     let class = move || {
         let mut c = String::from("group virtual");
-        let h = scene.highlight.get();
-        let lit = h.node == Some(entry) || members.iter().any(|&m| h.lit(m));
-        if h.active() && !lit {
+        let on = bits.get();
+        if on & DIM != 0 {
             c.push_str(" dim");
         }
-        if h.active() && lit {
+        if on & NEAR != 0 {
             c.push_str(" near");
         }
         c

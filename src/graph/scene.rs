@@ -2,72 +2,14 @@
 //! that highlights, which node is selected, and the pan and zoom (to bring a node into view).
 
 use leptos::prelude::*;
-use olm_graph_core::view::{BandId, GraphView, NodeId};
+use olm_graph_core::view::{GraphView, NodeId};
 
+pub use crate::graph::marks::{FanFocus, Highlight};
+use crate::graph::marks::{Focus, SceneMarks};
 use crate::graph::pan_zoom::UsePanZoomReturn;
 use crate::state::graph::GraphStore;
 use crate::state::selection::Selection;
 use crate::state::shared::Shared;
-
-/// What hovering (or focusing) a node highlights: the node and its neighbours.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct Highlight {
-    pub node: Option<NodeId>,
-    pub near: Vec<NodeId>,
-}
-
-impl Highlight {
-    pub fn active(&self) -> bool {
-        self.node.is_some()
-    }
-
-    pub fn lit(&self, i: NodeId) -> bool {
-        self.node == Some(i) || self.near.binary_search(&i).is_ok()
-    }
-}
-
-/// What the hovered entry (or, with nothing hovered, the selected one) says about its fans: the
-/// fans drawn for it (even in markers mode), the bundles its skipRange covers and those its
-/// skips fan names.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct FanFocus {
-    /// The entry.
-    pub node: Option<NodeId>,
-    /// Its fans, ascending.
-    pub fans: Vec<BandId>,
-    /// [`GraphView::covered_by`]: the sources of its skipRange fans, ascending.
-    pub covered: Vec<NodeId>,
-    /// [`GraphView::skipped_by`]: the sources of its skips fans, ascending.
-    pub skipped: Vec<NodeId>,
-}
-
-impl FanFocus {
-    /// The fans of node `i` of `view`.
-    ///
-    /// # Complexity
-    /// O(S log S) for the S sources of its fans.
-    pub fn of(view: &GraphView, i: NodeId) -> FanFocus {
-        FanFocus {
-            node: Some(i),
-            fans: view.fans_into(i).to_vec(),
-            covered: view.covered_by(i),
-            skipped: view.skipped_by(i),
-        }
-    }
-
-    /// Whether fan `b` is drawn for the focus.
-    pub fn shows(&self, b: BandId) -> bool {
-        self.fans.contains(&b)
-    }
-
-    pub fn covers(&self, i: NodeId) -> bool {
-        self.covered.binary_search(&i).is_ok()
-    }
-
-    pub fn skips(&self, i: NodeId) -> bool {
-        self.skipped.binary_search(&i).is_ok()
-    }
-}
 
 /// The shared state of the drawing on screen (cheap to copy).
 #[derive(Clone, Copy)]
@@ -77,6 +19,8 @@ pub struct Scene {
     pub selected: Memo<Option<NodeId>>,
     /// The fans of the hovered entry, else of the selected one.
     pub fan_focus: Memo<FanFocus>,
+    /// What the three above mark on each drawn piece, handed to each alone.
+    pub marks: SceneMarks,
     pub pan_zoom: UsePanZoomReturn,
 }
 
@@ -113,11 +57,17 @@ impl Scene {
                 .with(|v| v.as_ref().map(|v| FanFocus::of(v, i)))
                 .unwrap_or_default()
         });
+        let focus = Memo::new(move |_| Focus {
+            highlight: highlight.get(),
+            selected: selected.get(),
+            fan_focus: fan_focus.get(),
+        });
         Scene {
             hovered,
             highlight,
             selected,
             fan_focus,
+            marks: SceneMarks::new(focus),
             pan_zoom,
         }
     }
