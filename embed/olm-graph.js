@@ -74,14 +74,16 @@ function loadSheet() {
 const byUrl = new Map();
 function catalogFromUrl(url) {
   if (!byUrl.has(url)) {
-    const handle = Promise.all([loadEngine(), fetchText(url)]).then(([m, text]) => m.load(fileName(url, text), text));
+    // The bytes go to the wasm as they came (load_bytes decodes them as Response.text() would):
+    // a string would cross by a JavaScript loop over its characters.
+    const handle = Promise.all([loadEngine(), fetchBytes(url)]).then(([m, bytes]) => m.load_bytes(fileName(url, bytes), bytes));
     handle.catch(() => byUrl.delete(url));
     byUrl.set(url, handle);
   }
   return byUrl.get(url);
 }
 
-async function fetchText(url) {
+async function fetchBytes(url) {
   let response;
   try {
     response = await fetch(url);
@@ -89,14 +91,17 @@ async function fetchText(url) {
     throw new Error(`could not fetch ${url}: ${e.message}`);
   }
   if (!response.ok) throw new Error(`could not fetch ${url}: HTTP ${response.status}`);
-  return response.text();
+  return new Uint8Array(await response.arrayBuffer());
 }
 
-/** The file name the loader reads the text as (its extension decides JSON or YAML). */
-function fileName(url, text) {
+/** The file name the loader reads the bytes as (its extension decides JSON or YAML; without
+ *  one, a text that starts with `{` after white space is JSON). */
+function fileName(url, bytes) {
   const path = new URL(url, document.baseURI).pathname;
   if (/\.(json|ya?ml)$/i.test(path)) return path.split('/').pop();
-  return text.trimStart().startsWith('{') ? 'catalog.json' : 'catalog.yaml';
+  let start = new TextDecoder().decode(bytes.subarray(0, 4096)).trimStart();
+  if (!start && bytes.length > 4096) start = new TextDecoder().decode(bytes).trimStart();
+  return start.startsWith('{') ? 'catalog.json' : 'catalog.yaml';
 }
 
 /** Elements connected since the last look: whether each is near the viewport already is read
