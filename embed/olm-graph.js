@@ -107,11 +107,16 @@ function fileName(url, bytes) {
 /** Elements connected since the last look: whether each is near the viewport already is read
  *  once for all of them, in a microtask (one layout for every element the module's definition
  *  upgrades). Those near it start at once: waiting for the IntersectionObserver's first report
- *  (after the page's next rendering, 20–60 ms after DOMContentLoaded) would delay the wasm's
+ *  (after the page's next rendering, 10–60 ms after DOMContentLoaded) would delay the wasm's
  *  and the catalog's fetches by as much. The others are observed. */
 const connected = new Set();
 function startWhenNear(element) {
-  if (!connected.size) queueMicrotask(lookAtConnected);
+  if (!connected.size) {
+    // While the parser runs (the module defined before the page was parsed: an async or
+    // inline script), an element's children (its inline catalog) may not be there yet.
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', lookAtConnected, { once: true });
+    else queueMicrotask(lookAtConnected);
+  }
   connected.add(element);
 }
 
