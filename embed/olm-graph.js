@@ -13,7 +13,8 @@
 // Any other child (the SVG `olm-graph render -f embed` writes) is shown until the figure draws.
 //
 // Every element shares one wasm instance, one stylesheet and one fetch per catalog URL; an
-// element starts loading when it comes within LOAD_MARGIN of the viewport. No worker.
+// element starts loading when it comes within LOAD_MARGIN of the viewport (at once when it is
+// there already as it is connected). No worker.
 //
 // The other files are reached with literal relative specifiers only: the static import of the
 // stylesheet's module below, `import('./olm_graph_embed.js')` and
@@ -30,7 +31,8 @@
 
 import STYLE from './olm-graph-style.js';
 
-const LOAD_MARGIN = '600px 0px';
+const MARGIN_PX = 600;
+const LOAD_MARGIN = `${MARGIN_PX}px 0px`;
 const HOP_MS = 800;
 const ATTRIBUTES = ['src', 'package', 'channel', 'view', 'bundle', 'installed', 'resolver',
   'fail', 'failure', 'strategy', 'theme', 'app'];
@@ -72,14 +74,16 @@ function loadSheet() {
 const byUrl = new Map();
 function catalogFromUrl(url) {
   if (!byUrl.has(url)) {
-    const handle = Promise.all([loadEngine(), fetchText(url)]).then(([m, text]) => m.load(fileName(url, text), text));
+    // The bytes go to the wasm as they came (load_bytes decodes them as Response.text() would):
+    // a string would cross by a JavaScript loop over its characters.
+    const handle = Promise.all([loadEngine(), fetchBytes(url)]).then(([m, bytes]) => m.load_bytes(fileName(url, bytes), bytes));
     handle.catch(() => byUrl.delete(url));
     byUrl.set(url, handle);
   }
   return byUrl.get(url);
 }
 
-async function fetchText(url) {
+async function fetchBytes(url) {
   let response;
   try {
     response = await fetch(url);
@@ -87,14 +91,47 @@ async function fetchText(url) {
     throw new Error(`could not fetch ${url}: ${e.message}`);
   }
   if (!response.ok) throw new Error(`could not fetch ${url}: HTTP ${response.status}`);
-  return response.text();
+  return new Uint8Array(await response.arrayBuffer());
 }
 
-/** The file name the loader reads the text as (its extension decides JSON or YAML). */
-function fileName(url, text) {
+/** The file name the loader reads the bytes as (its extension decides JSON or YAML; without
+ *  one, a text that starts with `{` after white space is JSON). */
+function fileName(url, bytes) {
   const path = new URL(url, document.baseURI).pathname;
   if (/\.(json|ya?ml)$/i.test(path)) return path.split('/').pop();
-  return text.trimStart().startsWith('{') ? 'catalog.json' : 'catalog.yaml';
+  let start = new TextDecoder().decode(bytes.subarray(0, 4096)).trimStart();
+  if (!start && bytes.length > 4096) start = new TextDecoder().decode(bytes).trimStart();
+  return start.startsWith('{') ? 'catalog.json' : 'catalog.yaml';
+}
+
+/** Elements connected since the last look: whether each is near the viewport already is read
+ *  once for all of them, in a microtask (one layout for every element the module's definition
+ *  upgrades). Those near it start at once: waiting for the IntersectionObserver's first report
+ *  (after the page's next rendering, 10–60 ms after DOMContentLoaded) would delay the wasm's
+ *  and the catalog's fetches by as much. The others are observed. */
+const connected = new Set();
+function startWhenNear(element) {
+  if (!connected.size) {
+    // While the parser runs (the module defined before the page was parsed: an async or
+    // inline script), an element's children (its inline catalog) may not be there yet.
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', lookAtConnected, { once: true });
+    else queueMicrotask(lookAtConnected);
+  }
+  connected.add(element);
+}
+
+function lookAtConnected() {
+  const elements = [...connected];
+  connected.clear();
+  for (const e of elements) {
+    if (!e.isConnected) continue;
+    const r = e.getBoundingClientRect();
+    // No box (display: none, a closed <details>): the observer decides, as before.
+    const near = e.getClientRects().length > 0 && r.bottom >= -MARGIN_PX
+      && r.top <= window.innerHeight + MARGIN_PX && r.right >= 0 && r.left <= window.innerWidth;
+    if (near) e.nearViewport();
+    else nearViewport().observe(e);
+  }
 }
 
 let observer = null;
@@ -167,10 +204,11 @@ class OlmGraph extends Base {
 
   connectedCallback() {
     if (!this.hasAttribute('role')) this.setAttribute('role', 'figure');
-    if (!this.#started) nearViewport().observe(this);
+    if (!this.#started) startWhenNear(this);
   }
 
   disconnectedCallback() {
+    connected.delete(this);
     observer?.unobserve(this);
     clearInterval(this.#timer);
   }

@@ -40,7 +40,11 @@
 // stylesheet then reaches the page).
 //
 // The element's module is loaded once per document, from the document attribute
-// `olm-graph-script` (default `embed/olm-graph.js`, relative to the page).
+// `olm-graph-script` (default `embed/olm-graph.js`, relative to the page). Beside it, once per
+// document, hints fetch what the module would only ask for once it has run: its stylesheet
+// module and the wasm's glue (modulepreload), the wasm, and the catalog of the document's first
+// figure when it has a `src=` (preload as fetch; crossorigin, as the element's own fetch is).
+// Catalogs of later figures are fetched when they come near the viewport.
 
 const fs = require('node:fs');
 const path = require('node:path');
@@ -132,6 +136,18 @@ function drawnFallback(doc, attrs, body, baseDir) {
   }
 }
 
+/** The element's module script and the hints that fetch its other files beside it (the glue,
+ *  the wasm and the stylesheet module sit in the module's folder). */
+function moduleTags(script) {
+  const dir = script.replace(/[^/]*$/, '');
+  return [
+    `<script type="module" src="${escapeAttr(script)}"></script>`,
+    `<link rel="modulepreload" href="${escapeAttr(dir)}olm-graph-style.js">`,
+    `<link rel="modulepreload" href="${escapeAttr(dir)}olm_graph_embed.js">`,
+    `<link rel="preload" href="${escapeAttr(dir)}olm_graph_embed_bg.wasm" as="fetch" type="application/wasm" crossorigin>`,
+  ];
+}
+
 /** Documents that already hold the module script. */
 const withScript = new WeakSet();
 
@@ -142,7 +158,8 @@ function figure(doc, attrs, body) {
   if (!withScript.has(doc)) {
     withScript.add(doc);
     const script = doc.getAttribute('olm-graph-script', 'embed/olm-graph.js');
-    out.push(`<script type="module" src="${escapeAttr(script)}"></script>`);
+    out.push(...moduleTags(script));
+    if (attrs.src) out.push(`<link rel="preload" href="${escapeAttr(attrs.src)}" as="fetch" crossorigin>`);
   }
   const named = ATTRIBUTES.filter((a) => attrs[a] != null && attrs[a] !== '')
     .map((a) => ` ${a}="${escapeAttr(attrs[a])}"`).join('');

@@ -54,9 +54,15 @@ function site(dist, catalogs, cli) {
   const svg = execFileSync(cli, ['render', '-f', 'svg', '--package', PKG, '--channel', 'stable', gpu], { maxBuffer: 1 << 28 });
   writeFileSync(join(dir, 'bench/gpu.svg'), svg);
   writeFileSync(join(dir, 'bench/static.html'), html('gpu-operator-certified', `<img id="t" src="gpu.svg" alt="the stable channel of ${PKG}">`));
-  writeFileSync(join(dir, 'bench/element.html'), html('gpu-operator-certified',
-    `<olm-graph id="t" src="gpu.yaml" package="${PKG}" channel="stable"></olm-graph>`,
-    '<script type="module" src="../embed/olm-graph.js"></script>'));
+  // The element's page as the Hugo shortcode (embed/hugo/) and the AsciiDoc extension write
+  // it: the module script, then the hints for the module's other files and the first figure's
+  // catalog, then the element.
+  writeFileSync(join(dir, 'bench/element.html'), html('gpu-operator-certified', `<script type="module" src="../embed/olm-graph.js"></script>
+<link rel="modulepreload" href="../embed/olm-graph-style.js">
+<link rel="modulepreload" href="../embed/olm_graph_embed.js">
+<link rel="preload" href="../embed/olm_graph_embed_bg.wasm" as="fetch" type="application/wasm" crossorigin>
+<link rel="preload" href="gpu.yaml" as="fetch" crossorigin>
+<olm-graph id="t" src="gpu.yaml" package="${PKG}" channel="stable"></olm-graph>`));
   return dir;
 }
 

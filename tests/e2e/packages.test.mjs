@@ -216,10 +216,28 @@ after(async () => {
 function open(path, options = {}) {
   // Every request but the browser's own favicon.ico must succeed (none leaves 127.0.0.1).
   const listen = (p) => {
+    p.requested = [];
+    p.on('request', (r) => p.requested.push(new URL(r.url()).pathname));
     p.on('requestfailed', (r) => p.errors.push(`${r.url()}: ${r.failure()?.errorText}`));
     p.on('response', (r) => { if (r.status() >= 400 && !r.url().endsWith('/favicon.ico')) p.errors.push(`${r.url()}: HTTP ${r.status()}`); });
   };
   return pageAt(ctx.browser, ctx.server.url + path, { ...options, listen });
+}
+
+/** The page holds, once, the hints the shortcode / extension write beside the module script
+ *  (its stylesheet module and the glue as modulepreload, the wasm and the first figure's
+ *  catalog as a fetch preload, `catalog` null when the first figure has none), and the browser
+ *  fetched each of those files once: the element's own fetches took the preloaded responses. */
+function assertHints(p, html, catalog) {
+  const once = (re, what) => assert.equal(html.match(re)?.length, 1, `one ${what} per page`);
+  once(/<link rel="modulepreload" href="[^"]*\/olm-graph-style\.js">/g, 'modulepreload of the stylesheet module');
+  once(/<link rel="modulepreload" href="[^"]*\/olm_graph_embed\.js">/g, 'modulepreload of the glue');
+  once(/<link rel="preload" href="[^"]*\/olm_graph_embed_bg\.wasm" as="fetch" type="application\/wasm" crossorigin>/g, 'preload of the wasm');
+  const catalogs = html.match(/<link rel="preload" href="[^"]*" as="fetch" crossorigin>/g) ?? [];
+  assert.deepEqual(catalogs.map((l) => l.match(/href="([^"]*)"/)[1]), catalog ? [catalog] : [], 'the first figure\'s catalog is preloaded, no other');
+  for (const f of ['olm-graph-style.js', 'olm_graph_embed.js', 'olm_graph_embed_bg.wasm', 'gpu.yaml']) {
+    assert.equal(p.requested.filter((u) => u.endsWith(`/${f}`)).length, 1, `${f} fetched once (${p.requested.join(', ')})`);
+  }
 }
 
 /** Saves a screenshot to test-output/ (and docs/screenshots/ with OLM_SCREENSHOTS=1). */
@@ -323,22 +341,24 @@ test('npm pack makes a tarball of at most 400 KB with the workspace version, its
   await p.context().close();
 });
 
-test('a Hugo site built with the shortcode draws both figures with the path painted, and shows the static SVG without scripts', async () => {
+test('a Hugo site built with the shortcode draws both figures with the path painted, fetches each file once beside the hints it writes, and shows the static SVG without scripts', async () => {
   const html = readFileSync(join(ctx.site, 'hugo/demo/index.html'), 'utf8');
   assert.equal(html.match(/<script type="module" src="\/hugo\/embed\/olm-graph\.js"><\/script>/g)?.length, 1, 'one module script per page');
   const p = await open('hugo/demo/');
   assertTwoFigures(await figures(p));
+  assertHints(p, html, '../catalogs/gpu.yaml');
   await shot(p, 'embed-hugo');
   assert.deepEqual(p.errors, []);
   await p.context().close();
   await assertFallback('hugo/demo/', 'embed-hugo');
 });
 
-test('an AsciiDoc page converted with the block extension draws both figures with the path painted, and shows the static SVG without scripts', async () => {
+test('an AsciiDoc page converted with the block extension draws both figures with the path painted, fetches each file once beside the hints it writes, and shows the static SVG without scripts', async () => {
   const html = readFileSync(join(ctx.site, 'adoc/index.html'), 'utf8');
   assert.equal(html.match(/<script type="module" src="[^"]*olm-graph\.js"><\/script>/g)?.length, 1, 'one module script per page');
   const p = await open('adoc/');
   assertTwoFigures(await figures(p));
+  assertHints(p, html, null);
   await shot(p, 'embed-asciidoc');
   assert.deepEqual(p.errors, []);
   await p.context().close();

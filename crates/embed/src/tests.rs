@@ -112,3 +112,24 @@ fn the_fallback_is_the_figure_with_a_scoped_stylesheet_and_unique_ids() {
         "unknown package \"bar\" (the catalog has foo)"
     );
 }
+
+#[test]
+fn fetched_bytes_read_as_response_text_reads_them() {
+    // A byte order mark is dropped, each invalid sequence is one U+FFFD (the Encoding
+    // Standard's UTF-8 decode); a catalog read from its bytes draws as read from its text.
+    assert_eq!(decode_utf8(b"\xEF\xBB\xBFa: 1"), "a: 1");
+    assert_eq!(decode_utf8(b"\xEF\xBB\xBF\xEF\xBB\xBFa"), "\u{FEFF}a");
+    assert_eq!(
+        decode_utf8(b"a\xF0\x9F\x98b\xFFc\xC3\xA9"),
+        "a\u{FFFD}b\u{FFFD}c\u{e9}"
+    );
+    let mut bytes = b"\xEF\xBB\xBF".to_vec();
+    bytes.extend_from_slice(CATALOG.as_bytes());
+    let request = r#"{"package":"foo","installed":"foo.v1.0.0"}"#;
+    let from_bytes = load_bytes("inline.json", &bytes);
+    let from_text = load("inline.json", CATALOG);
+    assert_eq!(draw(from_bytes, request), draw(from_text, request));
+    assert!(draw(from_bytes, request).starts_with(r#"{"ok":"#));
+    release(from_bytes);
+    release(from_text);
+}

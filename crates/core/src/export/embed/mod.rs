@@ -219,7 +219,19 @@ pub fn figure(catalog: &Catalog, request: &FigureRequest) -> Result<Figure, Rend
         .package(&request.package)
         .ok_or_else(|| RenderError::UnknownPackage(request.package.clone()))?;
     let channel = chosen_channel(pkg, &request.view)?;
-    let mut graphs = channel_graphs(pkg);
+    // A channel's figure needs that channel's graph only (each channel graph is built from its
+    // own channel, and the terminated nodes of a channel view are its graph's): the package's
+    // other channels are not built (gpu-operator-certified has 14).
+    let mut graphs = match channel.as_deref() {
+        Some(c) => pkg
+            .channels
+            .iter()
+            .filter(|ch| ch.name == c)
+            .take(1)
+            .map(|ch| ChannelGraph::build(pkg, ch))
+            .collect(),
+        None => channel_graphs(pkg),
+    };
     let terminated = terminated_in_view(
         pkg,
         &graphs,

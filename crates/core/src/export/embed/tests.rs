@@ -113,6 +113,31 @@ fn the_path_from_the_installed_bundle_is_every_resolvers_steps() {
 }
 
 #[test]
+fn a_channel_figure_is_the_one_the_packages_every_channel_graph_gives() {
+    // The figure builds only the channel it draws: it must equal what the package's channel
+    // graphs (all built) give for that channel.
+    let c = load_files(files());
+    let pkg = c.package("foo").unwrap();
+    let graphs = channel_graphs(pkg);
+    for g in &graphs {
+        let mut r = request(FigureView::Channel(g.channel.clone()), Some("foo.v0.1.0"));
+        r.resolvers = vec![Resolver::V1, Resolver::V0];
+        let f = figure(&c, &r).unwrap();
+        let (_, path) = figure_paths(&c, &r, Some(&g.channel));
+        let options = SvgOptions {
+            animate: false,
+            path,
+            ..SvgOptions::default()
+        };
+        let view = svg_view(pkg, g, &options);
+        assert_eq!(f.svg, render_view(&view, &options), "{}", g.channel);
+        assert_eq!(f.nodes, g.nodes.len());
+        let terminated = terminated_in_view(pkg, &graphs, Some(&g.channel), Resolver::V1);
+        assert_eq!(f.terminated, terminated.into_iter().collect::<Vec<_>>());
+    }
+}
+
+#[test]
 fn unknown_packages_and_channels_are_named() {
     let c = load_files(files());
     let mut r = request(FigureView::Channel("gamma".into()), None);
