@@ -1,6 +1,6 @@
-//! One-off jobs off the main thread, in a parsing worker of their own (started on the first
-//! request): catalog templates rendered (the template studio, the drift report) and small
-//! catalogs parsed (the simulation's what-if update). A studio keystroke never cancels a catalog
+//! One-off jobs off the main thread, in the tools worker (`src/bin/tools.rs`, started on the
+//! first request, never with the page): catalog templates rendered (the template studio, the
+//! drift report) and small catalogs parsed (the simulation's what-if update). A studio keystroke never cancels a catalog
 //! being loaded, and the page links neither the loader nor the template renderer. Each request
 //! has its own callback, called once with what the worker answered (or why it could not).
 
@@ -12,7 +12,9 @@ use leptos::prelude::*;
 use olm_graph_core::model::Bundle;
 use olm_graph_core::{Catalog, Diagnostic};
 
-use crate::services::parser::{Request, RequestKind, TemplateRequest, WorkerClient, WorkerEvent};
+use crate::services::parser::{
+    Request, RequestKind, TemplateRequest, WorkerClient, WorkerEvent, TOOLS_URL,
+};
 use crate::state::load::FileText;
 use crate::worker::protocol::{join_parts, WorkerReply};
 
@@ -57,7 +59,7 @@ impl Jobs {
     pub fn new() -> Jobs {
         let waiting: Rc<RefCell<Waiting>> = Rc::default();
         let w = waiting.clone();
-        let client = WorkerClient::new(move |event| on_event(&w, event));
+        let client = WorkerClient::new(TOOLS_URL, move |event| on_event(&w, event));
         Jobs {
             client: StoredValue::new_local(client),
             waiting: StoredValue::new_local(waiting),

@@ -12,7 +12,7 @@ use leptos::task::spawn_local;
 use olm_graph_core::model::Bundle;
 use wasm_bindgen::JsCast;
 
-use crate::services::parser::{Request, RequestKind, WorkerClient, WorkerEvent};
+use crate::services::parser::{Request, RequestKind, WorkerClient, WorkerEvent, WORKER_URL};
 use crate::services::persist;
 use crate::services::sources::{Source, SAMPLE_REPLY};
 use crate::state::cluster::ClusterFile;
@@ -59,7 +59,7 @@ impl Loader {
     pub fn new(stores: Stores) -> Loader {
         let current: Rc<RefCell<Current>> = Rc::default();
         let cur = current.clone();
-        let client = WorkerClient::new(move |event| match event {
+        let client = WorkerClient::new(WORKER_URL, move |event| match event {
             WorkerEvent::Reply(reply) => on_reply(stores, &cur, *reply),
             WorkerEvent::Crashed(message) => {
                 fail(stores, cur.borrow().target, message);

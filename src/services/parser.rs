@@ -18,8 +18,9 @@ use web_sys::{ErrorEvent, MessageEvent, Worker};
 use crate::state::load::{FileBody, FileText};
 use crate::worker::protocol::{self, WorkerReply};
 
-/// The worker's script, next to index.html (assets/worker-boot.js).
+/// The parsing worker's script, next to index.html (assets/worker-boot.js).
 pub const WORKER_URL: &str = "./worker-boot.js";
+pub use crate::worker::protocol::TOOLS_URL;
 
 /// What to make of a request's files.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,6 +67,8 @@ struct Message {
 }
 
 struct Inner {
+    /// The worker's script ([`WORKER_URL`] or [`TOOLS_URL`]).
+    url: &'static str,
     worker: Option<Worker>,
     ready: bool,
     /// Requests posted before the worker was ready (each with its transfer list), sent when it
@@ -83,10 +86,12 @@ pub struct WorkerClient {
 }
 
 impl WorkerClient {
-    /// A client whose replies go to `on_event`. The worker starts on the first request.
-    pub fn new(on_event: impl Fn(WorkerEvent) + 'static) -> WorkerClient {
+    /// A client of the worker whose script is `url` ([`WORKER_URL`], [`TOOLS_URL`]), whose
+    /// replies go to `on_event`. The worker starts on the first request.
+    pub fn new(url: &'static str, on_event: impl Fn(WorkerEvent) + 'static) -> WorkerClient {
         WorkerClient {
             inner: Rc::new(RefCell::new(Inner {
+                url,
                 worker: None,
                 ready: false,
                 queued: Vec::new(),
@@ -146,13 +151,19 @@ impl WorkerClient {
     }
 
     fn ensure_started(&self) -> Result<(), String> {
-        if self.inner.borrow().worker.is_some() {
-            return Ok(());
-        }
-        let (worker, ready) = match adopt_started() {
+        let url = {
+            let inner = self.inner.borrow();
+            if inner.worker.is_some() {
+                return Ok(());
+            }
+            inner.url
+        };
+        // Only the parsing worker is started with the page.
+        let started = (url == WORKER_URL).then(adopt_started).flatten();
+        let (worker, ready) = match started {
             Some(started) => started,
             None => (
-                Worker::new(WORKER_URL).map_err(|e| {
+                Worker::new(url).map_err(|e| {
                     format!("could not start the parser (Web Worker): {}", js_text(&e))
                 })?,
                 false,

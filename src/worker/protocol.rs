@@ -24,6 +24,10 @@ use crate::state::cluster::ClusterFile;
 use crate::state::load::LoadStage;
 use crate::state::mirror::ConfigFile;
 
+/// The tools worker's script, next to index.html and worker-boot.js (assets/tools-boot.js),
+/// started by the page for its rare tools and by the parsing worker for what it passes on.
+pub const TOOLS_URL: &str = "./tools-boot.js";
+
 /// Most bytes of bundle JSON in one `part` reply (a bundle larger than this goes alone).
 pub const PART_BYTES: usize = 256 * 1024;
 
@@ -226,9 +230,15 @@ mod tests {
     fn the_samples_reply_kept_by_the_app_is_the_workers() {
         use crate::services::sources::{SAMPLE_CATALOG, SAMPLE_PATH, SAMPLE_REPLY};
         use crate::worker::parse::{load_options, parse_catalog};
+        use olm_graph_core::open::load_fbc_files_with_progress;
         let files = vec![InputFile::new(SAMPLE_PATH, SAMPLE_CATALOG)];
-        let (catalog, findings) =
-            parse_catalog(files, load_options(false), &mut |_| {}, &mut |_| {});
+        let (catalog, findings) = parse_catalog(
+            load_fbc_files_with_progress,
+            files,
+            load_options(false),
+            &mut |_| {},
+            &mut |_| {},
+        );
         let fresh = WorkerReply::Done {
             id: 0,
             catalog,
