@@ -314,8 +314,11 @@ fn on_reply(stores: Stores, current: &Rc<RefCell<Current>>, reply: WorkerReply) 
             stores.comparison.series.set(Some(Shared::new(series)));
         }
         WorkerReply::Failed { message, .. } => fail(stores, current.borrow().target, message),
-        // Template requests go through their own client (`services::jobs`).
-        WorkerReply::Ready | WorkerReply::RenderDone { .. } | WorkerReply::RenderFailed { .. } => {}
+        // Template and pre-flight requests go through their own client (`services::jobs`).
+        WorkerReply::Ready
+        | WorkerReply::RenderDone { .. }
+        | WorkerReply::RenderFailed { .. }
+        | WorkerReply::PreflightDone { .. } => {}
     }
 }
 

@@ -52,6 +52,18 @@ pub struct TemplateRequest {
     pub sources: Vec<FileText>,
 }
 
+/// A pipeline's pre-flight checks of the catalog on screen, in the tools worker.
+#[derive(Debug, Clone)]
+pub struct PreflightRequest {
+    pub id: u32,
+    /// The pipeline's name (`community`, `certified`, `konflux`).
+    pub pipeline: &'static str,
+    /// The catalog, as the JSON of core's `Catalog`.
+    pub catalog: String,
+    /// The files it was opened from, paths as the checks read them.
+    pub files: Vec<FileText>,
+}
+
 /// What the page learns from the worker.
 #[derive(Debug)]
 pub enum WorkerEvent {
@@ -132,6 +144,11 @@ impl WorkerClient {
     /// Posts a template request; requests waiting for the worker to start are kept.
     pub fn send_template(&self, request: &TemplateRequest) -> Result<(), String> {
         self.post(encode_template(request), false)
+    }
+
+    /// Posts a pre-flight request; requests waiting for the worker to start are kept.
+    pub fn send_preflight(&self, request: &PreflightRequest) -> Result<(), String> {
+        self.post(encode_preflight(request), false)
     }
 
     fn post(&self, msg: Message, replace_queued: bool) -> Result<(), String> {
@@ -319,6 +336,36 @@ fn encode_template(request: &TemplateRequest) -> Message {
         &obj,
         protocol::REQ_SOURCES,
         &file_list(&request.sources, &transfer),
+    );
+    Message {
+        value: obj.into(),
+        transfer,
+    }
+}
+
+fn encode_preflight(request: &PreflightRequest) -> Message {
+    let obj = Object::new();
+    let transfer = Array::new();
+    set(&obj, protocol::REQ_ID, &JsValue::from(request.id));
+    set(
+        &obj,
+        protocol::REQ_KIND,
+        &JsValue::from_str(protocol::KIND_PREFLIGHT),
+    );
+    set(
+        &obj,
+        protocol::REQ_PIPELINE,
+        &JsValue::from_str(request.pipeline),
+    );
+    set(
+        &obj,
+        protocol::REQ_CATALOG,
+        &JsValue::from_str(&request.catalog),
+    );
+    set(
+        &obj,
+        protocol::REQ_FILES,
+        &file_list(&request.files, &transfer),
     );
     Message {
         value: obj.into(),
