@@ -6,7 +6,7 @@ use olm_graph_core::graph::{channel_graphs, ChannelGraph, PackageGraph};
 use olm_graph_core::layout::{FanMode, LayoutOptions};
 use olm_graph_core::model::Package;
 use olm_graph_core::resolve::Installed;
-use olm_graph_core::view::{channel_summaries, ChannelSummary, GraphView, SupportOverlay};
+use olm_graph_core::view::{channel_summaries, ChannelSummary, GraphView, LaidOut, SupportOverlay};
 
 use crate::state::load::Loaded;
 use crate::state::selection::{ChannelChoice, Selection};
@@ -20,8 +20,19 @@ type PrebuiltView = (
     Shared<GraphView>,
 );
 
+/// A view laid out ahead and not yet assembled ([`GraphStore::prebuild_view`]), with what
+/// it was laid out for.
+struct PendingView {
+    data: Shared<PackageData>,
+    channel: Option<String>,
+    options: LayoutOptions,
+    laid: LaidOut,
+    /// The package-level graph (the view of all channels), which the assembly reads again.
+    package_graph: Option<PackageGraph>,
+}
+
 /// What a load built ahead, in tasks of its own, for the selection it will show: the package
-/// data, then the view of its channel. The memos take it instead of building the same again on
+/// data, then the layout of its channel, then the view of it. The memos take it instead of building the same again on
 /// the page in one long task; anything else (another package, channel or fan mode) is built
 /// as before.
 #[derive(Default)]
@@ -30,6 +41,9 @@ pub struct Prebuilt {
     /// The view, with the package data, the channel (`None`: all channels) and the layout
     /// options (fan mode, target box, expanded groups) it was built for.
     view: Option<PrebuiltView>,
+    /// The view's layout, between [`GraphStore::prebuild_view`] and
+    /// [`GraphStore::prebuild_assemble`].
+    pending: Option<PendingView>,
 }
 
 /// The selected package with its channel graphs.
@@ -217,17 +231,19 @@ impl GraphStore {
             *p = Prebuilt {
                 package: data,
                 view: None,
+                pending: None,
             }
         });
         channel
     }
 
-    /// Builds ahead the view of `channel` (`None`: all channels) of the package built ahead by
-    /// [`GraphStore::prebuild_package`], with the fan mode, target box and expanded groups now
-    /// chosen.
+    /// Lays out ahead the view of `channel` (`None`: all channels) of the package built ahead
+    /// by [`GraphStore::prebuild_package`], with the fan mode, target box and expanded groups
+    /// now chosen; [`GraphStore::prebuild_assemble`], in a later task, makes the view of it
+    /// (each about half of [`GraphView::build`] on a long chain).
     ///
     /// # Complexity
-    /// That of [`GraphView::channel`] or [`GraphView::package`].
+    /// That of [`GraphView::lay_out`].
     pub fn prebuild_view(&self, channel: Option<&str>) {
         let Some(data) = self.prebuilt.with_value(|p| p.package.clone()) else {
             return;
@@ -242,9 +258,31 @@ impl GraphStore {
             expanded_groups: self.expanded.get_untracked(),
             ..layout
         };
-        let view = graph_view(&data, channel, &options).map(Shared::new);
+        let pending = lay_out_view(data, channel, options);
+        self.prebuilt.update_value(|p| p.pending = pending);
+    }
+
+    /// Assembles the view [`GraphStore::prebuild_view`] laid out (nothing when it laid out
+    /// nothing), and keeps it for the memos.
+    ///
+    /// # Complexity
+    /// That of [`LaidOut::assemble`] and [`GraphView::judge_crd_safety`].
+    pub fn prebuild_assemble(&self) {
+        let Some(pending) = self
+            .prebuilt
+            .try_update_value(|p| p.pending.take())
+            .flatten()
+        else {
+            return;
+        };
+        let (data, channel, options) = (
+            pending.data.clone(),
+            pending.channel.clone(),
+            pending.options.clone(),
+        );
+        let view = assemble_view(pending).map(Shared::new);
         self.prebuilt.update_value(|p| {
-            p.view = view.map(|v| (data, channel.map(str::to_string), options, v));
+            p.view = view.map(|v| (data, channel, options, v));
         });
     }
 
@@ -365,16 +403,59 @@ fn package_data(loaded: Shared<Loaded>, name: String) -> Option<Shared<PackageDa
 /// # Complexity
 /// That of [`GraphView::build`].
 fn graph_view(
-    data: &PackageData,
+    data: &Shared<PackageData>,
     channel: Option<&str>,
     options: &LayoutOptions,
 ) -> Option<GraphView> {
+    assemble_view(lay_out_view(data.clone(), channel, options.clone())?)
+}
+
+/// The first half of [`graph_view`]: the layout of the view (`None`: no such channel).
+///
+/// # Complexity
+/// That of [`GraphView::lay_out`], plus O((V + E) log V) for the package-level graph.
+fn lay_out_view(
+    data: Shared<PackageData>,
+    channel: Option<&str>,
+    options: LayoutOptions,
+) -> Option<PendingView> {
     let pkg = data.package();
     // Core sizes the nodes to their labels and wraps the rows for the options' target box, as
     // the SVG export does, so both draw the same labels.
-    let mut view = match channel {
-        Some(c) => GraphView::channel(pkg, data.graph(c)?, options),
-        None => GraphView::package(pkg, &PackageGraph::build(pkg, &data.graphs), options),
+    let (laid, package_graph) = match channel {
+        Some(c) => (GraphView::lay_out(pkg, data.graph(c)?, &options), None),
+        None => {
+            let graph = PackageGraph::build(pkg, &data.graphs);
+            (GraphView::lay_out(pkg, &graph, &options), Some(graph))
+        }
+    };
+    Some(PendingView {
+        channel: channel.map(str::to_string),
+        options,
+        laid,
+        package_graph,
+        data,
+    })
+}
+
+/// The second half of [`graph_view`]: the view of what [`lay_out_view`] laid out, with each
+/// edge's CRD-safety verdicts.
+///
+/// # Complexity
+/// That of [`olm_graph_core::view::LaidOut::assemble`] and [`GraphView::judge_crd_safety`].
+fn assemble_view(pending: PendingView) -> Option<GraphView> {
+    let PendingView {
+        data,
+        channel,
+        laid,
+        package_graph,
+        ..
+    } = pending;
+    let pkg = data.package();
+    let mut view = match (&package_graph, channel.as_deref()) {
+        (Some(graph), _) => laid.assemble(pkg, graph),
+        (None, Some(c)) => laid.assemble(pkg, data.graph(c)?),
+        (None, None) => return None,
     };
     // Each edge's CRD-safety verdicts, by core (nothing when no bundle carries its manifests).
     view.judge_crd_safety(pkg);

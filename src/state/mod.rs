@@ -137,6 +137,14 @@ impl Stores {
         self.graph.prebuild_view(channel);
     }
 
+    /// Assembles the view [`Stores::prebuild_view`] laid out.
+    ///
+    /// # Complexity
+    /// That of [`GraphStore::prebuild_assemble`].
+    pub fn prebuild_assemble(&self) {
+        self.graph.prebuild_assemble();
+    }
+
     /// Finds ahead the terminated nodes of the channel [`Stores::prebuild_graphs`] named.
     ///
     /// # Complexity

@@ -167,7 +167,8 @@ export function shippedSizes(dir) {
 
 /**
  * Loads every case `runs` times, alternating; returns
- * `{runs, cases: {name: {ms: [..], median, min, max, ratio, longest}}, files}`.
+ * `{runs, cases: {name: {ms: [..], median, min, max, ratio, longest, longestMax}}, files}`:
+ * `longest` is the median over the loads of each load's longest main-thread task.
  */
 export async function measure({ dist, catalogs, cli, runs = 5, names = Object.keys(CASES), log = () => {} }) {
   const dir = site(dist, catalogs, cli);
@@ -195,7 +196,10 @@ export async function measure({ dist, catalogs, cli, runs = 5, names = Object.ke
   for (const n of names) {
     const ms = raw[n].map((o) => o.ms);
     const live = raw[n].map((o) => o.live);
-    cases[n] = { ms, median: median(ms), min: Math.min(...ms), max: Math.max(...ms), longest: Math.max(...raw[n].map((o) => o.longest)), live, liveMedian: median(live) };
+    const longs = raw[n].map((o) => o.longest);
+    // The issue's budgets are medians of the loads: the longest task is each load's longest, its
+    // median over the loads (and the largest beside it).
+    cases[n] = { ms, median: median(ms), min: Math.min(...ms), max: Math.max(...ms), longest: median(longs), longestMax: Math.max(...longs), live, liveMedian: median(live) };
   }
   if (cases.static) for (const n of names) cases[n].ratio = cases[n].median / cases.static.median;
   return { runs, cases, files };
@@ -203,9 +207,9 @@ export async function measure({ dist, catalogs, cli, runs = 5, names = Object.ke
 
 /** The table scripts/bench-web.sh prints. */
 export function table(result) {
-  const lines = ['case      median ms  range ms      × static  longest task ms'];
+  const lines = ['case      median ms  range ms      × static  longest task ms (median, max)'];
   for (const [n, c] of Object.entries(result.cases)) {
-    lines.push(`${n.padEnd(9)} ${c.median.toFixed(0).padStart(9)}  ${`${c.min.toFixed(0)}–${c.max.toFixed(0)}`.padEnd(12)}  ${(c.ratio ?? NaN).toFixed(2).padStart(8)}  ${c.longest.toFixed(0).padStart(15)}`);
+    lines.push(`${n.padEnd(9)} ${c.median.toFixed(0).padStart(9)}  ${`${c.min.toFixed(0)}–${c.max.toFixed(0)}`.padEnd(12)}  ${(c.ratio ?? NaN).toFixed(2).padStart(8)}  ${c.longest.toFixed(0).padStart(15)}, ${c.longestMax.toFixed(0)}`);
     if (c.liveMedian !== c.median) lines.push(`  (the app's own graph: median ${c.liveMedian.toFixed(0)} ms)`);
   }
   lines.push('', 'gzipped bytes (gzip -9) of the wasm and JS files fetched:');

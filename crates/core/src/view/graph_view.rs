@@ -91,10 +91,33 @@ pub struct GraphView {
     by_name: Vec<NodeId>,
 }
 
+/// A view laid out but not yet assembled ([`GraphView::lay_out`]): its nodes, their label
+/// texts and their layout.
+#[derive(Debug, Clone)]
+pub struct LaidOut {
+    nodes: Vec<ViewNode>,
+    texts: Vec<String>,
+    layout: Layout,
+    labels: LabelMode,
+}
+
+impl LaidOut {
+    /// The view of these laid-out nodes of `graph` (the graph and package given to
+    /// [`GraphView::lay_out`]): edges routed, fans, groups and captions placed, texts fitted.
+    ///
+    /// # Complexity
+    /// O((V + E) log(V + E)).
+    pub fn assemble<G: ViewSource + ?Sized>(self, package: &Package, graph: &G) -> GraphView {
+        GraphView::assemble(package, graph, self)
+    }
+}
+
 impl GraphView {
     /// The view of any upgrade graph of `package` (a channel's or the package's): nodes sized
     /// to their labels (up to [`MAX_NODE_WIDTH`]; `options`' node sizes are not used), laid
-    /// out for `options`' target box.
+    /// out for `options`' target box. The same as [`GraphView::lay_out`] then
+    /// [`LaidOut::assemble`], which a caller that must not hold a thread for long (the web
+    /// app's main thread) runs as two steps.
     ///
     /// # Complexity
     /// That of [`layout_graph`], plus O((V + E) log(V + E)) to size and assemble.
@@ -103,6 +126,19 @@ impl GraphView {
         graph: &G,
         options: &LayoutOptions,
     ) -> GraphView {
+        GraphView::lay_out(package, graph, options).assemble(package, graph)
+    }
+
+    /// The first half of [`GraphView::build`]: the nodes and their label texts, sized, and
+    /// their layout; [`LaidOut::assemble`] makes the view of them.
+    ///
+    /// # Complexity
+    /// That of [`layout_graph`], plus O((V + E) log(V + E)) to size.
+    pub fn lay_out<G: ViewSource + ?Sized>(
+        package: &Package,
+        graph: &G,
+        options: &LayoutOptions,
+    ) -> LaidOut {
         let nodes = graph.view_nodes(package);
         let edges = graph.layout_edges();
         let texts: Vec<String> = nodes
@@ -121,7 +157,12 @@ impl GraphView {
             &graph.main_line(),
             &sized,
         );
-        GraphView::assemble(package, graph, nodes, texts, layout, options.labels)
+        LaidOut {
+            nodes,
+            texts,
+            layout,
+            labels: options.labels,
+        }
     }
 
     /// The view of one channel graph of `package` ([`GraphView::build`]).
@@ -149,14 +190,13 @@ impl GraphView {
         GraphView::build(package, graph, options)
     }
 
-    fn assemble<G: ViewSource + ?Sized>(
-        package: &Package,
-        graph: &G,
-        mut nodes: Vec<ViewNode>,
-        texts: Vec<String>,
-        layout: Layout,
-        labels: LabelMode,
-    ) -> GraphView {
+    fn assemble<G: ViewSource + ?Sized>(package: &Package, graph: &G, laid: LaidOut) -> GraphView {
+        let LaidOut {
+            mut nodes,
+            texts,
+            layout,
+            labels,
+        } = laid;
         let graph_edges = graph.layout_edges();
         let n = nodes.len();
         // The layout gives one box per node, in node order.
