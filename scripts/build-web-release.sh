@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The web app's release build, as the end-to-end tests use it, in dist/:
-#   - the app (profile embed-release, opt-level "z") and its parsing worker (web-release, "s"),
-#     one cargo command each (two concurrent cargo commands wait on each other's lock anyway);
+#   - the app (profile embed-release, opt-level "z"), then its parsing worker and its tools
+#     worker (web-release, "s") in one cargo command, so the two share their compiled
+#     dependencies (two concurrent cargo commands wait on each other's lock anyway);
 #     Trunk's own two cargo commands then find them built;
 #   - beside them, the <olm-graph> element: scripts/build-embed.sh (cargo, wasm-bindgen,
 #     wasm-opt -O2 without one-caller inlining, the npm package's files) into target/embed-dist/, copied to dist/embed/ once
@@ -38,9 +39,9 @@ echo "build-web-release: cargo build of the app (embed-release)"
 cargo build -p olm-graph-web --target wasm32-unknown-unknown --profile embed-release \
     --bin olm-graph-web || status=$?
 if [ "$status" = 0 ]; then
-    echo "build-web-release: cargo build of the worker (web-release)"
+    echo "build-web-release: cargo build of the workers (web-release)"
     cargo build -p olm-graph-web --target wasm32-unknown-unknown --profile web-release \
-        --bin worker || status=$?
+        --bin worker --bin tools || status=$?
 fi
 if [ "$status" = 0 ]; then
     echo "build-web-release: trunk build --release"

@@ -1,14 +1,15 @@
 //! The findings panel: every finding (opm's rules, curator lints, load problems), filterable by
 //! package and severity; clicking one shows its bundle or channel. Above them, when a pipeline
 //! is chosen, that pipeline's pre-flight checks of the catalog on screen (core's
-//! [`preflight`](olm_graph_core::preflight)), one group per check with its messages and the
-//! file each is about.
+//! [`preflight`](olm_graph_core::preflight), run in the tools worker: `services::jobs`), one
+//! group per check with its messages and the file each is about.
 
 use leptos::prelude::*;
-use olm_graph_core::preflight::{self, Check, MessageLocator, Pipeline, Report};
-use olm_graph_core::{Diagnostic, InputFile, Severity};
+use olm_graph_core::preflight::{Check, Pipeline, Report};
+use olm_graph_core::{Diagnostic, Severity};
 
-use crate::state::load::LoadStore;
+use crate::services::jobs::{JobReply, Jobs};
+use crate::state::load::{FileText, LoadStore};
 use crate::state::selection::Selection;
 use crate::widgets::finding::FindingItem;
 
@@ -137,36 +138,39 @@ fn FindingList(shown: Memo<Vec<Diagnostic>>) -> impl IntoView {
     }
 }
 
+/// A pipeline's report with, per message of each check, the file it is about; or why the
+/// checks could not run.
+type Checked = Result<(Report, Vec<Vec<String>>), String>;
+
 /// The pipeline choice, and the chosen pipeline's checks of the catalog on screen and the files
 /// it was opened from (Konflux's pruning check has no target index here: core lists it as
-/// skipped).
+/// skipped), run in the tools worker whenever the pipeline or the catalog changes; a reply to
+/// an older request is dropped.
 #[component]
 fn PreflightChecks() -> impl IntoView {
     let load = LoadStore::get();
+    let jobs = Jobs::get();
     let pipeline = RwSignal::new(None::<Pipeline>);
-    let report = Memo::new(move |_| {
-        let p = pipeline.get()?;
-        // The checks of the operator's files (ci.yaml, release configs, catalogs/) read the
-        // files the catalog was opened from, as the command line's do.
-        load.loaded.with(|l| {
-            l.as_ref().map(|l| {
-                // Paths are relative to a picked folder, whose name is the operator directory's
-                // when the folder is one (as the command line names `.` after its real name).
-                let under = |mut f: InputFile| {
-                    if let Some(folder) = &l.origin.folder {
-                        f.path = format!("{folder}/{}", f.path);
-                    }
-                    f
-                };
-                let files: Vec<_> = l
-                    .origin
-                    .files
-                    .iter()
-                    .map(|f| under(f.to_input_file()))
-                    .collect();
-                preflight::run_with_files(p, &l.catalog, &files, &[])
-            })
-        })
+    let checked = RwSignal::new(None::<Checked>);
+    let asked = StoredValue::new(0u32);
+    Effect::new(move |_| {
+        checked.set(None);
+        let Some(p) = pipeline.get() else { return };
+        let Some((catalog, files)) = load.loaded.with(|l| l.as_ref().map(|l| request(l))) else {
+            return;
+        };
+        asked.update_value(|n| *n = n.wrapping_add(1));
+        let this = asked.get_value();
+        jobs.preflight(p.as_str(), catalog, files, move |reply| {
+            if asked.get_value() != this {
+                return;
+            }
+            checked.set(Some(match reply {
+                JobReply::Preflight { report, places } => Ok((report, places)),
+                JobReply::Failed(message) => Err(message),
+                _ => Err("the tools worker answered the checks with something else".into()),
+            }));
+        });
     });
     let on_change = move |ev| pipeline.set(event_target_value(&ev).parse::<Pipeline>().ok());
     view! {
@@ -180,27 +184,45 @@ fn PreflightChecks() -> impl IntoView {
                     }).collect_view()}
                 </select>
             </label>
-            {move || report.get().map(|r| view! { <PreflightReport report=r/> })}
+            {move || checked.get().map(|c| match c {
+                Ok((report, places)) => view! { <PreflightReport report places/> }.into_any(),
+                Err(message) => view! {
+                    <p class="preflight-summary" data-testid="preflight-summary">
+                        {format!("The pipeline checks could not run: {message}")}
+                    </p>
+                }.into_any(),
+            })}
         </div>
     }
 }
 
+/// What the checks read: the catalog as JSON, and the files it was opened from, their paths
+/// under a picked folder's name when the folder is one (as the command line names `.` after
+/// its real name), for the checks of the operator's files (ci.yaml, release configs,
+/// catalogs/).
+///
+/// # Complexity
+/// O(C + F) for a catalog of C bytes of JSON and F files (their text is not copied).
+fn request(l: &crate::state::load::Loaded) -> (String, Vec<FileText>) {
+    let catalog = serde_json::to_string(&l.catalog).unwrap_or_default();
+    let files = l
+        .origin
+        .files
+        .iter()
+        .map(|f| match &l.origin.folder {
+            Some(folder) => FileText {
+                path: format!("{folder}/{}", f.path),
+                ..f.clone()
+            },
+            None => f.clone(),
+        })
+        .collect();
+    (catalog, files)
+}
+
 #[component]
-fn PreflightReport(report: Report) -> impl IntoView {
-    let load = LoadStore::get();
+fn PreflightReport(report: Report, places: Vec<Vec<String>>) -> impl IntoView {
     let summary = format!("{}: {}", report.pipeline, report.counts());
-    let places: Vec<Vec<String>> = load.loaded.with_untracked(|l| {
-        l.as_ref()
-            .map(|l| {
-                let locator = MessageLocator::new(&l.catalog);
-                report
-                    .checks
-                    .iter()
-                    .map(|c| message_places(&locator, c))
-                    .collect()
-            })
-            .unwrap_or_default()
-    });
     let groups = report
         .checks
         .into_iter()
@@ -211,14 +233,6 @@ fn PreflightReport(report: Report) -> impl IntoView {
         <p class="preflight-summary" data-testid="preflight-summary">{summary}</p>
         <ul class="preflight-checks" aria-label="Pipeline checks">{groups}</ul>
     }
-}
-
-/// For each message of a check, the file it is about (empty when none).
-fn message_places(locator: &MessageLocator, c: &Check) -> Vec<String> {
-    c.messages
-        .iter()
-        .map(|m| locator.locate(m).map(|l| l.file).unwrap_or_default())
-        .collect()
 }
 
 /// One check: its name and result, then its messages, each with the file it is about.

@@ -1,6 +1,7 @@
-//! One-off jobs off the main thread, in a parsing worker of their own (started on the first
-//! request): catalog templates rendered (the template studio, the drift report) and small
-//! catalogs parsed (the simulation's what-if update). A studio keystroke never cancels a catalog
+//! One-off jobs off the main thread, in the tools worker (`src/bin/tools.rs`, started on the
+//! first request, never with the page): catalog templates rendered (the template studio, the
+//! drift report), a pipeline's pre-flight checks (the findings panel) and small catalogs parsed
+//! (the simulation's what-if update). A studio keystroke never cancels a catalog
 //! being loaded, and the page links neither the loader nor the template renderer. Each request
 //! has its own callback, called once with what the worker answered (or why it could not).
 
@@ -10,9 +11,12 @@ use std::rc::Rc;
 
 use leptos::prelude::*;
 use olm_graph_core::model::Bundle;
+use olm_graph_core::preflight::Report;
 use olm_graph_core::{Catalog, Diagnostic};
 
-use crate::services::parser::{Request, RequestKind, TemplateRequest, WorkerClient, WorkerEvent};
+use crate::services::parser::{
+    PreflightRequest, Request, RequestKind, TemplateRequest, WorkerClient, WorkerEvent, TOOLS_URL,
+};
 use crate::state::load::FileText;
 use crate::worker::protocol::{join_parts, WorkerReply};
 
@@ -28,6 +32,12 @@ pub enum JobReply {
     Rendered {
         text: String,
         warnings: Vec<Diagnostic>,
+    },
+    /// A pipeline's pre-flight report, and for each message of each check the file it is
+    /// about (empty when none).
+    Preflight {
+        report: Report,
+        places: Vec<Vec<String>>,
     },
     /// opm refuses the template: its message, with the template's position.
     Refused(Diagnostic),
@@ -57,7 +67,7 @@ impl Jobs {
     pub fn new() -> Jobs {
         let waiting: Rc<RefCell<Waiting>> = Rc::default();
         let w = waiting.clone();
-        let client = WorkerClient::new(move |event| on_event(&w, event));
+        let client = WorkerClient::new(TOOLS_URL, move |event| on_event(&w, event));
         Jobs {
             client: StoredValue::new_local(client),
             waiting: StoredValue::new_local(waiting),
@@ -86,6 +96,26 @@ impl Jobs {
             sources,
         };
         let sent = self.client.with_value(|c| c.send_template(&request));
+        self.sent(id, sent);
+    }
+
+    /// Asks for `pipeline`'s pre-flight checks of `catalog` (core's `Catalog` as JSON) and the
+    /// `files` it was opened from; `done` hears the answer once.
+    pub fn preflight(
+        &self,
+        pipeline: &'static str,
+        catalog: String,
+        files: Vec<FileText>,
+        done: impl FnOnce(JobReply) + 'static,
+    ) {
+        let id = self.wait(done);
+        let request = PreflightRequest {
+            id,
+            pipeline,
+            catalog,
+            files,
+        };
+        let sent = self.client.with_value(|c| c.send_preflight(&request));
         self.sent(id, sent);
     }
 
@@ -183,6 +213,7 @@ pub fn template_reply(reply: WorkerReply) -> JobReply {
         } => JobReply::Catalog { catalog, findings },
         WorkerReply::RenderDone { text, warnings, .. } => JobReply::Rendered { text, warnings },
         WorkerReply::RenderFailed { error, .. } => JobReply::Refused(error),
+        WorkerReply::PreflightDone { report, places, .. } => JobReply::Preflight { report, places },
         WorkerReply::Failed { message, .. } => JobReply::Failed(message),
         WorkerReply::ClusterState { .. } => {
             JobReply::Failed("the files hold cluster state (Subscriptions, CSVs…), not a catalog: open them with the catalog's Open files".into())

@@ -12,7 +12,7 @@ use leptos::task::spawn_local;
 use olm_graph_core::model::Bundle;
 use wasm_bindgen::JsCast;
 
-use crate::services::parser::{Request, RequestKind, WorkerClient, WorkerEvent};
+use crate::services::parser::{Request, RequestKind, WorkerClient, WorkerEvent, WORKER_URL};
 use crate::services::persist;
 use crate::services::sources::{Source, SAMPLE_REPLY};
 use crate::state::cluster::ClusterFile;
@@ -59,7 +59,7 @@ impl Loader {
     pub fn new(stores: Stores) -> Loader {
         let current: Rc<RefCell<Current>> = Rc::default();
         let cur = current.clone();
-        let client = WorkerClient::new(move |event| match event {
+        let client = WorkerClient::new(WORKER_URL, move |event| match event {
             WorkerEvent::Reply(reply) => on_reply(stores, &cur, *reply),
             WorkerEvent::Crashed(message) => {
                 fail(stores, cur.borrow().target, message);
@@ -314,8 +314,11 @@ fn on_reply(stores: Stores, current: &Rc<RefCell<Current>>, reply: WorkerReply) 
             stores.comparison.series.set(Some(Shared::new(series)));
         }
         WorkerReply::Failed { message, .. } => fail(stores, current.borrow().target, message),
-        // Template requests go through their own client (`services::jobs`).
-        WorkerReply::Ready | WorkerReply::RenderDone { .. } | WorkerReply::RenderFailed { .. } => {}
+        // Template and pre-flight requests go through their own client (`services::jobs`).
+        WorkerReply::Ready
+        | WorkerReply::RenderDone { .. }
+        | WorkerReply::RenderFailed { .. }
+        | WorkerReply::PreflightDone { .. } => {}
     }
 }
 

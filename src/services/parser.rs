@@ -18,8 +18,9 @@ use web_sys::{ErrorEvent, MessageEvent, Worker};
 use crate::state::load::{FileBody, FileText};
 use crate::worker::protocol::{self, WorkerReply};
 
-/// The worker's script, next to index.html (assets/worker-boot.js).
+/// The parsing worker's script, next to index.html (assets/worker-boot.js).
 pub const WORKER_URL: &str = "./worker-boot.js";
+pub use crate::worker::protocol::TOOLS_URL;
 
 /// What to make of a request's files.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,6 +52,18 @@ pub struct TemplateRequest {
     pub sources: Vec<FileText>,
 }
 
+/// A pipeline's pre-flight checks of the catalog on screen, in the tools worker.
+#[derive(Debug, Clone)]
+pub struct PreflightRequest {
+    pub id: u32,
+    /// The pipeline's name (`community`, `certified`, `konflux`).
+    pub pipeline: &'static str,
+    /// The catalog, as the JSON of core's `Catalog`.
+    pub catalog: String,
+    /// The files it was opened from, paths as the checks read them.
+    pub files: Vec<FileText>,
+}
+
 /// What the page learns from the worker.
 #[derive(Debug)]
 pub enum WorkerEvent {
@@ -66,6 +79,8 @@ struct Message {
 }
 
 struct Inner {
+    /// The worker's script ([`WORKER_URL`] or [`TOOLS_URL`]).
+    url: &'static str,
     worker: Option<Worker>,
     ready: bool,
     /// Requests posted before the worker was ready (each with its transfer list), sent when it
@@ -83,10 +98,12 @@ pub struct WorkerClient {
 }
 
 impl WorkerClient {
-    /// A client whose replies go to `on_event`. The worker starts on the first request.
-    pub fn new(on_event: impl Fn(WorkerEvent) + 'static) -> WorkerClient {
+    /// A client of the worker whose script is `url` ([`WORKER_URL`], [`TOOLS_URL`]), whose
+    /// replies go to `on_event`. The worker starts on the first request.
+    pub fn new(url: &'static str, on_event: impl Fn(WorkerEvent) + 'static) -> WorkerClient {
         WorkerClient {
             inner: Rc::new(RefCell::new(Inner {
+                url,
                 worker: None,
                 ready: false,
                 queued: Vec::new(),
@@ -129,6 +146,11 @@ impl WorkerClient {
         self.post(encode_template(request), false)
     }
 
+    /// Posts a pre-flight request; requests waiting for the worker to start are kept.
+    pub fn send_preflight(&self, request: &PreflightRequest) -> Result<(), String> {
+        self.post(encode_preflight(request), false)
+    }
+
     fn post(&self, msg: Message, replace_queued: bool) -> Result<(), String> {
         self.ensure_started()?;
         let mut inner = self.inner.borrow_mut();
@@ -146,13 +168,19 @@ impl WorkerClient {
     }
 
     fn ensure_started(&self) -> Result<(), String> {
-        if self.inner.borrow().worker.is_some() {
-            return Ok(());
-        }
-        let (worker, ready) = match adopt_started() {
+        let url = {
+            let inner = self.inner.borrow();
+            if inner.worker.is_some() {
+                return Ok(());
+            }
+            inner.url
+        };
+        // Only the parsing worker is started with the page.
+        let started = (url == WORKER_URL).then(adopt_started).flatten();
+        let (worker, ready) = match started {
             Some(started) => started,
             None => (
-                Worker::new(WORKER_URL).map_err(|e| {
+                Worker::new(url).map_err(|e| {
                     format!("could not start the parser (Web Worker): {}", js_text(&e))
                 })?,
                 false,
@@ -308,6 +336,36 @@ fn encode_template(request: &TemplateRequest) -> Message {
         &obj,
         protocol::REQ_SOURCES,
         &file_list(&request.sources, &transfer),
+    );
+    Message {
+        value: obj.into(),
+        transfer,
+    }
+}
+
+fn encode_preflight(request: &PreflightRequest) -> Message {
+    let obj = Object::new();
+    let transfer = Array::new();
+    set(&obj, protocol::REQ_ID, &JsValue::from(request.id));
+    set(
+        &obj,
+        protocol::REQ_KIND,
+        &JsValue::from_str(protocol::KIND_PREFLIGHT),
+    );
+    set(
+        &obj,
+        protocol::REQ_PIPELINE,
+        &JsValue::from_str(request.pipeline),
+    );
+    set(
+        &obj,
+        protocol::REQ_CATALOG,
+        &JsValue::from_str(&request.catalog),
+    );
+    set(
+        &obj,
+        protocol::REQ_FILES,
+        &file_list(&request.files, &transfer),
     );
     Message {
         value: obj.into(),

@@ -1,12 +1,24 @@
-//! The parsing Web Worker (`src/bin/worker.rs`, started by the page as `worker-boot.js`): reads
-//! each request's files with core's loader and posts the catalog back ([`protocol`]), the
-//! files that hold cluster state beside it, or
-//! renders a catalog template ([`template`]). What it does with the files is pure ([`parse`],
-//! [`template`]); this module only talks to the worker scope.
+//! The app's Web Workers, one scaffold ([`run`]) serving what it is given:
+//! - the parsing worker (`src/bin/worker.rs`, started by the page as `worker-boot.js`,
+//!   [`parsing::serve`]): reads each request's files with core's loader and posts the catalog
+//!   back ([`protocol`]), the files that hold cluster state beside it; what it does not serve
+//!   (catalog templates, files that might hold one, preflight) it hands to a tools worker of its
+//!   own ([`relay`]);
+//! - the tools worker (`src/bin/tools.rs`, `tools-boot.js`, [`tools::serve`]), started on the
+//!   first request for a rare tool only: renders catalog templates ([`template`]), and reads
+//!   catalogs with templates expanded.
+//!
+//! What they do with the files is pure ([`parse`], [`template`]); this module only talks to the
+//! worker scope. Each binary's `main` names what its worker serves, so the parsing worker's
+//! wasm links neither core's template renderer nor the tools (docs/performance.md, "First
+//! draw").
 
 pub mod parse;
+pub mod parsing;
 pub mod protocol;
+pub mod relay;
 pub mod template;
+pub mod tools;
 
 use gloo_events::EventListener;
 use js_sys::{Array, Reflect, Uint8Array};
@@ -15,19 +27,22 @@ use wasm_bindgen::prelude::*;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
 use crate::state::load::text_from_utf8;
-use parse::{load_options, parse_catalog, parse_series, split_cluster_state, split_mirror_configs};
+use parse::{load_options, parse_catalog, split_cluster_state, split_mirror_configs, LoadFn};
 use protocol::{catalog_replies, WorkerReply};
 
 /// Progress is posted at most this often (milliseconds), plus at the start and the end.
 const PROGRESS_INTERVAL_MS: f64 = 40.0;
 
-/// Listens for requests and tells the page the worker is ready.
-pub fn run() {
+/// What a worker does with one request (the message's data).
+pub type Serve = fn(&DedicatedWorkerGlobalScope, JsValue);
+
+/// Listens for requests, each handed to `serve`, and tells the page the worker is ready.
+pub fn run(serve: Serve) {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let post_scope = scope.clone();
     EventListener::new(&scope, "message", move |ev| {
         if let Some(ev) = ev.dyn_ref::<MessageEvent>() {
-            handle(&post_scope, ev.data());
+            serve(&post_scope, ev.data());
         }
     })
     .forget();
@@ -41,39 +56,41 @@ fn post(scope: &DedicatedWorkerGlobalScope, reply: &WorkerReply) {
 /// Posts a reply's JSON as UTF-8 bytes in a buffer of its own, transferred to the page (no
 /// re-encoding to a JS string here, no copy in between, no decoding on the page).
 fn post_text(scope: &DedicatedWorkerGlobalScope, text: &str) {
-    let bytes = Uint8Array::from(text.as_bytes());
+    post_bytes(scope, &Uint8Array::from(text.as_bytes()));
+}
+
+/// Posts a reply's bytes, their buffer transferred.
+fn post_bytes(scope: &DedicatedWorkerGlobalScope, bytes: &Uint8Array) {
     let transfer = Array::of1(&bytes.buffer());
     // Posting only fails for uncloneable values; a buffer always transfers.
-    let _ = scope.post_message_with_transfer(&bytes, &transfer);
+    let _ = scope.post_message_with_transfer(bytes, &transfer);
 }
 
 fn field(data: &JsValue, name: &str) -> Option<JsValue> {
     Reflect::get(data, &name.into()).ok()
 }
 
-fn handle(scope: &DedicatedWorkerGlobalScope, data: JsValue) {
-    let id = field(&data, protocol::REQ_ID)
+/// The request's id (0 when it has none).
+fn request_id(data: &JsValue) -> u32 {
+    field(data, protocol::REQ_ID)
         .and_then(|v| v.as_f64())
-        .map_or(0, |v| v as u32);
-    let files = match decode_files(&data) {
-        Ok(f) => f,
-        Err(message) => return post(scope, &WorkerReply::Failed { id, message }),
-    };
-    let kind = field(&data, protocol::REQ_KIND).and_then(|v| v.as_string());
-    match kind.as_deref() {
-        Some(protocol::KIND_SERIES) => {
-            let reply = match parse_series(files) {
-                Ok(series) => WorkerReply::SeriesDone { id, series },
-                Err(message) => WorkerReply::Failed { id, message },
-            };
-            return post(scope, &reply);
-        }
-        Some(k @ (protocol::KIND_TEMPLATE | protocol::KIND_RENDER_TEMPLATE)) => {
-            let reply = handle_template(id, k, files, &data);
-            return post(scope, &reply);
-        }
-        _ => {}
-    }
+        .map_or(0, |v| v as u32)
+}
+
+/// The request's kind.
+fn request_kind(data: &JsValue) -> Option<String> {
+    field(data, protocol::REQ_KIND).and_then(|v| v.as_string())
+}
+
+/// A catalog request: the files of cluster state and ImageSetConfigurations split off (each
+/// posted), the rest read with `load` and linted, the catalog posted in parts.
+fn serve_catalog(
+    scope: &DedicatedWorkerGlobalScope,
+    id: u32,
+    data: &JsValue,
+    files: Vec<InputFile>,
+    load: LoadFn,
+) {
     let (state, files) = split_cluster_state(files);
     let (configs, files) = split_mirror_configs(files);
     if !configs.is_empty() {
@@ -104,11 +121,12 @@ fn handle(scope: &DedicatedWorkerGlobalScope, data: JsValue) {
             return;
         }
     }
-    let only = field(&data, protocol::REQ_ONLY_CATALOG_EXTENSIONS)
+    let only = field(data, protocol::REQ_ONLY_CATALOG_EXTENSIONS)
         .and_then(|v| v.as_bool())
         .unwrap_or(false);
     let mut last = f64::NEG_INFINITY;
     let (catalog, findings) = parse_catalog(
+        load,
         files,
         load_options(only),
         &mut |progress| {
@@ -125,30 +143,13 @@ fn handle(scope: &DedicatedWorkerGlobalScope, data: JsValue) {
     catalog_replies(id, catalog, findings, &mut |text| post_text(scope, &text));
 }
 
-/// A template request: its one template file, rendered with the request's bundle sources.
-fn handle_template(id: u32, kind: &str, files: Vec<InputFile>, data: &JsValue) -> WorkerReply {
-    let sources = match decode_list(data, protocol::REQ_SOURCES) {
-        Ok(s) => s,
-        Err(message) => return WorkerReply::Failed { id, message },
+/// A series request: one catalog per subfolder, read with `load`.
+fn serve_series(scope: &DedicatedWorkerGlobalScope, id: u32, files: Vec<InputFile>, load: LoadFn) {
+    let reply = match parse::parse_series(load, files) {
+        Ok(series) => WorkerReply::SeriesDone { id, series },
+        Err(message) => WorkerReply::Failed { id, message },
     };
-    let Some(file) = files.into_iter().next() else {
-        return WorkerReply::Failed {
-            id,
-            message: "the template request has no template file".into(),
-        };
-    };
-    if kind == protocol::KIND_TEMPLATE {
-        let (catalog, findings) = template::preview_template(file, &sources);
-        return WorkerReply::Done {
-            id,
-            catalog,
-            findings,
-        };
-    }
-    match template::render_template(file, &sources) {
-        Ok((text, warnings)) => WorkerReply::RenderDone { id, text, warnings },
-        Err(error) => WorkerReply::RenderFailed { id, error: *error },
-    }
+    post(scope, &reply);
 }
 
 fn decode_files(data: &JsValue) -> Result<Vec<InputFile>, String> {

@@ -5,7 +5,6 @@
 use olm_graph_core::change::group_by_folder;
 use olm_graph_core::cluster::is_cluster_state;
 use olm_graph_core::mirror::looks_like_isc;
-use olm_graph_core::open::{load_files_with, load_files_with_progress};
 use olm_graph_core::validate::lint_catalog;
 use olm_graph_core::{Catalog, Diagnostic, InputFile, LoadOptions, Progress};
 
@@ -48,36 +47,43 @@ fn split_off<T>(
     (picked, rest)
 }
 
-/// Parses `files` as one catalog and lints it; `progress` hears after each document, `stage`
-/// when the linting starts.
+/// How a worker reads a catalog's files: core's `open::load_files_with_progress` (templates
+/// expanded: the tools worker) or `open::load_fbc_files_with_progress` (File-Based Catalog
+/// only: the parsing worker, which hands files that might hold a template to the tools worker,
+/// so that it does not link the template renderer).
+pub type LoadFn = fn(Vec<InputFile>, LoadOptions, &mut dyn FnMut(Progress)) -> Catalog;
+
+/// Parses `files` with `load` as one catalog and lints it; `progress` hears after each
+/// document, `stage` when the linting starts.
 ///
 /// # Complexity
 /// That of core's loader and linter: linear in the text, plus the linter's cost per package.
 pub fn parse_catalog(
+    load: LoadFn,
     files: Vec<InputFile>,
     options: LoadOptions,
     progress: &mut dyn FnMut(Progress),
     stage: &mut dyn FnMut(LoadStage),
 ) -> (Catalog, Vec<Diagnostic>) {
-    let catalog = load_files_with_progress(files, options, progress);
+    let catalog = load(files, options, progress);
     stage(LoadStage::Checking);
     let findings = lint_catalog(&catalog);
     (catalog, findings)
 }
 
-/// Parses the files of a picked folder as a series: one catalog per subfolder, in version
+/// Parses the files of a picked folder with `load` as a series: one catalog per subfolder, in version
 /// order (directory semantics: only .json, .yaml and .yml files count, `.indexignore` applies).
 ///
 /// # Complexity
 /// Linear in the text of the files, plus sorting the F subfolders: O(F log F).
-pub fn parse_series(files: Vec<InputFile>) -> Result<Vec<(String, Catalog)>, String> {
+pub fn parse_series(load: LoadFn, files: Vec<InputFile>) -> Result<Vec<(String, Catalog)>, String> {
     let groups = group_by_folder(files);
     if groups.len() < 2 {
         return Err("a series needs a folder with at least two subfolders, one catalog each (for example v4.12/ and v4.13/)".into());
     }
     Ok(groups
         .into_iter()
-        .map(|(label, files)| (label, load_files_with(files, load_options(true))))
+        .map(|(label, files)| (label, load(files, load_options(true), &mut |_| {})))
         .collect())
 }
 
@@ -94,6 +100,7 @@ pub fn load_options(only_catalog_extensions: bool) -> LoadOptions {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use olm_graph_core::open::load_files_with_progress;
     // The unit tests run as wasm (wasm-bindgen-test, in Node): the app's own target.
     use wasm_bindgen_test::wasm_bindgen_test as test;
 
@@ -102,7 +109,7 @@ mod tests {
     #[test]
     fn a_series_needs_two_subfolders_and_keeps_version_order() {
         let one = vec![InputFile::new("v4.12/c.yaml", FIXTURE)];
-        assert!(parse_series(one)
+        assert!(parse_series(load_files_with_progress, one)
             .unwrap_err()
             .contains("at least two subfolders"));
         let files = vec![
@@ -110,7 +117,7 @@ mod tests {
             InputFile::new("v4.9/c.yaml", FIXTURE),
             InputFile::new("v4.9/notes.txt", "not a catalog"),
         ];
-        let series = parse_series(files).unwrap();
+        let series = parse_series(load_files_with_progress, files).unwrap();
         let labels: Vec<&str> = series.iter().map(|(l, _)| l.as_str()).collect();
         assert_eq!(labels, ["v4.9", "v4.10"]);
         assert!(series[0].1.package("seed").is_some());
@@ -159,6 +166,7 @@ mod tests {
         let mut calls = 0;
         let mut stages = Vec::new();
         let (catalog, findings) = parse_catalog(
+            load_files_with_progress,
             vec![InputFile::new(
                 "sample.yaml",
                 include_str!("../../assets/sample-catalog.yaml"),

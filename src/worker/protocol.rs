@@ -5,7 +5,9 @@
 //! (a file given as text, the sample or pasted text, is `{path, text}` with a JS string); `kind` is
 //! [`KIND_CATALOG`] or [`KIND_SERIES`], or for a catalog template [`KIND_TEMPLATE`] or
 //! [`KIND_RENDER_TEMPLATE`] (`files` holds the template, `sources` the bundle sources, as
-//! `files`). The worker answers with [`WorkerReply`] values serialized as JSON, each posted as
+//! `files`), or for a pipeline's pre-flight checks [`KIND_PREFLIGHT`] (`pipeline` its name,
+//! `catalog` the catalog on screen as JSON, `files` the files it was opened from; answered
+//! `preflight-done` with the report and, per message, the file it is about). The worker answers with [`WorkerReply`] values serialized as JSON, each posted as
 //! its UTF-8 bytes in a `Uint8Array` whose buffer is transferred: `ready`
 //! once it listens, `cluster-state` first when some files of a catalog request hold cluster
 //! objects rather than a catalog (their text; `alone` when no catalog follows), likewise
@@ -17,12 +19,17 @@
 //! FBC text, `render-failed` with opm's error), or `failed`.
 
 use olm_graph_core::model::Bundle;
+use olm_graph_core::preflight::Report;
 use olm_graph_core::{Catalog, Diagnostic, Progress};
 use serde::{Deserialize, Serialize};
 
 use crate::state::cluster::ClusterFile;
 use crate::state::load::LoadStage;
 use crate::state::mirror::ConfigFile;
+
+/// The tools worker's script, next to index.html and worker-boot.js (assets/tools-boot.js),
+/// started by the page for its rare tools and by the parsing worker for what it passes on.
+pub const TOOLS_URL: &str = "./tools-boot.js";
 
 /// Most bytes of bundle JSON in one `part` reply (a bundle larger than this goes alone).
 pub const PART_BYTES: usize = 256 * 1024;
@@ -34,6 +41,10 @@ pub const REQ_ONLY_CATALOG_EXTENSIONS: &str = "onlyCatalogExtensions";
 pub const REQ_FILES: &str = "files";
 /// The bundle sources of a template request (rendered catalogs standing in for the registry).
 pub const REQ_SOURCES: &str = "sources";
+/// The pipeline of a pre-flight request (`community`, `certified`, `konflux`).
+pub const REQ_PIPELINE: &str = "pipeline";
+/// The catalog of a pre-flight request, as the JSON of core's `Catalog` (a JS string).
+pub const REQ_CATALOG: &str = "catalog";
 pub const FILE_PATH: &str = "path";
 /// A file's text, as a JS string.
 pub const FILE_TEXT: &str = "text";
@@ -50,6 +61,9 @@ pub const KIND_TEMPLATE: &str = "template";
 /// `kind` of a request: a template's FBC text, as `olm-graph render-template` writes it
 /// (answered with `render-done` or `render-failed`).
 pub const KIND_RENDER_TEMPLATE: &str = "render-template";
+/// `kind` of a request: a pipeline's pre-flight checks of a catalog and the files it was
+/// opened from (answered with `preflight-done`).
+pub const KIND_PREFLIGHT: &str = "preflight";
 
 /// What the worker posts back (as a JSON string).
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -105,6 +119,13 @@ pub enum WorkerReply {
     },
     /// Template request `id` could not be rendered: opm's error, with the template's position.
     RenderFailed { id: u32, error: Diagnostic },
+    /// Pre-flight request `id` is done: the pipeline's report (core's `preflight`) and, for
+    /// each message of each check, the file it is about (empty when none).
+    PreflightDone {
+        id: u32,
+        report: Report,
+        places: Vec<Vec<String>>,
+    },
     /// Request `id` could not be handled (a malformed request, a folder that is no series;
     /// problems inside a catalog are findings).
     Failed { id: u32, message: String },
@@ -131,6 +152,7 @@ impl WorkerReply {
             | WorkerReply::SeriesDone { id, .. }
             | WorkerReply::RenderDone { id, .. }
             | WorkerReply::RenderFailed { id, .. }
+            | WorkerReply::PreflightDone { id, .. }
             | WorkerReply::Failed { id, .. } => Some(*id),
         }
     }
@@ -226,9 +248,15 @@ mod tests {
     fn the_samples_reply_kept_by_the_app_is_the_workers() {
         use crate::services::sources::{SAMPLE_CATALOG, SAMPLE_PATH, SAMPLE_REPLY};
         use crate::worker::parse::{load_options, parse_catalog};
+        use olm_graph_core::open::load_fbc_files_with_progress;
         let files = vec![InputFile::new(SAMPLE_PATH, SAMPLE_CATALOG)];
-        let (catalog, findings) =
-            parse_catalog(files, load_options(false), &mut |_| {}, &mut |_| {});
+        let (catalog, findings) = parse_catalog(
+            load_fbc_files_with_progress,
+            files,
+            load_options(false),
+            &mut |_| {},
+            &mut |_| {},
+        );
         let fresh = WorkerReply::Done {
             id: 0,
             catalog,

@@ -5,7 +5,8 @@
 // bundles `olm-graph diff` says it strands; a semver template gets a bundle from the form and
 // a new channel head; the downloaded FBC passes `olm-graph lint` and is byte for byte what
 // `olm-graph render-template` writes; a bad template shows opm's message at the line and column
-// the CLI names. The compare drawer reports drift as `olm-graph diff-template` does.
+// the CLI names. The compare drawer reports drift as `olm-graph diff-template` does. The tools
+// worker that renders templates is not started with the page, only for the first template.
 // Screenshots: test-output/templates-*.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -90,8 +91,14 @@ async function download(page, testid) {
   return path;
 }
 
+/** Whether the page (or its parsing worker) has started the tools worker (src/bin/tools.rs). */
+const toolsStarted = (page) => page.workers().some((w) => w.url().endsWith('/tools-boot.js'));
+
 test('every real basic template opens with its package and channels, each drawn as olm-graph graph --json', async () => {
   const page = await open();
+  // The page starts its parsing worker only; the tools worker waits for the first template.
+  assert.ok(page.workers().some((w) => w.url().endsWith('/worker-boot.js')), 'the parsing worker runs');
+  assert.ok(!toolsStarted(page), 'the tools worker is not started with the page');
   for (const [file, pkg] of Object.entries(TEMPLATES)) {
     const path = join(BASIC, file);
     await page.setInputFiles('[data-testid=catalog-file-input]', path);
@@ -106,6 +113,8 @@ test('every real basic template opens with its package and channels, each drawn 
     }
     assert.match(await page.textContent('[data-testid=details-panel] [data-field=template]'), new RegExp(`${file.replace(/\./g, '\\.')} \\(olm\\.template\\.basic\\)`));
   }
+  // Opened with the load bar, a template went from the parsing worker to the tools worker.
+  assert.ok(toolsStarted(page), 'the tools worker read the templates');
   await shot(page, 'templates-serverless');
   await finish(page);
 });

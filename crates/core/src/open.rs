@@ -49,6 +49,22 @@ pub fn load_files_with_progress(
     catalog
 }
 
+/// [`load_files_with_progress`] without the template step: every file is read as File-Based
+/// Catalog. The same catalog as [`load_files_with_progress`] when no file
+/// [`might hold a template`](template::might_hold_template) (the template step then changes
+/// nothing); for a reader that must not link the template renderer (the web app's parsing
+/// worker, which hands files that might hold one to a worker that does).
+///
+/// # Complexity
+/// As [`load_files`].
+pub fn load_fbc_files_with_progress(
+    files: Vec<InputFile>,
+    options: LoadOptions,
+    progress: &mut dyn FnMut(Progress),
+) -> Catalog {
+    load_fbc(&files, options, progress)
+}
+
 /// Reads files, directory trees and standard input (`-`) from disk, then [`load_files`], with
 /// the limits set for this process ([`Limits::set_process_default`], the CLI's flags).
 ///

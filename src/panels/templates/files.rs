@@ -53,7 +53,7 @@ fn download_fbc(studio: TemplateStudio, service: Jobs) {
             JobReply::Failed(e) => {
                 RenderStatus::Failed(Box::new(Diagnostic::error(Rule::TemplateWorker, e)))
             }
-            JobReply::Catalog { .. } => RenderStatus::Idle,
+            JobReply::Catalog { .. } | JobReply::Preflight { .. } => RenderStatus::Idle,
         };
         studio.render.set(status);
     });

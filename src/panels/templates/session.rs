@@ -90,7 +90,7 @@ fn render_revision(
                 stores.load.problem(message);
                 return;
             }
-            JobReply::Rendered { .. } | JobReply::Refused(_) => return,
+            JobReply::Rendered { .. } | JobReply::Refused(_) | JobReply::Preflight { .. } => return,
         };
         let origin = Origin {
             url: None,

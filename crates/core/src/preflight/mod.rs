@@ -47,14 +47,14 @@ mod validate_fbc;
 
 pub use locate::{default_pipeline, message_location, MessageLocator};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::load::InputFile;
 use crate::model::Catalog;
 use tree::Tree;
 
 /// The pipeline whose checks are run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Pipeline {
     /// operator-pipelines' community suites (`community`, `common`): community-operators-prod.
@@ -73,7 +73,7 @@ crate::choice::spelled_choice!(
 );
 
 /// A check's result.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Outcome {
     /// The check passed (its messages, if any, are notes).
@@ -95,7 +95,7 @@ crate::choice::spelled_choice!(
 );
 
 /// One check of the pipeline: its name, its result and its messages, in the pipeline's words.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Check {
     /// The pipeline's name of the check (`check_upgrade_graph_loop`).
     pub name: String,
@@ -158,7 +158,7 @@ impl Check {
 }
 
 /// Every check of one pipeline, in the pipeline's order.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Report {
     /// The pipeline whose checks these are.
     pub pipeline: Pipeline,

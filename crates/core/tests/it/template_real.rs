@@ -387,3 +387,27 @@ fn the_cheap_template_test_finds_every_real_template_and_no_rendered_catalog() {
     assert!(TemplateKind::Semver.named_in("schema: olm.semver\n"));
     assert!(!TemplateKind::Semver.named_in("schema: OLM.SEMVER\n"));
 }
+
+/// The web app's parsing worker reads File-Based Catalog only
+/// (`open::load_fbc_files_with_progress`) and hands every request with a file that might hold a
+/// template to its tools worker: every real template is so told, and a rendered catalog with
+/// none reads to the same catalog with the template step as without it.
+#[test]
+fn real_templates_are_told_and_catalogs_without_one_read_the_same_without_the_template_step() {
+    use olm_graph_core::open::{load_fbc_files_with_progress, load_files_with_progress};
+    use olm_graph_core::template::might_hold_template;
+    for t in TEMPLATES {
+        assert!(
+            might_hold_template(&input(&template(t.file)).text),
+            "{}",
+            t.file
+        );
+    }
+    let files = dir_inputs("openshift-kube-descheduler-fbc/v4.22");
+    assert!(files.iter().all(|f| !might_hold_template(&f.text)));
+    let json = |c: &Catalog| serde_json::to_string(c).expect("a catalog serializes");
+    let with = load_files_with_progress(files.clone(), Default::default(), &mut |_| {});
+    let without = load_fbc_files_with_progress(files, Default::default(), &mut |_| {});
+    assert!(with.package("cluster-kube-descheduler-operator").is_some());
+    assert_eq!(json(&with), json(&without));
+}

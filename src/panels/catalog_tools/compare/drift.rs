@@ -106,7 +106,9 @@ pub fn TemplateDrift() -> impl IntoView {
                 JobReply::Catalog { catalog, .. } => Ok(drift_lines(&catalog, &rendered.catalog)),
                 JobReply::Failed(e) => Err(e),
                 JobReply::Refused(d) => Err(d.message),
-                JobReply::Rendered { .. } => Err("unexpected answer from the parser".into()),
+                JobReply::Rendered { .. } | JobReply::Preflight { .. } => {
+                    Err("unexpected answer from the parser".into())
+                }
             }));
         });
     });
