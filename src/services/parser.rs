@@ -320,79 +320,61 @@ fn file_list(files: &[FileText], transfer: &Array) -> Array {
     list
 }
 
-fn encode_template(request: &TemplateRequest) -> Message {
+/// A request to the worker: an object with its `id`, its `kind` and `fields`, and the buffers
+/// to transfer with it.
+fn message(id: u32, kind: &str, fields: &[(&str, JsValue)], transfer: Array) -> Message {
     let obj = Object::new();
+    set(&obj, protocol::REQ_ID, &JsValue::from(id));
+    set(&obj, protocol::REQ_KIND, &JsValue::from_str(kind));
+    for (name, value) in fields {
+        set(&obj, name, value);
+    }
+    Message {
+        value: obj.into(),
+        transfer,
+    }
+}
+
+fn encode_template(request: &TemplateRequest) -> Message {
     let kind = if request.render {
         protocol::KIND_RENDER_TEMPLATE
     } else {
         protocol::KIND_TEMPLATE
     };
-    set(&obj, protocol::REQ_ID, &JsValue::from(request.id));
-    set(&obj, protocol::REQ_KIND, &JsValue::from_str(kind));
     let transfer = Array::new();
-    let template = std::slice::from_ref(&request.template);
-    set(&obj, protocol::REQ_FILES, &file_list(template, &transfer));
-    set(
-        &obj,
-        protocol::REQ_SOURCES,
-        &file_list(&request.sources, &transfer),
-    );
-    Message {
-        value: obj.into(),
-        transfer,
-    }
+    let template = file_list(std::slice::from_ref(&request.template), &transfer);
+    let sources = file_list(&request.sources, &transfer);
+    let fields = [
+        (protocol::REQ_FILES, template.into()),
+        (protocol::REQ_SOURCES, sources.into()),
+    ];
+    message(request.id, kind, &fields, transfer)
 }
 
 fn encode_preflight(request: &PreflightRequest) -> Message {
-    let obj = Object::new();
     let transfer = Array::new();
-    set(&obj, protocol::REQ_ID, &JsValue::from(request.id));
-    set(
-        &obj,
-        protocol::REQ_KIND,
-        &JsValue::from_str(protocol::KIND_PREFLIGHT),
-    );
-    set(
-        &obj,
-        protocol::REQ_PIPELINE,
-        &JsValue::from_str(request.pipeline),
-    );
-    set(
-        &obj,
-        protocol::REQ_CATALOG,
-        &JsValue::from_str(&request.catalog),
-    );
-    set(
-        &obj,
-        protocol::REQ_FILES,
-        &file_list(&request.files, &transfer),
-    );
-    Message {
-        value: obj.into(),
-        transfer,
-    }
+    let files = file_list(&request.files, &transfer);
+    let fields = [
+        (protocol::REQ_PIPELINE, JsValue::from_str(request.pipeline)),
+        (protocol::REQ_CATALOG, JsValue::from_str(&request.catalog)),
+        (protocol::REQ_FILES, files.into()),
+    ];
+    message(request.id, protocol::KIND_PREFLIGHT, &fields, transfer)
 }
 
 fn encode(request: &Request) -> Message {
-    let obj = Object::new();
     let transfer = Array::new();
     let files = file_list(&request.files, &transfer);
     let kind = match request.kind {
         RequestKind::Catalog => protocol::KIND_CATALOG,
         RequestKind::Series => protocol::KIND_SERIES,
     };
-    set(&obj, protocol::REQ_ID, &JsValue::from(request.id));
-    set(&obj, protocol::REQ_KIND, &JsValue::from_str(kind));
-    set(
-        &obj,
-        protocol::REQ_ONLY_CATALOG_EXTENSIONS,
-        &JsValue::from_bool(request.only_catalog_extensions),
-    );
-    set(&obj, protocol::REQ_FILES, &files);
-    Message {
-        value: obj.into(),
-        transfer,
-    }
+    let only = JsValue::from_bool(request.only_catalog_extensions);
+    let fields = [
+        (protocol::REQ_ONLY_CATALOG_EXTENSIONS, only),
+        (protocol::REQ_FILES, files.into()),
+    ];
+    message(request.id, kind, &fields, transfer)
 }
 
 /// A readable text for a thrown JS value.
