@@ -224,11 +224,9 @@ pub fn figure(catalog: &Catalog, request: &FigureRequest) -> Result<Figure, Rend
     // other channels are not built (gpu-operator-certified has 14).
     let mut graphs = match channel.as_deref() {
         Some(c) => pkg
-            .channels
-            .iter()
-            .filter(|ch| ch.name == c)
-            .take(1)
+            .channel(c)
             .map(|ch| ChannelGraph::build(pkg, ch))
+            .into_iter()
             .collect(),
         None => channel_graphs(pkg),
     };
