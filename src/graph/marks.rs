@@ -171,7 +171,11 @@ impl SceneMarks {
                 });
                 entry.refs += 1;
                 entry.compute = compute;
-                entry.bits.set(now);
+                // A piece mounted again while its twin is still drawn: its twin's marks are
+                // told only when they change.
+                if entry.bits.get_untracked() != now {
+                    entry.bits.set(now);
+                }
                 entry.bits.clone()
             })
             .unwrap_or_else(|| ArcRwSignal::new(0));

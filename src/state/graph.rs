@@ -452,10 +452,9 @@ fn assemble_view(pending: PendingView) -> Option<GraphView> {
         ..
     } = pending;
     let pkg = data.package();
-    let mut view = match (&package_graph, channel.as_deref()) {
-        (Some(graph), _) => laid.assemble(pkg, graph),
-        (None, Some(c)) => laid.assemble(pkg, data.graph(c)?),
-        (None, None) => return None,
+    let mut view = match &package_graph {
+        Some(graph) => laid.assemble(pkg, graph),
+        None => laid.assemble(pkg, data.graph(channel.as_deref()?)?),
     };
     // Each edge's CRD-safety verdicts, by core (nothing when no bundle carries its manifests).
     view.judge_crd_safety(pkg);
