@@ -10,8 +10,9 @@
 //! `preflight-done` with the report and, per message, the file it is about). The worker answers with [`WorkerReply`] values serialized as JSON, each posted as
 //! its UTF-8 bytes in a `Uint8Array` whose buffer is transferred: `ready`
 //! once it listens, `cluster-state` first when some files of a catalog request hold cluster
-//! objects rather than a catalog (their text; `alone` when no catalog follows), likewise
-//! `mirror-config` for ImageSetConfigurations, `progress`
+//! objects rather than a catalog (their paths and the objects core read of them, with its
+//! diagnostics; `alone` when no catalog follows), likewise `mirror-config` for
+//! ImageSetConfigurations (each file with core's reading of it), `progress`
 //! while it reads, `stage` when it moves on to checking, then for a
 //! catalog its bundles in `part`s of at most [`PART_BYTES`] of JSON each (so that the page
 //! decodes them in short tasks of their own) and `done` with the rest of the [`Catalog`] and its
@@ -23,9 +24,8 @@ use olm_graph_core::preflight::Report;
 use olm_graph_core::{Catalog, Diagnostic, Progress};
 use serde::{Deserialize, Serialize};
 
-use crate::state::cluster::ClusterFile;
 use crate::state::load::LoadStage;
-use crate::state::mirror::ConfigFile;
+use crate::state::{cluster, mirror};
 
 /// The tools worker's script, next to index.html and worker-boot.js (assets/tools-boot.js),
 /// started by the page for its rare tools and by the parsing worker for what it passes on.
@@ -71,20 +71,22 @@ pub const KIND_PREFLIGHT: &str = "preflight";
 pub enum WorkerReply {
     /// The worker is listening; requests posted before this would be lost.
     Ready,
-    /// Files of catalog request `id` that hold cluster objects (core's `is_cluster_state`), as
-    /// text; they are not part of the catalog. `alone`: no other file came with them, so no
-    /// catalog follows and the one on screen stays.
+    /// Files of catalog request `id` that hold cluster objects (core's `is_cluster_state`),
+    /// their paths and what core read of them (`cluster::read_cluster_files`); they are not
+    /// part of the catalog. `alone`: no other file came with them, so no catalog follows and
+    /// the one on screen stays.
     ClusterState {
         id: u32,
-        files: Vec<ClusterFile>,
+        paths: Vec<String>,
+        opened: cluster::Opened,
         alone: bool,
     },
     /// Files of catalog request `id` that hold an ImageSetConfiguration (core's
-    /// `mirror::looks_like_isc`), as text; not part of the catalog. `alone`: nothing else came
-    /// with them.
+    /// `mirror::looks_like_isc`), each with what core read of it (`mirror::read_config`); not
+    /// part of the catalog. `alone`: nothing else came with them.
     MirrorConfig {
         id: u32,
-        files: Vec<ConfigFile>,
+        configs: Vec<mirror::Opened>,
         alone: bool,
     },
     /// Parsing request `id` has got this far.
