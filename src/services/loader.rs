@@ -317,11 +317,12 @@ fn on_reply(stores: Stores, current: &Rc<RefCell<Current>>, reply: WorkerReply) 
             stores.comparison.series.set(Some(Shared::new(series)));
         }
         WorkerReply::Failed { message, .. } => fail(stores, current.borrow().target, message),
-        // Template and pre-flight requests go through their own client (`services::jobs`).
+        // Template, pre-flight and write requests go through their own client (`services::jobs`).
         WorkerReply::Ready
         | WorkerReply::RenderDone { .. }
         | WorkerReply::RenderFailed { .. }
-        | WorkerReply::PreflightDone { .. } => {}
+        | WorkerReply::PreflightDone { .. }
+        | WorkerReply::Written { .. } => {}
     }
 }
 

@@ -7,7 +7,9 @@
 //! [`KIND_RENDER_TEMPLATE`] (`files` holds the template, `sources` the bundle sources, as
 //! `files`), or for a pipeline's pre-flight checks [`KIND_PREFLIGHT`] (`pipeline` its name,
 //! `catalog` the catalog on screen as JSON, `files` the files it was opened from; answered
-//! `preflight-done` with the report and, per message, the file it is about). The worker answers with [`WorkerReply`] values serialized as JSON, each posted as
+//! `preflight-done` with the report and, per message, the file it is about), or for a catalog
+//! written back as FBC with an edit [`KIND_WRITE_FBC`] (`edit` an [`FbcEdit`] as JSON, `files`
+//! the files the catalog was read from; answered `written` with the text). The worker answers with [`WorkerReply`] values serialized as JSON, each posted as
 //! its UTF-8 bytes in a `Uint8Array` whose buffer is transferred: `ready`
 //! once it listens, `cluster-state` first when some files of a catalog request hold cluster
 //! objects rather than a catalog (their paths and the objects core read of them, with its
@@ -19,7 +21,8 @@
 //! findings (or `series-done` with one catalog per subfolder, `render-done` with a template's
 //! FBC text, `render-failed` with opm's error), or `failed`.
 
-use olm_graph_core::model::Bundle;
+use olm_graph_core::change::TruncateReport;
+use olm_graph_core::model::{Bundle, Package};
 use olm_graph_core::preflight::Report;
 use olm_graph_core::{Catalog, Diagnostic, Progress};
 use serde::{Deserialize, Serialize};
@@ -45,6 +48,8 @@ pub const REQ_SOURCES: &str = "sources";
 pub const REQ_PIPELINE: &str = "pipeline";
 /// The catalog of a pre-flight request, as the JSON of core's `Catalog` (a JS string).
 pub const REQ_CATALOG: &str = "catalog";
+/// The edit of a write request, as the JSON of an [`FbcEdit`] (a JS string).
+pub const REQ_EDIT: &str = "edit";
 pub const FILE_PATH: &str = "path";
 /// A file's text, as a JS string.
 pub const FILE_TEXT: &str = "text";
@@ -64,6 +69,25 @@ pub const KIND_RENDER_TEMPLATE: &str = "render-template";
 /// `kind` of a request: a pipeline's pre-flight checks of a catalog and the files it was
 /// opened from (answered with `preflight-done`).
 pub const KIND_PREFLIGHT: &str = "preflight";
+
+/// `kind` of a request: a catalog written back as FBC from the files it was read from (`files`),
+/// with an edit (`edit`), by core's one FBC writer, which reads the files' documents again
+/// (answered with `written`).
+pub const KIND_WRITE_FBC: &str = "write-fbc";
+
+/// The edit a write request applies while it writes the catalog's files back as FBC.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum FbcEdit {
+    /// Deprecate-and-truncate's result (core's `change::write_truncated`): the package as
+    /// changed, and the report of what went.
+    Truncated {
+        report: TruncateReport,
+        package: Package,
+    },
+    /// What a mirror cut keeps (core's `mirror::write_kept`): the packages kept.
+    Kept { packages: Vec<Package> },
+}
 
 /// What the worker posts back (as a JSON string).
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -128,6 +152,8 @@ pub enum WorkerReply {
         report: Report,
         places: Vec<Vec<String>>,
     },
+    /// Write request `id` is done: the catalog's FBC text.
+    Written { id: u32, text: String },
     /// Request `id` could not be handled (a malformed request, a folder that is no series;
     /// problems inside a catalog are findings).
     Failed { id: u32, message: String },
@@ -155,6 +181,7 @@ impl WorkerReply {
             | WorkerReply::RenderDone { id, .. }
             | WorkerReply::RenderFailed { id, .. }
             | WorkerReply::PreflightDone { id, .. }
+            | WorkerReply::Written { id, .. }
             | WorkerReply::Failed { id, .. } => Some(*id),
         }
     }
