@@ -85,7 +85,7 @@ pub enum FbcEdit {
     /// changed, and the report of what went.
     Truncated {
         report: TruncateReport,
-        package: Package,
+        package: Box<Package>,
     },
     /// What a mirror cut keeps (core's `mirror::write_kept`): the packages kept.
     Kept { packages: Vec<Package> },

@@ -55,7 +55,7 @@ pub fn truncate_request(
     }
     let edit = FbcEdit::Truncated {
         report: report.clone(),
-        package: new_pkg.clone(),
+        package: Box::new(new_pkg.clone()),
     };
     Ok((edit, origin_files(origin)))
 }
