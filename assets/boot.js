@@ -58,7 +58,7 @@ const linkPicture = () => {
 // the catalog. A link naming a package and channel also asks for the channel as a picture
 // (`picture`), shown where the graph will be until the app has drawn it.
 // Settled once a pictured link's picture is on screen, or the worker's reading of its catalog
-// has ended without one, or after PICTURE_WAIT_MS; at once for any other page. The app's wasm
+// has gone past the point where it would have drawn one, or after PICTURE_WAIT_MS; at once for any other page. The app's wasm
 // is compiled after it: on 2 cores its compilation took the CPU the worker reads the catalog
 // and draws the picture with (docs/performance.md, "First draw").
 const PICTURE_WAIT_MS = 1000;
@@ -95,8 +95,10 @@ const postEarly = (href, response) => {
     if (picture) message.picture = picture;
     worker.addEventListener('message', (ev) => {
       if (!early.taken) early.replies.push(ev.data);
+      // The picture comes between the reading's progress and its checking (`stage`): any
+      // other reply means there is none (no such channel, too large, not a catalog).
       if (startsWith(ev.data, 'picture')) showLinkPicture(ev.data);
-      else if (startsWith(ev.data, 'done') || startsWith(ev.data, 'failed')) pictureSettled();
+      else if (!startsWith(ev.data, 'progress')) pictureSettled();
     });
     worker.postMessage(message, [buffer]);
   });

@@ -129,9 +129,9 @@ test('a url= link naming its package and channel is pictured by the parsing work
   await finish(page);
 });
 
-test('a url= link with more than its package and channel is not pictured, and its catalog is still read once', async () => {
-  for (const extra of ['&inspector=details', '', '#x']) {
-    const query = `?url=${encodeURIComponent(GPU_URL)}&package=${GPU_PKG}${extra === '' ? '' : '&channel=stable'}${extra}`;
+test('a url= link with more than its package and channel, or none, or a channel the catalog lacks, is not pictured, and its catalog is still read once', async () => {
+  for (const rest of ['&channel=stable&inspector=details', '', '&channel=stable#x', '&channel=no-such-channel']) {
+    const query = `?url=${encodeURIComponent(GPU_URL)}&package=${GPU_PKG}${rest}`;
     const page = await bare(query, POSTS, { pkg: GPU_PKG, setup: serveGpu });
     assert.equal(await page.evaluate(() => window.__picture ?? null), null, `no picture for ${query}`);
     assert.deepEqual(await page.evaluate(() => window.__posts), ['catalog'], `one request for ${query}`);
