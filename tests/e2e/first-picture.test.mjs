@@ -138,3 +138,20 @@ test('a url= link with more than its package and channel, or none, or a channel 
     await finish(page);
   }
 });
+
+test('a url= link to an HTML page is refused by the app as before, the reading boot.js started is given up, and nothing is pictured', async () => {
+  const page_url = 'http://catalogs.example.test/certified/gpu-operator-certified';
+  const serveHtml = async (context) => {
+    await context.route(page_url, (route) => route.fulfill({
+      status: 200, body: '<!doctype html><html><body>Sign in</body></html>', headers: { 'content-type': 'text/html', 'access-control-allow-origin': '*' },
+    }));
+  };
+  // The full app falls back to the sample, beside the problem.
+  const page = await bare(`?url=${encodeURIComponent(page_url)}&package=${GPU_PKG}&channel=stable`, POSTS, { setup: serveHtml });
+  await page.locator('[data-testid=error-panel]', { hasText: 'returned an HTML page, not a catalog' }).waitFor();
+  assert.equal(await page.evaluate(() => window.__picture ?? null), null, 'no picture of a page that is no catalog');
+  // boot.js posted the response's bytes once; the app posted nothing more (the sample comes
+  // read with the app) and drew the sample.
+  assert.deepEqual(await page.evaluate(() => window.__posts), ['catalog']);
+  await finish(page);
+});
