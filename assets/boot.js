@@ -22,18 +22,90 @@ if (!js || !wasm) {
   throw new Error('olm-graph: the page does not name its JS and wasm files');
 }
 
+let worker = null;
+let workerReady = null;
 try {
-  const worker = new Worker('./worker-boot.js');
+  worker = new Worker('./worker-boot.js');
   worker.olmGraphReady = false;
-  worker.addEventListener('message', () => { worker.olmGraphReady = true; }, { once: true });
+  workerReady = new Promise((resolve) => {
+    worker.addEventListener('message', () => { worker.olmGraphReady = true; resolve(); }, { once: true });
+  });
   worker.addEventListener('error', (ev) => { worker.olmGraphFailed = ev.message || 'failed'; }, { once: true });
   globalThis.olmGraphWorker = worker;
 } catch {
   // The app starts its own and reports why it cannot.
 }
 
+// The id of the request posted here: src/worker/protocol.rs's EARLY_REQUEST_ID.
+const EARLY_REQUEST_ID = 2000000000;
+// The parameters of a link whose named channel is pictured while the app starts: a link with
+// any other parameter (a path, a node, a tab) shows more than the channel.
+const PICTURED_LINK = new Set(['url', 'package', 'channel']);
+const params = new URLSearchParams(location.search);
+const linkPicture = () => {
+  const pkg = params.get('package');
+  const channel = params.get('channel');
+  if (!pkg || !channel || location.hash) return null;
+  for (const key of params.keys()) if (!PICTURED_LINK.has(key)) return null;
+  return { package: pkg, channel };
+};
+
+// A `url=` link's catalog is read by the worker as soon as both have arrived, not once the app
+// has started: the request is posted here, as the app would post it (src/services/parser.rs),
+// and its replies are kept on the worker (`olmGraphEarly`) until the app takes the request
+// over (`WorkerClient::take_early`); the app still reads the same response itself for what it
+// checks (the HTTP status, an HTML page), and does not take the request over when it refuses
+// the catalog. A link naming a package and channel also asks for the channel as a picture
+// (`picture`), shown where the graph will be until the app has drawn it.
+// Settled once a pictured link's picture is on screen, or the worker's reading of its catalog
+// has gone past the point where it would have drawn one, or after PICTURE_WAIT_MS; at once for any other page. The app's wasm
+// is compiled after it: on 2 cores its compilation took the CPU the worker reads the catalog
+// and draws the picture with (docs/performance.md, "First draw").
+const PICTURE_WAIT_MS = 1000;
+let pictureSettled = () => {};
+const pictureWait = linkPicture() && worker && params.get('url')
+  ? new Promise((resolve) => {
+    pictureSettled = resolve;
+    setTimeout(resolve, PICTURE_WAIT_MS);
+  })
+  : null;
+// The start of the JSON of a worker reply of type `type` (its type comes first).
+const startsWith = (data, type) => {
+  if (!(data instanceof Uint8Array)) return false;
+  const head = new TextEncoder().encode(`{"type":"${type}"`);
+  return data.length > head.length && head.every((b, i) => data[i] === b);
+};
+
+const postEarly = (href, response) => {
+  const early = { href, replies: [], taken: false, declined: false };
+  worker.olmGraphEarly = early;
+  const path = new URL(href).pathname.split('/').filter(Boolean).pop() || 'catalog';
+  // Cloned before the app reads the body (this reaction was registered first).
+  const bytes = response
+    .then((r) => (r.ok ? r.clone().arrayBuffer() : null))
+    .catch(() => null);
+  Promise.all([workerReady, bytes]).then(([, buffer]) => {
+    if (!buffer) {
+      early.declined = true;
+      pictureSettled();
+      return;
+    }
+    const picture = linkPicture();
+    const message = { id: EARLY_REQUEST_ID, kind: 'catalog', onlyCatalogExtensions: false, files: [{ path, bytes: new Uint8Array(buffer) }] };
+    if (picture) message.picture = picture;
+    worker.addEventListener('message', (ev) => {
+      if (!early.taken) early.replies.push(ev.data);
+      // The picture comes between the reading's progress and its checking (`stage`): any
+      // other reply means there is none (no such channel, too large, not a catalog).
+      if (startsWith(ev.data, 'picture')) showLinkPicture(ev.data);
+      else if (!startsWith(ev.data, 'progress')) pictureSettled();
+    });
+    worker.postMessage(message, [buffer]);
+  });
+};
+
 try {
-  const param = new URLSearchParams(location.search).get('url')?.trim();
+  const param = params.get('url')?.trim();
   if (param) {
     const href = new URL(param, location.href).href;
     if (/^https?:/.test(href)) {
@@ -41,6 +113,7 @@ try {
       // A failure is reported by the app, which awaits the same promise.
       response.catch(() => {});
       globalThis.olmGraphPrefetch = { href, response };
+      if (worker) postEarly(href, response);
     }
   }
 } catch {
@@ -64,26 +137,54 @@ const keptSomething = () => {
     return true;
   }
 };
-const showFirstPicture = () => {
-  const box = document.querySelector('.first-picture');
-  if (!box) return;
-  if (location.search || location.hash || keptSomething()) {
-    box.remove();
-    return;
-  }
-  box.hidden = false;
+// The app's own graph drawn, or a problem shown instead (the app holds its problems panel
+// hidden from its first mount, and its graph's <svg> is there before it has nodes).
+const replaced = () => document.querySelector('svg.graph [data-bundle], .error-panel:not([hidden])');
+// Takes the picture's box away once the app has replaced it (or 5 s after the app started).
+const untilReplaced = (box) => {
   let timer = 0;
   const done = () => {
     observer.disconnect();
     clearTimeout(timer);
     box.remove();
   };
-  // The app's own graph drawn, or a problem shown instead (the app holds its problems panel
-  // hidden from its first mount, and its graph's <svg> is there before it has nodes).
-  const replaced = () => document.querySelector('svg.graph [data-bundle], .error-panel:not([hidden])');
   const observer = new MutationObserver(() => { if (replaced()) done(); });
   observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['hidden'] });
   addEventListener('olm-graph-started', () => { timer = setTimeout(done, 5000); }, { once: true });
+};
+const showFirstPicture = () => {
+  const box = document.querySelector('.first-picture');
+  if (!box) return;
+  if (linkPicture() && globalThis.olmGraphPrefetch && worker) {
+    // Shown when the worker's picture comes (showLinkPicture), if the app has not drawn first.
+    untilReplaced(box);
+    return;
+  }
+  if (location.search || location.hash || keptSomething()) {
+    box.remove();
+    return;
+  }
+  box.hidden = false;
+  untilReplaced(box);
+};
+// The worker's `picture` reply (its JSON starts with its type): the channel the link names,
+// drawn by core's SVG writer (every text escaped), shown as an image, which runs nothing.
+const showLinkPicture = (data) => {
+  if (document.readyState === 'loading') {
+    parsed.then(() => showLinkPicture(data));
+    return;
+  }
+  const { svg } = JSON.parse(new TextDecoder().decode(data));
+  const box = document.querySelector('.first-picture');
+  const img = box?.querySelector('img');
+  if (!img || typeof svg !== 'string' || replaced()) {
+    pictureSettled();
+    return;
+  }
+  img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+  box.dataset.picture = 'link';
+  box.hidden = false;
+  img.decode().catch(() => {}).then(pictureSettled);
 };
 // Once the page is parsed: the first picture is shown (or taken away), and the app mounts on
 // <body>.
@@ -102,6 +203,7 @@ parsed.then(showFirstPicture);
 // application/wasm: the glue fetches the file again and copes.
 import(js).then(async ({ default: init }) => {
   await parsed;
+  await pictureWait;
   const module = await WebAssembly.compileStreaming(fetch(wasm)).catch(() => wasm);
   await new Promise((resolve) => setTimeout(resolve, 0));
   await init({ module_or_path: module });

@@ -219,6 +219,26 @@ def check_one_reader(errors, files=None):
 
 
 
+# The one sort (crates/core/src/sort.rs): the code that ships as wasm (core, the element, the
+# app) sorts with `SortWith`, not with the slice's own sorts, each of which links the standard
+# sort once more into the wasm (docs/performance.md, "First draw"). Tests are left out.
+ONE_SORT = "crates/core/src/sort.rs"
+SORT_ROOTS = ("crates/core/src/", "crates/embed/src/", "src/")
+SLICE_SORT = re.compile(r"\.(sort|sort_unstable|sort_by|sort_unstable_by|sort_by_key|sort_unstable_by_key)\(")
+
+
+def check_one_sort(errors, files=None):
+    for rel in files if files is not None else rust_files_everywhere():
+        if rel == ONE_SORT or not rel.startswith(SORT_ROOTS) or rel.endswith("tests.rs"):
+            continue
+        with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
+            code = without_tests(without_comments(f.read()))
+        for m in SLICE_SORT.finditer(code):
+            line = code.count("\n", 0, m.start()) + 1
+            errors.append(f"{rel}:{line}: `{m.group(0)}` sorts with the slice's own sort: use "
+                          f"olm_graph_core::sort::SortWith (sort_with, sort_keyed, sort_ord)")
+
+
 # Where a section's file names are looked up first (`main.rs` of the CLI section is the CLI's).
 SECTION_ROOTS = [("### `crates/core`", "crates/core/"), ("### `crates/cli`", "crates/cli/"),
                  ("### `crates/embed`", "crates/embed/"), ("### The web app", "src/")]
@@ -483,6 +503,7 @@ def main():
 
     check_app_semantics(errors)
     check_one_reader(errors)
+    check_one_sort(errors)
     check_line_counts(text, files, errors)
     sources = rust_sources(files)
     check_names(text, sources, errors)

@@ -5,6 +5,7 @@
 //! drawn (the nearest to the viewport's middle) however far the user zooms out.
 
 use leptos::prelude::*;
+use olm_graph_core::sort::SortWith;
 use olm_graph_core::view::{BandId, EdgeId, GraphView, GroupId, NodeId, TiVec};
 
 use crate::graph::pan_zoom::{Transform, UsePanZoomReturn};
@@ -92,7 +93,7 @@ pub fn cull(view: &GraphView, w: Rect) -> Culled {
         };
         nodes.sort_by_cached_key(distance);
         nodes.truncate(MAX_NODES);
-        nodes.sort_unstable();
+        nodes.sort_ord();
     }
     let mut drawn: TiVec<NodeId, bool> = vec![false; view.nodes().len()].into();
     for &i in &nodes {
@@ -226,7 +227,7 @@ fn nearest(view: &GraphView, culled: &Culled, w: Rect, budget: usize) -> Culled 
     let mut nodes = culled.nodes.clone();
     nodes.sort_by_cached_key(distance);
     nodes.truncate(budget);
-    nodes.sort_unstable();
+    nodes.sort_ord();
     let kept = |i: NodeId| nodes.binary_search(&i).is_ok();
     let edges = culled
         .edges

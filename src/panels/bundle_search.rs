@@ -2,6 +2,7 @@
 //! Enter selects the best match and centres it; Enter again goes to the next match.
 
 use leptos::prelude::*;
+use olm_graph_core::sort::SortWith;
 use olm_graph_core::view::{NodeId, TiSlice, ViewNode};
 
 use crate::state::graph::GraphStore;
@@ -40,7 +41,7 @@ pub fn matches(nodes: &TiSlice<NodeId, ViewNode>, query: &str) -> Vec<NodeId> {
         .iter_enumerated()
         .filter_map(|(i, n)| rank(n, &query).map(|r| (r, i)))
         .collect();
-    found.sort_unstable();
+    found.sort_ord();
     found.into_iter().map(|(_, i)| i).collect()
 }
 

@@ -10,6 +10,7 @@ use leptos::prelude::*;
 use olm_graph_core::crd::{Brief, Verdict};
 use olm_graph_core::graph::EdgeKind;
 use olm_graph_core::model::{BundleFacts as TemplateFacts, FactSource, ImageMatch};
+use olm_graph_core::sort::SortWith;
 use olm_graph_core::view::{
     bundle_details, BundleDetails, DeprecationScope, EdgeDetails, EntryDetails,
 };
@@ -431,7 +432,7 @@ fn EdgeList(
     arrow: &'static str,
 ) -> impl IntoView {
     let selection = Selection::get();
-    edges.sort_by(|a, b| {
+    edges.sort_with(|a, b| {
         (kind_order(a.kind), &a.other, &a.channel).cmp(&(kind_order(b.kind), &b.other, &b.channel))
     });
     let n = edges.len();

@@ -12,6 +12,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use olm_graph_core::plan::{Plan, PlanStep, StopSupport};
 use olm_graph_core::resolve::{via_label, Resolver};
+use olm_graph_core::sort::SortWith;
 use olm_graph_core::support::AsOf;
 
 use crate::services::clipboard::copy_text;
@@ -46,7 +47,7 @@ fn names(graph: GraphStore) -> Memo<(Vec<String>, Vec<String>)> {
             let pkg = d.package();
             let bundles = d.bundle_names();
             let mut channels: Vec<String> = pkg.channels.iter().map(|c| c.name.clone()).collect();
-            channels.sort();
+            channels.sort_ord();
             (bundles, channels)
         })
     })

@@ -192,7 +192,9 @@ fn on_event(waiting: &RefCell<Waiting>, event: WorkerEvent) {
             let Some(id) = reply.request_id() else { return };
             let mut reply = *reply;
             match reply {
-                WorkerReply::Progress { .. } | WorkerReply::Stage { .. } => return,
+                WorkerReply::Progress { .. }
+                | WorkerReply::Stage { .. }
+                | WorkerReply::Picture { .. } => return,
                 // Cluster state among a job's files is not the job's: the catalog follows, or
                 // there is none.
                 WorkerReply::ClusterState { alone: false, .. }
@@ -248,6 +250,7 @@ pub fn template_reply(reply: WorkerReply) -> JobReply {
         ),
         WorkerReply::Ready
         | WorkerReply::Progress { .. }
+        | WorkerReply::Picture { .. }
         | WorkerReply::Stage { .. }
         | WorkerReply::Part { .. }
         | WorkerReply::SeriesDone { .. } => {

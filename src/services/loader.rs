@@ -21,7 +21,7 @@ use crate::state::load::{LoadStage, LoadStatus, Loaded, Origin};
 use crate::state::mirror;
 use crate::state::shared::Shared;
 use crate::state::Stores;
-use crate::worker::protocol::{join_parts, WorkerReply};
+use crate::worker::protocol::{join_parts, WorkerReply, EARLY_REQUEST_ID};
 
 /// Where a loaded catalog goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -106,9 +106,16 @@ impl Loader {
     }
 
     fn parse(&self, source: Source, target: Target) {
+        // A `url=` link's catalog: assets/boot.js posted it to the worker itself while the app
+        // started; the app takes that request over rather than posting the files again.
+        let href = source.url.as_deref().filter(|_| target == Target::Main);
+        let early = self.client.with_value(|c| c.early_request(href));
         let id = self.current.with_value(|c| {
             let mut c = c.borrow_mut();
-            c.id = c.id.wrapping_add(1);
+            c.id = match early {
+                true => EARLY_REQUEST_ID,
+                false => c.id.wrapping_add(1),
+            };
             c.label = source.label.clone();
             c.target = target;
             c.parts.clear();
@@ -149,6 +156,9 @@ impl Loader {
                 };
                 return on_reply(self.stores, &current, reply);
             }
+        }
+        if early {
+            return self.client.with_value(WorkerClient::take_early);
         }
         let request = Request {
             id,
@@ -317,8 +327,10 @@ fn on_reply(stores: Stores, current: &Rc<RefCell<Current>>, reply: WorkerReply) 
             stores.comparison.series.set(Some(Shared::new(series)));
         }
         WorkerReply::Failed { message, .. } => fail(stores, current.borrow().target, message),
-        // Template, pre-flight and write requests go through their own client (`services::jobs`).
+        // Template, pre-flight and write requests go through their own client
+        // (`services::jobs`); a first picture is assets/boot.js's to show.
         WorkerReply::Ready
+        | WorkerReply::Picture { .. }
         | WorkerReply::RenderDone { .. }
         | WorkerReply::RenderFailed { .. }
         | WorkerReply::PreflightDone { .. }

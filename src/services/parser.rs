@@ -98,6 +98,9 @@ struct Inner {
     /// is.
     queued: Vec<Message>,
     on_event: Rc<dyn Fn(WorkerEvent)>,
+    /// What assets/boot.js says of the request it posted itself to the worker it started
+    /// (`{href, replies, taken, declined}`), until the app takes it over ([`WorkerClient::take_early`]).
+    early: Option<Object>,
     // Kept as long as the worker; dropping them removes the listeners.
     _listeners: Vec<EventListener>,
 }
@@ -119,6 +122,7 @@ impl WorkerClient {
                 ready: false,
                 queued: Vec::new(),
                 on_event: Rc::new(on_event),
+                early: None,
                 _listeners: Vec::new(),
             })),
         }
@@ -138,7 +142,43 @@ impl WorkerClient {
         }
         i.ready = false;
         i.queued.clear();
+        give_up(i.early.take());
         i._listeners.clear();
+    }
+
+    /// Whether assets/boot.js posted, or will post once the worker is ready, the request for
+    /// the `url=` catalog at `href` to this client's worker itself, so that it is read while
+    /// the app starts (docs/performance.md, "First draw"); [`WorkerClient::take_early`] then
+    /// takes it over instead of posting the same files again. Asked for another load (or
+    /// none), the request is given up: boot.js keeps no more replies.
+    pub fn early_request(&self, href: Option<&str>) -> bool {
+        let mut inner = self.inner.borrow_mut();
+        let Some(early) = inner.early.as_ref() else {
+            return false;
+        };
+        let text = |k: &str| {
+            Reflect::get(early, &k.into())
+                .ok()
+                .and_then(|v| v.as_string())
+        };
+        let ours = href.is_some_and(|h| text(EARLY_HREF).as_deref() == Some(h))
+            && !flag(early, EARLY_DECLINED);
+        if !ours {
+            give_up(inner.early.take());
+        }
+        ours
+    }
+
+    /// Takes over the request assets/boot.js posted (its id is [`protocol::EARLY_REQUEST_ID`]):
+    /// the replies it kept are handed to the callback now, in order, and boot.js keeps no
+    /// more; the later ones reach the callback as any reply does.
+    pub fn take_early(&self) {
+        let early = self.inner.borrow_mut().early.take();
+        if let Some(kept) = give_up(early) {
+            for data in kept.iter() {
+                on_data(&self.inner, &data);
+            }
+        }
     }
 
     /// Posts a request; a request still waiting for the worker to start is replaced.
@@ -193,13 +233,14 @@ impl WorkerClient {
         };
         // Only the parsing worker is started with the page.
         let started = (url == WORKER_URL).then(adopt_started).flatten();
-        let (worker, ready) = match started {
+        let (worker, ready, early) = match started {
             Some(started) => started,
             None => (
                 Worker::new(url).map_err(|e| {
                     format!("could not start the parser (Web Worker): {}", js_text(&e))
                 })?,
                 false,
+                None,
             ),
         };
         let weak = Rc::downgrade(&self.inner);
@@ -217,6 +258,7 @@ impl WorkerClient {
         let mut inner = self.inner.borrow_mut();
         inner.worker = Some(worker);
         inner.ready = ready;
+        inner.early = early;
         inner._listeners = vec![on_message, on_error];
         Ok(())
     }
@@ -225,25 +267,49 @@ impl WorkerClient {
 /// The global on which assets/boot.js leaves the worker it started with the page.
 const STARTED_WORKER: &str = "olmGraphWorker";
 
+/// The fields assets/boot.js sets on the worker it started, and on its early request's record.
+const STARTED_FAILED: &str = "olmGraphFailed";
+const STARTED_READY: &str = "olmGraphReady";
+const STARTED_EARLY: &str = "olmGraphEarly";
+const EARLY_HREF: &str = "href";
+const EARLY_REPLIES: &str = "replies";
+const EARLY_TAKEN: &str = "taken";
+const EARLY_DECLINED: &str = "declined";
+
+/// Tells assets/boot.js to keep no more replies of its request, and takes those it kept.
+fn give_up(early: Option<Object>) -> Option<Array> {
+    let early = early?;
+    set(&early, EARLY_TAKEN, &JsValue::TRUE);
+    let kept = Reflect::get(&early, &EARLY_REPLIES.into()).ok();
+    set(&early, EARLY_REPLIES, &Array::new());
+    kept?.dyn_into::<Array>().ok()
+}
+
+/// Whether field `name` of `o` is truthy.
+fn flag(o: &JsValue, name: &str) -> bool {
+    Reflect::get(o, &name.into())
+        .ok()
+        .is_some_and(|v| v.is_truthy())
+}
+
 /// The worker assets/boot.js started before the app's wasm (taken once: the global is
-/// cleared), and whether its Ready message already came; none when there is none, or it
-/// failed to start (a worker of our own then reports why).
-fn adopt_started() -> Option<(Worker, bool)> {
+/// cleared), whether its Ready message already came, and the record of the request boot.js
+/// posted to it itself (a `url=` link's catalog); none when there is none, or it failed to
+/// start (a worker of our own then reports why).
+fn adopt_started() -> Option<(Worker, bool, Option<Object>)> {
     let global = js_sys::global();
     let value = Reflect::get(&global, &STARTED_WORKER.into()).ok()?;
     let worker = value.dyn_into::<Worker>().ok()?;
     let _ = Reflect::delete_property(&global, &STARTED_WORKER.into());
-    let flag = |name: &str| {
-        Reflect::get(&worker, &name.into())
-            .ok()
-            .is_some_and(|v| v.is_truthy())
-    };
-    if flag("olmGraphFailed") {
+    if flag(&worker, STARTED_FAILED) {
         worker.terminate();
         return None;
     }
-    let ready = flag("olmGraphReady");
-    Some((worker, ready))
+    let ready = flag(&worker, STARTED_READY);
+    let early = Reflect::get(&worker, &STARTED_EARLY.into())
+        .ok()
+        .and_then(|v| v.dyn_into::<Object>().ok());
+    Some((worker, ready, early))
 }
 
 fn emit(inner: &RefCell<Inner>, event: WorkerEvent) {
@@ -252,8 +318,13 @@ fn emit(inner: &RefCell<Inner>, event: WorkerEvent) {
 }
 
 fn on_message(inner: &RefCell<Inner>, ev: &MessageEvent) {
-    let bytes = ev
-        .data()
+    on_data(inner, &ev.data());
+}
+
+/// A message of the worker: a reply's JSON bytes.
+fn on_data(inner: &RefCell<Inner>, data: &JsValue) {
+    let bytes = data
+        .clone()
         .dyn_into::<js_sys::Uint8Array>()
         .map(|b| b.to_vec())
         .unwrap_or_default();

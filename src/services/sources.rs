@@ -8,6 +8,7 @@
 use gloo_net::http::Request;
 use js_sys::{Array, JsString, Promise};
 use olm_graph_core::load::fetched_catalog_problem;
+use olm_graph_core::sort::SortWith;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{
@@ -268,7 +269,7 @@ pub async fn from_drop(entries: Vec<FileSystemEntry>, plain: Vec<File>) -> Resul
         if entry.is_directory() {
             let dir: FileSystemDirectoryEntry = entry.unchecked_into();
             let mut children = dir_children(&dir).await?;
-            children.sort_by_key(|c| std::cmp::Reverse(c.name()));
+            children.sort_keyed(|c| std::cmp::Reverse(c.name()));
             stack.extend(children);
         } else if entry.is_file() {
             let path = dropped_path(&entry.full_path(), single_dir.as_deref());

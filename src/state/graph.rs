@@ -6,6 +6,7 @@ use olm_graph_core::graph::{channel_graphs, ChannelGraph, PackageGraph};
 use olm_graph_core::layout::{FanMode, LayoutOptions};
 use olm_graph_core::model::Package;
 use olm_graph_core::resolve::Installed;
+use olm_graph_core::sort::SortWith;
 use olm_graph_core::view::{channel_summaries, ChannelSummary, GraphView, LaidOut, SupportOverlay};
 
 use crate::state::load::Loaded;
@@ -91,7 +92,7 @@ impl PackageData {
             .collect();
         if !missing.is_empty() {
             names.extend(missing.into_iter().map(str::to_string));
-            names.sort();
+            names.sort_ord();
             names.dedup();
         }
         names

@@ -3,6 +3,7 @@
 //! derived views: the marks the findings put on the text, and what the edit changes for
 //! clusters that installed a bundle of the opened catalog (core's catalog-switch diff).
 
+use olm_graph_core::sort::SortWith;
 use std::collections::BTreeSet;
 
 use leptos::prelude::*;
@@ -239,7 +240,7 @@ pub fn text_marks(findings: &[Diagnostic], path: &str) -> Vec<TextMark> {
         })
         .collect();
     let rank = |s: Severity| if s == Severity::Error { 0 } else { 1 };
-    marks.sort_by(|a, b| {
+    marks.sort_with(|a, b| {
         (rank(a.severity), a.line, a.column).cmp(&(rank(b.severity), b.line, b.column))
     });
     marks.dedup();

@@ -28,7 +28,9 @@ use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
 use crate::state::load::text_from_utf8;
 use crate::state::{cluster, mirror};
-use parse::{load_options, parse_catalog, split_cluster_state, split_mirror_configs, LoadFn};
+use parse::{
+    first_picture, load_options, parse_catalog, split_cluster_state, split_mirror_configs, LoadFn,
+};
 use protocol::{catalog_replies, WorkerReply};
 
 /// Progress is posted at most this often (milliseconds), plus at the start and the end.
@@ -83,9 +85,20 @@ fn request_kind(data: &JsValue) -> Option<String> {
     field(data, protocol::REQ_KIND).and_then(|v| v.as_string())
 }
 
+/// The `{package, channel}` a request asks to have drawn ([`protocol::REQ_PICTURE`]).
+fn requested_picture(data: &JsValue) -> Option<(String, String)> {
+    let picture = field(data, protocol::REQ_PICTURE)?;
+    let text = |name| field(&picture, name).and_then(|v| v.as_string());
+    Some((
+        text(protocol::PICTURE_PACKAGE)?,
+        text(protocol::PICTURE_CHANNEL)?,
+    ))
+}
+
 /// A catalog request: the files of cluster state and ImageSetConfigurations split off, read
-/// here with core's readers and posted (so the page links no YAML reader), the rest read with
-/// `load` and linted, the catalog posted in parts.
+/// here with core's readers and posted (so the page links no YAML parser), the rest read with
+/// `load`, the channel it asks to have drawn posted as soon as it is read, then linted, the
+/// catalog posted in parts.
 fn serve_catalog(
     scope: &DedicatedWorkerGlobalScope,
     id: u32,
@@ -124,6 +137,7 @@ fn serve_catalog(
     let only = field(data, protocol::REQ_ONLY_CATALOG_EXTENSIONS)
         .and_then(|v| v.as_bool())
         .unwrap_or(false);
+    let picture = requested_picture(data);
     let mut last = f64::NEG_INFINITY;
     let (catalog, findings) = parse_catalog(
         load,
@@ -136,6 +150,12 @@ fn serve_catalog(
             if now - last >= PROGRESS_INTERVAL_MS || finished {
                 last = now;
                 post(scope, &WorkerReply::Progress { id, progress });
+            }
+        },
+        &mut |catalog| {
+            let drawn = (picture.as_ref()).and_then(|(p, c)| first_picture(catalog, p, c));
+            if let Some(svg) = drawn {
+                post(scope, &WorkerReply::Picture { id, svg });
             }
         },
         &mut |stage| post(scope, &WorkerReply::Stage { id, stage }),

@@ -4,6 +4,7 @@
 
 use olm_graph_core::change::group_by_folder;
 use olm_graph_core::cluster::is_cluster_state;
+use olm_graph_core::export::default_channel_svg;
 use olm_graph_core::mirror::looks_like_isc;
 use olm_graph_core::validate::lint_catalog;
 use olm_graph_core::{Catalog, Diagnostic, InputFile, LoadOptions, Progress};
@@ -54,21 +55,45 @@ fn split_off<T>(
 pub type LoadFn = fn(Vec<InputFile>, LoadOptions, &mut dyn FnMut(Progress)) -> Catalog;
 
 /// Parses `files` with `load` as one catalog and lints it; `progress` hears after each
-/// document, `stage` when the linting starts.
+/// document, `read` once the catalog is read, `stage` when the linting starts.
 ///
 /// # Complexity
-/// That of core's loader and linter: linear in the text, plus the linter's cost per package.
+/// That of core's loader and linter: linear in the text, plus the linter's cost per package;
+/// plus that of `read`.
 pub fn parse_catalog(
     load: LoadFn,
     files: Vec<InputFile>,
     options: LoadOptions,
     progress: &mut dyn FnMut(Progress),
+    read: &mut dyn FnMut(&Catalog),
     stage: &mut dyn FnMut(LoadStage),
 ) -> (Catalog, Vec<Diagnostic>) {
     let catalog = load(files, options, progress);
+    read(&catalog);
     stage(LoadStage::Checking);
     let findings = lint_catalog(&catalog);
     (catalog, findings)
+}
+
+/// The most entries a channel drawn as a first picture has: a larger one would keep its
+/// reader's catalog from the app for longer than the picture saves (the app culls what it
+/// draws; a picture draws everything).
+pub const PICTURE_MAX_ENTRIES: usize = 1_000;
+
+/// Channel `channel` of package `package` drawn as `olm-graph render -f svg --package P
+/// --channel C` draws it: the first picture of a `url=` link, shown while the app starts
+/// (docs/performance.md, "First draw"). None when the catalog has no such channel, or it has
+/// more than [`PICTURE_MAX_ENTRIES`] entries.
+///
+/// # Complexity
+/// O(log P + log C) to find it, then that of core's `default_channel_svg`:
+/// O((V + E) log(V + E)) for its V nodes and E edges.
+pub fn first_picture(catalog: &Catalog, package: &str, channel: &str) -> Option<String> {
+    let entries = catalog.package(package)?.channel(channel)?.entries.len();
+    if entries > PICTURE_MAX_ENTRIES {
+        return None;
+    }
+    default_channel_svg(catalog, package, channel)
 }
 
 /// Parses the files of a picked folder with `load` as a series: one catalog per subfolder, in version
@@ -164,6 +189,7 @@ mod tests {
     #[test]
     fn a_catalog_comes_with_its_findings_and_progress() {
         let mut calls = 0;
+        let mut read = 0;
         let mut stages = Vec::new();
         let (catalog, findings) = parse_catalog(
             load_files_with_progress,
@@ -173,9 +199,11 @@ mod tests {
             )],
             LoadOptions::default(),
             &mut |_| calls += 1,
+            &mut |c| read = c.packages.len(),
             &mut |s| stages.push(s),
         );
         assert_eq!(stages, [LoadStage::Checking]);
+        assert_eq!(read, 2, "told of the catalog once read");
         assert_eq!(catalog.packages.len(), 2);
         assert_eq!(findings.len(), 1, "the sample has one intentional warning");
         assert!(calls > 0);

@@ -15,7 +15,8 @@
 //! objects rather than a catalog (their paths and the objects core read of them, with its
 //! diagnostics; `alone` when no catalog follows), likewise `mirror-config` for
 //! ImageSetConfigurations (each file with core's reading of it), `progress`
-//! while it reads, `stage` when it moves on to checking, then for a
+//! while it reads, `picture` once the catalog is read when the request asked for one
+//! ([`REQ_PICTURE`]), `stage` when it moves on to checking, then for a
 //! catalog its bundles in `part`s of at most [`PART_BYTES`] of JSON each (so that the page
 //! decodes them in short tasks of their own) and `done` with the rest of the [`Catalog`] and its
 //! findings (or `series-done` with one catalog per subfolder, `render-done` with a template's
@@ -50,6 +51,17 @@ pub const REQ_PIPELINE: &str = "pipeline";
 pub const REQ_CATALOG: &str = "catalog";
 /// The edit of a write request, as the JSON of an [`FbcEdit`] (a JS string).
 pub const REQ_EDIT: &str = "edit";
+/// The channel a catalog request asks to have drawn as soon as the catalog is read, before it
+/// is checked: `{package, channel}` (JS strings); answered with `picture` when the catalog has
+/// it. Posted by assets/boot.js for a `url=` link (docs/performance.md, "First draw").
+pub const REQ_PICTURE: &str = "picture";
+pub const PICTURE_PACKAGE: &str = "package";
+pub const PICTURE_CHANNEL: &str = "channel";
+/// The id of the request assets/boot.js posts itself for a `url=` link's catalog, before the
+/// app has started (it must say the same number); the app adopts it
+/// (`services::parser::WorkerClient::take_early`). The app's own ids count up from 1 and do not
+/// reach it.
+pub const EARLY_REQUEST_ID: u32 = 2_000_000_000;
 pub const FILE_PATH: &str = "path";
 /// A file's text, as a JS string.
 pub const FILE_TEXT: &str = "text";
@@ -115,6 +127,10 @@ pub enum WorkerReply {
         configs: Vec<mirror::Opened>,
         alone: bool,
     },
+    /// The channel catalog request `id` asked for ([`REQ_PICTURE`]), drawn as `olm-graph render
+    /// -f svg` draws it, posted as soon as the catalog is read: assets/boot.js shows it until
+    /// the app has drawn its own graph; the app ignores it.
+    Picture { id: u32, svg: String },
     /// Parsing request `id` has got this far.
     Progress { id: u32, progress: Progress },
     /// Parsing request `id` has moved on to `stage`.
@@ -174,6 +190,7 @@ impl WorkerReply {
         match self {
             WorkerReply::Ready => None,
             WorkerReply::Progress { id, .. }
+            | WorkerReply::Picture { id, .. }
             | WorkerReply::ClusterState { id, .. }
             | WorkerReply::MirrorConfig { id, .. }
             | WorkerReply::Stage { id, .. }
@@ -285,6 +302,7 @@ mod tests {
             load_fbc_files_with_progress,
             files,
             load_options(false),
+            &mut |_| {},
             &mut |_| {},
             &mut |_| {},
         );

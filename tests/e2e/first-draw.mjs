@@ -79,9 +79,17 @@ const CASES = {
     },
     live: () => (document.querySelector('svg.graph [data-bundle]') ? performance.now() : false),
   },
+  // A link naming its package and channel is first drawn as the parsing worker's picture of
+  // that channel (assets/boot.js), then by the app: `ms` is the first of the two, `live` the
+  // app's own.
   url: {
     path: '?url=bench/gpu.yaml&package=gpu-operator-certified&channel=stable',
-    drawn: () => (document.querySelector('svg.graph[data-graph-package="gpu-operator-certified"] [data-bundle]') ? performance.now() : false),
+    drawn: () => {
+      const img = document.querySelector('.first-picture[data-picture="link"] img');
+      const pictured = img?.complete && img.naturalWidth > 0;
+      return document.querySelector('svg.graph[data-graph-package="gpu-operator-certified"] [data-bundle]') || pictured ? performance.now() : false;
+    },
+    live: () => (document.querySelector('svg.graph[data-graph-package="gpu-operator-certified"] [data-bundle]') ? performance.now() : false),
   },
   chain: {
     path: '?url=bench/chain.yaml',

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { app, baseUrl, finish, newContext, watch, ROOT } from './harness.mjs';
+import { app, baseUrl, cli, finish, newContext, watch, CATALOGS, ROOT } from './harness.mjs';
 
 app();
 
@@ -19,6 +19,7 @@ const RECORD = `(() => {
     if (!window.__picture && box && !box.hidden && img.complete && img.naturalWidth > 0) {
       const r = box.getBoundingClientRect();
       const i = img.getBoundingClientRect();
+      window.__pictureSrc = img.src;
       window.__picture = { t: performance.now(), naturalWidth: img.naturalWidth, box: { x: r.x, y: r.y, width: r.width, height: r.height }, image: { x: i.x, y: i.y, width: i.width, height: i.height }, hidden: box.getAttribute('aria-hidden') };
     }
     // The picture goes only once the app's graph has nodes (not when its empty <svg> or its
@@ -35,8 +36,8 @@ const RECORD = `(() => {
 /** The app at `query` (1280×800), `init` run first. `slowApp`: the app's wasm is held back a
  *  second, so the picture's place and its replacement are checked whatever the machine's
  *  speed (how soon it shows is measured by scripts/bench-web.sh, not here). */
-async function bare(query = '', init = '', { slowApp = false } = {}) {
-  const context = await newContext({ viewport: { width: 1280, height: 800 } });
+async function bare(query = '', init = '', { slowApp = false, pkg = 'acme-operator', setup } = {}) {
+  const context = await newContext({ viewport: { width: 1280, height: 800 }, setup });
   if (slowApp) {
     await context.route(/\/olm-graph-web-[^/]*_bg\.wasm$/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -46,9 +47,26 @@ async function bare(query = '', init = '', { slowApp = false } = {}) {
   await context.addInitScript(RECORD + init);
   const page = watch(await context.newPage());
   await page.goto(baseUrl() + query);
-  await page.waitForSelector('svg.graph[data-graph-package="acme-operator"] [data-bundle]');
+  await page.waitForSelector(`svg.graph[data-graph-package="${pkg}"] [data-bundle]`);
   return page;
 }
+
+const GPU = join(CATALOGS, 'certified-operators/v4.22/gpu-operator-certified.yaml');
+const GPU_URL = 'http://catalogs.example.test/certified/gpu-operator-certified.yaml';
+const GPU_PKG = 'gpu-operator-certified';
+/** Serves gpu-operator-certified at GPU_URL, with a CORS header, as a real server would. */
+const serveGpu = async (context) => {
+  const body = readFileSync(GPU, 'utf8');
+  await context.route(GPU_URL, (route) => route.fulfill({
+    status: 200, body, headers: { 'content-type': 'application/yaml', 'access-control-allow-origin': '*' },
+  }));
+};
+/** Counts the requests the page posts to its workers, by kind. */
+const POSTS = `window.__posts = [];
+{ const W = window.Worker;
+  window.Worker = class extends W {
+    postMessage(m, t) { window.__posts.push(m && m.kind); return super.postMessage(m, t); }
+  }; }`;
 
 test('opened bare, the sample is pictured where its graph will be, then replaced by the app\'s own drawing', async () => {
   const page = await bare('', '', { slowApp: true });
@@ -82,4 +100,58 @@ test('a link, or a catalog kept in this browser, is not pictured as the sample',
     assert.equal(await page.evaluate(() => window.__picture ?? null), null, `no picture for ${query || 'a kept catalog'}`);
     await finish(page);
   }
+});
+
+test('a url= link naming its package and channel is pictured by the parsing worker, and the app takes its reading over', async () => {
+  const query = `?url=${encodeURIComponent(GPU_URL)}&package=${GPU_PKG}&channel=stable`;
+  const page = await bare(query, POSTS, { slowApp: true, pkg: GPU_PKG, setup: serveGpu });
+  const picture = await page.evaluate(() => window.__picture);
+  assert.ok(picture, 'the first picture was shown and its image loaded');
+  assert.ok(picture.naturalWidth > 0, 'the picture is drawn');
+  const area = await page.locator('.graph-area').boundingBox();
+  const img = picture.image;
+  assert.ok(img.x >= area.x - 0.5 && img.x + img.width <= area.x + area.width + 0.5, `${JSON.stringify(img)} within ${JSON.stringify(area)} across`);
+  assert.ok(img.y >= area.y - 0.5 && img.y + img.height <= area.y + area.height + 0.5, `${JSON.stringify(img)} within ${JSON.stringify(area)} down`);
+  assert.ok(img.width >= 300, 'the picture is not shrunk to a thumbnail');
+  // The picture is the CLI's drawing of the channel the link names, byte for byte.
+  const src = await page.evaluate(() => window.__pictureSrc);
+  const prefix = 'data:image/svg+xml;charset=utf-8,';
+  assert.ok(src.startsWith(prefix), 'an inert image (a data: URL)');
+  const drawn = decodeURIComponent(src.slice(prefix.length));
+  assert.equal(drawn, cli(['render', GPU, '--package', GPU_PKG, '--channel', 'stable', '-f', 'svg']));
+  // Replaced once the app has drawn the same channel.
+  assert.equal(await page.locator('svg.graph').getAttribute('data-graph-channel'), 'stable');
+  assert.equal(await page.locator('.first-picture').count(), 0, 'the picture is taken away');
+  await page.waitForFunction(() => window.__graphWhenGone !== undefined);
+  assert.equal(await page.evaluate(() => window.__graphWhenGone), true, 'the graph had nodes when the picture went');
+  // The catalog was posted to the worker once: by boot.js, whose request the app took over.
+  assert.deepEqual(await page.evaluate(() => window.__posts), ['catalog']);
+  await finish(page);
+});
+
+test('a url= link with more than its package and channel, or none, or a channel the catalog lacks, is not pictured, and its catalog is still read once', async () => {
+  for (const rest of ['&channel=stable&inspector=details', '', '&channel=stable#x', '&channel=no-such-channel']) {
+    const query = `?url=${encodeURIComponent(GPU_URL)}&package=${GPU_PKG}${rest}`;
+    const page = await bare(query, POSTS, { pkg: GPU_PKG, setup: serveGpu });
+    assert.equal(await page.evaluate(() => window.__picture ?? null), null, `no picture for ${query}`);
+    assert.deepEqual(await page.evaluate(() => window.__posts), ['catalog'], `one request for ${query}`);
+    await finish(page);
+  }
+});
+
+test('a url= link to an HTML page is refused by the app as before, the reading boot.js started is given up, and nothing is pictured', async () => {
+  const page_url = 'http://catalogs.example.test/certified/gpu-operator-certified';
+  const serveHtml = async (context) => {
+    await context.route(page_url, (route) => route.fulfill({
+      status: 200, body: '<!doctype html><html><body>Sign in</body></html>', headers: { 'content-type': 'text/html', 'access-control-allow-origin': '*' },
+    }));
+  };
+  // The full app falls back to the sample, beside the problem.
+  const page = await bare(`?url=${encodeURIComponent(page_url)}&package=${GPU_PKG}&channel=stable`, POSTS, { setup: serveHtml });
+  await page.locator('[data-testid=error-panel]', { hasText: 'returned an HTML page, not a catalog' }).waitFor();
+  assert.equal(await page.evaluate(() => window.__picture ?? null), null, 'no picture of a page that is no catalog');
+  // boot.js posted the response's bytes once; the app posted nothing more (the sample comes
+  // read with the app) and drew the sample.
+  assert.deepEqual(await page.evaluate(() => window.__posts), ['catalog']);
+  await finish(page);
 });

@@ -8,6 +8,7 @@
 //! (from, to, kind). The head is opm's: the one entry no `replaces` or `skips` names
 //! (spec/olm.md §2.2); the fields an entry names are those of spec/olm.md §1.1.
 
+use crate::sort::SortWith;
 use std::collections::BTreeMap;
 
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
@@ -138,7 +139,7 @@ pub fn channel_head(channel: &Channel) -> Head {
         0 => Head::None,
         1 => Head::Unique(heads.pop().unwrap_or_default()),
         _ => {
-            heads.sort();
+            heads.sort_ord();
             Head::Multiple(heads)
         }
     }
@@ -277,7 +278,7 @@ fn build_nodes(package: &Package, channel: &Channel) -> (Vec<Node>, HashMap<Stri
         .map(String::as_str)
         .filter(|n| !n.is_empty() && !index.contains_key(*n))
         .collect();
-    virtual_names.sort_unstable();
+    virtual_names.sort_ord();
     virtual_names.dedup();
     for n in virtual_names {
         index.insert(n.to_string(), nodes.len());

@@ -43,6 +43,7 @@
 //!   fail-forward, explanations.
 //! - [`review`]: what a catalog change does, for a pull request: changes, findings, fates.
 //! - [`semver`]: blang/semver v4 versions, the ones OLM compares bundles with.
+//! - [`sort`]: stable sorting with one instance of the standard sort in a wasm binary.
 //! - `synthetic` (with the `synthetic` feature): generated catalogs of any size for the
 //!   benchmarks, as FBC JSON or as the model.
 //! - [`support`]: support lifecycle data (`io.openshift.operators.lifecycles.v1alpha1`):
@@ -105,6 +106,7 @@ pub mod release;
 pub mod resolve;
 pub mod review;
 pub mod semver;
+pub mod sort;
 pub mod support;
 #[cfg(feature = "synthetic")]
 pub mod synthetic;

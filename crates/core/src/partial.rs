@@ -8,6 +8,7 @@
 //! names that cause (spec/olm.md §2.1), so such a package is no sign
 //! of a split catalog.
 
+use crate::sort::SortWith;
 use serde::Serialize;
 
 use crate::diag::Severity;
@@ -68,7 +69,7 @@ pub fn partial_catalog(catalog: &Catalog) -> Option<PartialCatalog> {
         }
         let linkage = pkg.linkage();
         let mut without: Vec<&str> = linkage.entries_without_bundles.concat();
-        without.sort_unstable();
+        without.sort_ord();
         without.dedup();
         let missing = without.len();
         let unlisted = linkage.unlisted_bundles.len();

@@ -9,6 +9,7 @@
 
 use crate::range::{Comparator, Op, Range};
 use crate::semver::Version;
+use crate::sort::SortWith;
 
 /// Versions sorted once, each with the caller's index (an entry, a node, a bundle).
 #[derive(Debug, Clone, Default)]
@@ -23,7 +24,7 @@ impl<'a> SortedVersions<'a> {
     /// O(V log V) for V versions.
     pub fn new(versions: impl IntoIterator<Item = (usize, &'a Version)>) -> SortedVersions<'a> {
         let mut items: Vec<(&Version, usize)> = versions.into_iter().map(|(i, v)| (v, i)).collect();
-        items.sort_by(|a, b| a.0.cmp(b.0).then(a.1.cmp(&b.1)));
+        items.sort_with(|a, b| a.0.cmp(b.0).then(a.1.cmp(&b.1)));
         SortedVersions { items }
     }
 
@@ -82,7 +83,7 @@ impl<'a> SortedVersions<'a> {
                     .map(|(_, i)| *i),
             );
         }
-        out.sort_unstable();
+        out.sort_ord();
         out.dedup();
         out
     }

@@ -11,6 +11,7 @@
 //! - `fans`: every 50th entry replaces the entry 11 before it and skips the 10 in between;
 //! - `wide`: N/100 packages `p0000`, `p0001`, ... of 100 bundles shaped as `ranges`.
 
+use crate::sort::SortWith;
 use std::fmt::Write as _;
 
 use crate::model::{Bundle, Catalog, Channel, ChannelEntry, Package};
@@ -133,7 +134,7 @@ pub fn catalog(shape: Shape, n: usize) -> Catalog {
             ..Bundle::default()
         })
         .collect();
-    bundles.sort_by(|a, b| a.name.cmp(&b.name));
+    bundles.sort_with(|a, b| a.name.cmp(&b.name));
     let package = Package {
         name: "p".into(),
         declared: true,

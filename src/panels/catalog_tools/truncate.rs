@@ -9,6 +9,7 @@
 //! `truncate-allow-removal`, `truncate-error`, `truncate-summary`, lists `truncate-removed-bundles`,
 //! `truncate-removed-channels`, `truncate-stranded` (items carry `data-name`), `truncate-download`.
 
+use olm_graph_core::sort::SortWith;
 use std::collections::BTreeMap;
 
 use leptos::prelude::*;
@@ -187,7 +188,7 @@ fn TruncateForm(options: Options) -> impl IntoView {
             let Some(d) = d else { return Vec::new() };
             let mut names: Vec<String> =
                 d.package().bundles.iter().map(|b| b.name.clone()).collect();
-            names.sort_by(|a, b| natural_cmp(b, a));
+            names.sort_with(|a, b| natural_cmp(b, a));
             names
         })
     });

@@ -1,5 +1,6 @@
 //! Which packages the list shows for a query, best first. Pure; tested natively.
 
+use olm_graph_core::sort::SortWith;
 use olm_graph_core::view::PackageSummary;
 
 use crate::panels::packages::fuzzy::fuzzy_match;
@@ -31,7 +32,7 @@ pub fn filter_packages(summaries: &[PackageSummary], query: &str) -> Vec<Hit> {
             })
         })
         .collect();
-    hits.sort_by(|a, b| {
+    hits.sort_with(|a, b| {
         b.0.cmp(&a.0)
             .then_with(|| a.1.summary.name.cmp(&b.1.summary.name))
     });

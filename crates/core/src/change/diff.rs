@@ -2,6 +2,7 @@
 //! what changed between the two catalogs, and, for every bundle of the old catalog taken as
 //! installed, what happens after the switch.
 
+use crate::sort::SortWith;
 use std::collections::{BTreeMap, BTreeSet};
 
 use foldhash::{HashMap as FastMap, HashSet as FastSet};
@@ -215,7 +216,7 @@ fn key<'g>(g: &'g ChannelGraph, e: &Edge) -> EdgeKey<'g> {
 
 /// Edge keys in order, without repeats, owned.
 fn owned_sorted(mut keys: Vec<EdgeKey>) -> Vec<EdgeChange> {
-    keys.sort_unstable();
+    keys.sort_ord();
     keys.dedup();
     keys.into_iter()
         .map(|(channel, from, to, kind)| EdgeChange {
@@ -231,7 +232,7 @@ fn owned_sorted(mut keys: Vec<EdgeKey>) -> Vec<EdgeChange> {
 /// already, which the sort sees in one pass).
 fn sorted_names<'a>(names: impl Iterator<Item = &'a str>) -> Vec<&'a str> {
     let mut v: Vec<&str> = names.collect();
-    v.sort_unstable();
+    v.sort_ord();
     v.dedup();
     v
 }

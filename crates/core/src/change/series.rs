@@ -2,6 +2,7 @@
 //! minor version), and what each switch to the next does to a package: the consecutive
 //! [`diff_package`]s.
 
+use crate::sort::SortWith;
 use std::collections::BTreeMap;
 
 use serde::Serialize;
@@ -51,7 +52,7 @@ pub fn group_by_folder(files: Vec<InputFile>) -> Vec<(String, Vec<InputFile>)> {
         groups.entry(folder.to_string()).or_default().push(file);
     }
     let mut groups: Vec<(String, Vec<InputFile>)> = groups.into_iter().collect();
-    groups.sort_by(|a, b| natural_cmp(&a.0, &b.0));
+    groups.sort_with(|a, b| natural_cmp(&a.0, &b.0));
     groups
 }
 

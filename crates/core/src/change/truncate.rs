@@ -8,6 +8,7 @@
 //! removal is allowed. The deprecation is recorded as an `olm.deprecations` bundle entry (and,
 //! on request, the legacy `olm.deprecated` property).
 
+use crate::sort::SortWith;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::{Deserialize, Serialize};
@@ -200,7 +201,7 @@ pub fn deprecate_truncate(
         };
         truncate(pkg, &cut, &message, options.legacy_property)
     };
-    removed_entries.sort();
+    removed_entries.sort_ord();
     removed_entries.dedup();
     let removed_bundles: Vec<String> = pkg
         .bundles

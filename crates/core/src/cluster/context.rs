@@ -2,6 +2,7 @@
 //! resolution with [`resolve_path`], the `path` document's hops and arguments
 //! ([spec/cluster.md](../../../../docs/spec/cluster.md) §2).
 
+use crate::sort::SortWith;
 use std::collections::HashMap;
 
 use super::objects::*;
@@ -88,7 +89,7 @@ impl<'a> Context<'a> {
             .iter()
             .filter(|g| g.source.is_some() && g.catalog.package(package).is_some())
             .collect();
-        named.sort_by_key(|g| std::cmp::Reverse(self.priority_of(g)));
+        named.sort_keyed(|g| std::cmp::Reverse(self.priority_of(g)));
         named.extend(
             self.catalogs
                 .iter()

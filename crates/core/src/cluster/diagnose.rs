@@ -5,6 +5,7 @@
 use super::context::Context;
 use super::objects::ClusterState;
 use super::report::*;
+use crate::sort::SortWith;
 
 /// Every operator of `state` joined to `catalogs` (see [`GivenCatalog`]): Subscriptions first,
 /// then ClusterExtensions, each by namespace and name.
@@ -26,7 +27,7 @@ pub fn diagnose(state: &ClusterState, catalogs: &[GivenCatalog]) -> Diagnosis {
             .map(|ce| super::v1::report(&cx, ce)),
     );
     // The order of the input (a stream, a List, a must-gather tree's paths) does not show.
-    operators.sort_by(|a, b| {
+    operators.sort_with(|a, b| {
         (a.api as u8, &a.namespace, &a.name).cmp(&(b.api as u8, &b.namespace, &b.name))
     });
     Diagnosis {

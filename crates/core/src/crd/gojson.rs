@@ -2,6 +2,7 @@
 //! (compact, keys sorted, `<`, `>`, `&` escaped), numbers with Go's `%v`, strings with `%q`,
 //! and Kubernetes' version order ([spec/crd-safety.md §3.6](../../../../docs/spec/crd-safety.md)).
 
+use crate::sort::SortWith;
 use std::cmp::Ordering;
 use std::fmt::Write as _;
 
@@ -35,7 +36,7 @@ fn write_json(v: &Value, out: &mut String) {
         }
         Value::Object(map) => {
             let mut keys: Vec<&String> = map.keys().collect();
-            keys.sort();
+            keys.sort_ord();
             out.push('{');
             for (i, k) in keys.into_iter().enumerate() {
                 if i > 0 {

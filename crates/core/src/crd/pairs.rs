@@ -3,6 +3,7 @@
 //! of CRD contents, since a skipRange fan repeats the same CRDs many times
 //! ([spec/crd-safety.md §6](../../../../docs/spec/crd-safety.md)).
 
+use crate::sort::SortWith;
 use std::collections::{BTreeMap, HashMap};
 use std::hash::{Hash, Hasher};
 
@@ -60,8 +61,8 @@ pub fn upgrade_pairs(package: &Package, channel: Option<&str>) -> Vec<UpgradePai
     }
     let mut out: Vec<UpgradePair> = pairs.into_values().collect();
     for p in &mut out {
-        p.channels.sort();
-        p.edges.sort();
+        p.channels.sort_ord();
+        p.edges.sort_ord();
     }
     out
 }

@@ -13,6 +13,7 @@
 //! segments, with the same proper-crossing test as [`crate::layout::crossings`], used to compare
 //! Graphviz layouts with ours.
 
+use crate::sort::SortWith;
 use std::collections::HashMap;
 use std::fmt::{self, Write as _};
 
@@ -222,7 +223,7 @@ fn merged_edges<G: ViewSource + ?Sized>(graph: &G, n: usize) -> Vec<MergedEdge<'
         });
     }
     if slot.is_some() {
-        out.sort_by_key(|e| (e.from, e.to, e.kind));
+        out.sort_keyed(|e| (e.from, e.to, e.kind));
     }
     out
 }

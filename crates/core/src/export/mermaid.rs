@@ -34,6 +34,7 @@
 //! load time (opm's renderer would print them); "first bundle of a name" across packages follows
 //! the order the files were read and the position of the bundle in its file.
 
+use crate::sort::SortWith;
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::fmt::{self, Write as _};
@@ -173,7 +174,7 @@ pub fn mermaid(catalog: &Catalog, options: &MermaidOptions) -> Result<MermaidOut
         .iter()
         .flat_map(|p| p.channels.iter().map(move |c| (p, c)))
         .collect();
-    channels.sort_by(|a, b| (&a.1.name, &a.0.name).cmp(&(&b.1.name, &b.0.name)));
+    channels.sort_with(|a, b| (&a.1.name, &a.0.name).cmp(&(&b.1.name, &b.0.name)));
     let min_edge_package: Option<&str> = min_edge.and_then(|m| {
         channels
             .iter()
@@ -248,7 +249,7 @@ impl<'a> Chart<'a> {
         let index = EntryIndex::new(&versions);
         // By decreasing version, then name.
         let mut sorted: Vec<usize> = (0..entries.len()).collect();
-        sorted.sort_by(|&a, &b| {
+        sorted.sort_with(|&a, &b| {
             versions[b]
                 .compare(versions[a])
                 .then_with(|| entries[a].name.cmp(entries[b].name))
@@ -353,7 +354,7 @@ impl<'a> Chart<'a> {
             let _ = writeln!(text, "style {c} fill:#DCD0FF");
         }
         for (class, ids) in &mut self.decorated {
-            ids.sort();
+            ids.sort_ord();
             let _ = writeln!(text, "class {} {class}", ids.join(","));
         }
         if !self.skipped_links.is_empty() {
@@ -400,7 +401,7 @@ impl<'v> EntryIndex<'v> {
     fn new(versions: &[&'v Version]) -> EntryIndex<'v> {
         let mut sorted: Vec<(&'v Version, usize)> =
             versions.iter().enumerate().map(|(i, &v)| (v, i)).collect();
-        sorted.sort_by(|a, b| a.0.compare(b.0).then(a.1.cmp(&b.1)));
+        sorted.sort_with(|a, b| a.0.compare(b.0).then(a.1.cmp(&b.1)));
         EntryIndex { sorted }
     }
 
@@ -424,7 +425,7 @@ impl<'v> EntryIndex<'v> {
                     .map(|&(_, i)| i),
             );
         }
-        hits.sort_unstable();
+        hits.sort_ord();
         hits.dedup();
         hits
     }
@@ -484,7 +485,7 @@ fn bundle_versions(catalog: &Catalog) -> Result<HashMap<&str, Cow<'_, Version>>,
         .enumerate()
         .map(|(i, b)| (b, position(b), i))
         .collect();
-    bundles.sort_by_key(|&(_, pos, i)| (pos, i));
+    bundles.sort_keyed(|&(_, pos, i)| (pos, i));
     let mut versions: HashMap<&str, Cow<'_, Version>> = HashMap::with_capacity(bundles.len());
     for (b, _, _) in bundles {
         if versions.contains_key(b.name.as_str()) {

@@ -21,5 +21,7 @@ pub use embed::{
 pub use json::{graph_json, GraphJsonOptions};
 pub use mermaid::{mermaid, MermaidError, MermaidOptions, MermaidOutput};
 pub use path_mermaid::{mermaid_text, path_mermaid, PathMermaidOptions};
-pub use render::{render, DrawingFormat, RenderError, RenderFormat, RenderRequest, Rendered};
+pub use render::{
+    default_channel_svg, render, DrawingFormat, RenderError, RenderFormat, RenderRequest, Rendered,
+};
 pub use svg::{channel_svg, package_svg, render_view, svg_view, SvgOptions};

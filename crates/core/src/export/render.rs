@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use crate::graph::{channel_graphs, PackageGraph};
+use crate::graph::{channel_graphs, ChannelGraph, PackageGraph};
 use crate::layout::{FanMode, LabelMode};
 use crate::model::Catalog;
 use crate::resolve::{resolve_path, PathOptions, ResolveError, Resolver};
@@ -285,9 +285,16 @@ fn svg_options(catalog: &Catalog, request: &RenderRequest) -> Result<SvgOptions,
         ),
         None => None,
     };
+    let mut options = drawing_options(request);
+    options.animate = request.animate && path.is_some();
+    options.path = path;
+    Ok(options)
+}
+
+/// The SVG options of a request without a path: its fans, labels, expanded groups and box.
+fn drawing_options(request: &RenderRequest) -> SvgOptions {
     let mut options = SvgOptions {
-        animate: request.animate && path.is_some(),
-        path,
+        animate: false,
         ..SvgOptions::default()
     };
     options.layout.fans = request.fans;
@@ -296,7 +303,22 @@ fn svg_options(catalog: &Catalog, request: &RenderRequest) -> Result<SvgOptions,
     if let Some(target) = request.target {
         options.layout.target = Some(target);
     }
-    Ok(options)
+    options
+}
+
+/// Channel `channel` of package `package` drawn as [`render`] draws it for a request with the
+/// CLI's defaults (`olm-graph render -f svg --package P --channel C`), without linking what
+/// only other requests need (paths, overlays, Mermaid, DOT): the web app's first picture of a
+/// link (docs/performance.md, "First draw"). None when the catalog has no such channel.
+///
+/// # Complexity
+/// O(log P + log C) to find the channel, then that of [`svg_view`] and [`render_view`]:
+/// O((V + E) log(V + E)) for its V nodes and E edges.
+pub fn default_channel_svg(catalog: &Catalog, package: &str, channel: &str) -> Option<String> {
+    let pkg = catalog.package(package)?;
+    let graph = ChannelGraph::build(pkg, pkg.channel(channel)?);
+    let options = drawing_options(&RenderRequest::new(package, RenderFormat::Svg));
+    Some(render_view(&svg_view(pkg, &graph, &options), &options))
 }
 
 #[cfg(test)]

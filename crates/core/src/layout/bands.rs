@@ -13,6 +13,7 @@ use super::grid::Grid;
 use super::place::Placement;
 use super::{Band, LayoutEdge, Rail, Staircase};
 use crate::graph::EdgeKind;
+use crate::sort::SortWith;
 
 /// Groups forward `skipRange` edges by (target, range), and forward `skips` edges by target,
 /// into fans with at least `min_sources` (skipRange) or `min_skips` (skips) distinct sources;
@@ -35,7 +36,7 @@ pub(super) fn make_bands(
                 && edges[i].from != edges[i].to
         })
         .collect();
-    cand.sort_by(|&a, &b| {
+    cand.sort_with(|&a, &b| {
         (col[edges[a].to], edges[a].kind, edges[a].range)
             .cmp(&(col[edges[b].to], edges[b].kind, edges[b].range))
             .then(a.cmp(&b))
@@ -47,7 +48,7 @@ pub(super) fn make_bands(
             && edges[a].range == edges[b].range
     }) {
         let mut sources: Vec<usize> = group.iter().map(|&e| col[edges[e].from]).collect();
-        sources.sort_unstable();
+        sources.sort_ord();
         sources.dedup();
         let first = &edges[group[0]];
         let least = if first.kind == EdgeKind::Skips {
@@ -80,7 +81,7 @@ pub(super) fn make_bands(
 pub(super) fn staircases(bands: &mut [Band]) -> Vec<Vec<usize>> {
     let mut idx: Vec<usize> = (0..bands.len()).collect();
     let key = |b: &Band| (b.kind != EdgeKind::SkipRange, b.columns.0);
-    idx.sort_by_key(|&i| (key(&bands[i]), i));
+    idx.sort_keyed(|&i| (key(&bands[i]), i));
     let mut out: Vec<Vec<usize>> = Vec::new();
     for run in idx.chunk_by(|&a, &b| key(&bands[a]) == key(&bands[b])) {
         if bands[run[0]].kind == EdgeKind::SkipRange {
@@ -120,7 +121,7 @@ impl RailItems {
                 .map(|e| pair(pick(e)))
                 .filter(|p| p.1 != usize::MAX)
                 .collect();
-            v.sort_unstable();
+            v.sort_ord();
             v.dedup();
             v
         };
@@ -173,7 +174,7 @@ impl RailPlan {
                 (a, b, i)
             })
             .collect();
-        order.sort_unstable();
+        order.sort_ord();
         let mut chosen = vec![0usize; items.len()];
         for &(a, b, i) in &order {
             let t = if shared {

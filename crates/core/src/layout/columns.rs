@@ -13,6 +13,7 @@
 //! `v0.0.1` replaces `v1.17.5` and is replaced by `v1.17.7`) is put just right of the node it
 //! replaces, as if it had no version, so the chain never runs backwards.
 
+use crate::sort::SortWith;
 use std::collections::VecDeque;
 
 use super::adjacency::Adjacency;
@@ -140,7 +141,7 @@ fn column_order(
     let n = nodes.len();
     let by_name = |a: &usize, b: &usize| nodes[*a].name.cmp(nodes[*b].name).then(a.cmp(b));
     let mut versioned: Vec<usize> = (0..n).filter(|&i| nodes[i].version.is_some()).collect();
-    versioned.sort_by(|a, b| {
+    versioned.sort_with(|a, b| {
         nodes[*a]
             .version
             .cmp(&nodes[*b].version)
@@ -161,7 +162,7 @@ fn column_order(
     let mut anchors = Anchors::new(edges, adj, (&rank, &after, &head));
     // Nodes without any versioned neighbour: roots of their own, by name.
     let mut rest: Vec<usize> = (0..n).filter(|&v| !anchors.placed[v]).collect();
-    rest.sort_by(by_name);
+    rest.sort_with(by_name);
     let mut roots = versioned;
     for r in rest {
         if !anchors.placed[r] {
@@ -172,7 +173,7 @@ fn column_order(
         }
     }
     for list in anchors.before.iter_mut().chain(anchors.after.iter_mut()) {
-        list.sort_by(by_name);
+        list.sort_with(by_name);
     }
     in_order(&roots, &anchors.before, &anchors.after, n)
 }
@@ -243,6 +244,7 @@ mod tests {
     use crate::layout::test_support::*;
     use crate::layout::*;
     use crate::semver::Version;
+    use crate::sort::SortWith;
 
     #[test]
     fn x_order_is_version_order_on_real_channels() {
@@ -253,7 +255,7 @@ mod tests {
                 .iter()
                 .filter(|b| g.nodes[b.node].version.is_some())
                 .collect();
-            versioned.sort_by_key(|b| b.column);
+            versioned.sort_keyed(|b| b.column);
             for w in versioned.windows(2) {
                 let (a, b) = (&g.nodes[w[0].node], &g.nodes[w[1].node]);
                 let key = |n: &crate::graph::Node| (n.version.clone(), n.name.clone());

@@ -4,6 +4,7 @@
 //! rail's pieces as one route.
 
 use super::{EdgeRoute, Layout, Rail};
+use crate::sort::SortWith;
 
 /// The straight-line approximation of a route used by [`crossings`]: a polyline as is, each
 /// cubic segment as 4 chords (t = ¼, ½, ¾, 1).
@@ -83,7 +84,7 @@ fn count_crossings(groups: &[Vec<Vec<(f64, f64)>>]) -> usize {
             }
         }
     }
-    segs.sort_by(|x, y| x.0.total_cmp(&y.0));
+    segs.sort_with(|x, y| x.0.total_cmp(&y.0));
     let mut count = 0;
     for i in 0..segs.len() {
         let s = &segs[i];

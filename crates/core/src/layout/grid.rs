@@ -4,6 +4,7 @@
 
 use super::columns::Columns;
 use super::rows::Rows;
+use crate::sort::SortWith;
 
 /// Rows × lanes, flattened.
 pub(super) struct Grid {
@@ -35,7 +36,7 @@ impl Grid {
         let x: Vec<usize> = (0..n).map(|u| rows.x(columns.col[u])).collect();
         // Lanes used by each row, sorted.
         let mut used: Vec<(usize, usize)> = (0..n).map(|u| (row[u], lane[u])).collect();
-        used.sort_unstable();
+        used.sort_ord();
         used.dedup();
         let mut row_first = vec![0usize; count + 1];
         for &(r, _) in &used {

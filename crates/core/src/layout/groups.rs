@@ -5,6 +5,7 @@
 //! graph; a collapsed node is then given its group's box, and its edges the group's routes.
 
 use super::{LayoutEdge, LayoutNode, LayoutOptions};
+use crate::sort::SortWith;
 
 /// A group of collapsed virtual nodes.
 #[derive(Debug, Clone, PartialEq)]
@@ -130,9 +131,9 @@ fn find_groups(
         .filter(|&m| owner[m] != usize::MAX)
         .map(|m| (owner[m], m))
         .collect();
-    by_entry.sort_unstable();
+    by_entry.sort_ord();
     let mut expanded: Vec<&str> = options.expanded_groups.iter().map(String::as_str).collect();
-    expanded.sort_unstable();
+    expanded.sort_ord();
     by_entry
         .chunk_by(|a, b| a.0 == b.0)
         .filter(|run| run.len() >= options.group_min)

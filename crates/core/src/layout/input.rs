@@ -5,6 +5,7 @@
 
 use crate::graph::{ChannelGraph, EdgeKind, Head, PackageGraph};
 use crate::semver::Version;
+use crate::sort::SortWith;
 
 /// A node given to [`super::layout_graph`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -109,7 +110,7 @@ impl LayoutSource for PackageGraph {
             .iter()
             .flat_map(|n| n.channels.iter().map(String::as_str))
             .collect();
-        channels.sort_unstable();
+        channels.sort_ord();
         channels.dedup();
         package_layout_nodes(self, &channels)
     }
@@ -139,7 +140,7 @@ impl LayoutSource for PackageGraph {
 /// O(V·C + C log C) for V nodes and C channels.
 pub fn package_layout_nodes<'a>(graph: &'a PackageGraph, channels: &[&str]) -> Vec<LayoutNode<'a>> {
     let mut rank: Vec<(&str, usize)> = channels.iter().enumerate().map(|(i, c)| (*c, i)).collect();
-    rank.sort_unstable();
+    rank.sort_ord();
     let lane_of = |c: &str| {
         rank.binary_search_by(|(n, _)| (*n).cmp(c))
             .ok()

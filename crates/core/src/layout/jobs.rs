@@ -11,6 +11,7 @@
 use super::grid::Grid;
 use super::LayoutEdge;
 use crate::graph::EdgeKind;
+use crate::sort::SortWith;
 
 /// One route to draw: all edges with the same (from, to, kind) share it.
 pub(super) struct Job {
@@ -58,7 +59,7 @@ impl Jobs {
     /// O(E log E + V).
     pub(super) fn new(edges: &[LayoutEdge<'_>], drawn: &[bool], grid: &Grid) -> Jobs {
         let mut order: Vec<usize> = (0..edges.len()).filter(|&i| drawn[i]).collect();
-        order.sort_by_key(|&i| (edges[i].from, edges[i].to, edges[i].kind, i));
+        order.sort_keyed(|&i| (edges[i].from, edges[i].to, edges[i].kind, i));
         let mut job_of = vec![usize::MAX; edges.len()];
         let mut jobs: Vec<Job> = Vec::new();
         for &i in &order {
@@ -86,7 +87,7 @@ impl Jobs {
             lane_cols[grid.lane[u]].push(grid.x[u]);
         }
         for cols in &mut lane_cols {
-            cols.sort_unstable();
+            cols.sort_ord();
         }
         for j in &mut jobs {
             j.shape = classify(j.from, j.to, j.k, grid, &lane_cols);
@@ -153,14 +154,14 @@ fn promote_adjacent(jobs: &mut [Job], grid: &Grid) {
     if runs.is_empty() {
         return;
     }
-    runs.sort_unstable();
+    runs.sort_ord();
     let mut cands: Vec<(usize, usize, usize)> = jobs
         .iter()
         .enumerate()
         .filter(|(_, j)| j.shape == Shape::Adjacent && j.k == 0 && lane[j.from] != lane[j.to])
         .map(|(i, j)| (lane[j.from].max(lane[j.to]), 2 * x[j.from] + 2, i))
         .collect();
-    cands.sort_unstable();
+    cands.sort_ord();
     // Sweep both lists by (region, position), keeping the furthest run end seen in the region.
     let mut r = 0;
     let mut current: Option<(usize, usize)> = None; // (region, max end)

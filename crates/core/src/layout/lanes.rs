@@ -8,6 +8,7 @@
 use super::adjacency::Adjacency;
 use super::{LayoutEdge, LayoutNode};
 use crate::graph::EdgeKind;
+use crate::sort::SortWith;
 
 const NONE: usize = usize::MAX;
 
@@ -47,7 +48,7 @@ impl Lanes {
         if chosen.is_empty() {
             return None;
         }
-        chosen.sort_unstable();
+        chosen.sort_ord();
         chosen.dedup();
         let rank = |l: usize| chosen.partition_point(|&c| c < l);
         let own: Vec<Option<usize>> = nodes.iter().map(|n| n.lane.map(rank)).collect();
@@ -98,7 +99,7 @@ impl Chains {
     ) -> Chains {
         let n = order.len();
         let mut main: Vec<usize> = main_line.iter().copied().filter(|&u| u < n).collect();
-        main.sort_by_key(|&u| col[u]);
+        main.sort_keyed(|&u| col[u]);
         main.dedup();
         let mut on_main = vec![false; n];
         for &u in &main {
@@ -224,6 +225,7 @@ mod tests {
     use crate::layout::test_support::*;
     use crate::layout::*;
     use crate::semver::Version;
+    use crate::sort::SortWith;
 
     #[test]
     fn main_line_is_lane_zero() {
@@ -332,7 +334,7 @@ mod tests {
             entries.iter().filter_map(|&u| first(u)).collect();
         assert_eq!(layout.lanes, channels.len());
         let mut by_col: Vec<&NodeBox> = layout.nodes.iter().collect();
-        by_col.sort_by_key(|b| b.column);
+        by_col.sort_keyed(|b| b.column);
         for w in by_col.windows(2) {
             assert!(pg.nodes[w[0].node].version < pg.nodes[w[1].node].version);
         }

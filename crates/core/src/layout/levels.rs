@@ -13,6 +13,7 @@
 
 use super::jobs::{Job, Shape};
 use super::max_tree::MaxTree;
+use crate::sort::SortWith;
 
 /// The number of hump levels and of tracks above each lane.
 pub(super) struct Levels {
@@ -56,7 +57,7 @@ fn hump_levels(jobs: &mut [Job], lanes: usize) -> Vec<usize> {
             _ => None,
         })
         .collect();
-    humps.sort_unstable();
+    humps.sort_ord();
     let mut levels = vec![0usize; lanes];
     let mut last: Option<(usize, (usize, usize))> = None;
     for &(lane, key, i) in &humps {
@@ -89,11 +90,11 @@ fn track_levels(jobs: &mut [Job], lanes: usize) -> Vec<usize> {
             _ => None,
         })
         .collect();
-    runs.sort_unstable();
+    runs.sort_ord();
     let mut tracks = vec![0usize; lanes];
     for group in runs.chunk_by(|x, y| x.0 == y.0) {
         let mut xs: Vec<usize> = group.iter().flat_map(|r| [r.3, r.4]).collect();
-        xs.sort_unstable();
+        xs.sort_ord();
         xs.dedup();
         let at = |x: usize| xs.partition_point(|&y| y < x);
         let mut tree = MaxTree::new(xs.len());

@@ -7,6 +7,7 @@
 
 use super::options::Geo;
 use super::LayoutNode;
+use crate::sort::SortWith;
 
 /// The zoom past which fitting does not enlarge a drawing (the app's Fit stops at 1.25).
 const ZOOM_CAP: f64 = 1.25;
@@ -128,7 +129,7 @@ impl Rows {
         if nth == 0 {
             return Some(Rows::from_starts(first.1, n));
         }
-        tried.sort_by(|a, b| b.0.total_cmp(&a.0));
+        tried.sort_with(|a, b| b.0.total_cmp(&a.0));
         let starts = tried.into_iter().nth(nth - 1)?.1;
         Some(Rows::from_starts(starts, n))
     }

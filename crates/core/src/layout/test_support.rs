@@ -1,6 +1,7 @@
 //! Helpers of the layout tests: real catalogs, and the structural invariants every layout must
 //! satisfy.
 
+use crate::sort::SortWith;
 use std::path::{Path, PathBuf};
 
 use super::routes::lerp;
@@ -200,7 +201,7 @@ fn check_boxes(layout: &Layout, n: usize, reading: Reading, what: &str) {
         })
         .collect();
     slots.extend(group_slots.iter());
-    slots.sort_by_key(|b| b.column);
+    slots.sort_keyed(|b| b.column);
     let cols: Vec<usize> = slots.iter().map(|b| b.column).collect();
     assert_eq!(
         cols,
@@ -209,7 +210,7 @@ fn check_boxes(layout: &Layout, n: usize, reading: Reading, what: &str) {
     );
     if reading == Reading::Lanes {
         // Along each row in column order; rows in any order.
-        slots.sort_by_key(|b| (b.row, b.column));
+        slots.sort_keyed(|b| (b.row, b.column));
     }
     for w in slots.windows(2) {
         // Reading order: along the row, or down to the next row.
@@ -340,7 +341,7 @@ fn check_routes(layout: &Layout, edges: &[(usize, usize, EdgeKind)], what: &str)
 /// start and end on box sides).
 pub(super) fn check_routes_avoid_boxes(layout: &Layout, what: &str) {
     let mut by_col: Vec<&NodeBox> = layout.nodes.iter().collect();
-    by_col.sort_by_key(|b| b.column);
+    by_col.sort_keyed(|b| b.column);
     let pitch = if by_col.len() > 1 {
         by_col[1].x - by_col[0].x
     } else {

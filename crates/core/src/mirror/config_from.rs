@@ -4,6 +4,7 @@
 //! where the source catalog takes it, checked by cutting the catalog with [`mirror_package`]
 //! and resolving again on what is kept.
 
+use crate::sort::SortWith;
 use std::collections::BTreeMap;
 
 use serde::Serialize;
@@ -621,7 +622,7 @@ fn draft(pkg: &Package, channel: &str, subs: &[&Subject]) -> Option<Draft> {
         .iter()
         .filter_map(|e| entry_version(pkg, &e.name))
         .collect();
-    versions.sort();
+    versions.sort_ord();
     versions.dedup_by(|a, b| a.0 == b.0);
     let serves = subs
         .iter()

@@ -1,5 +1,6 @@
 //! The filter oc-mirror v2 applies to one package (spec/mirror.md §3–4).
 
+use crate::sort::SortWith;
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 use super::config::{ChannelFilter, PackageFilter};
@@ -281,7 +282,7 @@ pub(crate) fn cut_package_with(
         let mut channel = (*ch).clone();
         channel.entries.retain(|e| k.names.contains(&e.name));
         let mut bundles: Vec<String> = channel.entries.iter().map(|e| e.name.clone()).collect();
-        bundles.sort_unstable();
+        bundles.sort_ord();
         keep_bundles.extend(bundles.iter().cloned());
         cuts.push(ChannelCut {
             name: ch.name.clone(),
@@ -431,6 +432,6 @@ pub fn keep_in_range(
     let mut names: Vec<String> = kept
         .map(|k| k.names.into_iter().collect())
         .unwrap_or_default();
-    names.sort_unstable();
+    names.sort_ord();
     Ok((names, warn))
 }

@@ -2,6 +2,7 @@
 //! bundle kept, kept only for the chain, dropped, stranded, the new head; and the channels of
 //! a package the cut drops. Computed from a [`MirrorReport`], never from OLM rules of its own.
 
+use crate::sort::SortWith;
 use std::collections::{HashMap, HashSet};
 
 use super::MirrorReport;
@@ -149,6 +150,6 @@ pub fn dropped_channels(source: &Package, report: &MirrorReport) -> Vec<String> 
         .filter(|c| !kept.contains(c.name.as_str()))
         .map(|c| c.name.clone())
         .collect();
-    out.sort_unstable();
+    out.sort_ord();
     out
 }

@@ -1,6 +1,7 @@
 //! One channel as the mirror filter sees it: its soundness check and head (spec/mirror.md §4.5)
 //! and the walk of a version range down the replaces chain (spec/mirror.md §4.7).
 
+use crate::sort::SortWith;
 use std::collections::{HashMap, HashSet};
 
 use crate::masterminds::{Constraints, Version};
@@ -78,7 +79,7 @@ pub(crate) fn channel_nodes_with<'c>(
             edges.push((to, me));
         }
     }
-    edges.sort_unstable();
+    edges.sort_ord();
     edges.dedup();
     let mut incoming = vec![0usize; nodes.names.len()];
     for (to, _) in &edges {
@@ -94,7 +95,7 @@ pub(crate) fn channel_nodes_with<'c>(
         0 => errs.push("no channel heads found".into()),
         1 => {}
         _ => {
-            heads.sort_unstable();
+            heads.sort_ord();
             errs.push(format!(
                 "multiple channel heads found: [{}]",
                 heads.join(" ")

@@ -6,6 +6,7 @@
 
 pub mod support_blob;
 
+use crate::sort::SortWith;
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -400,7 +401,7 @@ impl PropertyCounts {
     /// # Complexity
     /// O(P log P) for P properties.
     pub fn from_types(mut types: Vec<String>) -> PropertyCounts {
-        types.sort_unstable();
+        types.sort_ord();
         let mut counts: Vec<(String, usize)> = Vec::new();
         for t in types {
             match counts.last_mut() {

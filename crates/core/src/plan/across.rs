@@ -3,6 +3,7 @@
 //! picks first, then the highest `spec.priority`), so a step may move to another catalog's
 //! bundle, and a tie at the top priority is OLM v1's error, which stops the route there.
 
+use crate::sort::SortWith;
 use std::collections::HashMap;
 
 use super::route::step_options;
@@ -17,7 +18,7 @@ fn ranked<'c, 'a>(catalogs: &'c [ClusterCatalog<'a>], package: &str) -> Vec<&'c 
         .iter()
         .filter_map(|c| Some((c, c.catalog.package(package)?)))
         .collect();
-    have.sort_by(|(a, _), (b, _)| b.priority.cmp(&a.priority).then(a.name.cmp(b.name)));
+    have.sort_with(|(a, _), (b, _)| b.priority.cmp(&a.priority).then(a.name.cmp(b.name)));
     have.into_iter().map(|(_, p)| p).collect()
 }
 
@@ -73,9 +74,9 @@ pub fn merged_package(catalogs: &[ClusterCatalog], package: &str) -> Option<Pack
         }
     }
     merged.channels = channels.into_values().collect();
-    merged.channels.sort_by(|a, b| a.name.cmp(&b.name));
+    merged.channels.sort_with(|a, b| a.name.cmp(&b.name));
     merged.bundles = bundles.into_values().collect();
-    merged.bundles.sort_by(|a, b| a.name.cmp(&b.name));
+    merged.bundles.sort_with(|a, b| a.name.cmp(&b.name));
     Some(merged)
 }
 

@@ -13,6 +13,7 @@ use crate::resolve::{
     CatalogsResolver, ClusterCatalog, HopResolver, Installed, PathOptions, Reason, ResolutionError,
     Resolver,
 };
+use crate::sort::SortWith;
 
 /// How a unit resolves its next step.
 enum Stepper<'a> {
@@ -145,7 +146,7 @@ fn shapes(pkg: &Package, options: &PlanOptions) -> Result<Vec<Shape>, PlanError>
         .map(|&i| pkg.channels[i].name.as_str())
         .collect();
     let mut out = vec![(label.join(","), Some(set.clone()), members.clone())];
-    members.sort_unstable();
+    members.sort_ord();
     out.extend(
         all.filter(|i| members.binary_search(i).is_err())
             .map(|i| (pkg.channels[i].name.clone(), None, vec![i])),

@@ -5,6 +5,7 @@ use super::search::{Found, Goals, StateGraph};
 use super::Target;
 use crate::resolve::Resolver;
 use crate::semver::Version;
+use crate::sort::SortWith;
 
 /// Why a target cannot be reached.
 pub(super) struct Unreachable {
@@ -135,7 +136,7 @@ fn resolution_errors(graph: &StateGraph, found: &Found) -> Vec<String> {
             ))
         })
         .collect();
-    out.sort();
+    out.sort_ord();
     out.dedup();
     out
 }
@@ -161,9 +162,9 @@ fn ends<'a>(graph: &StateGraph<'a>, found: &Found) -> (Vec<(String, String)>, Ve
             Some(_) => {}
         }
     }
-    dead_ends.sort();
+    dead_ends.sort_ord();
     dead_ends.dedup();
-    blocked.sort_unstable();
+    blocked.sort_ord();
     blocked.dedup();
     (dead_ends, blocked)
 }

@@ -3,6 +3,7 @@
 //! OpenShift versions its `com.redhat.openshift.versions` annotation selects, with the
 //! pipeline's own table and version parser (spec/preflight.md §15).
 
+use crate::sort::SortWith;
 use serde_json::Value;
 
 use super::python::{fbc_enabled, get, truthy};
@@ -126,7 +127,7 @@ fn selected(selector: &str) -> Result<Selection, String> {
             .split(',')
             .map(parse_ocp)
             .collect::<Result<Vec<_>, _>>()?;
-        versions.sort();
+        versions.sort_ord();
         versions.dedup();
         let min = versions[0];
         let warn = (versions != [(4, 5), (4, 6)]).then(|| "Comma separated list of versions in com.redhat.openshift.versions is only supported for v4.5 and v4.6".to_string());
@@ -189,7 +190,7 @@ fn findings(b: &BundleDir) -> Vec<(Outcome, String)> {
             k.is_some_and(|(a, b)| (a, b, 0) < (ka, kb, kc))
         })
         .collect();
-    conflicting.sort();
+    conflicting.sort_ord();
     if !conflicting.is_empty() {
         let shown: Vec<String> = conflicting
             .iter()

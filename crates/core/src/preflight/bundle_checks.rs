@@ -3,6 +3,7 @@
 //! bundle), `check_network_policy_presence` (`common`, bundle) and
 //! `check_marketplace_annotation` (`isv`, bundle).
 
+use crate::sort::SortWith;
 use serde_json::Value;
 
 use super::python::{fbc_enabled, get, repr};
@@ -38,7 +39,7 @@ pub(super) fn operator_name_unique(tree: &Tree) -> Check {
             .iter()
             .filter_map(|b| b.csv_full_name().map(|(name, _)| name))
             .collect();
-        names.sort();
+        names.sort_ord();
         names.dedup();
         if names.len() > 1 {
             let shown: Vec<String> = names.into_iter().map(|n| repr(&Value::String(n))).collect();

@@ -2,6 +2,7 @@
 //! and `check_dangling_bundles`, computed on each channel's [`ChannelGraph`]
 //! (spec/preflight.md §2).
 
+use crate::sort::SortWith;
 use std::cmp::Ordering;
 
 use crate::graph::{ChannelGraph, Node};
@@ -41,7 +42,7 @@ fn sorted_graphs(package: &Package) -> Vec<ChannelGraph> {
         &package.annotated_channels
     };
     let mut channels: Vec<_> = source.iter().collect();
-    channels.sort_by(|a, b| a.name.cmp(&b.name));
+    channels.sort_with(|a, b| a.name.cmp(&b.name));
     channels
         .into_iter()
         .map(|c| ChannelGraph::build(package, c))
@@ -57,7 +58,7 @@ fn ordered_adjacency(g: &ChannelGraph) -> (Vec<usize>, Vec<Vec<usize>>) {
     let mut entries: Vec<usize> = (0..g.nodes.len())
         .filter(|&i| !g.nodes[i].is_virtual)
         .collect();
-    entries.sort_by(|&a, &b| order(&g.nodes[a], &g.nodes[b]));
+    entries.sort_with(|&a, &b| order(&g.nodes[a], &g.nodes[b]));
     let mut rank = vec![usize::MAX; g.nodes.len()];
     for (r, &i) in entries.iter().enumerate() {
         rank[i] = r;
@@ -70,7 +71,7 @@ fn ordered_adjacency(g: &ChannelGraph) -> (Vec<usize>, Vec<Vec<usize>>) {
         }
     }
     for n in &mut next {
-        n.sort_unstable();
+        n.sort_ord();
         n.dedup();
     }
     (entries, next)
@@ -208,7 +209,7 @@ pub(super) fn before_the_graph(name: &str, tree: &super::tree::Tree) -> Option<C
 fn invalid_replaces(op: &super::tree::OperatorDir) -> Option<String> {
     use super::python::get;
     let mut bundles: Vec<&super::tree::BundleDir> = op.bundles.iter().collect();
-    bundles.sort_by(|a, b| {
+    bundles.sort_with(|a, b| {
         let v = |x: &super::tree::BundleDir| {
             crate::semver::Version::parse(x.version_dir.trim_start_matches('v')).ok()
         };

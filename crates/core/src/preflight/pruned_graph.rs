@@ -5,6 +5,7 @@
 use super::python::{fbc_enabled, get, str_of, truthy};
 use super::tree::{BundleDir, OperatorDir, Tree};
 use super::{Check, Outcome};
+use crate::sort::SortWith;
 
 /// The pipeline's name of the check.
 pub(super) const CHECK: &str = "check_pruned_graph";
@@ -25,7 +26,7 @@ pub(crate) fn bundle_channels(b: &BundleDir) -> Vec<String> {
         return Vec::new();
     };
     let mut out: Vec<String> = str_of(v).split(',').map(|c| c.trim().to_string()).collect();
-    out.sort();
+    out.sort_ord();
     out.dedup();
     out
 }

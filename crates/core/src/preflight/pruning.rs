@@ -2,6 +2,7 @@
 //! entry of a channel, that its target index publishes, unless the channel's name contains
 //! `dev-preview`, `pre-ga` or `candidate` (spec/preflight.md §3).
 
+use crate::sort::SortWith;
 use std::collections::{HashMap, HashSet};
 
 use crate::model::{Catalog, Package};
@@ -81,7 +82,7 @@ fn channel_packages(catalog: &Catalog) -> Vec<&Package> {
         .iter()
         .filter(|p| !p.channels.is_empty())
         .collect();
-    packages.sort_by(|a, b| a.name.cmp(&b.name));
+    packages.sort_with(|a, b| a.name.cmp(&b.name));
     packages
 }
 

@@ -3,6 +3,7 @@
 //! each with the message the pipeline's validator (Python `jsonschema`, draft 2020-12) gives
 //! (spec/preflight.md §5.3).
 
+use crate::sort::SortWith;
 use serde_json::Value;
 
 use super::python::{repr, repr_strs};
@@ -153,7 +154,7 @@ fn object_keywords(
             .filter(|k| !props.iter().any(|(p, _)| p == k))
             .collect();
         if !extra.is_empty() {
-            extra.sort_unstable();
+            extra.sort_ord();
             let verb = if extra.len() == 1 { "was" } else { "were" };
             out.push(format!(
                 "Additional properties are not allowed ({} {verb} unexpected)",
@@ -173,7 +174,7 @@ fn object_keywords(
 /// O(n log n) for n items (compared by their JSON text).
 fn has_duplicates(list: &[Value]) -> bool {
     let mut texts: Vec<String> = list.iter().map(Value::to_string).collect();
-    texts.sort_unstable();
+    texts.sort_ord();
     texts.windows(2).any(|w| w[0] == w[1])
 }
 
@@ -244,6 +245,6 @@ pub(super) fn errors(schema: &Schema, v: &Value, out: &mut Vec<String>) {
 pub(super) fn violations(schema: &Schema, v: &Value) -> Vec<String> {
     let mut out = Vec::new();
     errors(schema, v, &mut out);
-    out.sort();
+    out.sort_ord();
     out
 }

@@ -4,6 +4,7 @@
 //! operator catalogs `catalogs/<version>/<operator>/catalog.{yaml,yml,json}`, and the
 //! repository's `config.yaml` beside `operators/` or `catalogs/`.
 
+use crate::sort::SortWith;
 use std::collections::BTreeMap;
 
 use serde_json::{Map, Value};
@@ -257,7 +258,7 @@ fn manifests_of(found: &Found, bundle_dir: &str) -> Vec<(String, Value)> {
             )
         })
         .collect();
-    manifests.sort_by(|a, b| a.0.cmp(&b.0));
+    manifests.sort_with(|a, b| a.0.cmp(&b.0));
     manifests
 }
 
@@ -269,7 +270,7 @@ fn bundle_dir_of(found: &Found, bundle_dir: &str, f: &InputFile) -> BundleDir {
     let (_, version_dir) = split(bundle_dir);
     let csv = found.csvs.get(bundle_dir).and_then(|v| {
         let mut v = v.clone();
-        v.sort_by(|a, b| a.path.cmp(&b.path));
+        v.sort_with(|a, b| a.path.cmp(&b.path));
         v.first().map(|c| {
             (
                 split(&c.path).1.to_string(),
@@ -345,7 +346,7 @@ impl Tree {
                 documents: documents(&f.path, &f.text),
             });
         }
-        catalogs.sort_by(|a, b| (&a.catalog, &a.operator).cmp(&(&b.catalog, &b.operator)));
+        catalogs.sort_with(|a, b| (&a.catalog, &a.operator).cmp(&(&b.catalog, &b.operator)));
         let repo_config = repo_config.map(|f| first_document(&f.path, &f.text));
         Tree {
             operators,

@@ -6,6 +6,7 @@
 //! takes the version in its name ([`crate::infer::bundle_version`]), so that a file of a split
 //! catalog opened alone still resolves by name.
 
+use crate::sort::SortWith;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -232,7 +233,7 @@ impl<'a> ChannelIndex<'a> {
                 },
             }
         }
-        found.sort_unstable_by_key(|(i, _)| *i);
+        found.sort_keyed(|(i, _)| *i);
         let mut merged: Vec<(usize, u8)> = Vec::with_capacity(found.len());
         for (i, kinds) in found {
             match merged.last_mut() {

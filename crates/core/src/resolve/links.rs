@@ -3,6 +3,7 @@
 //! links are kept as flat adjacency lists over those numbers. OLM v0's chain order
 //! (spec/olm.md §5.2), the channel head (spec/olm.md §2.2) and the resolution index all read it.
 
+use crate::sort::SortWith;
 use foldhash::{HashMap, HashMapExt};
 
 use crate::graph::Head;
@@ -156,7 +157,7 @@ impl<'a> Links<'a> {
             0 => Head::None,
             1 => Head::Unique(heads.pop().unwrap_or_default()),
             _ => {
-                heads.sort();
+                heads.sort_ord();
                 Head::Multiple(heads)
             }
         }

@@ -23,6 +23,7 @@ mod v0;
 mod v1;
 mod v1_catalogs;
 
+use crate::sort::SortWith;
 use serde::Serialize;
 
 pub use explain::Explanation;
@@ -361,7 +362,7 @@ fn channels_named<'a, 'n>(
     }
     let mut chans: Vec<&Channel> = pkg.channels.iter().collect();
     let not_default = |c: &Channel| Some(&c.name) != pkg.default_channel.as_ref();
-    chans.sort_by(|a, b| (not_default(a), &a.name).cmp(&(not_default(b), &b.name)));
+    chans.sort_with(|a, b| (not_default(a), &a.name).cmp(&(not_default(b), &b.name)));
     Ok(chans)
 }
 

@@ -9,6 +9,7 @@ use super::chain::chain_indices;
 use super::index::ChannelIndex;
 use super::{Alternative, Choice, Installed, ResolveError};
 use crate::model::{Channel, ChannelEntry, Package};
+use crate::sort::SortWith;
 
 /// The channel's entries as OLM v0 orders them: walk `replaces` from the head and keep every
 /// entry that no `skips` of the channel names (the walk goes on through skipped entries).
@@ -53,7 +54,7 @@ pub(super) fn next(
                 None => off_chain.push((i, kinds)),
             }
         }
-        on_chain.sort_unstable();
+        on_chain.sort_ord();
         offer_chain(index, &on_chain, &mut choice);
         // Entries that would match but that v0 never offers.
         for (i, kinds) in off_chain {

@@ -5,6 +5,7 @@
 //! legacy `olm.deprecated` property is ignored), then version and release, highest first.
 //! A channel entry whose bundle object is missing is ranked by the version in its name.
 
+use crate::sort::SortWith;
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
@@ -64,7 +65,7 @@ fn candidates<'a>(
         if policy == UpgradeConstraintPolicy::SelfCertified {
             picked.extend((0..index.channel.entries.len()).map(|i| (i, 0)));
         }
-        picked.sort_unstable_by_key(|(i, _)| *i);
+        picked.sort_keyed(|(i, _)| *i);
         let mut merged: Vec<(usize, u8)> = Vec::with_capacity(picked.len());
         for (i, kinds) in picked {
             match merged.last_mut() {
@@ -201,7 +202,7 @@ pub(crate) fn pick(
         })
         .collect();
     // Stable sort: non-deprecated first, then highest version; ties keep name order.
-    ranked.sort_by(|a, b| a.deprecated.cmp(&b.deprecated).then_with(|| compare(b, a)));
+    ranked.sort_with(|a, b| a.deprecated.cmp(&b.deprecated).then_with(|| compare(b, a)));
     let mut outside = Vec::new();
     if let Some(range) = limits.version {
         ranked.retain(|b| match out_of_range(range, b) {

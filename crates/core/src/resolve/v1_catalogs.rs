@@ -8,6 +8,7 @@
 //! catalogs with the same priority [a b]` (naming every catalog still in the running, sorted).
 //! No pick at all is `no bundles found for package "p" ...`.
 
+use crate::sort::SortWith;
 use std::collections::HashSet;
 use std::fmt;
 
@@ -90,7 +91,7 @@ impl ResolutionError {
         channels: Vec<String>,
         mut catalogs: Vec<String>,
     ) -> ResolutionError {
-        catalogs.sort();
+        catalogs.sort_ord();
         ResolutionError {
             package: package.to_string(),
             installed_version: installed.map(|i| {
@@ -271,7 +272,7 @@ impl<'a> CatalogsResolver<'a> {
                 resolver,
             });
         }
-        indexed.sort_by(|a, b| a.name.cmp(b.name));
+        indexed.sort_with(|a, b| a.name.cmp(b.name));
         Ok(CatalogsResolver {
             package: package.to_string(),
             installing: false,
@@ -341,7 +342,7 @@ impl<'a> CatalogsResolver<'a> {
             }
             running = keep;
         }
-        running.sort_by_key(|c| std::cmp::Reverse(self.catalogs[c.at].priority));
+        running.sort_keyed(|c| std::cmp::Reverse(self.catalogs[c.at].priority));
         let priority = |c: &Candidate| self.catalogs[c.at].priority;
         if let [first, second, ..] = running.as_slice() {
             let (top, winner) = (priority(first), self.catalogs[first.at].name);

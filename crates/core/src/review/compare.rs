@@ -1,6 +1,7 @@
 //! Comparing the two catalogs package by package: a cheap content comparison first, and the
 //! fates, edges and pictures only for the packages that changed.
 
+use crate::sort::SortWith;
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 use crate::change::diff::EdgeChange;
@@ -350,7 +351,7 @@ fn edge_list(graphs: &[ChannelGraph]) -> Vec<EdgeChange> {
             })
         })
         .collect();
-    out.sort();
+    out.sort_ord();
     out
 }
 

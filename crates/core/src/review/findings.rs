@@ -2,6 +2,7 @@
 //! position, so that a finding that only moved (lines added above it, a file renamed inside the
 //! catalog directory) is neither new nor fixed.
 
+use crate::sort::SortWith;
 use std::collections::HashMap;
 
 use serde::Serialize;
@@ -124,7 +125,7 @@ pub fn match_findings(
         }
     }
     let mut fixed: Vec<usize> = unmatched.into_values().flatten().collect();
-    fixed.sort_unstable();
+    fixed.sort_ord();
     out.fixed = fixed.into_iter().map(|i| old[i].clone()).collect();
     out
 }

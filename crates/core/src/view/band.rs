@@ -4,6 +4,7 @@
 
 use crate::graph::EdgeKind;
 use crate::layout::{Band, LayoutEdge, Rail, Staircase};
+use crate::sort::SortWith;
 
 use super::draw::rail_d;
 use super::id::{BandId, NodeId, StaircaseId, TiVec};
@@ -118,7 +119,7 @@ pub(super) fn view_bands<G: ViewSource + ?Sized>(
                 .filter_map(|&i| edges.get(i).map(|e| (e.from, graph.edge_channel(i))))
                 .filter(|&(f, _)| f < n)
                 .collect();
-            from.sort_unstable();
+            from.sort_ord();
             from.dedup();
             let mut sources: Vec<NodeId> = Vec::new();
             let mut source_channels: Vec<Vec<String>> = Vec::new();

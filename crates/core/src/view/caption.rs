@@ -2,6 +2,7 @@
 //! the channel whose lane it is).
 
 use crate::layout::Caption;
+use crate::sort::SortWith;
 
 use super::node::ViewNode;
 
@@ -31,7 +32,7 @@ pub(super) fn view_captions(
         .enumerate()
         .map(|(i, c)| (c.as_str(), i))
         .collect();
-    rank.sort_unstable();
+    rank.sort_ord();
     let rank_of = |c: &str| {
         rank.binary_search_by(|(n, _)| (*n).cmp(c))
             .ok()

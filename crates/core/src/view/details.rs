@@ -5,6 +5,7 @@
 use crate::diag::Diagnostic;
 use crate::graph::{ChannelGraph, EdgeKind};
 use crate::model::Package;
+use crate::sort::SortWith;
 
 use super::text::{is_legacy_deprecated, LEGACY_DEPRECATION};
 
@@ -200,9 +201,9 @@ impl GraphPart {
         let order = |a: &EdgeDetails, b: &EdgeDetails| {
             (&a.channel, a.kind, &a.other).cmp(&(&b.channel, b.kind, &b.other))
         };
-        part.incoming.sort_by(order);
-        part.outgoing.sort_by(order);
-        part.head_of.sort();
+        part.incoming.sort_with(order);
+        part.outgoing.sort_with(order);
+        part.head_of.sort_ord();
         part
     }
 }

@@ -1,6 +1,7 @@
 //! [`ViewEdge`]: an individually drawn edge of a [`super::GraphView`], and how the view merges
 //! the layout's routes into them.
 
+use crate::sort::SortWith;
 use std::collections::HashMap;
 
 use crate::graph::EdgeKind;
@@ -113,9 +114,9 @@ pub(super) fn view_edges<G: ViewSource + ?Sized>(
     }
     if merge {
         for e in &mut out {
-            e.channels.sort_unstable();
+            e.channels.sort_ord();
             e.channels.dedup();
-            e.members.sort_unstable();
+            e.members.sort_ord();
             e.members.dedup();
             if let Some(&first) = e.members.first() {
                 e.from = first;

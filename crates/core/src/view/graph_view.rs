@@ -8,6 +8,7 @@
 use crate::graph::EdgeKind;
 use crate::layout::{layout_graph, FanMode, LabelMode, Layout, LayoutOptions};
 use crate::model::Package;
+use crate::sort::SortWith;
 
 use super::band::{view_bands, view_staircases, ViewBand, ViewStaircase};
 use super::caption::{view_captions, ViewCaption};
@@ -414,7 +415,7 @@ impl GraphView {
             .filter(|b| b.kind == kind)
             .flat_map(|b| b.sources.iter().copied())
             .collect();
-        out.sort_unstable();
+        out.sort_ord();
         out.dedup();
         out
     }
@@ -491,7 +492,7 @@ impl GraphView {
 /// O(V log V).
 fn by_name(nodes: &TiSlice<NodeId, ViewNode>) -> Vec<NodeId> {
     let mut by_name: Vec<NodeId> = nodes.keys().collect();
-    by_name.sort_by(|&a, &b| nodes[a].name.cmp(&nodes[b].name));
+    by_name.sort_with(|&a, &b| nodes[a].name.cmp(&nodes[b].name));
     by_name
 }
 
@@ -523,7 +524,7 @@ impl GraphView {
             }
         }
         for (node, mut a) in self.nodes.iter_mut().zip(adj) {
-            a.sort_unstable();
+            a.sort_ord();
             a.dedup();
             node.neighbours = a;
         }

@@ -4,6 +4,7 @@
 
 use crate::graph::EdgeKind;
 use crate::layout::{LayoutEdge, LayoutOptions};
+use crate::sort::SortWith;
 
 use super::band::ViewBand;
 use super::group::group_words;
@@ -36,7 +37,7 @@ pub(super) fn fan_counts<'a>(
         .filter(|e| e.from < n && e.to < n && e.from != e.to && e.kind != EdgeKind::Replaces)
         .map(|e| (e.to, e.kind, e.range, e.from))
         .collect();
-    keys.sort_unstable();
+    keys.sort_ord();
     keys.dedup();
     for run in keys.chunk_by(|a, b| (a.0, a.1, a.2) == (b.0, b.1, b.2)) {
         let (to, kind, range, _) = run[0];

@@ -2,6 +2,7 @@
 //! natural order of channel names ([`natural_cmp`]), and what a finding points at
 //! ([`finding_target`]), so a UI can focus it.
 
+use crate::sort::SortWith;
 use std::collections::HashMap;
 
 use crate::diag::{Diagnostic, Severity};
@@ -103,7 +104,7 @@ pub fn channel_summaries(package: &Package) -> Vec<ChannelSummary> {
             },
         })
         .collect();
-    out.sort_by(|a, b| {
+    out.sort_with(|a, b| {
         b.is_default
             .cmp(&a.is_default)
             .then_with(|| natural_cmp(&a.name, &b.name))

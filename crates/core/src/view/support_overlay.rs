@@ -4,6 +4,7 @@
 //! phase: the facts come from [`PackageLifecycle::bundle`].
 
 use crate::model::Package;
+use crate::sort::SortWith;
 use crate::support::{unlisted_streams, AsOf, BundleSupport, LifecycleBlob, PackageLifecycle};
 use crate::text::plural;
 
@@ -33,7 +34,7 @@ impl SupportOverlay {
     pub fn of(blobs: &[LifecycleBlob], package: &Package, as_of: AsOf) -> SupportOverlay {
         let lifecycle = PackageLifecycle::of(blobs, &package.name);
         let mut facts = lifecycle.package(package, &as_of);
-        facts.sort_by(|a, b| a.bundle.cmp(&b.bundle));
+        facts.sort_with(|a, b| a.bundle.cmp(&b.bundle));
         let has_data = !lifecycle.is_empty();
         SupportOverlay {
             unlisted_streams: if has_data {

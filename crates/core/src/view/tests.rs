@@ -8,6 +8,7 @@ use crate::graph::{channel_graphs, PackageGraph};
 use crate::layout::FanMode;
 use crate::layout::LayoutOptions;
 use crate::model::Catalog;
+use crate::sort::SortWith;
 use crate::{load_files, InputFile};
 
 const CATALOG: &str = "\
@@ -190,7 +191,7 @@ fn summaries_and_targets() {
         "alpha",
         "stable-3.10",
     ];
-    names.sort_by(|a, b| natural_cmp(a, b));
+    names.sort_with(|a, b| natural_cmp(a, b));
     assert_eq!(
         names,
         vec![

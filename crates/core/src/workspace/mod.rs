@@ -15,6 +15,7 @@ pub mod names;
 pub mod pipelines;
 pub mod query;
 
+use crate::sort::SortWith;
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::diag::Diagnostic;
@@ -347,7 +348,7 @@ impl Workspace {
         c.others
             .retain(|o| !files.contains(o.location.file.as_str()));
         c.packages.extend(sub.packages);
-        c.packages.sort_by(|a, b| a.name.cmp(&b.name));
+        c.packages.sort_with(|a, b| a.name.cmp(&b.name));
         c.files.extend(sub.files);
         c.others.extend(sub.others);
         c.diagnostics.extend(sub.diagnostics);

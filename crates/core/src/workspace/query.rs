@@ -3,6 +3,7 @@
 //! written, the symbols of a file or of the whole folder, and the bundle names a `replaces` or
 //! `skips` can take ([docs/spec/lsp.md](../../../../docs/spec/lsp.md) §2).
 
+use crate::sort::SortWith;
 use std::fmt::Write as _;
 
 use super::names::{occurrences, token_at, value_after, Role, Span, Token};
@@ -184,7 +185,7 @@ impl Workspace {
             .into_iter()
             .flat_map(|p| p.bundles.iter())
             .collect();
-        bundles.sort_by(|a, b| b.version.cmp(&a.version).then_with(|| a.name.cmp(&b.name)));
+        bundles.sort_with(|a, b| b.version.cmp(&a.version).then_with(|| a.name.cmp(&b.name)));
         bundles
             .into_iter()
             .enumerate()

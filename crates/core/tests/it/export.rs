@@ -1425,3 +1425,51 @@ fn svg_header_wraps_at_the_graphs_width() {
     assert!(desc.text.contains(&message), "{}", desc.text);
     assert_eq!(root.attr("aria-describedby"), desc.attr("id"));
 }
+
+/// The web app's first picture of a link (`default_channel_svg`) is what `olm-graph render -f
+/// svg --package P --channel C` writes (`render` with the CLI's defaults), on real catalogs: the
+/// channels of three certified operators, and none for an unknown
+/// package or channel.
+#[test]
+fn default_channel_svg_is_the_clis_render_of_the_channel() {
+    use olm_graph_core::export::{default_channel_svg, RenderFormat, RenderRequest};
+    let mut drawn = 0;
+    for rel in [
+        "certified-operators/v4.22/gpu-operator-certified.yaml",
+        "certified-operators/v4.22/cloudnative-pg.yaml",
+        "certified-operators/v4.22/crunchy-postgres-operator.yaml",
+    ] {
+        let catalog = common::load(&common::catalog(rel));
+        for pkg in &catalog.packages {
+            for channel in &pkg.channels {
+                let request = RenderRequest {
+                    channel: Some(channel.name.clone()),
+                    ..RenderRequest::new(pkg.name.clone(), RenderFormat::Svg)
+                };
+                let cli = render_catalog(&catalog, &request);
+                let picture = default_channel_svg(&catalog, &pkg.name, &channel.name);
+                assert_eq!(
+                    picture.as_deref(),
+                    Some(cli.as_str()),
+                    "{rel} {} / {}",
+                    pkg.name,
+                    channel.name
+                );
+                drawn += 1;
+            }
+        }
+        let pkg = &catalog.packages[0].name;
+        assert_eq!(default_channel_svg(&catalog, pkg, "no-such-channel"), None);
+        assert_eq!(
+            default_channel_svg(&catalog, "no-such-package", "stable"),
+            None
+        );
+    }
+    assert!(drawn >= 6, "{drawn} channels drawn");
+}
+
+fn render_catalog(catalog: &Catalog, request: &olm_graph_core::export::RenderRequest) -> String {
+    olm_graph_core::export::render(catalog, request)
+        .expect("drawn")
+        .text
+}

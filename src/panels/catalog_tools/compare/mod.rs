@@ -20,6 +20,7 @@ pub mod table;
 
 use leptos::prelude::*;
 use olm_graph_core::change::{diff_package, diff_series, PackageDiff, SeriesStep};
+use olm_graph_core::sort::SortWith;
 use olm_graph_core::view::natural_cmp;
 
 use crate::state::comparison::Comparison;
@@ -85,7 +86,7 @@ fn old_channels(settings: CompareSettings) -> Memo<Vec<String>> {
         };
         if let Some(series) = comparison.series.get() {
             let mut all: Vec<String> = series.iter().flat_map(|(_, c)| channels_of(c)).collect();
-            all.sort_by(|a, b| natural_cmp(a, b));
+            all.sort_with(|a, b| natural_cmp(a, b));
             all.dedup();
             return all;
         }

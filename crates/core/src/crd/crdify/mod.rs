@@ -15,6 +15,7 @@ mod shape;
 mod unhandled;
 mod values;
 
+use crate::sort::SortWith;
 use std::collections::BTreeSet;
 
 use serde_json::{Map, Value};
@@ -123,7 +124,7 @@ pub fn run(old: &Crd, new: &Crd) -> Vec<Finding> {
 /// Each pair of served versions of `crd`, older first in Kubernetes' version order, compared.
 fn served_pairs(crd: &Crd) -> Vec<Finding> {
     let mut served: Vec<&CrdVersion> = crd.versions.iter().filter(|v| v.served).collect();
-    served.sort_by(|a, b| kube_version_cmp(&a.name, &b.name));
+    served.sort_with(|a, b| kube_version_cmp(&a.name, &b.name));
     let mut out = Vec::new();
     for (i, a) in served.iter().enumerate() {
         for b in &served[i + 1..] {

@@ -8,6 +8,7 @@
 pub(in crate::load) mod legacy;
 pub(in crate::load) mod repo;
 
+use crate::sort::SortWith;
 use std::collections::{BTreeMap, BTreeSet};
 
 use foldhash::{HashMap as FastMap, HashSet as FastSet};
@@ -61,7 +62,7 @@ fn sort_by_name<T>(items: &mut [T], name: impl Fn(&T) -> &str) {
         return;
     }
     let mut order: Vec<usize> = (0..items.len()).collect();
-    order.sort_by(|&i, &j| name(&items[i]).cmp(name(&items[j])));
+    order.sort_with(|&i, &j| name(&items[i]).cmp(name(&items[j])));
     apply_order(items, order);
 }
 
@@ -357,7 +358,7 @@ fn check_linkage(pkg: &Package, diags: &mut Vec<Diagnostic>) {
         if missing.is_empty() {
             continue;
         }
-        missing.sort();
+        missing.sort_ord();
         let msg = format!(
             "no olm.bundle blobs found in package {:?} for olm.channel entries [{}]",
             pkg.name,
@@ -456,7 +457,7 @@ mod tests {
             .map(|(i, n)| (n.to_string(), i))
             .collect();
         let mut expected = items.clone();
-        expected.sort_by(|x, y| x.0.cmp(&y.0));
+        expected.sort_with(|x, y| x.0.cmp(&y.0));
         sort_by_name(&mut items, |x| &x.0);
         assert_eq!(items, expected);
     }

@@ -12,6 +12,7 @@
 //! skipRange is kept (§4). The default
 //! channel is the one the highest version that names one names (§5).
 
+use crate::sort::SortWith;
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
@@ -253,7 +254,7 @@ fn package_objs(
     diags: &mut Vec<Diagnostic>,
     out: &mut Vec<Obj>,
 ) {
-    bundles.sort_by(|a, b| a.version.cmp(&b.version).then_with(|| a.name.cmp(&b.name)));
+    bundles.sort_with(|a, b| a.version.cmp(&b.version).then_with(|| a.name.cmp(&b.name)));
     let mut ordered: Vec<&RepoBundle> = Vec::new();
     for b in bundles.iter().filter(|b| b.version.is_some()) {
         if let Some(prev) = ordered.last().filter(|p| p.version == b.version) {

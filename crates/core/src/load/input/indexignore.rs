@@ -5,6 +5,8 @@
 //! inner `/` anchoring the pattern to the ignore file's directory, a trailing `/` matching
 //! directories only, and the globs `*`, `?`, `**` and `[...]` classes.
 
+use crate::sort::SortWith;
+
 /// Parsed `.indexignore` rules of a file set.
 #[derive(Debug, Clone, Default)]
 pub struct IgnoreRules {
@@ -220,7 +222,7 @@ fn close(toks: &[Token], set: &mut Vec<usize>) {
         .map(|j| j + 1)
         .collect();
     set.extend(skipped);
-    set.sort_unstable();
+    set.sort_ord();
     set.dedup();
 }
 

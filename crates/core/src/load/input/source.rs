@@ -6,6 +6,7 @@
 //! No file is read past the total-size limit: the file that would cross it is reported (with
 //! the line and column where the limit falls) and neither it nor the files after it are read.
 
+use crate::sort::SortWith;
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -115,7 +116,7 @@ impl PathReader {
         }
         let mut found = Vec::new();
         walk(p, &mut found).map_err(|e| LoadError::io(&shown, e))?;
-        found.sort();
+        found.sort_ord();
         let root = shown.trim_end_matches('/');
         let shown_of = |f: &Path| {
             let rel = f.strip_prefix(p).unwrap_or(f).to_string_lossy();

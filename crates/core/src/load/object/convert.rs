@@ -3,6 +3,7 @@
 //! partly valid catalog still shows its graphs. Placing the objects into packages is
 //! `assemble.rs`.
 
+use crate::sort::SortWith;
 use serde_json::Value;
 
 use crate::diag::{Diagnostic, Location, Rule};
@@ -252,7 +253,7 @@ pub(crate) fn convert_object(
 fn key_problems(raw: &RawObject, ctx: &Ctx, diags: &mut Vec<Diagnostic>) {
     for (key, spellings) in &raw.duplicate_meta_keys {
         let mut uniq: Vec<&String> = spellings.iter().collect();
-        uniq.sort();
+        uniq.sort_ord();
         uniq.dedup();
         if uniq.len() > 1 {
             diags.push(ctx.err(key, format!("duplicate keys for key {key:?}: {uniq:?}")));

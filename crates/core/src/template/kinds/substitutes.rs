@@ -1,6 +1,7 @@
 //! `olm.template.substitutes`: a complete FBC plus `substitutions: [{name, base}]`, each putting
 //! the bundle rendered from image `name` in the place of bundle `base` (docs/spec/template-rules.md §5).
 
+use crate::sort::SortWith;
 use std::cmp::Ordering;
 use std::collections::{HashMap, HashSet};
 
@@ -262,7 +263,7 @@ impl Run {
         let mut special =
             self.named.contains_key(&sub_name) || self.bundles.contains_key(&sub_name);
         let mut targets = self.named.remove(base).unwrap_or_default();
-        targets.sort_unstable();
+        targets.sort_ord();
         let mut appended = Vec::new();
         for group in targets.chunk_by(|a, b| a.0 == b.0) {
             for &(ch, i) in group.iter().rev() {
@@ -285,7 +286,7 @@ impl Run {
         }
         let mut refs = self.replacing.remove(base).unwrap_or_default();
         refs.extend(self.skipping.remove(base).unwrap_or_default());
-        refs.sort_unstable();
+        refs.sort_ord();
         refs.dedup();
         for at in refs {
             special |= self.rewrite_ref(at, base, &sub_name);

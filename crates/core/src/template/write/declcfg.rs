@@ -4,6 +4,7 @@
 //! schemas; each object re-serialised in opm's struct field order, 4-space indented, strings
 //! escaped as Go's encoder does without HTML escaping.
 
+use crate::sort::SortWith;
 use std::collections::BTreeMap;
 
 use base64::Engine as _;
@@ -71,9 +72,9 @@ pub(crate) fn write_config(cfg: &Config) -> String {
     }
     let mut text = String::new();
     for g in groups.values_mut() {
-        g.channels.sort_by(|a, b| a.name.cmp(&b.name));
-        g.bundles.sort_by(|a, b| a.name.cmp(&b.name));
-        g.others.sort_by(|a, b| a.schema.cmp(&b.schema));
+        g.channels.sort_with(|a, b| a.name.cmp(&b.name));
+        g.bundles.sort_with(|a, b| a.name.cmp(&b.name));
+        g.others.sort_with(|a, b| a.schema.cmp(&b.schema));
         let objects = g
             .packages
             .iter()

@@ -2,6 +2,7 @@
 //! Bundles come from bundle sources or, failing that, from what the image tag says; the channels, entries,
 //! `replaces`, `skips` and default channel follow opm's `generateChannels` and `linkChannels`.
 
+use crate::sort::SortWith;
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
@@ -324,7 +325,7 @@ pub(crate) fn generate_channels(versions: &Versions, spec: &SemverSpec) -> Gener
     let mut tuples = Vec::new();
     for (arch, list) in versions.iter().enumerate() {
         let mut sorted: Vec<&(String, Version)> = list.iter().collect();
-        sorted.sort_by(|a, b| a.1.compare(&b.1));
+        sorted.sort_with(|a, b| a.1.compare(&b.1));
         for (name, v) in sorted {
             let mut kinds = Vec::new();
             if spec.generate_major {
@@ -375,7 +376,7 @@ pub(crate) fn generate_channels(versions: &Versions, spec: &SemverSpec) -> Gener
 /// opm's `linkChannels`: the last entry of each Y-stream replaces the last entry of the previous
 /// Y-stream of the same X and skips every earlier entry of that X (same archetype and kind).
 fn link_channels(channels: &mut BTreeMap<String, Vec<ChannelEntry>>, mut t: Vec<Tuple>) {
-    t.sort_by(|a, b| {
+    t.sort_with(|a, b| {
         (a.arch, kind_rank(Some(a.kind)))
             .cmp(&(b.arch, kind_rank(Some(b.kind))))
             .then_with(|| a.version.compare(&b.version))

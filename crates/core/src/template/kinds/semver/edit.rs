@@ -3,6 +3,7 @@
 //! archetype's list (the rest of the text, comments included, left as it is). Which channels the
 //! template generates is `channels.rs`'s business.
 
+use crate::sort::SortWith;
 use std::borrow::Cow;
 use std::fmt;
 
@@ -119,7 +120,7 @@ fn comment_text(s: &str) -> String {
 /// O(B · C + B log B) for B bundles in C channels.
 pub fn semver_template_from(pkg: &Package) -> String {
     let mut bundles: Vec<_> = pkg.bundles.iter().collect();
-    bundles.sort_by(|a, b| match (&a.version, &b.version) {
+    bundles.sort_with(|a, b| match (&a.version, &b.version) {
         (Some(x), Some(y)) => x.cmp(y).then_with(|| a.name.cmp(&b.name)),
         (Some(_), None) => std::cmp::Ordering::Less,
         (None, Some(_)) => std::cmp::Ordering::Greater,

@@ -3,6 +3,7 @@
 //! fields refused, keys matched ignoring case, visited in sorted key order so the first error in
 //! that order is the one reported), then the schema and the generate flags.
 
+use crate::sort::SortWith;
 use std::collections::HashSet;
 
 use crate::load::Limits;
@@ -138,7 +139,7 @@ fn duplicate_keys(root: &Node) -> ReadResult<()> {
             _ => {}
         }
     }
-    found.sort_by_key(|(_, p)| (p.line, p.column));
+    found.sort_keyed(|(_, p)| (p.line, p.column));
     match found.first() {
         None => Ok(()),
         Some((_, pos)) => {
@@ -152,7 +153,7 @@ fn duplicate_keys(root: &Node) -> ReadResult<()> {
 /// Entries in the order Go's decoder visits them (the converted JSON's sorted keys).
 fn sorted(entries: &[MapEntry]) -> Vec<&MapEntry> {
     let mut v: Vec<&MapEntry> = entries.iter().collect();
-    v.sort_by(|a, b| a.key.cmp(&b.key));
+    v.sort_with(|a, b| a.key.cmp(&b.key));
     v
 }
 
