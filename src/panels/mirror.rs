@@ -3,7 +3,8 @@
 //! small form that edits the package's and the drawn channel's `minVersion`/`maxVersion` (the
 //! graph redraws at once, core's validation errors shown inline in oc-mirror's words), the
 //! stranded bundles with the change that gives each a path again, and two downloads: the
-//! edited configuration and the kept catalog as FBC. Nothing leaves the page.
+//! edited configuration and the kept catalog as FBC (written by the tools worker, whose FBC
+//! writer reads the catalog's YAML). Nothing leaves the page.
 //!
 //! Test hooks: `mirror-panel`, `mirror-empty`, `mirror-summary`, `mirror-package-min`,
 //! `mirror-package-max`, `mirror-channel-min`, `mirror-channel-max`, `mirror-errors`,
@@ -12,15 +13,16 @@
 
 use leptos::prelude::*;
 use olm_graph_core::mirror::{
-    mirror_catalog, set_bound, write_config, write_kept, Bound, BundleMark, Cut, MirrorOptions,
-    OperatorEntry, Scope, Stranded,
+    mirror_catalog, set_bound, write_config, Bound, BundleMark, Cut, MirrorOptions, OperatorEntry,
+    Scope, Stranded,
 };
 
-use crate::panels::catalog_tools::truncate::origin_inputs;
+use crate::panels::catalog_tools::truncate::origin_files;
 use crate::panels::mirror_from_state::FromState;
 use crate::services::download::{download_text, file_name_part};
+use crate::services::jobs::{written, FbcEdit, Jobs};
 use crate::state::graph::GraphStore;
-use crate::state::load::LoadStore;
+use crate::state::load::{FileText, LoadStore};
 use crate::state::mirror::MirrorStore;
 use crate::state::selection::Selection;
 use crate::state::workspace::{InspectorTab, Workspace};
@@ -364,16 +366,17 @@ fn edited_config(mirror: MirrorStore) -> Option<(String, String)> {
     Some((file_name_part(name), text))
 }
 
-/// The kept catalog (every package of the catalog on screen under the edited entry) as FBC.
-fn kept_catalog_text(
+/// What the tools worker writes the kept catalog from (every package of the catalog on screen
+/// under the edited entry, and the files it was read from), or why it cannot be written.
+fn kept_catalog_request(
     mirror: MirrorStore,
     load: LoadStore,
-) -> Result<Option<(String, String)>, String> {
+) -> Result<Option<(FbcEdit, Vec<FileText>)>, String> {
     let (Some(loaded), Some(entry)) = (load.loaded.get_untracked(), mirror.edited.get_untracked())
     else {
         return Ok(None);
     };
-    let files = origin_inputs(&loaded.origin);
+    let files = origin_files(&loaded.origin);
     if files.is_empty() {
         return Err(
             "the catalog's files are not at hand: load it again to download the kept catalog"
@@ -381,14 +384,38 @@ fn kept_catalog_text(
         );
     }
     let report = mirror_catalog(&loaded.catalog, &entry, &MirrorOptions::default());
-    let text = write_kept(&files, &report.kept).map_err(|e| e.to_string())?;
-    Ok(Some(("mirrored-catalog.json".into(), text)))
+    let edit = FbcEdit::Kept {
+        packages: report.kept,
+    };
+    Ok(Some((edit, files)))
+}
+
+/// Downloads the kept catalog as FBC, written by the tools worker (core's `mirror::write_kept`);
+/// `problem` says why it could not be.
+fn download_kept(
+    mirror: MirrorStore,
+    load: LoadStore,
+    jobs: Jobs,
+    problem: RwSignal<Option<String>>,
+) {
+    problem.set(None);
+    let (edit, files) = match kept_catalog_request(mirror, load) {
+        Ok(Some(r)) => r,
+        Ok(None) => return,
+        Err(e) => return problem.set(Some(e)),
+    };
+    jobs.write_fbc(&edit, files, move |reply| {
+        let r = written(reply)
+            .and_then(|text| download_text("mirrored-catalog.json", "application/json", &text));
+        problem.try_set(r.err());
+    });
 }
 
 /// The two downloads.
 #[component]
 fn Downloads(mirror: MirrorStore) -> impl IntoView {
     let load = LoadStore::get();
+    let jobs = Jobs::get();
     let problem = RwSignal::new(None::<String>);
     let config = move |_| {
         let r = edited_config(mirror).map_or(Ok(()), |(name, text)| {
@@ -396,14 +423,7 @@ fn Downloads(mirror: MirrorStore) -> impl IntoView {
         });
         problem.set(r.err());
     };
-    let catalog = move |_| {
-        let r = kept_catalog_text(mirror, load).and_then(|t| {
-            t.map_or(Ok(()), |(name, text)| {
-                download_text(&name, "application/json", &text)
-            })
-        });
-        problem.set(r.err());
-    };
+    let catalog = move |_| download_kept(mirror, load, jobs, problem);
     view! {
         <div class="row">
             <button class="button" type="button" data-testid="mirror-download-config" on:click=config

@@ -1,8 +1,10 @@
 //! One-off jobs off the main thread, in the tools worker (`src/bin/tools.rs`, started on the
 //! first request, never with the page): catalog templates rendered (the template studio, the
 //! drift report), a pipeline's pre-flight checks (the findings panel) and small catalogs parsed
-//! (the simulation's what-if update). A studio keystroke never cancels a catalog
-//! being loaded, and the page links neither the loader nor the template renderer. Each request
+//! (the simulation's what-if update), and catalogs written back as FBC with an edit (the
+//! truncated catalog, the mirror's kept catalog: downloads). A studio keystroke never cancels a catalog
+//! being loaded, and the page links neither the loader, the template renderer nor core's YAML
+//! reader. Each request
 //! has its own callback, called once with what the worker answered (or why it could not).
 
 use std::cell::RefCell;
@@ -15,9 +17,11 @@ use olm_graph_core::preflight::Report;
 use olm_graph_core::{Catalog, Diagnostic};
 
 use crate::services::parser::{
-    PreflightRequest, Request, RequestKind, TemplateRequest, WorkerClient, WorkerEvent, TOOLS_URL,
+    PreflightRequest, Request, RequestKind, TemplateRequest, WorkerClient, WorkerEvent,
+    WriteRequest, TOOLS_URL,
 };
 use crate::state::load::FileText;
+pub use crate::worker::protocol::FbcEdit;
 use crate::worker::protocol::{join_parts, WorkerReply};
 
 /// What became of a job.
@@ -39,6 +43,8 @@ pub enum JobReply {
         report: Report,
         places: Vec<Vec<String>>,
     },
+    /// A catalog written back as FBC.
+    Written(String),
     /// opm refuses the template: its message, with the template's position.
     Refused(Diagnostic),
     /// The worker could not answer (it failed to start, or stopped).
@@ -133,6 +139,24 @@ impl Jobs {
         self.sent(id, sent);
     }
 
+    /// Asks for `files` (the catalog's, as read) written back as FBC with `edit`; `done` hears
+    /// the answer once.
+    pub fn write_fbc(
+        &self,
+        edit: &FbcEdit,
+        files: Vec<FileText>,
+        done: impl FnOnce(JobReply) + 'static,
+    ) {
+        let id = self.wait(done);
+        let edit = match serde_json::to_string(edit) {
+            Ok(json) => json,
+            Err(e) => return self.sent(id, Err(format!("could not encode the edit: {e}"))),
+        };
+        let request = WriteRequest { id, edit, files };
+        let sent = self.client.with_value(|c| c.send_write(&request));
+        self.sent(id, sent);
+    }
+
     /// Registers a callback; its request id.
     fn wait(&self, done: impl FnOnce(JobReply) + 'static) -> u32 {
         self.waiting.with_value(|w| {
@@ -216,6 +240,7 @@ pub fn template_reply(reply: WorkerReply) -> JobReply {
         WorkerReply::RenderDone { text, warnings, .. } => JobReply::Rendered { text, warnings },
         WorkerReply::RenderFailed { error, .. } => JobReply::Refused(error),
         WorkerReply::PreflightDone { report, places, .. } => JobReply::Preflight { report, places },
+        WorkerReply::Written { text, .. } => JobReply::Written(text),
         WorkerReply::Failed { message, .. } => JobReply::Failed(message),
         WorkerReply::ClusterState { .. } => {
             JobReply::Failed("the files hold cluster state (Subscriptions, CSVs…), not a catalog: open them with the catalog's Open files".into())
@@ -231,5 +256,14 @@ pub fn template_reply(reply: WorkerReply) -> JobReply {
         | WorkerReply::SeriesDone { .. } => {
             JobReply::Failed("the parser answered a template request with something else".into())
         }
+    }
+}
+
+/// The text of a write job, or why there is none.
+pub fn written(reply: JobReply) -> Result<String, String> {
+    match reply {
+        JobReply::Written(text) => Ok(text),
+        JobReply::Failed(message) => Err(message),
+        _ => Err("the tools worker answered the write with something else".into()),
     }
 }

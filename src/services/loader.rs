@@ -15,10 +15,10 @@ use wasm_bindgen::JsCast;
 use crate::services::parser::{Request, RequestKind, WorkerClient, WorkerEvent, WORKER_URL};
 use crate::services::persist;
 use crate::services::sources::{Source, SAMPLE_REPLY};
-use crate::state::cluster::ClusterFile;
+use crate::state::cluster;
 use crate::state::comparison::SeriesStatus;
 use crate::state::load::{LoadStage, LoadStatus, Loaded, Origin};
-use crate::state::mirror::ConfigFile;
+use crate::state::mirror;
 use crate::state::shared::Shared;
 use crate::state::Stores;
 use crate::worker::protocol::{join_parts, WorkerReply, EARLY_REQUEST_ID};
@@ -282,11 +282,14 @@ fn on_reply(stores: Stores, current: &Rc<RefCell<Current>>, reply: WorkerReply) 
             set_stage(stores, current, LoadStage::Parsing, Some(progress));
         }
         WorkerReply::Stage { stage, .. } => set_stage(stores, current, stage, None),
-        WorkerReply::ClusterState { files, alone, .. } => {
-            cluster_state_arrived(stores, current, files, alone)
-        }
-        WorkerReply::MirrorConfig { files, alone, .. } => {
-            mirror_config_arrived(stores, current, files, alone)
+        WorkerReply::ClusterState {
+            paths,
+            opened,
+            alone,
+            ..
+        } => cluster_state_arrived(stores, current, &paths, opened, alone),
+        WorkerReply::MirrorConfig { configs, alone, .. } => {
+            mirror_config_arrived(stores, current, configs, alone)
         }
         WorkerReply::Part {
             package, bundles, ..
@@ -324,41 +327,43 @@ fn on_reply(stores: Stores, current: &Rc<RefCell<Current>>, reply: WorkerReply) 
             stores.comparison.series.set(Some(Shared::new(series)));
         }
         WorkerReply::Failed { message, .. } => fail(stores, current.borrow().target, message),
-        // Template and pre-flight requests go through their own client (`services::jobs`); a
-        // first picture is assets/boot.js's to show.
+        // Template, pre-flight and write requests go through their own client
+        // (`services::jobs`); a first picture is assets/boot.js's to show.
         WorkerReply::Ready
         | WorkerReply::Picture { .. }
         | WorkerReply::RenderDone { .. }
         | WorkerReply::RenderFailed { .. }
-        | WorkerReply::PreflightDone { .. } => {}
+        | WorkerReply::PreflightDone { .. }
+        | WorkerReply::Written { .. } => {}
     }
 }
 
-/// Files of cluster state among those opened: they go to the cluster store, not the catalog
-/// (a state file opened alone keeps the catalog on screen).
+/// Files of cluster state among those opened, read by the worker: they go to the cluster
+/// store, not the catalog (a state file opened alone keeps the catalog on screen).
 fn cluster_state_arrived(
     stores: Stores,
     current: &RefCell<Current>,
-    files: Vec<ClusterFile>,
+    paths: &[String],
+    opened: cluster::Opened,
     alone: bool,
 ) {
-    let paths: Vec<&str> = files.iter().map(|f| f.path.as_str()).collect();
+    let paths: Vec<&str> = paths.iter().map(String::as_str).collect();
     set_aside(stores, current, &paths, alone);
-    stores.cluster.open(files);
+    stores.cluster.open(opened);
 }
 
-/// ImageSetConfigurations among the files opened: the last goes to the mirror store, not the
-/// catalog (one opened alone keeps the catalog on screen).
+/// ImageSetConfigurations among the files opened, read by the worker: the last goes to the
+/// mirror store, not the catalog (one opened alone keeps the catalog on screen).
 fn mirror_config_arrived(
     stores: Stores,
     current: &RefCell<Current>,
-    files: Vec<ConfigFile>,
+    configs: Vec<mirror::Opened>,
     alone: bool,
 ) {
-    let paths: Vec<&str> = files.iter().map(|f| f.path.as_str()).collect();
+    let paths: Vec<&str> = configs.iter().map(|c| c.file.path.as_str()).collect();
     set_aside(stores, current, &paths, alone);
-    if let Some(file) = files.into_iter().last() {
-        stores.mirror.open(file);
+    if let Some(opened) = configs.into_iter().last() {
+        stores.mirror.open(opened);
     }
 }
 

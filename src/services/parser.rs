@@ -64,6 +64,17 @@ pub struct PreflightRequest {
     pub files: Vec<FileText>,
 }
 
+/// A catalog written back as FBC with an edit, in the tools worker (core's FBC writer reads
+/// the files' YAML, which the page does not link).
+#[derive(Debug, Clone)]
+pub struct WriteRequest {
+    pub id: u32,
+    /// The edit, as the JSON of a `protocol::FbcEdit`.
+    pub edit: String,
+    /// The files the catalog was read from.
+    pub files: Vec<FileText>,
+}
+
 /// What the page learns from the worker.
 #[derive(Debug)]
 pub enum WorkerEvent {
@@ -189,6 +200,11 @@ impl WorkerClient {
     /// Posts a pre-flight request; requests waiting for the worker to start are kept.
     pub fn send_preflight(&self, request: &PreflightRequest) -> Result<(), String> {
         self.post(encode_preflight(request), false)
+    }
+
+    /// Posts a write request; requests waiting for the worker to start are kept.
+    pub fn send_write(&self, request: &WriteRequest) -> Result<(), String> {
+        self.post(encode_write(request), false)
     }
 
     fn post(&self, msg: Message, replace_queued: bool) -> Result<(), String> {
@@ -431,6 +447,16 @@ fn encode_preflight(request: &PreflightRequest) -> Message {
         (protocol::REQ_FILES, files.into()),
     ];
     message(request.id, protocol::KIND_PREFLIGHT, &fields, transfer)
+}
+
+fn encode_write(request: &WriteRequest) -> Message {
+    let transfer = Array::new();
+    let files = file_list(&request.files, &transfer);
+    let fields = [
+        (protocol::REQ_EDIT, JsValue::from_str(&request.edit)),
+        (protocol::REQ_FILES, files.into()),
+    ];
+    message(request.id, protocol::KIND_WRITE_FBC, &fields, transfer)
 }
 
 fn encode(request: &Request) -> Message {

@@ -1,5 +1,6 @@
 //! Cluster state: the objects of a cluster the user opened beside the catalog (the files the
-//! parsing worker told from catalog files with core's `cluster::is_cluster_state`), what core's
+//! parsing worker told from catalog files with core's `cluster::is_cluster_state`, and read
+//! there with core's `cluster::read_cluster_files`: [`Opened::read`]), what core's
 //! `cluster::diagnose` says of each operator over the catalog on screen, and the operator
 //! chosen in the Cluster tab with what it marks on the graph: the installed bundle ("you are
 //! here"), the failed one, and its resolved path (drawn as a route). Nothing leaves the page.
@@ -26,32 +27,40 @@ pub struct ClusterFile {
     pub text: String,
 }
 
-/// The cluster state opened: what to call it, and its files.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// The cluster state opened: what to call it, and what core read of its files. The parsing
+/// worker reads them ([`Opened::read`]) and sends this to the page as JSON, so the page's wasm
+/// does not link core's YAML reader (docs/performance.md, "First draw").
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Opened {
     /// A file's name, or "3 files".
     pub label: String,
-    pub files: Vec<ClusterFile>,
+    /// The objects read, with every problem met (core's reader, within the loader's limits).
+    pub state: ClusterState,
 }
 
 impl Opened {
-    /// The files, named after the one file or counted.
-    pub fn new(files: Vec<ClusterFile>) -> Opened {
-        let label = match files.as_slice() {
+    /// The files read with core's reader, named after the one file or counted.
+    ///
+    /// # Complexity
+    /// O(n) in the length of the files.
+    pub fn read(files: &[ClusterFile]) -> Opened {
+        let label = match files {
             [one] => one.path.clone(),
             many => format!("{} files", many.len()),
         };
-        Opened { label, files }
+        Opened {
+            label,
+            state: read_state(files),
+        }
     }
 }
 
-/// The objects read from the opened files (core's reader, within the loader's limits).
+/// The objects read from `files` (core's reader, within the loader's limits).
 ///
 /// # Complexity
 /// O(n) in the length of the files.
-pub fn read_state(opened: &Opened) -> ClusterState {
-    let files: Vec<InputFile> = opened
-        .files
+pub fn read_state(files: &[ClusterFile]) -> ClusterState {
+    let files: Vec<InputFile> = files
         .iter()
         .map(|f| InputFile::new(f.path.clone(), f.text.clone()))
         .collect();
@@ -173,7 +182,8 @@ impl ClusterStore {
         selection: Selection,
     ) -> ClusterStore {
         let opened: RwSignal<Option<Shared<Opened>>> = RwSignal::new(None);
-        let state = Memo::new(move |_| opened.get().map(|o| Shared::new(read_state(&o))));
+        let state =
+            Memo::new(move |_| opened.with(|o| Some(Shared::new(o.as_ref()?.state.clone()))));
         let diagnosis = Memo::new(move |_| {
             let state = state.get()?;
             let loaded = loaded.get();
@@ -215,10 +225,10 @@ impl ClusterStore {
         expect_context::<ClusterStore>()
     }
 
-    /// New cluster state replaces the old; nothing is chosen.
-    pub fn open(&self, files: Vec<ClusterFile>) {
+    /// New cluster state (read by the parsing worker) replaces the old; nothing is chosen.
+    pub fn open(&self, opened: Opened) {
         self.chosen.set(None);
-        self.opened.set(Some(Shared::new(Opened::new(files))));
+        self.opened.set(Some(Shared::new(opened)));
     }
 
     /// The chosen operator's report.
@@ -248,17 +258,17 @@ mod tests {
         load_files(vec![InputFile::new("descheduler.json", DESCHEDULER)])
     }
 
-    fn opened() -> Opened {
-        Opened::new(vec![ClusterFile {
+    fn files() -> Vec<ClusterFile> {
+        vec![ClusterFile {
             path: "cluster-stuck.yaml".into(),
             text: STUCK.into(),
-        }])
+        }]
     }
 
     #[test]
     fn the_stuck_upgrade_is_failed_stuck_with_its_path_and_marks() {
         let catalog = descheduler();
-        let state = read_state(&opened());
+        let state = read_state(&files());
         let d = diagnosis_of(&state, Some(("v4.16", &catalog)), None);
         assert_eq!(d.operators.len(), 1);
         let r = &d.operators[0];
@@ -288,7 +298,7 @@ mod tests {
 
     #[test]
     fn without_a_catalog_the_objects_still_speak() {
-        let state = read_state(&opened());
+        let state = read_state(&files());
         let d = diagnosis_of(&state, None, None);
         let r = &d.operators[0];
         assert_eq!(r.state, State::FailedStuck);
@@ -298,9 +308,24 @@ mod tests {
             "a finding says no catalog was given"
         );
         assert_eq!(channel_of(r, None), ChannelChoice::Default);
+        assert_eq!(Opened::read(&files()).label, "cluster-stuck.yaml");
         assert_eq!(
-            Opened::new(vec![opened().files[0].clone(); 2]).label,
+            Opened::read(&[files()[0].clone(), files()[0].clone()]).label,
             "2 files"
         );
+    }
+    #[test]
+    fn the_state_read_by_the_worker_crosses_as_json_unchanged() {
+        let opened = Opened::read(&files());
+        let json = serde_json::to_string(&opened).expect("encoded");
+        let back: Opened = serde_json::from_str(&json).expect("decoded");
+        assert_eq!(back.label, opened.label);
+        // Every field, the objects' origins (file, line, document) and the diagnostics included.
+        assert_eq!(format!("{:?}", back.state), format!("{:?}", opened.state));
+        assert!(back.state.subscriptions[0].meta.origin.line > 0);
+        let catalog = descheduler();
+        let before = diagnosis_of(&opened.state, Some(("v4.16", &catalog)), None);
+        let after = diagnosis_of(&back.state, Some(("v4.16", &catalog)), None);
+        assert_eq!(format!("{after:?}"), format!("{before:?}"));
     }
 }

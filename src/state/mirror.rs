@@ -1,5 +1,6 @@
 //! The mirror preview: an ImageSetConfiguration opened beside the catalog (told from catalog
-//! files by core's `mirror::looks_like_isc` in the parsing worker), its `mirror.operators`
+//! files by core's `mirror::looks_like_isc` in the parsing worker, and read there with core's
+//! `mirror::read_config`: [`read_file`]), its `mirror.operators`
 //! entry as edited in the Mirror tab, and what core's `mirror` says the cut does to the package
 //! on screen: per bundle of the drawn channel kept, kept only for the chain, dropped, stranded,
 //! the new head, and the channels it drops (`mirror=1` in the URL shows it on the graph).
@@ -26,7 +27,10 @@ pub struct ConfigFile {
 }
 
 /// The configuration as read: the file and core's reading of it (entries and diagnostics).
-#[derive(Debug)]
+/// The parsing worker reads it and sends this to the page as JSON, so the page's wasm does not
+/// link core's YAML reader (docs/performance.md, "First draw"); the text stays for the
+/// download, which rewrites its lines (core's `mirror::write_config`).
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Opened {
     pub file: ConfigFile,
     pub config: MirrorConfig,
@@ -117,10 +121,9 @@ impl MirrorStore {
         expect_context::<MirrorStore>()
     }
 
-    /// A configuration opened: it replaces the one before, its first entry is shown, the
-    /// cut is drawn.
-    pub fn open(&self, file: ConfigFile) {
-        let opened = read_file(file);
+    /// A configuration opened (read by the parsing worker): it replaces the one before, its
+    /// first entry is shown, the cut is drawn.
+    pub fn open(&self, opened: Opened) {
         self.entry_index.set(0);
         self.edited.set(opened.config.operators.first().cloned());
         self.opened.set(Some(Shared::new(opened)));
@@ -178,5 +181,18 @@ mod tests {
         ));
         let report = report_of(&loaded, &entry, "aws-neuron-operator");
         assert!(report.stranded.is_empty());
+    }
+
+    #[test]
+    fn the_configuration_read_by_the_worker_crosses_as_json_unchanged() {
+        let opened = read_file(ConfigFile {
+            path: "isc.yaml".into(),
+            text: format!("{ISC}\nbogus: [\n"),
+        });
+        assert!(!opened.config.diagnostics.is_empty());
+        let json = serde_json::to_string(&opened).expect("encoded");
+        let back: Opened = serde_json::from_str(&json).expect("decoded");
+        // The file, the entries with their locations, and the diagnostics.
+        assert_eq!(format!("{back:?}"), format!("{opened:?}"));
     }
 }

@@ -27,6 +27,7 @@ use wasm_bindgen::prelude::*;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
 use crate::state::load::text_from_utf8;
+use crate::state::{cluster, mirror};
 use parse::{
     first_picture, load_options, parse_catalog, split_cluster_state, split_mirror_configs, LoadFn,
 };
@@ -94,9 +95,10 @@ fn requested_picture(data: &JsValue) -> Option<(String, String)> {
     ))
 }
 
-/// A catalog request: the files of cluster state and ImageSetConfigurations split off (each
-/// posted), the rest read with `load`, the channel it asks to have drawn posted as soon as it
-/// is read, then linted, the catalog posted in parts.
+/// A catalog request: the files of cluster state and ImageSetConfigurations split off, read
+/// here with core's readers and posted (so the page links no YAML parser), the rest read with
+/// `load`, the channel it asks to have drawn posted as soon as it is read, then linted, the
+/// catalog posted in parts.
 fn serve_catalog(
     scope: &DedicatedWorkerGlobalScope,
     id: u32,
@@ -108,25 +110,23 @@ fn serve_catalog(
     let (configs, files) = split_mirror_configs(files);
     if !configs.is_empty() {
         let alone = files.is_empty() && state.is_empty();
-        post(
-            scope,
-            &WorkerReply::MirrorConfig {
-                id,
-                files: configs,
-                alone,
-            },
-        );
+        let configs = configs.into_iter().map(mirror::read_file).collect();
+        post(scope, &WorkerReply::MirrorConfig { id, configs, alone });
         if alone {
             return;
         }
     }
     if !state.is_empty() {
         let alone = files.is_empty();
+        let paths = state.iter().map(|f| f.path.clone()).collect();
+        let opened = cluster::Opened::read(&state);
+        drop(state);
         post(
             scope,
             &WorkerReply::ClusterState {
                 id,
-                files: state,
+                paths,
+                opened,
                 alone,
             },
         );

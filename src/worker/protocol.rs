@@ -7,11 +7,14 @@
 //! [`KIND_RENDER_TEMPLATE`] (`files` holds the template, `sources` the bundle sources, as
 //! `files`), or for a pipeline's pre-flight checks [`KIND_PREFLIGHT`] (`pipeline` its name,
 //! `catalog` the catalog on screen as JSON, `files` the files it was opened from; answered
-//! `preflight-done` with the report and, per message, the file it is about). The worker answers with [`WorkerReply`] values serialized as JSON, each posted as
+//! `preflight-done` with the report and, per message, the file it is about), or for a catalog
+//! written back as FBC with an edit [`KIND_WRITE_FBC`] (`edit` an [`FbcEdit`] as JSON, `files`
+//! the files the catalog was read from; answered `written` with the text). The worker answers with [`WorkerReply`] values serialized as JSON, each posted as
 //! its UTF-8 bytes in a `Uint8Array` whose buffer is transferred: `ready`
 //! once it listens, `cluster-state` first when some files of a catalog request hold cluster
-//! objects rather than a catalog (their text; `alone` when no catalog follows), likewise
-//! `mirror-config` for ImageSetConfigurations, `progress`
+//! objects rather than a catalog (their paths and the objects core read of them, with its
+//! diagnostics; `alone` when no catalog follows), likewise `mirror-config` for
+//! ImageSetConfigurations (each file with core's reading of it), `progress`
 //! while it reads, `picture` once the catalog is read when the request asked for one
 //! ([`REQ_PICTURE`]), `stage` when it moves on to checking, then for a
 //! catalog its bundles in `part`s of at most [`PART_BYTES`] of JSON each (so that the page
@@ -19,14 +22,14 @@
 //! findings (or `series-done` with one catalog per subfolder, `render-done` with a template's
 //! FBC text, `render-failed` with opm's error), or `failed`.
 
-use olm_graph_core::model::Bundle;
+use olm_graph_core::change::TruncateReport;
+use olm_graph_core::model::{Bundle, Package};
 use olm_graph_core::preflight::Report;
 use olm_graph_core::{Catalog, Diagnostic, Progress};
 use serde::{Deserialize, Serialize};
 
-use crate::state::cluster::ClusterFile;
 use crate::state::load::LoadStage;
-use crate::state::mirror::ConfigFile;
+use crate::state::{cluster, mirror};
 
 /// The tools worker's script, next to index.html and worker-boot.js (assets/tools-boot.js),
 /// started by the page for its rare tools and by the parsing worker for what it passes on.
@@ -46,6 +49,8 @@ pub const REQ_SOURCES: &str = "sources";
 pub const REQ_PIPELINE: &str = "pipeline";
 /// The catalog of a pre-flight request, as the JSON of core's `Catalog` (a JS string).
 pub const REQ_CATALOG: &str = "catalog";
+/// The edit of a write request, as the JSON of an [`FbcEdit`] (a JS string).
+pub const REQ_EDIT: &str = "edit";
 /// The channel a catalog request asks to have drawn as soon as the catalog is read, before it
 /// is checked: `{package, channel}` (JS strings); answered with `picture` when the catalog has
 /// it. Posted by assets/boot.js for a `url=` link (docs/performance.md, "First draw").
@@ -77,26 +82,49 @@ pub const KIND_RENDER_TEMPLATE: &str = "render-template";
 /// opened from (answered with `preflight-done`).
 pub const KIND_PREFLIGHT: &str = "preflight";
 
+/// `kind` of a request: a catalog written back as FBC from the files it was read from (`files`),
+/// with an edit (`edit`), by core's one FBC writer, which reads the files' documents again
+/// (answered with `written`).
+pub const KIND_WRITE_FBC: &str = "write-fbc";
+
+/// The edit a write request applies while it writes the catalog's files back as FBC.
+/// Externally tagged (`{"truncated": {…}}`): an internally tagged enum is decoded through
+/// serde's buffered content, which added 80 KB of code to the tools worker.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FbcEdit {
+    /// Deprecate-and-truncate's result (core's `change::write_truncated`): the package as
+    /// changed, and the report of what went.
+    Truncated {
+        report: TruncateReport,
+        package: Box<Package>,
+    },
+    /// What a mirror cut keeps (core's `mirror::write_kept`): the packages kept.
+    Kept { packages: Vec<Package> },
+}
+
 /// What the worker posts back (as a JSON string).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum WorkerReply {
     /// The worker is listening; requests posted before this would be lost.
     Ready,
-    /// Files of catalog request `id` that hold cluster objects (core's `is_cluster_state`), as
-    /// text; they are not part of the catalog. `alone`: no other file came with them, so no
-    /// catalog follows and the one on screen stays.
+    /// Files of catalog request `id` that hold cluster objects (core's `is_cluster_state`),
+    /// their paths and what core read of them (`cluster::read_cluster_files`); they are not
+    /// part of the catalog. `alone`: no other file came with them, so no catalog follows and
+    /// the one on screen stays.
     ClusterState {
         id: u32,
-        files: Vec<ClusterFile>,
+        paths: Vec<String>,
+        opened: cluster::Opened,
         alone: bool,
     },
     /// Files of catalog request `id` that hold an ImageSetConfiguration (core's
-    /// `mirror::looks_like_isc`), as text; not part of the catalog. `alone`: nothing else came
-    /// with them.
+    /// `mirror::looks_like_isc`), each with what core read of it (`mirror::read_config`); not
+    /// part of the catalog. `alone`: nothing else came with them.
     MirrorConfig {
         id: u32,
-        files: Vec<ConfigFile>,
+        configs: Vec<mirror::Opened>,
         alone: bool,
     },
     /// The channel catalog request `id` asked for ([`REQ_PICTURE`]), drawn as `olm-graph render
@@ -142,6 +170,8 @@ pub enum WorkerReply {
         report: Report,
         places: Vec<Vec<String>>,
     },
+    /// Write request `id` is done: the catalog's FBC text.
+    Written { id: u32, text: String },
     /// Request `id` could not be handled (a malformed request, a folder that is no series;
     /// problems inside a catalog are findings).
     Failed { id: u32, message: String },
@@ -170,6 +200,7 @@ impl WorkerReply {
             | WorkerReply::RenderDone { id, .. }
             | WorkerReply::RenderFailed { id, .. }
             | WorkerReply::PreflightDone { id, .. }
+            | WorkerReply::Written { id, .. }
             | WorkerReply::Failed { id, .. } => Some(*id),
         }
     }

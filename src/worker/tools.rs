@@ -1,16 +1,20 @@
 //! What the tools worker serves (`src/bin/tools.rs`, started by the page as `tools-boot.js`
 //! on the first request for a rare tool, or by the parsing worker for files that might hold a
 //! catalog template): catalog templates ([`super::template`]), a pipeline's pre-flight checks
-//! (core's `preflight`), and catalogs and series read with templates expanded (core's
+//! (core's `preflight`), catalogs written back as FBC with an edit (deprecate-and-truncate's
+//! download, the mirror's kept catalog: core's FBC writer reads the files' YAML, which the page
+//! does not link), and catalogs and series read with templates expanded (core's
 //! `open::load_files_with_progress`).
 
+use olm_graph_core::change::write_truncated;
+use olm_graph_core::mirror::write_kept;
 use olm_graph_core::open::load_files_with_progress;
 use olm_graph_core::preflight::{self, MessageLocator, Pipeline};
 use olm_graph_core::{Catalog, InputFile};
 use wasm_bindgen::JsValue;
 use web_sys::DedicatedWorkerGlobalScope;
 
-use super::protocol::{self, WorkerReply};
+use super::protocol::{self, FbcEdit, WorkerReply};
 use super::{
     decode_files, decode_list, post, request_id, request_kind, serve_catalog, serve_series,
     template,
@@ -33,6 +37,7 @@ pub fn serve(scope: &DedicatedWorkerGlobalScope, data: JsValue) {
             post(scope, &reply);
         }
         Some(protocol::KIND_PREFLIGHT) => post(scope, &serve_preflight(id, &files, &data)),
+        Some(protocol::KIND_WRITE_FBC) => post(scope, &serve_write(id, &files, &data)),
         _ => serve_catalog(scope, id, &data, files, load_files_with_progress),
     }
 }
@@ -104,4 +109,38 @@ fn serve_preflight(id: u32, files: &[InputFile], data: &JsValue) -> WorkerReply 
         })
         .collect();
     WorkerReply::PreflightDone { id, report, places }
+}
+
+/// A write request: the request's files written back as FBC with its edit.
+///
+/// # Complexity
+/// Decoding the edit (linear in its JSON), then that of [`write_fbc`].
+fn serve_write(id: u32, files: &[InputFile], data: &JsValue) -> WorkerReply {
+    let Some(json) = super::field(data, protocol::REQ_EDIT).and_then(|v| v.as_string()) else {
+        return WorkerReply::Failed {
+            id,
+            message: "the write request has no edit".into(),
+        };
+    };
+    let written = serde_json::from_str::<FbcEdit>(&json)
+        .map_err(|e| format!("the write request's edit is unreadable: {e}"))
+        .and_then(|edit| write_fbc(files, &edit));
+    match written {
+        Ok(text) => WorkerReply::Written { id, text },
+        Err(message) => WorkerReply::Failed { id, message },
+    }
+}
+
+/// `files` written back as FBC with `edit` (core's `change::write_truncated` or
+/// `mirror::write_kept`), or core's error in words.
+///
+/// # Complexity
+/// That of core's FBC writer: linear in the files' text and the packages written.
+pub fn write_fbc(files: &[InputFile], edit: &FbcEdit) -> Result<String, String> {
+    match edit {
+        FbcEdit::Truncated { report, package } => {
+            write_truncated(files, report, package).map_err(|e| e.to_string())
+        }
+        FbcEdit::Kept { packages } => write_kept(files, packages).map_err(|e| e.to_string()),
+    }
 }

@@ -6,11 +6,14 @@
 // case): 0.0.3 dropped, 0.0.5 kept only for the chain, 0.0.1 and 0.0.2 stranded, the Stable
 // channel not mirrored. Geometry at 1280×800 (the marks inside the graph area), the legend's
 // entries, axe, the screenshot docs/screenshots/mirror-stranded.png; then minVersion lowered
-// to 0.0.1 in the form removes the stranded rings, and a reload keeps the toggle on.
+// to 0.0.1 in the form removes the stranded rings, and a reload keeps the toggle on. The kept
+// catalog's download (written by the tools worker) equals `olm-graph mirror -o`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { app, open, finish, waitGraph, CATALOGS, ROOT, audit, boxInside, settledBox } from './harness.mjs';
+import { app, open, finish, waitGraph, cli, CATALOGS, ROOT, audit, boxInside, settledBox } from './harness.mjs';
 
 const CATALOG = join(CATALOGS, 'community-operators-prod/v4.21/aws-neuron-operator.yaml');
 const CONFIG = join(ROOT, 'tests/e2e/fixtures/mirror-neuron.yaml');
@@ -74,6 +77,19 @@ test('a configuration that strands bundles: dropped, required, stranded and the 
   await audit(page, 'the Mirror tab with stranded bundles');
   await page.mouse.move(0, 0);
   await page.screenshot({ path: SCREENSHOT });
+
+  // The kept catalog, written by the tools worker from the files opened: the CLI's bytes.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.click('[data-testid=mirror-download-catalog]'),
+  ]);
+  assert.equal(download.suggestedFilename(), 'mirrored-catalog.json');
+  const tmp = mkdtempSync(join(tmpdir(), 'olm-mirror-'));
+  const path = join(tmp, 'app.json');
+  await download.saveAs(path);
+  cli(['mirror', CATALOG, '--config', CONFIG, '-o', join(tmp, 'cli.json')]);
+  assert.equal(readFileSync(path, 'utf8'), readFileSync(join(tmp, 'cli.json'), 'utf8'));
+  assert.equal(await page.locator('[data-testid=mirror-download-error]').count(), 0);
 
   // minVersion lowered to 0.0.1 in the form: the rings go at once, the field keeps its focus.
   await page.fill('[data-testid=mirror-channel-min]', '0.0.1');

@@ -9,10 +9,12 @@ use olm_graph_core::validate::lint_catalog;
 use olm_graph_core::{load_files, InputFile};
 use olm_graph_web::graph::GraphPanel;
 use olm_graph_web::panels::catalog_tools::truncate::{
-    origin_inputs, truncated_catalog, TruncatePanel,
+    origin_files, truncate_request, TruncatePanel,
 };
+use olm_graph_web::services::jobs::FbcEdit;
 use olm_graph_web::state::load::{FileText, Origin};
 use olm_graph_web::state::selection::ChannelChoice;
+use olm_graph_web::worker::tools::write_fbc;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
@@ -163,7 +165,7 @@ fn truncated_catalog_needs_the_files_and_skips_what_a_folder_load_skipped() {
         },
     )
     .unwrap();
-    let err = truncated_catalog(&Origin::default(), &report, &new_pkg).unwrap_err();
+    let err = truncate_request(&Origin::default(), &report, &new_pkg).unwrap_err();
     assert!(err.contains("load it again"), "{err}");
     let file = |path: &str, text: &str| FileText {
         path: path.into(),
@@ -178,9 +180,13 @@ fn truncated_catalog_needs_the_files_and_skips_what_a_folder_load_skipped() {
         only_catalog_extensions: true,
         folder: None,
     };
-    let inputs = origin_inputs(&origin);
-    assert_eq!(inputs.len(), 1, "the README is not read");
-    let text = truncated_catalog(&origin, &report, &new_pkg).unwrap();
+    assert_eq!(origin_files(&origin).len(), 1, "the README is not read");
+    // The page's request, as the tools worker writes it.
+    let (edit, files) = truncate_request(&origin, &report, &new_pkg).unwrap();
+    let edit: FbcEdit = serde_json::from_str(&serde_json::to_string(&edit).unwrap()).unwrap();
+    assert_eq!(files.len(), 1, "the README is not sent");
+    let inputs: Vec<InputFile> = files.iter().map(FileText::to_input_file).collect();
+    let text = write_fbc(&inputs, &edit).unwrap();
     let out = load_files(vec![InputFile::new("out.json", text)]);
     assert!(lint_catalog(&out).iter().all(|d| !d.is_error()));
     assert!(out.package("seed").unwrap().bundle("seed.v1.1.0").is_none());

@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 use olm_graph_web::graph::GraphPanel;
 use olm_graph_web::panels::inspector::Inspector;
-use olm_graph_web::state::cluster::ClusterFile;
+use olm_graph_web::state::cluster::{ClusterFile, Opened};
 use olm_graph_web::state::selection::ChannelChoice;
 use olm_graph_web::state::workspace::InspectorTab;
 use wasm_bindgen_test::*;
@@ -19,11 +19,12 @@ const STUCK: &str = include_str!("../e2e/fixtures/cluster-stuck.yaml");
 const INSTALLED: &str = "clusterkubedescheduleroperator.v5.0.3";
 const FAILED: &str = "clusterkubedescheduleroperator.v5.0.4";
 
-fn state(path: &str, text: &str) -> Vec<ClusterFile> {
-    vec![ClusterFile {
+/// The state as the parsing worker reads it and the page gets it.
+fn state(path: &str, text: &str) -> Opened {
+    Opened::read(&[ClusterFile {
         path: path.into(),
         text: text.into(),
-    }]
+    }])
 }
 
 #[wasm_bindgen_test]

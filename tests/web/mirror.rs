@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use olm_graph_web::graph::GraphPanel;
 use olm_graph_web::panels::channels::ChannelTabs;
 use olm_graph_web::panels::inspector::Inspector;
-use olm_graph_web::state::mirror::ConfigFile;
+use olm_graph_web::state::mirror::{read_file, ConfigFile};
 use olm_graph_web::state::workspace::InspectorTab;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -28,10 +28,11 @@ async fn an_opened_configuration_marks_the_cut_and_the_form_redraws_it() {
     settle().await;
     one(&root, "[data-testid=mirror-empty]");
     assert!(all(&root, "[data-testid=mirror-toggle]").is_empty());
-    stores.mirror.open(ConfigFile {
+    // As the parsing worker reads it and the page gets it.
+    stores.mirror.open(read_file(ConfigFile {
         path: "isc.yaml".into(),
         text: ISC.into(),
-    });
+    }));
     settle().await;
     assert_eq!(stores.workspace.tab.get_untracked(), InspectorTab::Mirror);
     let mark = |v: &str| attr_of(&root, &format!("{B}{v}"), "data-mirror");

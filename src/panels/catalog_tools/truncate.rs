@@ -1,7 +1,7 @@
 //! Deprecate and truncate (docs/spec/olm.md §7.3), previewed: choose a bundle, and the graph fades
 //! what would go while this panel lists it (entries, bundles, channels, stranded clusters);
-//! then download the new catalog. Core does the work (`change::deprecate_truncate`,
-//! `change::write_truncated`); the preview lives in the catalog changes store so the graph can
+//! then download the new catalog. Core does the work (`change::deprecate_truncate`, and
+//! `change::write_truncated` in the tools worker, which reads the files' YAML); the preview lives in the catalog changes store so the graph can
 //! draw it. The form (package and options) is kept in this browser (`services::persist`) as
 //! it changes, and comes back when the panel opens again on the same package.
 //!
@@ -13,17 +13,17 @@ use olm_graph_core::sort::SortWith;
 use std::collections::BTreeMap;
 
 use leptos::prelude::*;
-use olm_graph_core::change::{write_truncated, TruncateOptions, TruncateReport};
+use olm_graph_core::change::{TruncateOptions, TruncateReport};
 use olm_graph_core::load::has_catalog_extension;
 use olm_graph_core::model::Package;
 use olm_graph_core::view::natural_cmp;
-use olm_graph_core::InputFile;
 
 use crate::services::download::{download_text, file_name_part};
+use crate::services::jobs::{written, FbcEdit, Jobs};
 use crate::services::persist;
 use crate::state::catalog_changes::CatalogChanges;
 use crate::state::graph::GraphStore;
-use crate::state::load::{LoadStore, Origin};
+use crate::state::load::{FileText, LoadStore, Origin};
 use crate::state::selection::Selection;
 use crate::state::Stores;
 use crate::widgets::name_list::name_list;
@@ -33,27 +33,32 @@ const KEPT_FORM: &str = "truncate";
 
 /// The files of `origin` as core reads them (directory semantics skip other files, as the
 /// parser did and as `olm-graph deprecate-truncate` does).
-pub fn origin_inputs(origin: &Origin) -> Vec<InputFile> {
+pub fn origin_files(origin: &Origin) -> Vec<FileText> {
     origin
         .files
         .iter()
         .filter(|f| !origin.only_catalog_extensions || has_catalog_extension(&f.path))
-        .map(|f| f.to_input_file())
+        .cloned()
         .collect()
 }
 
-/// The new catalog's text, or why it cannot be written.
-pub fn truncated_catalog(
+/// What the tools worker writes the new catalog from (the edit and the files), or why it
+/// cannot be written.
+pub fn truncate_request(
     origin: &Origin,
     report: &TruncateReport,
     new_pkg: &Package,
-) -> Result<String, String> {
+) -> Result<(FbcEdit, Vec<FileText>), String> {
     if origin.files.is_empty() {
         return Err(
             "the catalog's files are not at hand: load it again to download the result".into(),
         );
     }
-    write_truncated(&origin_inputs(origin), report, new_pkg).map_err(|e| e.to_string())
+    let edit = FbcEdit::Truncated {
+        report: report.clone(),
+        package: Box::new(new_pkg.clone()),
+    };
+    Ok((edit, origin_files(origin)))
 }
 
 /// A download name for the truncated catalog.
@@ -221,23 +226,33 @@ fn TruncateForm(options: Options) -> impl IntoView {
     }
 }
 
-/// Downloads the catalog with the previewed change; an error message when it cannot.
-fn download_truncated(lifecycle: CatalogChanges, load: LoadStore) -> Result<(), String> {
+/// Downloads the catalog with the previewed change, written by the tools worker (core's
+/// `change::write_truncated`); `problem` says why it could not be.
+fn download_truncated(
+    lifecycle: CatalogChanges,
+    load: LoadStore,
+    jobs: Jobs,
+    problem: RwSignal<Option<String>>,
+) {
+    problem.set(None);
     let (Some(t), Some(loaded)) = (
         lifecycle.truncation.get_untracked(),
         load.loaded.get_untracked(),
     ) else {
-        return Ok(());
+        return;
     };
     let Ok((new_pkg, report)) = &t.result else {
-        return Ok(());
+        return;
     };
-    let text = truncated_catalog(&loaded.origin, report, new_pkg)?;
-    download_text(
-        &download_name(&report.package, &report.bundle),
-        "application/json",
-        &text,
-    )
+    let (edit, files) = match truncate_request(&loaded.origin, report, new_pkg) {
+        Ok(r) => r,
+        Err(e) => return problem.set(Some(e)),
+    };
+    let name = download_name(&report.package, &report.bundle);
+    jobs.write_fbc(&edit, files, move |reply| {
+        let r = written(reply).and_then(|text| download_text(&name, "application/json", &text));
+        problem.try_set(r.err());
+    });
 }
 
 /// The preview's outcome: the refusal, or what goes and the download.
@@ -245,8 +260,9 @@ fn download_truncated(lifecycle: CatalogChanges, load: LoadStore) -> Result<(), 
 fn TruncateResult() -> impl IntoView {
     let lifecycle = CatalogChanges::get();
     let load = LoadStore::get();
+    let jobs = Jobs::get();
     let download_problem = RwSignal::new(None::<String>);
-    let download = move |_| download_problem.set(download_truncated(lifecycle, load).err());
+    let download = move |_| download_truncated(lifecycle, load, jobs, download_problem);
     move || {
         let t = lifecycle.truncation.get()?;
         Some(match &t.result {

@@ -69,7 +69,10 @@ fn load_update(ev: leptos::ev::Event, sim: SimulationStore, jobs: Jobs) {
                 sim.update.set(Some((label, Shared::new(catalog))))
             }
             JobReply::Failed(e) => load.problem(e),
-            JobReply::Rendered { .. } | JobReply::Refused(_) | JobReply::Preflight { .. } => {}
+            JobReply::Rendered { .. }
+            | JobReply::Refused(_)
+            | JobReply::Preflight { .. }
+            | JobReply::Written(_) => {}
         });
     });
 }

@@ -53,7 +53,9 @@ fn download_fbc(studio: TemplateStudio, service: Jobs) {
             JobReply::Failed(e) => {
                 RenderStatus::Failed(Box::new(Diagnostic::error(Rule::TemplateWorker, e)))
             }
-            JobReply::Catalog { .. } | JobReply::Preflight { .. } => RenderStatus::Idle,
+            JobReply::Catalog { .. } | JobReply::Preflight { .. } | JobReply::Written(_) => {
+                RenderStatus::Idle
+            }
         };
         studio.render.set(status);
     });

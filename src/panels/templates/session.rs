@@ -90,7 +90,10 @@ fn render_revision(
                 stores.load.problem(message);
                 return;
             }
-            JobReply::Rendered { .. } | JobReply::Refused(_) | JobReply::Preflight { .. } => return,
+            JobReply::Rendered { .. }
+            | JobReply::Refused(_)
+            | JobReply::Preflight { .. }
+            | JobReply::Written(_) => return,
         };
         let origin = Origin {
             url: None,

@@ -1,10 +1,10 @@
 //! The cluster objects olm-graph reads, with the fields it relies on, spelled as OLM's API types
 //! spell them ([spec/cluster.md](../../../../docs/spec/cluster.md) §1).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Where an object came from: its file and the line of its first key.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Origin {
     /// The file, as given.
     pub file: String,
@@ -15,14 +15,14 @@ pub struct Origin {
 }
 
 /// `metadata` of a namespaced or cluster-scoped object.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Meta {
     /// `metadata.name`.
     pub name: String,
     /// Empty for cluster-scoped objects.
     pub namespace: String,
-    /// Where the object was read.
-    #[serde(skip)]
+    /// Where the object was read (serialized for the web app's worker, which reads cluster
+    /// state off the page's thread; no report prints a `Meta`).
     pub origin: Origin,
 }
 
@@ -41,7 +41,7 @@ impl Meta {
 }
 
 /// One entry of `status.conditions`.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Condition {
     /// `type` (`Installed`, `Progressing`, `ResolutionFailed`…).
     #[serde(rename = "type")]
@@ -73,7 +73,7 @@ pub fn condition<'c>(conditions: &'c [Condition], kind: &str) -> Option<&'c Cond
 }
 
 /// `operators.coreos.com` Subscription (OLM v0).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Subscription {
     /// Its `metadata`.
     pub meta: Meta,
@@ -105,7 +105,7 @@ pub struct Subscription {
 }
 
 /// `operators.coreos.com` InstallPlan.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct InstallPlan {
     /// Its `metadata`.
     pub meta: Meta,
@@ -124,7 +124,7 @@ pub struct InstallPlan {
 }
 
 /// `operators.coreos.com` ClusterServiceVersion.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Csv {
     /// Its `metadata`.
     pub meta: Meta,
@@ -142,7 +142,7 @@ pub struct Csv {
 }
 
 /// `operators.coreos.com` OperatorGroup.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OperatorGroup {
     /// Its `metadata`.
     pub meta: Meta,
@@ -151,7 +151,7 @@ pub struct OperatorGroup {
 }
 
 /// `operators.coreos.com` CatalogSource.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CatalogSource {
     /// Its `metadata`.
     pub meta: Meta,
@@ -167,7 +167,7 @@ pub struct CatalogSource {
 }
 
 /// `olm.operatorframework.io` ClusterExtension (OLM v1).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClusterExtension {
     /// Its `metadata`.
     pub meta: Meta,
@@ -192,7 +192,7 @@ pub struct ClusterExtension {
 }
 
 /// `olm.operatorframework.io` ClusterCatalog.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClusterCatalog {
     /// Its `metadata`.
     pub meta: Meta,
@@ -207,7 +207,7 @@ pub struct ClusterCatalog {
 }
 
 /// `config.openshift.io` ClusterVersion.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClusterVersion {
     /// Its `metadata`.
     pub meta: Meta,
@@ -218,7 +218,7 @@ pub struct ClusterVersion {
 }
 
 /// Everything read from a cluster's objects.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct ClusterState {
     /// Every Subscription read, in the order read.
     pub subscriptions: Vec<Subscription>,

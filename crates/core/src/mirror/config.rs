@@ -2,6 +2,8 @@
 //! bottom reader's bounded YAML tree (`crate::yaml`): every problem is a [`Diagnostic`] naming file, line
 //! and field, and the rest of the file is still read.
 
+use serde::{Deserialize, Serialize};
+
 use crate::diag::{Diagnostic, Location, Rule};
 use crate::yaml::positioned::parse_first_document;
 use crate::yaml::tree::{MapEntry, Node, NodeValue, Pos};
@@ -14,7 +16,7 @@ pub const API_VERSIONS: [&str; 2] = [
 ];
 
 /// An ImageSetConfiguration as far as operators go.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct MirrorConfig {
     /// The file's `apiVersion` (v2alpha1 or v1alpha2).
     pub api_version: String,
@@ -25,7 +27,7 @@ pub struct MirrorConfig {
 }
 
 /// One `mirror.operators[]` entry: a catalog and what to keep of it.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct OperatorEntry {
     /// `catalog`: the catalog image reference.
     pub catalog: String,
@@ -38,7 +40,7 @@ pub struct OperatorEntry {
 }
 
 /// One `packages[]` entry.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PackageFilter {
     /// `name`: the package.
     pub name: String,
@@ -53,7 +55,7 @@ pub struct PackageFilter {
 }
 
 /// One `channels[]` entry of a package.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ChannelFilter {
     /// `name`: the channel.
     pub name: String,

@@ -106,7 +106,7 @@ pub fn TemplateDrift() -> impl IntoView {
                 JobReply::Catalog { catalog, .. } => Ok(drift_lines(&catalog, &rendered.catalog)),
                 JobReply::Failed(e) => Err(e),
                 JobReply::Refused(d) => Err(d.message),
-                JobReply::Rendered { .. } | JobReply::Preflight { .. } => {
+                JobReply::Rendered { .. } | JobReply::Preflight { .. } | JobReply::Written(_) => {
                     Err("unexpected answer from the parser".into())
                 }
             }));
