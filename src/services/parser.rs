@@ -101,6 +101,9 @@ struct Inner {
     /// What assets/boot.js says of the request it posted itself to the worker it started
     /// (`{href, replies, taken, declined}`), until the app takes it over ([`WorkerClient::take_early`]).
     early: Option<Object>,
+    /// The replies boot.js kept, handed over one task each ([`Backlog`]), and the worker's
+    /// replies that come while any is left, behind them.
+    backlog: Option<Backlog>,
     // Kept as long as the worker; dropping them removes the listeners.
     _listeners: Vec<EventListener>,
 }
@@ -123,6 +126,7 @@ impl WorkerClient {
                 queued: Vec::new(),
                 on_event: Rc::new(on_event),
                 early: None,
+                backlog: None,
                 _listeners: Vec::new(),
             })),
         }
@@ -143,6 +147,7 @@ impl WorkerClient {
         i.ready = false;
         i.queued.clear();
         give_up(i.early.take());
+        i.backlog = None;
         i._listeners.clear();
     }
 
@@ -174,11 +179,20 @@ impl WorkerClient {
     /// more; the later ones reach the callback as any reply does.
     pub fn take_early(&self) {
         let early = self.inner.borrow_mut().early.take();
-        if let Some(kept) = give_up(early) {
-            for data in kept.iter() {
+        let Some(kept) = give_up(early).filter(|k| k.length() > 0) else {
+            return;
+        };
+        let mut backlog = match Backlog::new(&self.inner) {
+            Ok(backlog) => backlog,
+            // No channel: handed over at once, in this task.
+            Err(_) => return kept.iter().for_each(|data| on_data(&self.inner, &data)),
+        };
+        for data in kept.iter() {
+            if !backlog.push(&data) {
                 on_data(&self.inner, &data);
             }
         }
+        self.inner.borrow_mut().backlog = Some(backlog);
     }
 
     /// Posts a request; a request still waiting for the worker to start is replaced.
@@ -318,7 +332,56 @@ fn emit(inner: &RefCell<Inner>, event: WorkerEvent) {
 }
 
 fn on_message(inner: &RefCell<Inner>, ev: &MessageEvent) {
-    on_data(inner, &ev.data());
+    let data = ev.data();
+    let queued = (inner.borrow_mut().backlog.as_mut()).is_some_and(|b| b.push(&data));
+    if !queued {
+        on_data(inner, &data);
+    }
+}
+
+/// Replies handed to the page one task each, in order: those assets/boot.js kept while the app
+/// started (the parts of a large catalog, read before the app could listen, would otherwise be
+/// decoded in one long task: docs/performance.md, "First draw"), then the worker's that came
+/// meanwhile. Through a `MessageChannel`, whose messages are tasks of their own (a zero-delay
+/// timer would be clamped to 4 ms after a few).
+struct Backlog {
+    port: web_sys::MessagePort,
+    waiting: usize,
+    // Kept as long as the backlog: dropping it removes the listener.
+    _listener: EventListener,
+}
+
+impl Backlog {
+    fn new(inner: &Rc<RefCell<Inner>>) -> Result<Backlog, JsValue> {
+        let channel = web_sys::MessageChannel::new()?;
+        let weak = Rc::downgrade(inner);
+        let listener = EventListener::new(&channel.port2(), "message", move |ev| {
+            let (Some(inner), Some(ev)) = (weak.upgrade(), ev.dyn_ref::<MessageEvent>()) else {
+                return;
+            };
+            let done = inner.borrow_mut().backlog.as_mut().is_none_or(|b| {
+                b.waiting = b.waiting.saturating_sub(1);
+                b.waiting == 0
+            });
+            if done {
+                inner.borrow_mut().backlog = None;
+            }
+            on_data(&inner, &ev.data());
+        });
+        channel.port2().start();
+        Ok(Backlog {
+            port: channel.port1(),
+            waiting: 0,
+            _listener: listener,
+        })
+    }
+
+    /// Queues a reply behind the others; false when it could not be (it is then the caller's).
+    fn push(&mut self, data: &JsValue) -> bool {
+        let queued = self.port.post_message(data).is_ok();
+        self.waiting += usize::from(queued);
+        queued
+    }
 }
 
 /// A message of the worker: a reply's JSON bytes.
