@@ -84,9 +84,11 @@ fi
 
 # Two files at a time, each in its own Chromium on its own port (a 2-core machine waits on the
 # browser more than it computes); then, alone, the files whose assertions measure time: the
-# longest main-thread task while a 20,000-bundle chain draws, and a Cancel that must arrive
-# while a load is still running (docs/development.md#ci-time).
-alone=(big-graph.test.mjs cancel.test.mjs)
+# longest main-thread task while a 20,000-bundle chain draws, a Cancel that must arrive
+# while a load is still running, and issue 45's first-draw budgets (first-draw-budgets.mjs:
+# cold loads of the sample, a url= link, the chain, the element and a static page;
+# docs/development.md#ci-time).
+alone=(big-graph.test.mjs cancel.test.mjs first-draw-budgets.mjs)
 together=()
 for f in tests/e2e/*.test.mjs; do
     f="$(basename "$f")"
