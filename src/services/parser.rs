@@ -333,7 +333,8 @@ fn emit(inner: &RefCell<Inner>, event: WorkerEvent) {
 
 fn on_message(inner: &RefCell<Inner>, ev: &MessageEvent) {
     let data = ev.data();
-    let queued = (inner.borrow_mut().backlog.as_mut()).is_some_and(|b| b.push(&data));
+    let queued =
+        (inner.borrow_mut().backlog.as_mut()).is_some_and(|b| b.waiting > 0 && b.push(&data));
     if !queued {
         on_data(inner, &data);
     }
@@ -359,12 +360,10 @@ impl Backlog {
             let (Some(inner), Some(ev)) = (weak.upgrade(), ev.dyn_ref::<MessageEvent>()) else {
                 return;
             };
-            let done = inner.borrow_mut().backlog.as_mut().is_none_or(|b| {
+            // Once none waits, the worker's replies go straight to the page again (the backlog
+            // stays, idle: this listener is its own, not dropped while it runs).
+            if let Some(b) = inner.borrow_mut().backlog.as_mut() {
                 b.waiting = b.waiting.saturating_sub(1);
-                b.waiting == 0
-            });
-            if done {
-                inner.borrow_mut().backlog = None;
             }
             on_data(&inner, &ev.data());
         });
