@@ -126,6 +126,13 @@ test('a url= link naming its package and channel is pictured by the parsing work
   assert.equal(await page.evaluate(() => window.__graphWhenGone), true, 'the graph had nodes when the picture went');
   // The catalog was posted to the worker once: by boot.js, whose request the app took over.
   assert.deepEqual(await page.evaluate(() => window.__posts), ['catalog']);
+  // And the replies it kept reached the app whole and in order (the bundles' parts before the
+  // catalog): the channel the app draws is the CLI's, every node and edge.
+  const channel = JSON.parse(cli(['graph', GPU, '--package', GPU_PKG, '--channel', 'stable', '--json'])).channels[0];
+  const drawnNodes = await page.evaluate(() => new Set([...document.querySelectorAll('svg.graph [data-bundle]')].map((n) => n.dataset.bundle)).size);
+  assert.equal(drawnNodes, channel.nodes.length, 'every node of the channel is drawn');
+  const stats = await page.locator('.graph-stats').first().textContent();
+  assert.ok(stats.includes(`${channel.nodes.length} bundles · ${channel.edges.length} edges`), `the header counts the CLI's: ${stats}`);
   await finish(page);
 });
 
