@@ -50,6 +50,21 @@ const linkPicture = () => {
   return { package: pkg, channel };
 };
 
+// The start of the JSON of a worker reply of type `type` (its type comes first).
+const replyHead = (type) => new TextEncoder().encode(`{"type":"${type}"`);
+const PICTURE_REPLY = replyHead('picture');
+const PROGRESS_REPLY = replyHead('progress');
+const startsWith = (data, head) => data instanceof Uint8Array && data.length > head.length
+  && head.every((b, i) => data[i] === b);
+
+// Settled once a pictured link's picture is on screen, or the worker's reading of its catalog
+// has gone past the point where it would have drawn one, or after PICTURE_WAIT_MS; none for
+// any other page. The app's wasm is compiled after it: on 2 cores its compilation took the CPU
+// the worker reads the catalog and draws the picture with (docs/performance.md, "First draw").
+const PICTURE_WAIT_MS = 1000;
+let pictureWait = null;
+let pictureSettled = () => {};
+
 // A `url=` link's catalog is read by the worker as soon as both have arrived, not once the app
 // has started: the request is posted here, as the app would post it (src/services/parser.rs),
 // and its replies are kept on the worker (`olmGraphEarly`) until the app takes the request
@@ -57,28 +72,16 @@ const linkPicture = () => {
 // checks (the HTTP status, an HTML page), and does not take the request over when it refuses
 // the catalog. A link naming a package and channel also asks for the channel as a picture
 // (`picture`), shown where the graph will be until the app has drawn it.
-// Settled once a pictured link's picture is on screen, or the worker's reading of its catalog
-// has gone past the point where it would have drawn one, or after PICTURE_WAIT_MS; at once for any other page. The app's wasm
-// is compiled after it: on 2 cores its compilation took the CPU the worker reads the catalog
-// and draws the picture with (docs/performance.md, "First draw").
-const PICTURE_WAIT_MS = 1000;
-let pictureSettled = () => {};
-const pictureWait = linkPicture() && worker && params.get('url')
-  ? new Promise((resolve) => {
-    pictureSettled = resolve;
-    setTimeout(resolve, PICTURE_WAIT_MS);
-  })
-  : null;
-// The start of the JSON of a worker reply of type `type` (its type comes first).
-const startsWith = (data, type) => {
-  if (!(data instanceof Uint8Array)) return false;
-  const head = new TextEncoder().encode(`{"type":"${type}"`);
-  return data.length > head.length && head.every((b, i) => data[i] === b);
-};
-
 const postEarly = (href, response) => {
   const early = { href, replies: [], taken: false, declined: false };
   worker.olmGraphEarly = early;
+  const picture = linkPicture();
+  if (picture) {
+    pictureWait = new Promise((resolve) => {
+      pictureSettled = resolve;
+      setTimeout(resolve, PICTURE_WAIT_MS);
+    });
+  }
   const path = new URL(href).pathname.split('/').filter(Boolean).pop() || 'catalog';
   // Cloned before the app reads the body (this reaction was registered first).
   const bytes = response
@@ -90,15 +93,14 @@ const postEarly = (href, response) => {
       pictureSettled();
       return;
     }
-    const picture = linkPicture();
     const message = { id: EARLY_REQUEST_ID, kind: 'catalog', onlyCatalogExtensions: false, files: [{ path, bytes: new Uint8Array(buffer) }] };
     if (picture) message.picture = picture;
     worker.addEventListener('message', (ev) => {
       if (!early.taken) early.replies.push(ev.data);
       // The picture comes between the reading's progress and its checking (`stage`): any
       // other reply means there is none (no such channel, too large, not a catalog).
-      if (startsWith(ev.data, 'picture')) showLinkPicture(ev.data);
-      else if (!startsWith(ev.data, 'progress')) pictureSettled();
+      if (startsWith(ev.data, PICTURE_REPLY)) showLinkPicture(ev.data);
+      else if (!startsWith(ev.data, PROGRESS_REPLY)) pictureSettled();
     });
     worker.postMessage(message, [buffer]);
   });
@@ -155,8 +157,9 @@ const untilReplaced = (box) => {
 const showFirstPicture = () => {
   const box = document.querySelector('.first-picture');
   if (!box) return;
-  if (linkPicture() && globalThis.olmGraphPrefetch && worker) {
-    // Shown when the worker's picture comes (showLinkPicture), if the app has not drawn first.
+  if (pictureWait) {
+    // A pictured link's catalog went to the worker (postEarly): shown when the worker's
+    // picture comes (showLinkPicture), if the app has not drawn first.
     untilReplaced(box);
     return;
   }
