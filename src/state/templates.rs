@@ -3,12 +3,12 @@
 //! derived views: the marks the findings put on the text, and what the edit changes for
 //! clusters that installed a bundle of the opened catalog (core's catalog-switch diff).
 
-use olm_graph_core::sort::SortWith;
 use std::collections::BTreeSet;
 
 use leptos::prelude::*;
 use olm_graph_core::change::{diff_package, DiffError, DiffOptions, PackageDiff};
 use olm_graph_core::resolve::Resolver;
+use olm_graph_core::sort::SortWith;
 use olm_graph_core::{Catalog, Diagnostic, InputFile, Severity};
 
 use crate::state::load::{FileText, Loaded};

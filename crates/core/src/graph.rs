@@ -8,7 +8,6 @@
 //! (from, to, kind). The head is opm's: the one entry no `replaces` or `skips` names
 //! (spec/olm.md §2.2); the fields an entry names are those of spec/olm.md §1.1.
 
-use crate::sort::SortWith;
 use std::collections::BTreeMap;
 
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
@@ -20,6 +19,7 @@ use crate::model::{Channel, Package};
 use crate::range::Range;
 use crate::range_match::SortedVersions;
 use crate::semver::Version;
+use crate::sort::SortWith;
 
 /// The kind of an upgrade edge.
 #[derive(

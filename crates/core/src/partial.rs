@@ -8,11 +8,11 @@
 //! names that cause (spec/olm.md §2.1), so such a package is no sign
 //! of a split catalog.
 
-use crate::sort::SortWith;
 use serde::Serialize;
 
 use crate::diag::Severity;
 use crate::model::Catalog;
+use crate::sort::SortWith;
 use crate::text::plural;
 
 /// What a partial catalog lacks.

@@ -11,11 +11,11 @@
 //! - `fans`: every 50th entry replaces the entry 11 before it and skips the 10 in between;
 //! - `wide`: N/100 packages `p0000`, `p0001`, ... of 100 bundles shaped as `ranges`.
 
-use crate::sort::SortWith;
 use std::fmt::Write as _;
 
 use crate::model::{Bundle, Catalog, Channel, ChannelEntry, Package};
 use crate::semver::Version;
+use crate::sort::SortWith;
 
 /// A generated catalog's shape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -9,13 +9,13 @@
 //! `truncate-allow-removal`, `truncate-error`, `truncate-summary`, lists `truncate-removed-bundles`,
 //! `truncate-removed-channels`, `truncate-stranded` (items carry `data-name`), `truncate-download`.
 
-use olm_graph_core::sort::SortWith;
 use std::collections::BTreeMap;
 
 use leptos::prelude::*;
 use olm_graph_core::change::{TruncateOptions, TruncateReport};
 use olm_graph_core::load::has_catalog_extension;
 use olm_graph_core::model::Package;
+use olm_graph_core::sort::SortWith;
 use olm_graph_core::view::natural_cmp;
 
 use crate::services::download::{download_text, file_name_part};

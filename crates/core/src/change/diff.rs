@@ -2,7 +2,6 @@
 //! what changed between the two catalogs, and, for every bundle of the old catalog taken as
 //! installed, what happens after the switch.
 
-use crate::sort::SortWith;
 use std::collections::{BTreeMap, BTreeSet};
 
 use foldhash::{HashMap as FastMap, HashSet as FastSet};
@@ -14,6 +13,7 @@ pub use super::fates::{BundleFate, Fate, Steps, FATES};
 use crate::graph::{channel_graphs, ChannelGraph, Edge, EdgeKind};
 use crate::model::{Bundle, Catalog, Package};
 use crate::resolve::Resolver;
+use crate::sort::SortWith;
 
 /// Options of [`diff_package`].
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

@@ -2,7 +2,6 @@
 //! minor version), and what each switch to the next does to a package: the consecutive
 //! [`diff_package`]s.
 
-use crate::sort::SortWith;
 use std::collections::BTreeMap;
 
 use serde::Serialize;
@@ -10,6 +9,7 @@ use serde::Serialize;
 use super::diff::{diff_package, DiffError, DiffOptions, Fate, PackageDiff};
 use crate::load::InputFile;
 use crate::model::Catalog;
+use crate::sort::SortWith;
 use crate::view::natural_cmp;
 
 /// One switch of a series: from one catalog to the next.

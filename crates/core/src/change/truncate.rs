@@ -8,7 +8,6 @@
 //! removal is allowed. The deprecation is recorded as an `olm.deprecations` bundle entry (and,
 //! on request, the legacy `olm.deprecated` property).
 
-use crate::sort::SortWith;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::{Deserialize, Serialize};
@@ -16,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use crate::graph::channel_head;
 use crate::model::{ChannelEntry, Package};
 use crate::resolve::{HopResolver, PathOptions, Resolver};
+use crate::sort::SortWith;
 
 /// What to deprecate.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -2,7 +2,6 @@
 //! resolution with [`resolve_path`], the `path` document's hops and arguments
 //! ([spec/cluster.md](../../../../docs/spec/cluster.md) §2).
 
-use crate::sort::SortWith;
 use std::collections::HashMap;
 
 use super::objects::*;
@@ -12,6 +11,7 @@ use crate::diag::{Diagnostic, Rule, Severity};
 use crate::model::Catalog;
 use crate::openshift::OpenShiftVersion;
 use crate::resolve::{resolve_path, PathOptions, Resolver, UpgradeConstraintPolicy, UpgradePath};
+use crate::sort::SortWith;
 
 /// The state indexed for look-ups, and the catalogs.
 pub(super) struct Context<'a> {

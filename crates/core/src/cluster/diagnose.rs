@@ -5,6 +5,7 @@
 use super::context::Context;
 use super::objects::ClusterState;
 use super::report::*;
+
 use crate::sort::SortWith;
 
 /// Every operator of `state` joined to `catalogs` (see [`GivenCatalog`]): Subscriptions first,

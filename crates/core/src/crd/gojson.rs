@@ -2,11 +2,12 @@
 //! (compact, keys sorted, `<`, `>`, `&` escaped), numbers with Go's `%v`, strings with `%q`,
 //! and Kubernetes' version order ([spec/crd-safety.md §3.6](../../../../docs/spec/crd-safety.md)).
 
-use crate::sort::SortWith;
 use std::cmp::Ordering;
 use std::fmt::Write as _;
 
 use serde_json::Value;
+
+use crate::sort::SortWith;
 
 /// `v` as Go's `json.Marshal` writes a decoded value: compact, object keys sorted.
 ///

@@ -3,7 +3,6 @@
 //! of CRD contents, since a skipRange fan repeats the same CRDs many times
 //! ([spec/crd-safety.md §6](../../../../docs/spec/crd-safety.md)).
 
-use crate::sort::SortWith;
 use std::collections::{BTreeMap, HashMap};
 use std::hash::{Hash, Hasher};
 
@@ -13,6 +12,7 @@ use super::limits::CrdLimits;
 use super::{content, judge, Content, Live, PairJudgement};
 use crate::graph::{channel_graphs, EdgeKind};
 use crate::model::Package;
+use crate::sort::SortWith;
 
 /// One upgrade of a package: its bundles, the channels with such an edge and the edges' kinds.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

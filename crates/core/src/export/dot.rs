@@ -13,13 +13,13 @@
 //! segments, with the same proper-crossing test as [`crate::layout::crossings`], used to compare
 //! Graphviz layouts with ours.
 
-use crate::sort::SortWith;
 use std::collections::HashMap;
 use std::fmt::{self, Write as _};
 
 use crate::graph::{ChannelGraph, EdgeKind, PackageGraph};
 use crate::layout::{crossings_of_routes, EdgeRoute};
 use crate::model::Package;
+use crate::sort::SortWith;
 use crate::view::{write_edge_tooltip, ViewNode, ViewSource};
 
 use super::style;

@@ -34,7 +34,6 @@
 //! load time (opm's renderer would print them); "first bundle of a name" across packages follows
 //! the order the files were read and the position of the bundle in its file.
 
-use crate::sort::SortWith;
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::fmt::{self, Write as _};
@@ -42,6 +41,7 @@ use std::fmt::{self, Write as _};
 use crate::model::{Bundle, Catalog, Channel, Package};
 use crate::range::{Comparator, Op, Range};
 use crate::semver::{go_quote, Version};
+use crate::sort::SortWith;
 
 /// What to draw; the defaults are those of `opm alpha render-graph` without flags.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

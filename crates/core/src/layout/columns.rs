@@ -13,12 +13,12 @@
 //! `v0.0.1` replaces `v1.17.5` and is replaced by `v1.17.7`) is put just right of the node it
 //! replaces, as if it had no version, so the chain never runs backwards.
 
-use crate::sort::SortWith;
 use std::collections::VecDeque;
 
 use super::adjacency::Adjacency;
 use super::{LayoutEdge, LayoutNode};
 use crate::graph::EdgeKind;
+use crate::sort::SortWith;
 
 /// The column of every node and the nodes in column order.
 pub(super) struct Columns {

@@ -4,6 +4,7 @@
 //! rail's pieces as one route.
 
 use super::{EdgeRoute, Layout, Rail};
+
 use crate::sort::SortWith;
 
 /// The straight-line approximation of a route used by [`crossings`]: a polyline as is, each

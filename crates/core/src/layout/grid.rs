@@ -4,6 +4,7 @@
 
 use super::columns::Columns;
 use super::rows::Rows;
+
 use crate::sort::SortWith;
 
 /// Rows × lanes, flattened.

@@ -5,6 +5,7 @@
 //! graph; a collapsed node is then given its group's box, and its edges the group's routes.
 
 use super::{LayoutEdge, LayoutNode, LayoutOptions};
+
 use crate::sort::SortWith;
 
 /// A group of collapsed virtual nodes.

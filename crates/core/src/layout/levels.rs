@@ -13,6 +13,7 @@
 
 use super::jobs::{Job, Shape};
 use super::max_tree::MaxTree;
+
 use crate::sort::SortWith;
 
 /// The number of hump levels and of tracks above each lane.

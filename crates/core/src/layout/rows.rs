@@ -7,6 +7,7 @@
 
 use super::options::Geo;
 use super::LayoutNode;
+
 use crate::sort::SortWith;
 
 /// The zoom past which fitting does not enlarge a drawing (the app's Fit stops at 1.25).

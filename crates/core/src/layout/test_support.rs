@@ -1,7 +1,6 @@
 //! Helpers of the layout tests: real catalogs, and the structural invariants every layout must
 //! satisfy.
 
-use crate::sort::SortWith;
 use std::path::{Path, PathBuf};
 
 use super::routes::lerp;
@@ -9,6 +8,7 @@ use super::*;
 use crate::graph::{channel_graphs, ChannelGraph, EdgeKind};
 use crate::model::Package;
 use crate::semver::Version;
+use crate::sort::SortWith;
 
 pub(super) fn catalogs() -> PathBuf {
     let dir = std::env::var("OLM_GRAPH_CATALOGS")

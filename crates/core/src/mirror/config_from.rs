@@ -4,7 +4,6 @@
 //! where the source catalog takes it, checked by cutting the catalog with [`mirror_package`]
 //! and resolving again on what is kept.
 
-use crate::sort::SortWith;
 use std::collections::BTreeMap;
 
 use serde::Serialize;
@@ -17,6 +16,7 @@ use crate::masterminds::VersionRange;
 use crate::model::{Catalog, Package};
 use crate::resolve::{resolve_path, CatalogsPath, PathOptions, Resolver, UpgradeConstraintPolicy};
 use crate::semver::Version;
+use crate::sort::SortWith;
 
 /// The apiVersion written (oc-mirror v2).
 pub const WRITTEN_API_VERSION: &str = "mirror.openshift.io/v2alpha1";

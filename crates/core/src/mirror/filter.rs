@@ -1,12 +1,12 @@
 //! The filter oc-mirror v2 applies to one package (spec/mirror.md §3–4).
 
-use crate::sort::SortWith;
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 use super::config::{ChannelFilter, PackageFilter};
 use super::walk::{channel_nodes, channel_nodes_with, cut_by_range};
 use crate::masterminds::{Constraints, Version};
 use crate::model::{Channel, Package};
+use crate::sort::SortWith;
 
 /// Where a channel's range comes from: the scope a suggested change goes to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]

@@ -2,11 +2,11 @@
 //! bundle kept, kept only for the chain, dropped, stranded, the new head; and the channels of
 //! a package the cut drops. Computed from a [`MirrorReport`], never from OLM rules of its own.
 
-use crate::sort::SortWith;
 use std::collections::{HashMap, HashSet};
 
 use super::MirrorReport;
 use crate::model::Package;
+use crate::sort::SortWith;
 
 /// What the cut does to one bundle of the drawn channel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,11 +1,11 @@
 //! One channel as the mirror filter sees it: its soundness check and head (spec/mirror.md §4.5)
 //! and the walk of a version range down the replaces chain (spec/mirror.md §4.7).
 
-use crate::sort::SortWith;
 use std::collections::{HashMap, HashSet};
 
 use crate::masterminds::{Constraints, Version};
 use crate::model::Channel;
+use crate::sort::SortWith;
 
 /// A channel's entries and the names they point at, as node ids.
 pub(crate) struct ChannelNodes<'c> {

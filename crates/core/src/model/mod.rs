@@ -6,13 +6,13 @@
 
 pub mod support_blob;
 
-use crate::sort::SortWith;
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
 use crate::diag::{Diagnostic, Location};
 use crate::semver::Version;
+use crate::sort::SortWith;
 
 /// A whole loaded catalog.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]

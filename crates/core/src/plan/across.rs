@@ -3,7 +3,6 @@
 //! picks first, then the highest `spec.priority`), so a step may move to another catalog's
 //! bundle, and a tie at the top priority is OLM v1's error, which stops the route there.
 
-use crate::sort::SortWith;
 use std::collections::HashMap;
 
 use super::route::step_options;
@@ -11,6 +10,7 @@ use super::search::StateGraph;
 use super::{Plan, PlanError, PlanOptions, Target};
 use crate::model::{Channel, Package};
 use crate::resolve::{CatalogsResolver, ClusterCatalog, Resolver};
+use crate::sort::SortWith;
 
 /// The catalogs that have `package`, highest priority first (then by name).
 fn ranked<'c, 'a>(catalogs: &'c [ClusterCatalog<'a>], package: &str) -> Vec<&'c Package> {

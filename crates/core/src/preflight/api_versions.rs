@@ -3,12 +3,13 @@
 //! OpenShift versions its `com.redhat.openshift.versions` annotation selects, with the
 //! pipeline's own table and version parser (spec/preflight.md §15).
 
-use crate::sort::SortWith;
 use serde_json::Value;
 
 use super::python::{fbc_enabled, get, truthy};
 use super::tree::{BundleDir, Tree};
 use super::{Check, Outcome};
+
+use crate::sort::SortWith;
 
 /// The pipeline's name of the check.
 pub(super) const CHECK: &str = "check_api_version_constraints";

@@ -3,12 +3,13 @@
 //! bundle), `check_network_policy_presence` (`common`, bundle) and
 //! `check_marketplace_annotation` (`isv`, bundle).
 
-use crate::sort::SortWith;
 use serde_json::Value;
 
 use super::python::{fbc_enabled, get, repr};
 use super::tree::Tree;
 use super::{Check, Outcome};
+
+use crate::sort::SortWith;
 
 /// The pipeline's name of the operator-name check.
 pub(super) const NAME_UNIQUE: &str = "check_operator_name_unique";

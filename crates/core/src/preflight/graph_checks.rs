@@ -2,11 +2,11 @@
 //! and `check_dangling_bundles`, computed on each channel's [`ChannelGraph`]
 //! (spec/preflight.md §2).
 
-use crate::sort::SortWith;
 use std::cmp::Ordering;
 
 use crate::graph::{ChannelGraph, Node};
 use crate::model::{Catalog, Package};
+use crate::sort::SortWith;
 
 use super::Check;
 

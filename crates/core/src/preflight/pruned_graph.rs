@@ -5,6 +5,7 @@
 use super::python::{fbc_enabled, get, str_of, truthy};
 use super::tree::{BundleDir, OperatorDir, Tree};
 use super::{Check, Outcome};
+
 use crate::sort::SortWith;
 
 /// The pipeline's name of the check.

@@ -2,10 +2,10 @@
 //! entry of a channel, that its target index publishes, unless the channel's name contains
 //! `dev-preview`, `pre-ga` or `candidate` (spec/preflight.md §3).
 
-use crate::sort::SortWith;
 use std::collections::{HashMap, HashSet};
 
 use crate::model::{Catalog, Package};
+use crate::sort::SortWith;
 
 use super::{Check, Outcome};
 

@@ -3,10 +3,11 @@
 //! each with the message the pipeline's validator (Python `jsonschema`, draft 2020-12) gives
 //! (spec/preflight.md §5.3).
 
-use crate::sort::SortWith;
 use serde_json::Value;
 
 use super::python::{repr, repr_strs};
+
+use crate::sort::SortWith;
 
 /// One schema node: the keywords the two schemas use.
 pub(super) enum Schema {

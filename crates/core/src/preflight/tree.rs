@@ -4,7 +4,6 @@
 //! operator catalogs `catalogs/<version>/<operator>/catalog.{yaml,yml,json}`, and the
 //! repository's `config.yaml` beside `operators/` or `catalogs/`.
 
-use crate::sort::SortWith;
 use std::collections::BTreeMap;
 
 use serde_json::{Map, Value};
@@ -12,6 +11,7 @@ use serde_json::{Map, Value};
 use super::python::{get, str_of, truthy};
 use crate::load::{stream_values, InputFile};
 use crate::semver::Version;
+use crate::sort::SortWith;
 
 /// The annotation naming a bundle's package.
 const PACKAGE_KEY: &str = "operators.operatorframework.io.bundle.package.v1";

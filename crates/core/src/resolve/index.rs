@@ -6,7 +6,6 @@
 //! takes the version in its name ([`crate::infer::bundle_version`]), so that a file of a split
 //! catalog opened alone still resolves by name.
 
-use crate::sort::SortWith;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -19,6 +18,7 @@ use crate::model::{Channel, ChannelEntry, Package};
 use crate::range::Range;
 use crate::range_match::SortedVersions;
 use crate::semver::Version;
+use crate::sort::SortWith;
 
 /// Edge kinds that make an entry a successor, as bits.
 pub(super) const REPLACES: u8 = 1;

@@ -3,11 +3,11 @@
 //! links are kept as flat adjacency lists over those numbers. OLM v0's chain order
 //! (spec/olm.md §5.2), the channel head (spec/olm.md §2.2) and the resolution index all read it.
 
-use crate::sort::SortWith;
 use foldhash::{HashMap, HashMapExt};
 
 use crate::graph::Head;
 use crate::model::Channel;
+use crate::sort::SortWith;
 
 /// Lists of values per key, stored flat: `values[starts[k]..starts[k + 1]]`.
 #[derive(Debug, Clone, Default)]

@@ -23,7 +23,6 @@ mod v0;
 mod v1;
 mod v1_catalogs;
 
-use crate::sort::SortWith;
 use serde::Serialize;
 
 pub use explain::Explanation;
@@ -38,6 +37,7 @@ use crate::graph::EdgeKind;
 use crate::model::{Channel, Package};
 use crate::range::Range;
 use crate::semver::Version;
+use crate::sort::SortWith;
 
 /// How a path ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -5,7 +5,6 @@
 //! legacy `olm.deprecated` property is ignored), then version and release, highest first.
 //! A channel entry whose bundle object is missing is ranked by the version in its name.
 
-use crate::sort::SortWith;
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
@@ -14,6 +13,7 @@ use super::{Alternative, Choice, Installed, Reason, UpgradeConstraintPolicy};
 use crate::masterminds::VersionRange;
 use crate::model::Package;
 use crate::semver::Version;
+use crate::sort::SortWith;
 
 /// What OLM v1 ranks a candidate by.
 struct Ranked<'a> {

@@ -8,7 +8,6 @@
 //! catalogs with the same priority [a b]` (naming every catalog still in the running, sorted).
 //! No pick at all is `no bundles found for package "p" ...`.
 
-use crate::sort::SortWith;
 use std::collections::HashSet;
 use std::fmt;
 
@@ -18,6 +17,7 @@ use super::hop::HopResolver;
 use super::v1::Pick;
 use super::{Alternative, Installed, PathOptions, Reason, Resolver};
 use crate::model::Catalog;
+use crate::sort::SortWith;
 
 /// One ClusterCatalog: its name, `spec.priority` (0 when unset) and contents.
 #[derive(Debug, Clone, Copy)]

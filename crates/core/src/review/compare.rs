@@ -1,7 +1,6 @@
 //! Comparing the two catalogs package by package: a cheap content comparison first, and the
 //! fates, edges and pictures only for the packages that changed.
 
-use crate::sort::SortWith;
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 use crate::change::diff::EdgeChange;
@@ -9,6 +8,7 @@ use crate::change::{diff_package, BundleFate, DiffOptions, Fate, PackageDiff};
 use crate::graph::{channel_graphs, channel_head, ChannelGraph};
 use crate::model::{Bundle, Catalog, ChannelEntry, Package};
 use crate::resolve::Resolver;
+use crate::sort::SortWith;
 use crate::validate::lint_catalog;
 use crate::Diagnostic;
 

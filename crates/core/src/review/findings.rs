@@ -2,12 +2,12 @@
 //! position, so that a finding that only moved (lines added above it, a file renamed inside the
 //! catalog directory) is neither new nor fixed.
 
-use crate::sort::SortWith;
 use std::collections::HashMap;
 
 use serde::Serialize;
 
 use crate::diag::{Diagnostic, Severity};
+use crate::sort::SortWith;
 
 /// Findings the change introduced and findings it removed.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]

@@ -1,11 +1,11 @@
 //! [`ViewEdge`]: an individually drawn edge of a [`super::GraphView`], and how the view merges
 //! the layout's routes into them.
 
-use crate::sort::SortWith;
 use std::collections::HashMap;
 
 use crate::graph::EdgeKind;
 use crate::layout::{Layout, LayoutEdge};
+use crate::sort::SortWith;
 
 use super::draw::route_d;
 use super::id::{EdgeId, GroupId, NodeId, TiVec};

@@ -2,12 +2,12 @@
 //! natural order of channel names ([`natural_cmp`]), and what a finding points at
 //! ([`finding_target`]), so a UI can focus it.
 
-use crate::sort::SortWith;
 use std::collections::HashMap;
 
 use crate::diag::{Diagnostic, Severity};
 use crate::graph::{channel_head, Head};
 use crate::model::{Catalog, Package};
+use crate::sort::SortWith;
 
 /// Counts and markers of a package, for a package list.
 #[derive(Debug, Clone, PartialEq, Eq)]

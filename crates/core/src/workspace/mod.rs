@@ -15,13 +15,13 @@ pub mod names;
 pub mod pipelines;
 pub mod query;
 
-use crate::sort::SortWith;
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::diag::Diagnostic;
 use crate::load::{InputFile, LoadOptions};
 use crate::model::{Catalog, Package};
 use crate::open::load_files_with;
+use crate::sort::SortWith;
 use crate::validate::lint_catalog;
 
 /// The files of an editor's folder, the catalog they make, and the findings per file.

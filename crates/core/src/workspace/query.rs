@@ -3,7 +3,6 @@
 //! written, the symbols of a file or of the whole folder, and the bundle names a `replaces` or
 //! `skips` can take ([docs/spec/lsp.md](../../../../docs/spec/lsp.md) §2).
 
-use crate::sort::SortWith;
 use std::fmt::Write as _;
 
 use super::names::{occurrences, token_at, value_after, Role, Span, Token};
@@ -11,6 +10,7 @@ use super::Workspace;
 use crate::diag::Location;
 use crate::model::{Bundle, Package};
 use crate::resolve::{resolve_path, via_label, PathOptions, Resolver};
+use crate::sort::SortWith;
 
 /// How far below an object's location its `name:` is looked for.
 const NAME_SEARCH_LINES: usize = 20_000;

@@ -15,7 +15,6 @@ mod shape;
 mod unhandled;
 mod values;
 
-use crate::sort::SortWith;
 use std::collections::BTreeSet;
 
 use serde_json::{Map, Value};
@@ -23,6 +22,8 @@ use serde_json::{Map, Value};
 use super::gojson::kube_version_cmp;
 use super::schema::{Crd, CrdVersion};
 use flatten::{flatten, same_apart_from_children, without_children};
+
+use crate::sort::SortWith;
 
 type Schema = Map<String, Value>;
 type Comparator = fn(&mut Schema, &mut Schema) -> Option<String>;

@@ -8,7 +8,6 @@
 pub(in crate::load) mod legacy;
 pub(in crate::load) mod repo;
 
-use crate::sort::SortWith;
 use std::collections::{BTreeMap, BTreeSet};
 
 use foldhash::{HashMap as FastMap, HashSet as FastSet};
@@ -16,6 +15,7 @@ use foldhash::{HashMap as FastMap, HashSet as FastSet};
 use crate::diag::{Diagnostic, Location, Rule};
 use crate::load::object::convert::{dns1123_label_errors, Chunks, DeprecationObj, Objects};
 use crate::model::{Bundle, Channel, Deprecations, Package};
+use crate::sort::SortWith;
 
 /// Places checked objects into packages, reporting opm's conversion errors.
 ///

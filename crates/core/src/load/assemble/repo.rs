@@ -12,7 +12,6 @@
 //! skipRange is kept (§4). The default
 //! channel is the one the highest version that names one names (§5).
 
-use crate::sort::SortWith;
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
@@ -24,6 +23,7 @@ use crate::load::object::convert::Obj;
 use crate::load::object::RawObject;
 use crate::model::{Channel, ChannelEntry, Package};
 use crate::semver::Version;
+use crate::sort::SortWith;
 
 /// The annotation naming a bundle's package.
 pub(crate) const PACKAGE_KEY: &str = "operators.operatorframework.io.bundle.package.v1";

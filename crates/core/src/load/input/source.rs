@@ -6,7 +6,6 @@
 //! No file is read past the total-size limit: the file that would cross it is reported (with
 //! the line and column where the limit falls) and neither it nor the files after it are read.
 
-use crate::sort::SortWith;
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -14,6 +13,7 @@ use std::sync::OnceLock;
 use crate::diag::{Diagnostic, Location, Rule};
 use crate::load::error::LoadError;
 use crate::load::input::{has_catalog_extension, is_indexignore, InputFile};
+use crate::sort::SortWith;
 use crate::yaml::position::Cursor;
 use crate::yaml::{limit_message, LimitKind, Limits};
 

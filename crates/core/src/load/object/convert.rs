@@ -3,7 +3,6 @@
 //! partly valid catalog still shows its graphs. Placing the objects into packages is
 //! `assemble.rs`.
 
-use crate::sort::SortWith;
 use serde_json::Value;
 
 use crate::diag::{Diagnostic, Location, Rule};
@@ -12,6 +11,7 @@ use crate::model::{Bundle, BundleCrds, Channel, ChannelEntry, Icon, Package, Pro
 use crate::pullspec::validate_pull_spec;
 use crate::release::parse_bundle_release;
 use crate::semver::Version;
+use crate::sort::SortWith;
 
 /// A checked object, ready to be placed in the model.
 #[derive(Debug)]

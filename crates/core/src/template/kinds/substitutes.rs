@@ -1,7 +1,6 @@
 //! `olm.template.substitutes`: a complete FBC plus `substitutions: [{name, base}]`, each putting
 //! the bundle rendered from image `name` in the place of bundle `base` (docs/spec/template-rules.md §5).
 
-use crate::sort::SortWith;
 use std::cmp::Ordering;
 use std::collections::{HashMap, HashSet};
 
@@ -11,6 +10,7 @@ use crate::load::Limits;
 use crate::model::ChannelEntry;
 use crate::release::{Release, VersionRelease};
 use crate::semver::Version;
+use crate::sort::SortWith;
 use crate::template::bundles::facts::{resolve, Resolved};
 use crate::template::error::{SubstitutesError, SubstitutionReason, TemplateErrorKind};
 use crate::template::read::fbc::{BundleObj, Config};

@@ -4,7 +4,6 @@
 //! schemas; each object re-serialised in opm's struct field order, 4-space indented, strings
 //! escaped as Go's encoder does without HTML escaping.
 
-use crate::sort::SortWith;
 use std::collections::BTreeMap;
 
 use base64::Engine as _;
@@ -12,6 +11,7 @@ use serde_json::Value;
 
 use crate::diag::Location;
 use crate::model::ChannelEntry;
+use crate::sort::SortWith;
 use crate::template::read::fbc::{
     BundleObj, ChannelObj, Config, DeprecationObj, OtherObj, PackageObj, PropertyObj,
 };

@@ -2,7 +2,6 @@
 //! Bundles come from bundle sources or, failing that, from what the image tag says; the channels, entries,
 //! `replaces`, `skips` and default channel follow opm's `generateChannels` and `linkChannels`.
 
-use crate::sort::SortWith;
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
@@ -11,6 +10,7 @@ use serde_json::Value;
 use crate::diag::{Diagnostic, Rule};
 use crate::model::ChannelEntry;
 use crate::semver::Version;
+use crate::sort::SortWith;
 use crate::template::bundles::facts::{resolve, Resolved};
 use crate::template::error::{PostProcessError, SemverError, StreamKind, TemplateErrorKind};
 use crate::template::kinds::semver::read::{

@@ -3,11 +3,11 @@
 //! archetype's list (the rest of the text, comments included, left as it is). Which channels the
 //! template generates is `channels.rs`'s business.
 
-use crate::sort::SortWith;
 use std::borrow::Cow;
 use std::fmt;
 
 use crate::model::Package;
+use crate::sort::SortWith;
 use crate::yaml::cut::is_marker_line;
 use serde_json::{Map, Value};
 

@@ -3,10 +3,10 @@
 //! fields refused, keys matched ignoring case, visited in sorted key order so the first error in
 //! that order is the one reported), then the schema and the generate flags.
 
-use crate::sort::SortWith;
 use std::collections::HashSet;
 
 use crate::load::Limits;
+use crate::sort::SortWith;
 use crate::template::error::{LimitError, SemverReadError, StreamKind};
 use crate::template::read::godecode::{self as go, Ctx};
 use crate::yaml::positioned::parse_first_document;
