@@ -15,10 +15,12 @@ import { CATALOGS, CLI, DIST, OUT } from './harness.mjs';
 import { BUDGET, KB, SLACK, measure, shippedSizes, shippedTotals, table } from './first-draw.mjs';
 
 /** The budgets not held yet (docs/performance.md, "First draw", "Budgets held and not held"):
- *  gpu-operator-certified from url= at 3.6–4.0× the static page (2.5×), the element at 2.3–2.5×
- *  (1.8×), and the 20,000-bundle chain's longest task, whose median over loads is 99–130 ms at
- *  load 0.4–3 (100 ms): at the edge of its budget plus 25%. */
-const NOT_HELD = new Set(['urlRatio', 'elementRatio', 'chainLongestMs']);
+ *  gpu-operator-certified from url= at 3.6–4.0× the static page (2.5×), the element at 2.2–2.5×
+ *  (1.8×); and two at the edge of their budget plus 25%, which the machine's speed from one run
+ *  to the next (±30%: the static page took 103–149 ms) moves across it: the 20,000-bundle
+ *  chain's longest task, 99–135 ms (100 ms), and the element's first draw, 236–298 ms in most
+ *  runs and 378 ms in one CI run (300 ms). */
+const NOT_HELD = new Set(['urlRatio', 'elementRatio', 'chainLongestMs', 'elementMs']);
 
 const over = (key, what, value, budget, unit) =>
   value > budget * SLACK ? { key, text: `${what}: ${value.toFixed(2)} ${unit} > ${budget} ${unit} + 25%` } : null;
