@@ -5,7 +5,8 @@
 //
 // Everything the first drawing needs starts here at once, before the app's own wasm is
 // compiled (docs/performance.md, "First draw"):
-//   - the parsing worker (worker-boot.js, which fetches and compiles its own wasm), left on
+//   - the parsing worker (worker-boot.js, whose wasm is fetched and compiled here and posted
+//     to it as its first message), left on
 //     `globalThis.olmGraphWorker` for the app to adopt (src/services/parser.rs,
 //     `WorkerClient::ensure_started`); its first message is always Ready, which would be lost
 //     before the app listens, so it is recorded on the worker (`olmGraphReady`), as is a
@@ -25,8 +26,13 @@ if (!js || !wasm) {
 let worker = null;
 let workerReady = null;
 try {
-  worker = new Worker('./worker-boot.js');
+  worker = new Worker('./worker-boot.js?module');
   worker.olmGraphReady = false;
+  // Its wasm, fetched and compiled here while the worker's thread starts (V8 compiles off the
+  // main thread), then posted as its first message (null: it fetches the wasm itself).
+  WebAssembly.compileStreaming(fetch('./worker_bg.wasm'))
+    .catch(() => null)
+    .then((module) => worker.postMessage({ olmGraphModule: module }));
   workerReady = new Promise((resolve) => {
     worker.addEventListener('message', () => { worker.olmGraphReady = true; resolve(); }, { once: true });
   });

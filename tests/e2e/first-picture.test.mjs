@@ -62,10 +62,16 @@ const serveGpu = async (context) => {
   }));
 };
 /** Counts the requests the page posts to its workers, by kind. */
-const POSTS = `window.__posts = [];
+// The requests posted to the worker (their kinds), and apart from them the worker's wasm that
+// boot.js compiles and posts as its first message (true: a compiled WebAssembly.Module).
+const POSTS = `window.__posts = []; window.__modules = [];
 { const W = window.Worker;
   window.Worker = class extends W {
-    postMessage(m, t) { window.__posts.push(m && m.kind); return super.postMessage(m, t); }
+    postMessage(m, t) {
+      if (m && 'olmGraphModule' in m) window.__modules.push(m.olmGraphModule instanceof WebAssembly.Module);
+      else window.__posts.push(m && m.kind);
+      return super.postMessage(m, t);
+    }
   }; }`;
 
 test('opened bare, the sample is pictured where its graph will be, then replaced by the app\'s own drawing', async () => {
@@ -113,12 +119,13 @@ test('a url= link naming its package and channel is pictured by the parsing work
   assert.ok(img.x >= area.x - 0.5 && img.x + img.width <= area.x + area.width + 0.5, `${JSON.stringify(img)} within ${JSON.stringify(area)} across`);
   assert.ok(img.y >= area.y - 0.5 && img.y + img.height <= area.y + area.height + 0.5, `${JSON.stringify(img)} within ${JSON.stringify(area)} down`);
   assert.ok(img.width >= 300, 'the picture is not shrunk to a thumbnail');
-  // The picture is the CLI's drawing of the channel the link names, byte for byte.
+  // The picture is the CLI's drawing of the channel the link names, byte for byte, without the
+  // tooltips an <img> cannot show.
   const src = await page.evaluate(() => window.__pictureSrc);
   const prefix = 'data:image/svg+xml;charset=utf-8,';
   assert.ok(src.startsWith(prefix), 'an inert image (a data: URL)');
   const drawn = decodeURIComponent(src.slice(prefix.length));
-  assert.equal(drawn, cli(['render', GPU, '--package', GPU_PKG, '--channel', 'stable', '-f', 'svg']));
+  assert.equal(drawn, cli(['render', GPU, '--package', GPU_PKG, '--channel', 'stable', '-f', 'svg', '--no-tooltips']));
   // Replaced once the app has drawn the same channel.
   assert.equal(await page.locator('svg.graph').getAttribute('data-graph-channel'), 'stable');
   assert.equal(await page.locator('.first-picture').count(), 0, 'the picture is taken away');
@@ -126,6 +133,8 @@ test('a url= link naming its package and channel is pictured by the parsing work
   assert.equal(await page.evaluate(() => window.__graphWhenGone), true, 'the graph had nodes when the picture went');
   // The catalog was posted to the worker once: by boot.js, whose request the app took over.
   assert.deepEqual(await page.evaluate(() => window.__posts), ['catalog']);
+  // Before it, the worker's wasm, compiled by boot.js while the worker started.
+  assert.deepEqual(await page.evaluate(() => window.__modules), [true], 'one compiled module posted');
   // And the replies it kept reached the app whole and in order (the bundles' parts before the
   // catalog): the channel the app draws is the CLI's, every node and edge.
   const channel = JSON.parse(cli(['graph', GPU, '--package', GPU_PKG, '--channel', 'stable', '--json'])).channels[0];
@@ -160,5 +169,29 @@ test('a url= link to an HTML page is refused by the app as before, the reading b
   // boot.js posted the response's bytes once; the app posted nothing more (the sample comes
   // read with the app) and drew the sample.
   assert.deepEqual(await page.evaluate(() => window.__posts), ['catalog']);
+  await finish(page);
+});
+
+test('the parsing worker started without the page\'s compiled wasm (the app\'s own, when boot.js could not start one) fetches its wasm and reads a catalog', async () => {
+  const page = await bare();
+  const reply = await page.evaluate(() => new Promise((resolve, reject) => {
+    const worker = new Worker('./worker-boot.js');
+    const seen = [];
+    worker.addEventListener('error', (e) => reject(new Error(e.message || 'worker error')));
+    worker.addEventListener('message', (ev) => {
+      const text = new TextDecoder().decode(ev.data);
+      seen.push(JSON.parse(text).type);
+      if (seen.length === 1) {
+        const bytes = new TextEncoder().encode('{"schema":"olm.package","name":"p","defaultChannel":"c"}\n{"schema":"olm.channel","package":"p","name":"c","entries":[{"name":"p.v1.0.0"}]}\n{"schema":"olm.bundle","package":"p","name":"p.v1.0.0","image":"i","properties":[{"type":"olm.package","value":{"packageName":"p","version":"1.0.0"}}]}\n');
+        worker.postMessage({ id: 7, kind: 'catalog', onlyCatalogExtensions: false, files: [{ path: 'c.json', bytes }], picture: { package: 'p', channel: 'c' } });
+      }
+      if (seen.includes('done')) {
+        worker.terminate();
+        resolve(seen);
+      }
+    });
+  }));
+  assert.equal(reply[0], 'ready', 'its first message');
+  assert.ok(reply.includes('picture') && reply.includes('done'), JSON.stringify(reply));
   await finish(page);
 });
