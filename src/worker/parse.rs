@@ -80,9 +80,10 @@ pub fn parse_catalog(
 /// draws; a picture draws everything).
 pub const PICTURE_MAX_ENTRIES: usize = 1_000;
 
-/// Channel `channel` of package `package` drawn as `olm-graph render -f svg --package P
-/// --channel C` draws it: the first picture of a `url=` link, shown while the app starts
-/// (docs/performance.md, "First draw"). None when the catalog has no such channel, or it has
+/// Channel `channel` of package `package` drawn as `olm-graph render -f svg --no-tooltips
+/// --package P --channel C` draws it: the first picture of a `url=` link, shown while the app
+/// starts, in an `<img>`, where tooltips would only be bytes to carry and decode (a quarter of
+/// the SVG's with them; docs/performance.md, "First draw"). None when the catalog has no such channel, or it has
 /// more than [`PICTURE_MAX_ENTRIES`] entries.
 ///
 /// # Complexity
@@ -93,7 +94,7 @@ pub fn first_picture(catalog: &Catalog, package: &str, channel: &str) -> Option<
     if entries > PICTURE_MAX_ENTRIES {
         return None;
     }
-    default_channel_svg(catalog, package, channel)
+    default_channel_svg(catalog, package, channel, false)
 }
 
 /// Parses the files of a picked folder with `load` as a series: one catalog per subfolder, in version

@@ -585,6 +585,10 @@ pub struct RenderArgs {
     /// svg: node labels say the bundle names instead of the versions.
     #[arg(long)]
     pub names: bool,
+    /// svg: no tooltips (`<title>`s) and none of the shapeless elements that carry them: the
+    /// same picture in a fraction of the bytes, for an `<img>` (where nothing hovers).
+    #[arg(long)]
+    pub no_tooltips: bool,
     /// svg: draw the absent bundles an entry names (its group) one by one; repeatable.
     #[arg(long, value_name = "ENTRY")]
     pub expand: Vec<String>,

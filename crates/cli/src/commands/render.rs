@@ -104,6 +104,7 @@ pub fn run(args: RenderArgs) -> CmdResult {
         expanded_groups: args.expand.clone(),
         draw_v0_semantics: args.draw_v0_semantics,
         minimum_edge: args.minimum_edge.clone(),
+        tooltips: !args.no_tooltips,
         support: args.overlay().then(|| AsOf {
             date: args.as_of.unwrap_or_else(today),
             platform: args.platform.clone(),

@@ -162,6 +162,40 @@ fn svg_channel_package_and_file_output() {
     assert_eq!(std::fs::read_to_string(&path).expect("written"), svg);
 }
 
+/// `--no-tooltips`: the same drawing without a tooltip, and without the shapeless elements that
+/// only carry one (the group's two member edges); the document keeps its title.
+#[test]
+fn svg_without_tooltips() {
+    let file = export_fixture("index-declcfgs-latest.yaml");
+    let with = stdout(&run(&["render", &file, "-p", "foo", "-c", "beta"]));
+    let without = stdout(&run(&[
+        "render",
+        &file,
+        "-p",
+        "foo",
+        "-c",
+        "beta",
+        "--no-tooltips",
+    ]));
+    assert!(with.matches("<title").count() > 7, "{with}");
+    assert_eq!(without.matches("<title").count(), 1, "{without}");
+    assert!(without.contains("<title id=\"olmg-title\">"));
+    assert_eq!(without.matches("class=\"edge-member\"").count(), 0);
+    assert_eq!(
+        without.matches("<rect").count(),
+        with.matches("<rect").count()
+    );
+    assert_eq!(
+        without.matches("<path").count(),
+        with.matches("<path").count()
+    );
+    assert_eq!(
+        without.matches("<text").count(),
+        with.matches("<text").count()
+    );
+    assert!(without.len() < with.len());
+}
+
 #[test]
 fn svg_animated_path() {
     let file = export_fixture("index-declcfgs-latest.yaml");

@@ -121,6 +121,9 @@ pub struct RenderRequest {
     /// svg: the support lifecycle overlay on this day and platform, from the catalog's
     /// lifecycle blobs (`--lifecycle-overlay`, `--as-of`, `--platform`).
     pub support: Option<AsOf>,
+    /// svg: the tooltips (`<title>`s) and the shapeless elements that carry them; off with
+    /// `--no-tooltips` ([`crate::export::SvgOptions::tooltips`]).
+    pub tooltips: bool,
 }
 
 impl RenderRequest {
@@ -143,6 +146,7 @@ impl RenderRequest {
             draw_v0_semantics: false,
             minimum_edge: None,
             support: None,
+            tooltips: true,
         }
     }
 }
@@ -295,6 +299,7 @@ fn svg_options(catalog: &Catalog, request: &RenderRequest) -> Result<SvgOptions,
 fn drawing_options(request: &RenderRequest) -> SvgOptions {
     let mut options = SvgOptions {
         animate: false,
+        tooltips: request.tooltips,
         ..SvgOptions::default()
     };
     options.layout.fans = request.fans;
@@ -307,17 +312,26 @@ fn drawing_options(request: &RenderRequest) -> SvgOptions {
 }
 
 /// Channel `channel` of package `package` drawn as [`render`] draws it for a request with the
-/// CLI's defaults (`olm-graph render -f svg --package P --channel C`), without linking what
-/// only other requests need (paths, overlays, Mermaid, DOT): the web app's first picture of a
-/// link (docs/performance.md, "First draw"). None when the catalog has no such channel.
+/// CLI's defaults (`olm-graph render -f svg --package P --channel C`, with `--no-tooltips`
+/// when `tooltips` is false), without linking what only other requests need (paths, overlays,
+/// Mermaid, DOT): the web app's first picture of a link, without tooltips (docs/performance.md,
+/// "First draw"). None when the catalog has no such channel.
 ///
 /// # Complexity
 /// O(log P + log C) to find the channel, then that of [`svg_view`] and [`render_view`]:
 /// O((V + E) log(V + E)) for its V nodes and E edges.
-pub fn default_channel_svg(catalog: &Catalog, package: &str, channel: &str) -> Option<String> {
+pub fn default_channel_svg(
+    catalog: &Catalog,
+    package: &str,
+    channel: &str,
+    tooltips: bool,
+) -> Option<String> {
     let pkg = catalog.package(package)?;
     let graph = ChannelGraph::build(pkg, pkg.channel(channel)?);
-    let options = drawing_options(&RenderRequest::new(package, RenderFormat::Svg));
+    let options = drawing_options(&RenderRequest {
+        tooltips,
+        ..RenderRequest::new(package, RenderFormat::Svg)
+    });
     Some(render_view(&svg_view(pkg, &graph, &options), &options))
 }
 

@@ -18,6 +18,8 @@ pub(super) struct Body<'a> {
     pub view: &'a GraphView,
     /// How far down the graph is drawn (the header's height).
     pub dy: f64,
+    /// Write the tooltips and the shapeless elements that carry them ([`super::SvgOptions::tooltips`]).
+    pub tooltips: bool,
     pub out: String,
 }
 
@@ -41,7 +43,11 @@ impl Body<'_> {
     }
 
     /// `<title>…</title>` around what `write` writes (escaped).
+    /// Nothing without tooltips.
     fn title(&mut self, write: impl FnOnce(&mut XmlText<'_>) -> std::fmt::Result) {
+        if !self.tooltips {
+            return;
+        }
         self.out.push_str("<title>");
         let _ = write(&mut XmlText(&mut self.out));
         self.out.push_str("</title>");
@@ -86,6 +92,9 @@ impl Body<'_> {
             let _ = write!(self.out, " marker-end=\"url(#olmg-arrow-{class})\">");
             self.title(|w| view.write_edge_tooltip(e, w));
             self.out.push_str("</path>\n");
+            if !self.tooltips {
+                continue;
+            }
             for &m in &e.members {
                 self.out.push_str("<g class=\"edge-member\"");
                 self.attr("data-from", &view.nodes()[m].name);
@@ -145,7 +154,13 @@ impl Body<'_> {
         }
         let _ = write!(self.out, " data-edges=\"{}\">", band.edge_count());
         self.title(|w| view.write_band_tooltip(band, w));
-        for (k, &src) in band.sources.iter().enumerate() {
+        // A tap with no shape carries only its tooltip.
+        let taps = if drawn || self.tooltips {
+            band.sources.len()
+        } else {
+            0
+        };
+        for (k, &src) in band.sources.iter().enumerate().take(taps) {
             let Some(from) = view.nodes().get(src) else {
                 continue;
             };

@@ -69,6 +69,12 @@ pub struct SvgOptions {
     /// The support lifecycle overlay: nodes tinted by phase, with `data-phase` and
     /// `data-compatible`, and the phases in the legend.
     pub support: Option<SupportOverlay>,
+    /// The tooltips: each node's, edge's, fan's and hop's `<title>`, and the elements with no
+    /// shape that carry one (a grouped edge's members, the fans' taps when their rails are not
+    /// drawn). Off for a picture shown in an `<img>`, where nothing hovers: the graph looks the
+    /// same at a fraction of the bytes (the web app's first picture of a link; `render
+    /// --no-tooltips`). The document's own title and description stay.
+    pub tooltips: bool,
 }
 
 impl Default for SvgOptions {
@@ -80,6 +86,7 @@ impl Default for SvgOptions {
             animate: true,
             hop_seconds: 0.8,
             support: None,
+            tooltips: true,
         }
     }
 }
@@ -173,6 +180,7 @@ pub fn render_view(view: &GraphView, options: &SvgOptions) -> String {
     let mut body = Body {
         view,
         dy: header.height,
+        tooltips: options.tooltips,
         out: String::with_capacity(4096 + 400 * (view.nodes().len() + view.edges().len() + taps)),
     };
     open_document(
