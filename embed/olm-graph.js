@@ -237,6 +237,7 @@ class OlmGraph extends Base {
   async #update() {
     const turn = ++this.#turn;
     this.dataset.state = 'loading';
+    delete this.dataset.tooltips;
     try {
       this.shadowRoot.adoptedStyleSheets = [loadSheet()];
       // The catalog's fetch starts beside the wasm's, not after it; the wasm's failure is still
@@ -248,9 +249,13 @@ class OlmGraph extends Base {
       const request = {};
       for (const a of REQUEST) request[a] = this.getAttribute(a) ?? '';
       if (turn !== this.#turn) return;
-      const answer = JSON.parse(m.draw(handle, JSON.stringify(request)));
+      // First without tooltips and without the shapeless elements that carry the fans' edges
+      // for hovering (an eighth of the SVG to write, parse and lay out on gpu-operator-certified
+      // stable), then, a task later, the whole drawing in its place (#complete).
+      const answer = JSON.parse(m.draw(handle, JSON.stringify({ ...request, tooltips: 'off' })));
       if (answer.error) throw new Error(answer.error);
       this.#show(answer.ok);
+      setTimeout(() => this.#complete(m, handle, request, turn), 0);
     } catch (e) {
       if (turn === this.#turn) this.#fail(e.message || String(e));
     }
@@ -281,20 +286,46 @@ class OlmGraph extends Base {
     this.setAttribute('aria-label', `Upgrade graph not drawn: ${message}`);
   }
 
-  #show(figure) {
+  /** The figure's SVG in the viewport, filling it, with the marks. */
+  #put(figure) {
     this.#figure = figure;
-    const { viewport, error } = this.#parts;
-    error.hidden = true;
+    const { viewport } = this.#parts;
     viewport.innerHTML = figure.svg;
     const svg = viewport.querySelector('svg');
     svg.classList.add('graph');
+    svg.setAttribute('width', '100%');
+    svg.setAttribute('height', '100%');
+    this.#mark(svg, figure);
+    return svg;
+  }
+
+  /** The whole drawing (tooltips, the fans' edges for hovering) in place of the first draw, at
+   *  the same view and path step; `data-tooltips="on"` once there. Dropped when the element
+   *  has been drawn again since, or has left the page. */
+  #complete(m, handle, request, turn) {
+    if (turn !== this.#turn || !this.isConnected || this.dataset.state !== 'drawn') return;
+    let answer;
+    try {
+      answer = JSON.parse(m.draw(handle, JSON.stringify(request)));
+    } catch {
+      return;
+    }
+    if (!answer.ok) return;
+    const view = this.#view;
+    this.#put(answer.ok);
+    this.#setView(view);
+    this.#go(this.#step);
+    this.dataset.tooltips = 'on';
+  }
+
+  #show(figure) {
+    const { viewport, error } = this.#parts;
+    error.hidden = true;
+    const svg = this.#put(figure);
     const [, , w, h] = (svg.getAttribute('viewBox') || '0 0 100 100').split(/\s+/).map(Number);
     this.#base = [0, 0, w, h];
     this.#view = [...this.#base];
-    svg.setAttribute('width', '100%');
-    svg.setAttribute('height', '100%');
     viewport.style.height = `${Math.max(160, Math.min(h, 560))}px`;
-    this.#mark(svg, figure);
     this.#theme();
     this.setAttribute('aria-label', figure.label);
     this.dataset.graphNodes = String(figure.nodes);

@@ -119,6 +119,11 @@ function open(path, options = {}) {
 const drawn = (p, id) => p.waitForFunction((i) => ['drawn', 'error'].includes(document.getElementById(i)?.dataset.state), id, { timeout: 60000 })
   .then(() => p.evaluate((i) => document.getElementById(i).dataset.state, id));
 
+/** Waits for an element's whole drawing (its tooltips and the fans' edges for hovering), which
+ *  replaces the first draw a task later; resolves to the number of nodes with a tooltip. */
+const completed = (p, id) => p.waitForFunction((i) => document.getElementById(i)?.dataset.tooltips === 'on', id, { timeout: 60000 })
+  .then(() => p.evaluate((i) => document.getElementById(i).shadowRoot.querySelectorAll('svg.graph g.node[data-name] > title').length, id));
+
 /** Facts of an element's figure, read from its shadow root. */
 const facts = (p, id) => p.evaluate((i) => {
   const el = document.getElementById(i);
@@ -157,6 +162,14 @@ test('a plain page draws a src= catalog and an inline one as graph --json counts
   assert.equal(inline.drawnNodes, inline.nodes);
   assert.deepEqual(gpu.steps, pathSteps(GPU, PKG, 'stable', FROM));
   assert.deepEqual(inline.steps, pathSteps(inlineFile, 'example-operator', 'stable', 'example-operator.v1.0.0'));
+  // The whole drawing comes a task after the first: every node gets its tooltip, and the
+  // figure's facts and painted path stay as they were.
+  assert.equal(await completed(p, 'gpu'), gpu.nodes, 'a tooltip on every node');
+  assert.equal(await completed(p, 'inline'), inline.nodes);
+  for (const [id, before] of [['gpu', gpu], ['inline', inline]]) {
+    const after = await facts(p, id);
+    assert.deepEqual({ ...after, drawTime: 0 }, { ...before, drawTime: 0 }, id);
+  }
   assert.equal(gpu.role, 'figure');
   const head = cli(['graph', GPU, '--package', PKG, '--json']).channels.find((c) => c.name === 'stable').head;
   assert.equal(gpu.label, `Upgrade graph of package ${PKG}, channel stable, head ${head}`);
@@ -299,7 +312,9 @@ test('the MkDocs page draws both figures, and without JavaScript shows the stati
   }
   const snippet = await facts(p, ids[0]);
   assert.deepEqual(snippet.steps, pathSteps(join(ROOT, 'docs/examples/example-operator.yaml'), 'example-operator', 'stable', 'example-operator.v1.0.0'));
-  // Hovering an entry draws its fan (a curve per bundle its skipRange covers) and lights it.
+  // Hovering an entry draws its fan (a curve per bundle its skipRange covers) and lights it,
+  // once the whole drawing (with the fans' edges) has replaced the first.
+  assert.ok((await completed(p, ids[0])) > 0);
   await p.locator(`#${ids[0]} svg.graph g.node[data-name="example-operator.v1.3.0"]`).hover();
   assert.equal(await p.locator(`#${ids[0]} path.fan-hover`).count(), 3);
   assert.equal(await p.locator(`#${ids[0]} svg.hovering`).count(), 1);

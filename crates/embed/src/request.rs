@@ -1,6 +1,7 @@
 //! The element's attributes, as the web app's URL parameters spell them: `package`, `channel`
 //! or `view="all"`, `installed`, `resolver` (`v0`, `v1`, `both`), `fail` (the failing bundle),
-//! `failure` (`csv`, `installplan`), `strategy` (`Default`, `TechPreviewUnsafeFailForward`).
+//! `failure` (`csv`, `installplan`), `strategy` (`Default`, `TechPreviewUnsafeFailForward`);
+//! and, from the element's script, not an attribute: `tooltips` (`off` for its first draw).
 
 use olm_graph_core::export::{FigureRequest, FigureView};
 use olm_graph_core::resolve::{Failure, FailureKind, Resolver, UpgradeStrategy};
@@ -57,5 +58,10 @@ pub fn parse(text: &str) -> Result<FigureRequest, String> {
             kind,
             strategy,
         }),
+        without_tooltips: match get("tooltips").unwrap_or("on") {
+            "on" => false,
+            "off" => true,
+            t => return Err(format!("tooltips={t:?}: use on or off")),
+        },
     })
 }

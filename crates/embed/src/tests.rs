@@ -21,7 +21,14 @@ fn attributes_read_as_the_apps_url_parameters() {
     let r = request::parse(r#"{"package":"foo","channel":"","resolver":""}"#).unwrap();
     assert_eq!(r.view, olm_graph_core::export::FigureView::Default);
     assert!(r.failure.is_none());
+    assert!(
+        !r.without_tooltips,
+        "tooltips unless the script asks for none"
+    );
+    let r = request::parse(r#"{"package":"foo","tooltips":"off"}"#).unwrap();
+    assert!(r.without_tooltips);
     for bad in [
+        r#"{"package":"foo","tooltips":"no"}"#,
         "{",
         "{}",
         r#"{"package":"foo","resolver":"v2"}"#,
@@ -31,6 +38,30 @@ fn attributes_read_as_the_apps_url_parameters() {
     ] {
         assert!(request::parse(bad).is_err(), "{bad}");
     }
+}
+
+/// The first draw (`tooltips: off`) is the same drawing with no tooltip: the same nodes and
+/// facts, no `<title>` but the document's, fewer bytes.
+#[test]
+fn the_first_draw_has_no_tooltips() {
+    let c = catalog();
+    let full = draw_json(&c, r#"{"package":"foo","installed":"foo.v1.0.0"}"#);
+    let first = draw_json(
+        &c,
+        r#"{"package":"foo","installed":"foo.v1.0.0","tooltips":"off"}"#,
+    );
+    let (full, first) = (&full["ok"], &first["ok"]);
+    let svg = |f: &serde_json::Value| f["svg"].as_str().unwrap().to_string();
+    assert!(svg(full).matches("<title").count() > 2);
+    assert_eq!(svg(first).matches("<title").count(), 1);
+    assert!(svg(first).len() < svg(full).len());
+    for fact in ["nodes", "heads", "paths", "terminated", "label", "channel"] {
+        assert_eq!(first[fact], full[fact], "{fact}");
+    }
+    assert_eq!(
+        svg(first).matches("<rect").count(),
+        svg(full).matches("<rect").count()
+    );
 }
 
 #[test]

@@ -43,6 +43,10 @@ pub struct FigureRequest {
     pub resolvers: Vec<Resolver>,
     /// A what-if: this bundle's upgrade fails.
     pub failure: Option<Failure>,
+    /// Leave out the SVG's tooltips and the shapeless elements that carry them (the fans'
+    /// edges the element draws on hover): the element's first draw, whose tooltips come a task
+    /// later ([`SvgOptions::tooltips`]).
+    pub without_tooltips: bool,
 }
 
 /// One resolver's upgrade path from the installed bundle.
@@ -247,6 +251,7 @@ pub fn figure(catalog: &Catalog, request: &FigureRequest) -> Result<Figure, Rend
     let options = SvgOptions {
         animate: false,
         path,
+        tooltips: !request.without_tooltips,
         ..SvgOptions::default()
     };
     let view = svg_view(pkg, drawn.source(), &options);
