@@ -45,10 +45,13 @@ export declare class OlmGraph extends HTMLElement {
   static readonly observedAttributes: OlmGraphAttributeName[];
   /** Milliseconds from coming near the viewport to the first figure (null until drawn). */
   drawTime: number | null;
-  /** `data-state`: `loading`, `drawn` or `error`; `data-graph-nodes`: the node count. */
+  /** `data-state`: `loading`, `drawn` or `error`; `data-graph-nodes`: the node count;
+   *  `data-tooltips`: `on` once the whole drawing (tooltips, the fans' edges for hovering) has
+   *  replaced the first draw. */
   readonly dataset: DOMStringMap & {
     state?: 'loading' | 'drawn' | 'error';
     graphNodes?: string;
+    tooltips?: 'on';
   };
   connectedCallback(): void;
   attributeChangedCallback(name: OlmGraphAttributeName, oldValue: string | null, newValue: string | null): void;
