@@ -11,7 +11,7 @@ use crate::diag::{Diagnostic, Location, Rule};
 use crate::load::InputFile;
 use crate::yaml::cut::{chunks, first_document, Chunk};
 use crate::yaml::fast::Scratch;
-use crate::yaml::positioned::{check_json_chunk, parse_chunk, parse_object_chunk, ParseError};
+use crate::yaml::positioned::{check_json_chunk, parse_object_chunk, ParseError};
 use crate::yaml::tree::{Node, NodeValue};
 use crate::yaml::{LimitKind, Limits};
 
@@ -34,7 +34,11 @@ pub fn read_cluster_files(files: &[InputFile], limits: &Limits) -> ClusterState 
 }
 
 /// True when a text's first document is a cluster object of a kind olm-graph reads, or a
-/// `List` whose first item is one: how the app tells cluster state from a catalog.
+/// `List` whose first item is one: how the app tells cluster state from a catalog. The
+/// document is read as cluster state is (the fast readers first, granit-parser for what they
+/// do not read): the parsing worker asks this of every catalog file before reading it, and
+/// granit-parser's code, run for a catalog's first document only, was a quarter of a cold
+/// worker's time to its first picture (docs/performance.md, "First draw").
 ///
 /// # Complexity
 /// O(n) in the text's length to cut it into documents, then O(d) for the first document's
@@ -45,18 +49,27 @@ pub fn is_cluster_state(text: &str) -> bool {
     let Some(first) = cut.list.first() else {
         return false;
     };
-    let Ok(Some(node)) = parse_chunk(text, first, &Limits::DEFAULT) else {
+    // A `List`'s items are handed on as they are read, not kept in the tree: its first is
+    // kept here.
+    let mut first_item = None;
+    let mut scratch = Scratch::default();
+    let Ok(Some(node)) = parse_object_chunk(
+        text,
+        first,
+        &Limits::DEFAULT,
+        false,
+        &mut scratch,
+        &mut |item| {
+            first_item.get_or_insert(item);
+        },
+    ) else {
         return false;
     };
     let Some((api, kind)) = type_of(&node) else {
         return false;
     };
     if is_list(kind) {
-        let item = node.get("items").and_then(|i| match &i.value {
-            NodeValue::Seq(items) => items.first(),
-            _ => None,
-        });
-        return item.is_some_and(|i| {
+        return first_item.as_ref().is_some_and(|i| {
             let (a, k) = type_of(i).unwrap_or((api, item_kind(kind)));
             known_kind(group(a), k) && !is_bundle_manifest(i, k)
         });

@@ -276,6 +276,44 @@ fn cluster_state_is_told_from_a_catalog() {
     ))
     .unwrap();
     assert!(!is_cluster_state(&fbc));
+    // The same objects as a YAML List, and each form where the fast reader gives up (an
+    // anchor), read by granit-parser instead: the same answers.
+    let text = std::fs::read_to_string(fixture("cluster/v0/list.yaml")).unwrap();
+    assert!(is_cluster_state(&text));
+    let sub = "apiVersion: operators.coreos.com/v1alpha1\nkind: Subscription\nmetadata:\n  name: a\n  namespace: ns\nspec:\n  name: &p pkg\n  source: *p\n";
+    assert!(is_cluster_state(sub));
+    assert!(is_cluster_state(
+        &sub.replace("&p ", "").replace("*p", "cs")
+    ));
+    // A CSV without a status is a bundle's manifest (the catalog loader's), in a List too.
+    let csv = "apiVersion: operators.coreos.com/v1alpha1\nkind: ClusterServiceVersion\nmetadata:\n  name: pkg.v1.0.0\nspec: {}\n";
+    assert!(!is_cluster_state(csv));
+    assert!(is_cluster_state(&format!(
+        "{csv}status:\n  phase: Succeeded\n"
+    )));
+    let list = |item: &str| {
+        let item: String = item
+            .lines()
+            .map(|l| format!("  {l}\n"))
+            .collect::<String>()
+            .replacen("  ", "- ", 1);
+        format!("apiVersion: v1\nkind: List\nitems:\n{item}")
+    };
+    assert!(!is_cluster_state(&list(csv)));
+    assert!(is_cluster_state(&list(&format!(
+        "{csv}status:\n  phase: Succeeded\n"
+    ))));
+    assert!(is_cluster_state(&list(sub)));
+    assert!(!is_cluster_state("apiVersion: v1\nkind: List\nitems: []\n"));
+    // No catalog of the shared set is taken for cluster state.
+    for rel in [
+        "certified-operators/v4.22/gpu-operator-certified.yaml",
+        "certified-operators/v4.22/cloudnative-pg.yaml",
+        "community-operators-prod/v4.21/sailoperator.yaml",
+    ] {
+        let text = std::fs::read_to_string(catalog(rel)).unwrap();
+        assert!(!is_cluster_state(&text), "{rel}");
+    }
 }
 
 #[test]
