@@ -926,3 +926,36 @@ fn oc_mirrors_head_without_bundle_repeated_entry_and_specific_version_cases() {
         "error finding specific bundle: specific version 9.9.9 not found in bundles"
     );
 }
+
+/// The app's sniff for an ImageSetConfiguration: `kind: ImageSetConfiguration` on a line of its
+/// own (quoted or not, any indentation, CRLF too), not the word elsewhere on a line; and no
+/// catalog of the shared set looks like one.
+#[test]
+fn an_image_set_configuration_is_told_by_its_kind_line() {
+    use olm_graph_core::mirror::looks_like_isc;
+    for yes in [
+        "kind: ImageSetConfiguration\n",
+        "apiVersion: mirror.openshift.io/v2alpha1\n  kind:   \"ImageSetConfiguration\"  \r\nmirror: {}\n",
+        "a: ImageSetConfiguration\nkind: 'ImageSetConfiguration'",
+        &format!("{}\nkind: ImageSetConfiguration\n", "x: ImageSetConfiguration ".repeat(1000)),
+    ] {
+        assert!(looks_like_isc(yes), "{yes:.80}");
+    }
+    for no in [
+        "",
+        "kind: ImageSetConfigurationList\n",
+        "kind: ImageSetConfiguration # a comment\n",
+        "# kind: ImageSetConfiguration\n",
+        "description: kind: ImageSetConfiguration\n",
+        "kind:\n  ImageSetConfiguration\n",
+    ] {
+        assert!(!looks_like_isc(no), "{no:?}");
+    }
+    for rel in [
+        "certified-operators/v4.22/gpu-operator-certified.yaml",
+        "community-operators-prod/v4.21/sailoperator.yaml",
+    ] {
+        let text = std::fs::read_to_string(common::catalog(rel)).unwrap();
+        assert!(!looks_like_isc(&text), "{rel}");
+    }
+}
