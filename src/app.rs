@@ -2,6 +2,8 @@
 //! panels. [`App`] creates the stores and the loader, reads the start parameters once, keeps
 //! the address bar in step, and loads the sample (or the `?url=` catalog).
 
+use std::time::Duration;
+
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
@@ -84,24 +86,32 @@ pub fn App() -> impl IntoView {
 
 /// Fetches the catalog at `url` and shows it; a failure goes to the problems panel and, with
 /// `fallback`, the sample is shown instead. Then the panels held back are built
-/// ([`later::release`]).
+/// ([`later::release`]). Started a task after the app's first mount, not in its microtasks:
+/// reading the response (already fetched by assets/boot.js) made that task a third longer on
+/// the 20,000-bundle chain (docs/performance.md, "First draw").
 fn load_catalog_url(stores: Stores, loader: Loader, url: String, fallback: bool) {
     stores
         .load
         .status
         .set(LoadStatus::Reading { label: url.clone() });
-    spawn_local(async move {
-        match sources::from_url(&url).await {
-            Ok(source) => loader.load(source),
-            Err(e) => {
-                stores.load.problem(e);
-                if fallback {
-                    loader.load(sources::sample());
-                }
+    set_timeout(
+        move || spawn_local(read_catalog_url(stores, loader, url, fallback)),
+        Duration::ZERO,
+    );
+}
+
+/// [`load_catalog_url`]'s reading.
+async fn read_catalog_url(stores: Stores, loader: Loader, url: String, fallback: bool) {
+    match sources::from_url(&url).await {
+        Ok(source) => loader.load(source),
+        Err(e) => {
+            stores.load.problem(e);
+            if fallback {
+                loader.load(sources::sample());
             }
         }
-        later::release();
-    });
+    }
+    later::release();
 }
 
 /// Shows the catalog this browser kept (with the restored notice), or else the sample; a
