@@ -49,6 +49,13 @@ pub fn is_cluster_state(text: &str) -> bool {
     let Some(first) = cut.list.first() else {
         return false;
     };
+    // An object names its `kind`: a document without the word, and without the backslash an
+    // escaped spelling of it needs (an alias repeats a node written in full before it), has no
+    // such key, and is not read (a catalog's first document, usually).
+    let body = &text.as_bytes()[first.span.0..first.span.1];
+    if memchr::memmem::find(body, b"kind").is_none() && memchr::memchr(b'\\', body).is_none() {
+        return false;
+    }
     // A `List`'s items are handed on as they are read, not kept in the tree: its first is
     // kept here.
     let mut first_item = None;

@@ -305,6 +305,15 @@ fn cluster_state_is_told_from_a_catalog() {
     ))));
     assert!(is_cluster_state(&list(sub)));
     assert!(!is_cluster_state("apiVersion: v1\nkind: List\nitems: []\n"));
+    // The kind spelled with escapes, and repeated by an alias, is still read.
+    assert!(is_cluster_state(&sub.replace("kind:", "\"k\\x69nd\":")));
+    assert!(is_cluster_state(&format!(
+        "x: &k kind\n{}",
+        sub.replace("kind:", "*k :")
+    )));
+    assert!(is_cluster_state(
+        r#"{"apiVersion": "operators.coreos.com/v1alpha1", "\u006bind": "Subscription", "metadata": {"name": "a", "namespace": "ns"}, "spec": {"name": "p"}}"#
+    ));
     // No catalog of the shared set is taken for cluster state.
     for rel in [
         "certified-operators/v4.22/gpu-operator-certified.yaml",
