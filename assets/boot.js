@@ -204,16 +204,20 @@ parsed.then(showFirstPicture);
 
 // A classic script, not a module: a module is deferred until the page is parsed, which put the
 // worker's start ~150 ms later on a cold load (docs/performance.md, "First draw").
-// The app's wasm is compiled (from the preloaded file, once the page is parsed: earlier, its
-// compilation slowed the worker's on a loaded machine), then instantiated a task later: the
-// compilation's last step, the instantiation with `main` (the first mount), and each part of
-// the page the app builds later (src/widgets/later.rs) are separate tasks of the main thread,
-// none of them long (docs/performance.md, "First draw"). A server that does not say
-// application/wasm: the glue fetches the file again and copes.
+// The app's wasm is fetched here (index.html does not preload it): at once, or, when the page
+// first shows the worker's picture of a link, once that is settled: downloading it beside the
+// worker's wasm and the catalog slowed them by 40-90 ms on 2 cores. It is compiled once the
+// page is parsed (earlier, its compilation slowed the worker's on a loaded machine), then
+// instantiated a task later: the compilation's last step, the instantiation with `main` (the
+// first mount), and each part of the page the app builds later (src/widgets/later.rs) are
+// separate tasks of the main thread (docs/performance.md, "First draw"). A server that does
+// not say application/wasm: the glue fetches the file again and copes.
+const appWasm = pictureWait ? null : fetch(wasm);
+appWasm?.catch(() => {});
 import(js).then(async ({ default: init }) => {
   await parsed;
   await pictureWait;
-  const module = await WebAssembly.compileStreaming(fetch(wasm)).catch(() => wasm);
+  const module = await WebAssembly.compileStreaming(appWasm ?? fetch(wasm)).catch(() => wasm);
   await new Promise((resolve) => setTimeout(resolve, 0));
   await init({ module_or_path: module });
   dispatchEvent(new CustomEvent('olm-graph-started'));
