@@ -5,7 +5,8 @@
 // taken off the list once it holds. In the test command, alone (scripts/test-web.sh), after
 // scripts/build-web-release.sh:
 //   cd tests/e2e && node --test first-draw-budgets.mjs
-// OLM_FIRST_DRAW_RUNS loads of each case (default 3).
+// OLM_FIRST_DRAW_RUNS loads of each case (default 5: the median of 3 moved by a third from one
+// run to the next).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -14,20 +15,21 @@ import { loadavg } from 'node:os';
 import { CATALOGS, CLI, DIST, OUT } from './harness.mjs';
 import { BUDGET, KB, SLACK, measure, shippedSizes, shippedTotals, table } from './first-draw.mjs';
 
-/** The budgets not held yet (docs/performance.md, "First draw", "Budgets held and not held"):
- *  gpu-operator-certified from url= at 3.6–4.0× the static page (2.5×), the element at 2.2–2.5×
- *  (1.8×); and two at the edge of their budget plus 25%, which the machine's speed from one run
- *  to the next (±30%: the static page took 103–149 ms) moves across it: the 20,000-bundle
- *  chain's longest task, 99–135 ms (100 ms), and the element's first draw, 236–298 ms in most
- *  runs and 378 ms in one CI run (300 ms). */
-const NOT_HELD = new Set(['urlRatio', 'elementRatio', 'chainLongestMs', 'elementMs']);
+/** The budgets not held yet (docs/performance.md, "First draw", "Budgets held and not held"),
+ *  as measured on 2026-11-29 between 21:00 and 21:40 UTC, 5–9 loads each: gpu-operator-certified
+ *  from url= at 2.4–3.7× the static page (budget 2.5×, so +25% is 3.125×), the element at
+ *  1.6–2.4× (1.8×, +25% 2.25×): medians over alternating loads whose ratio moves with the
+ *  static page's own median (93–202 ms from one run to the next); and the 20,000-bundle chain's
+ *  longest task, 117–164 ms (100 ms, +25% 125 ms): the first mount and the first layout while
+ *  the worker reads 20,000 bundles on the other core. */
+const NOT_HELD = new Set(['urlRatio', 'elementRatio', 'chainLongestMs']);
 
 const over = (key, what, value, budget, unit) =>
   value > budget * SLACK ? { key, text: `${what}: ${value.toFixed(2)} ${unit} > ${budget} ${unit} + 25%` } : null;
 
 test('the first draw and the shipped sizes stay within issue 45\'s budgets (+25%), but those not held yet', async () => {
   for (const p of [join(DIST, 'index.html'), join(DIST, 'embed/olm-graph.js'), CLI]) assert.ok(existsSync(p), `missing ${p}`);
-  const runs = Number(process.env.OLM_FIRST_DRAW_RUNS || 3);
+  const runs = Number(process.env.OLM_FIRST_DRAW_RUNS || 5);
   const load = loadavg()[0].toFixed(1);
   const r = await measure({ dist: DIST, catalogs: CATALOGS, cli: CLI, runs });
   const sizes = shippedSizes(DIST);
