@@ -167,16 +167,11 @@ fn svg_channel_package_and_file_output() {
 #[test]
 fn svg_without_tooltips() {
     let file = export_fixture("index-declcfgs-latest.yaml");
-    let with = stdout(&run(&["render", &file, "-p", "foo", "-c", "beta"]));
-    let without = stdout(&run(&[
-        "render",
-        &file,
-        "-p",
-        "foo",
-        "-c",
-        "beta",
-        "--no-tooltips",
-    ]));
+    let render = |extra: &[&str]| {
+        let args = [&["render", file.as_str(), "-p", "foo", "-c", "beta"], extra].concat();
+        stdout(&run(&args))
+    };
+    let (with, without) = (render(&[]), render(&["--no-tooltips"]));
     assert!(with.matches("<title").count() > 7, "{with}");
     assert_eq!(without.matches("<title").count(), 1, "{without}");
     assert!(without.contains("<title id=\"olmg-title\">"));
