@@ -80,7 +80,9 @@ pub fn App() -> impl IntoView {
         view! { <EmbedShell/> }.into_any()
     } else {
         let follow_selection = start.inspector.is_none();
-        view! { <FullShell follow_selection=follow_selection/> }.into_any()
+        // The shell is built a task after the app's setup: one task for both was the longest of
+        // a cold start (docs/performance.md, "First draw").
+        view! { <Later><FullShell follow_selection=follow_selection/></Later> }.into_any()
     }
 }
 
