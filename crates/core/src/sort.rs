@@ -132,6 +132,10 @@ mod tests {
         // Position k takes what was at order[k]: two cycles (0 2 4) (1 5) and a fixed point.
         apply_order(&mut items, vec![2, 5, 4, 3, 0, 1]);
         assert_eq!(items, ['c', 'f', 'e', 'd', 'a', 'b']);
+        // A 3-cycle, a fixed point, a 2-cycle.
+        let mut items = vec!['a', 'b', 'c', 'd', 'e', 'f'];
+        apply_order(&mut items, vec![2, 0, 1, 3, 5, 4]);
+        assert_eq!(items, ['c', 'a', 'b', 'd', 'f', 'e']);
         let mut words = vec!["b".to_string(), "a".into(), "c".into()];
         words.sort_ord();
         assert_eq!(words, ["a", "b", "c"]);

@@ -15,7 +15,7 @@ use foldhash::{HashMap as FastMap, HashSet as FastSet};
 use crate::diag::{Diagnostic, Location, Rule};
 use crate::load::object::convert::{dns1123_label_errors, Chunks, DeprecationObj, Objects};
 use crate::model::{Bundle, Channel, Deprecations, Package};
-use crate::sort::SortWith;
+use crate::sort::{apply_order, sorted_positions, SortWith};
 
 /// Places checked objects into packages, reporting opm's conversion errors.
 ///
@@ -61,28 +61,8 @@ fn sort_by_name<T>(items: &mut [T], name: impl Fn(&T) -> &str) {
     if items.is_sorted_by(|a, b| name(a) <= name(b)) {
         return;
     }
-    let mut order: Vec<usize> = (0..items.len()).collect();
-    order.sort_with(|&i, &j| name(&items[i]).cmp(name(&items[j])));
+    let order = sorted_positions(items, &mut |a, b| name(a).cmp(name(b)));
     apply_order(items, order);
-}
-
-/// Rearranges `items` so that position i holds what was at `order[i]`.
-///
-/// # Complexity
-/// O(N) swaps for N items.
-fn apply_order<T>(items: &mut [T], mut order: Vec<usize>) {
-    for start in 0..items.len() {
-        let mut at = start;
-        loop {
-            let from = order[at];
-            order[at] = at;
-            if from == start || from == at {
-                break;
-            }
-            items.swap(at, from);
-            at = from;
-        }
-    }
 }
 
 /// The packages being built, and the names placed in each so far.
@@ -460,13 +440,5 @@ mod tests {
         expected.sort_with(|x, y| x.0.cmp(&y.0));
         sort_by_name(&mut items, |x| &x.0);
         assert_eq!(items, expected);
-    }
-
-    #[test]
-    fn apply_order_follows_every_cycle() {
-        // Position i receives what was at order[i]: a 3-cycle, a fixed point, a 2-cycle.
-        let mut items = vec!['a', 'b', 'c', 'd', 'e', 'f'];
-        apply_order(&mut items, vec![2, 0, 1, 3, 5, 4]);
-        assert_eq!(items, ['c', 'a', 'b', 'd', 'f', 'e']);
     }
 }
