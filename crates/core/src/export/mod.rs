@@ -15,13 +15,14 @@ pub mod svg;
 
 pub use dot::{channel_dot, graph_dot, package_dot, PlainError};
 pub use embed::{
-    embed_snippet, embed_snippet_for_url, figure, figure_fallback, read_catalog, Figure,
-    FigureRequest, FigureView,
+    embed_snippet, embed_snippet_for_url, figure, figure_fallback, read_catalog,
+    read_skimmed_catalog, Figure, FigureRequest, FigureView,
 };
 pub use json::{graph_json, GraphJsonOptions};
 pub use mermaid::{mermaid, MermaidError, MermaidOptions, MermaidOutput};
 pub use path_mermaid::{mermaid_text, path_mermaid, PathMermaidOptions};
 pub use render::{
-    default_channel_svg, render, DrawingFormat, RenderError, RenderFormat, RenderRequest, Rendered,
+    default_channel_svg, render, skimmed_channel_svg, DrawingFormat, RenderError, RenderFormat,
+    RenderRequest, Rendered,
 };
 pub use svg::{channel_svg, package_svg, render_view, svg_view, SvgOptions};

@@ -7,7 +7,9 @@ use std::fmt;
 
 use crate::graph::{channel_graphs, ChannelGraph, PackageGraph};
 use crate::layout::{FanMode, LabelMode};
+use crate::load::{skim_channel, InputFile, LoadOptions};
 use crate::model::Catalog;
+use crate::open::load_fbc_files_with_progress;
 use crate::resolve::{resolve_path, PathOptions, ResolveError, Resolver};
 
 use super::{graph_dot, mermaid, render_view, svg_view, MermaidError, MermaidOptions, SvgOptions};
@@ -333,6 +335,44 @@ pub fn default_channel_svg(
         ..RenderRequest::new(package, RenderFormat::Svg)
     });
     Some(render_view(&svg_view(pkg, &graph, &options), &options))
+}
+
+/// [`default_channel_svg`] without tooltips of the catalog `files` make, drawn from only what
+/// [`skim_channel`] keeps of them: the first picture of a linked channel, which need not wait
+/// for every bundle's whole object to be read (docs/performance.md, "First draw"). `None` when
+/// the skim gives up (the caller reads the whole catalog), when the catalog has no such
+/// channel, or when the channel has more than `max_entries` entries or the package more than
+/// `max_entries` bundles (a skim that keeps nearly all of a large catalog would only read it
+/// twice before the picture is declined). A test over every real
+/// catalog keeps it equal to the drawing of the whole catalog (`tests/it/skim.rs`).
+///
+/// # Complexity
+/// O(n) in the length of the files to skim them, then the loader's reading of what is kept,
+/// then that of [`default_channel_svg`].
+pub fn skimmed_channel_svg(
+    files: &[InputFile],
+    package: &str,
+    channel: &str,
+    only_catalog_extensions: bool,
+    max_entries: usize,
+) -> Option<String> {
+    let kept = skim_channel(
+        files,
+        package,
+        Some(channel),
+        only_catalog_extensions,
+        max_entries,
+    )?;
+    let options = LoadOptions {
+        only_catalog_extensions,
+        ..LoadOptions::default()
+    };
+    let catalog = load_fbc_files_with_progress(kept, options, &mut |_| {});
+    let entries = catalog.package(package)?.channel(channel)?.entries.len();
+    if entries > max_entries {
+        return None;
+    }
+    default_channel_svg(&catalog, package, channel, false)
 }
 
 #[cfg(test)]

@@ -22,6 +22,8 @@
 //!   (`convert`).
 //! - `assemble/`: objects placed into packages with opm's model rules, the legacy package
 //!   manifests (`legacy`), and operator repositories in the bundle layout (`repo`).
+//! - `skim`: of a catalog's text, only what one channel's first drawing needs
+//!   ([`skim_channel`]), cut out before it is read.
 //! - `options` ([`LoadOptions`], [`Limits`]) and `error` ([`LoadError`]).
 
 mod assemble;
@@ -30,6 +32,7 @@ mod input;
 mod object;
 mod options;
 mod pipeline;
+mod skim;
 mod stream;
 pub(crate) mod yaml;
 
@@ -41,6 +44,7 @@ pub use input::{has_catalog_extension, InputFile, Progress, CATALOG_EXTENSIONS};
 pub use options::{LimitKind, Limits, LoadOptions};
 pub(crate) use pipeline::load_fbc;
 use serde_json::Value;
+pub use skim::{skim_channel, skim_text, KEPT_PROPERTIES};
 
 /// A file's documents for writers that re-emit objects verbatim: each one's first byte, and
 /// its object as JSON when the loader can read it as a catalog object (`None` when it cannot:

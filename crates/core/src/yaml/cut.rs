@@ -15,6 +15,9 @@
 use crate::yaml::position::Cursor;
 use crate::yaml::tree::Pos;
 
+/// The line a writer starts a document with (opm's marker, alone on its line).
+pub(crate) const MARKER_LINE: &str = "---\n";
+
 /// Which lines start a new document.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Separator {
@@ -127,7 +130,10 @@ impl Iterator for Pieces<'_> {
             };
             self.pos += i + 1;
             self.line += 1;
-            if self.rule.starts(line_at(self.text, self.pos)) {
+            // Only a line that starts with the marker is cut out to be looked at.
+            if self.text[self.pos..].starts_with(b"---")
+                && self.rule.starts(line_at(self.text, self.pos))
+            {
                 let piece = self.cut(self.pos);
                 self.first_line = self.line;
                 self.marked = true;

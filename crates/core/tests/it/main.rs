@@ -30,6 +30,7 @@ mod release;
 mod resolve;
 mod resolve_properties;
 mod rules;
+mod skim;
 mod support;
 mod support_overlay;
 mod template_errors;

@@ -98,6 +98,25 @@ pub fn read_catalog(name: &str, text: &str) -> Catalog {
     )
 }
 
+/// The most bundles of a package the element's first draw reads from a skim: past them the skim
+/// keeps nearly all the catalog, and reading it would only read the catalog twice.
+pub const SKIM_MAX_BUNDLES: usize = 1_000;
+
+/// [`read_catalog`] of only what core's skim keeps of the text for a figure of `package`
+/// (`load::skim_text`, every channel kept): the element's first draw, which need not wait for
+/// every bundle's CSV metadata and bundle objects to be read (docs/performance.md, "First
+/// draw"). A figure without tooltips drawn from it is the figure drawn from the whole catalog
+/// (a test over every real catalog, `tests/it/skim.rs`). `None` when the skim gives up (a JSON
+/// stream, YAML it does not follow, a package of more than [`SKIM_MAX_BUNDLES`] bundles): read
+/// the whole catalog.
+///
+/// # Complexity
+/// O(B) for B bytes to skim, then [`read_catalog`] of what is kept.
+pub fn read_skimmed_catalog(name: &str, text: &str, package: &str) -> Option<Catalog> {
+    let kept = crate::load::skim_text(text, package, None, SKIM_MAX_BUNDLES)?;
+    Some(read_catalog(name, &kept))
+}
+
 /// The graph a view of `pkg` draws: the channel's, or the package graph.
 enum Drawn {
     Channel(ChannelGraph),
