@@ -103,8 +103,9 @@ const postEarly = (href, response) => {
     if (picture) message.picture = picture;
     worker.addEventListener('message', (ev) => {
       if (!early.taken) early.replies.push(ev.data);
-      // The picture comes between the reading's progress and its checking (`stage`): any
-      // other reply means there is none (no such channel, too large, not a catalog).
+      // The picture comes first (drawn from core's skim, before the reading) or between the
+      // reading's progress and its checking (`stage`): any other reply means there is none
+      // (no such channel, too large, not a catalog).
       if (startsWith(ev.data, PICTURE_REPLY)) showLinkPicture(ev.data);
       else if (!startsWith(ev.data, PROGRESS_REPLY)) pictureSettled();
     });

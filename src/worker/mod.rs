@@ -29,7 +29,8 @@ use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 use crate::state::load::text_from_utf8;
 use crate::state::{cluster, mirror};
 use parse::{
-    first_picture, load_options, parse_catalog, split_cluster_state, split_mirror_configs, LoadFn,
+    first_picture, load_options, parse_catalog, skimmed_picture, split_cluster_state,
+    split_mirror_configs, LoadFn,
 };
 use protocol::{catalog_replies, WorkerReply};
 
@@ -138,6 +139,12 @@ fn serve_catalog(
         .and_then(|v| v.as_bool())
         .unwrap_or(false);
     let picture = requested_picture(data);
+    // Drawn from the skim first when it can be: before the whole catalog is read.
+    let skimmed = (picture.as_ref()).and_then(|(p, c)| skimmed_picture(&files, only, p, c));
+    let pictured = skimmed.is_some();
+    if let Some(svg) = skimmed {
+        post(scope, &WorkerReply::Picture { id, svg });
+    }
     let mut last = f64::NEG_INFINITY;
     let (catalog, findings) = parse_catalog(
         load,
@@ -153,6 +160,9 @@ fn serve_catalog(
             }
         },
         &mut |catalog| {
+            if pictured {
+                return;
+            }
             let drawn = (picture.as_ref()).and_then(|(p, c)| first_picture(catalog, p, c));
             if let Some(svg) = drawn {
                 post(scope, &WorkerReply::Picture { id, svg });

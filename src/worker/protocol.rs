@@ -15,8 +15,9 @@
 //! objects rather than a catalog (their paths and the objects core read of them, with its
 //! diagnostics; `alone` when no catalog follows), likewise `mirror-config` for
 //! ImageSetConfigurations (each file with core's reading of it), `progress`
-//! while it reads, `picture` once the catalog is read when the request asked for one
-//! ([`REQ_PICTURE`]), `stage` when it moves on to checking, then for a
+//! while it reads, `picture` when the request asked for one ([`REQ_PICTURE`]): before the
+//! reading, drawn from core's skim of the files, or once the catalog is read when the skim
+//! gives up; `stage` when it moves on to checking, then for a
 //! catalog its bundles in `part`s of at most [`PART_BYTES`] of JSON each (so that the page
 //! decodes them in short tasks of their own) and `done` with the rest of the [`Catalog`] and its
 //! findings (or `series-done` with one catalog per subfolder, `render-done` with a template's
@@ -128,8 +129,9 @@ pub enum WorkerReply {
         alone: bool,
     },
     /// The channel catalog request `id` asked for ([`REQ_PICTURE`]), drawn as `olm-graph render
-    /// -f svg` draws it, posted as soon as the catalog is read: assets/boot.js shows it until
-    /// the app has drawn its own graph; the app ignores it.
+    /// -f svg --no-tooltips` draws it, posted before the catalog is read (from core's skim of
+    /// the files) or, when the skim gives up, as soon as it is read: assets/boot.js shows it
+    /// until the app has drawn its own graph; the app ignores it.
     Picture { id: u32, svg: String },
     /// Parsing request `id` has got this far.
     Progress { id: u32, progress: Progress },
