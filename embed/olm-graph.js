@@ -70,13 +70,24 @@ function loadSheet() {
   return sheet;
 }
 
-/** Catalog handles by absolute URL: each URL is fetched and read once per page. */
+/** Catalog bytes by absolute URL: each URL is fetched once per page. */
+const bytesByUrl = new Map();
+function bytesFromUrl(url) {
+  if (!bytesByUrl.has(url)) {
+    const bytes = fetchBytes(url);
+    bytes.catch(() => bytesByUrl.delete(url));
+    bytesByUrl.set(url, bytes);
+  }
+  return bytesByUrl.get(url);
+}
+
+/** Catalog handles by absolute URL: each URL is read once per page. */
 const byUrl = new Map();
 function catalogFromUrl(url) {
   if (!byUrl.has(url)) {
     // The bytes go to the wasm as they came (load_bytes decodes them as Response.text() would):
     // a string would cross by a JavaScript loop over its characters.
-    const handle = Promise.all([loadEngine(), fetchBytes(url)]).then(([m, bytes]) => m.load_bytes(fileName(url, bytes), bytes));
+    const handle = Promise.all([loadEngine(), bytesFromUrl(url)]).then(([m, bytes]) => m.load_bytes(fileName(url, bytes), bytes));
     handle.catch(() => byUrl.delete(url));
     byUrl.set(url, handle);
   }
@@ -240,19 +251,37 @@ class OlmGraph extends Base {
     delete this.dataset.tooltips;
     try {
       this.shadowRoot.adoptedStyleSheets = [loadSheet()];
-      // The catalog's fetch starts beside the wasm's, not after it; the wasm's failure is still
-      // the one reported when both fail.
-      const catalog = this.#catalog();
-      catalog.catch(() => {});
-      const m = await loadEngine();
-      const handle = await catalog;
       const request = {};
       for (const a of REQUEST) request[a] = this.getAttribute(a) ?? '';
+      const first = JSON.stringify({ ...request, tooltips: 'off' });
+      // The catalog's fetch starts beside the wasm's, not after it; the wasm's failure is still
+      // the one reported when both fail.
+      const url = this.#inlineCatalog() ? null : this.#srcUrl();
+      const bytes = url && bytesFromUrl(url);
+      bytes?.catch(() => {});
+      const m = await loadEngine();
+      if (bytes) {
+        // A fetched catalog is first drawn from its skim (the package's channels and each
+        // bundle's name, version and marks, the rest left unread: first_draw), the same figure
+        // as the whole catalog's without tooltips; the whole catalog is read a task later, and
+        // its whole drawing put in place (#complete).
+        const fetched = await bytes;
+        if (turn !== this.#turn) return;
+        const quick = JSON.parse(m.first_draw(fileName(url, fetched), fetched, first));
+        if (quick.ok) {
+          this.#show(quick.ok);
+          setTimeout(() => {
+            catalogFromUrl(url).then((handle) => this.#complete(m, handle, request, turn), () => {});
+          }, 0);
+          return;
+        }
+      }
+      const handle = await (url ? catalogFromUrl(url) : this.#catalog(m));
       if (turn !== this.#turn) return;
       // First without tooltips and without the shapeless elements that carry the fans' edges
       // for hovering (an eighth of the SVG to write, parse and lay out on gpu-operator-certified
       // stable), then, a task later, the whole drawing in its place (#complete).
-      const answer = JSON.parse(m.draw(handle, JSON.stringify({ ...request, tooltips: 'off' })));
+      const answer = JSON.parse(m.draw(handle, first));
       if (answer.error) throw new Error(answer.error);
       this.#show(answer.ok);
       setTimeout(() => this.#complete(m, handle, request, turn), 0);
@@ -261,22 +290,28 @@ class OlmGraph extends Base {
     }
   }
 
-  /** The catalog's handle: the inline child's, else the src's (its fetch starts at once). */
-  async #catalog() {
-    const child = [...this.children].find((c) => c.localName === 'script' && CATALOG_TYPES.includes(c.type));
-    if (child) {
-      const m = await loadEngine();
-      const text = child.textContent;
-      if (this.#inline?.text !== text) {
-        if (this.#inline) m.release(this.#inline.handle);
-        const name = child.type.endsWith('json') ? 'inline.json' : 'inline.yaml';
-        this.#inline = { text, handle: m.load(name, text) };
-      }
-      return this.#inline.handle;
-    }
+  /** The inline catalog child (`<script type="application/yaml">`…), if there is one. */
+  #inlineCatalog() {
+    return [...this.children].find((c) => c.localName === 'script' && CATALOG_TYPES.includes(c.type));
+  }
+
+  /** The absolute URL of the src catalog. */
+  #srcUrl() {
     const src = this.getAttribute('src');
     if (!src) throw new Error('no catalog: give a src attribute or a <script type="application/yaml"> child');
-    return catalogFromUrl(new URL(src, document.baseURI).href);
+    return new URL(src, document.baseURI).href;
+  }
+
+  /** The inline child catalog's handle, read once per text. */
+  #catalog(m) {
+    const child = this.#inlineCatalog();
+    const text = child.textContent;
+    if (this.#inline?.text !== text) {
+      if (this.#inline) m.release(this.#inline.handle);
+      const name = child.type.endsWith('json') ? 'inline.json' : 'inline.yaml';
+      this.#inline = { text, handle: m.load(name, text) };
+    }
+    return this.#inline.handle;
   }
 
   #fail(message) {

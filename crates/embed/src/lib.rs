@@ -1,6 +1,7 @@
 //! The wasm of the `<olm-graph>` element (`embed/olm-graph.js`): catalogs are read into a
 //! table of handles ([`load`], [`load_bytes`], [`release`]) and a figure is drawn for an element's
-//! attributes ([`draw`], answered as JSON: `{"ok": figure}` or `{"error": "…"}`), or its still
+//! attributes ([`draw`], answered as JSON: `{"ok": figure}` or `{"error": "…"}`; a first draw
+//! from a fetched catalog's skim, [`first_draw`]), or its still
 //! fallback for the page's own DOM ([`fallback`], for the AsciiDoc extension in Node).
 //!
 //! All semantics are core's ([`olm_graph_core::export::figure`]); this crate only parses the
@@ -11,7 +12,9 @@ pub mod request;
 
 use std::cell::RefCell;
 
-use olm_graph_core::export::{figure, figure_fallback, read_catalog, RenderError};
+use olm_graph_core::export::{
+    figure, figure_fallback, read_catalog, read_skimmed_catalog, RenderError,
+};
 use olm_graph_core::Catalog;
 use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
@@ -41,6 +44,34 @@ pub fn load(name: &str, text: &str) -> u32 {
 #[wasm_bindgen]
 pub fn load_bytes(name: &str, bytes: &[u8]) -> u32 {
     keep(read_catalog(name, &decode_utf8(bytes)))
+}
+
+/// The element's first draw of a fetched catalog, before the whole catalog is read: the figure
+/// `request` asks for, without tooltips, drawn from only what core's skim keeps of the bytes
+/// ([`read_skimmed_catalog`]: the package's channels, and of each bundle its name, version and
+/// marks): `{"ok": figure}`, or `{"skim": false}` when the skim gives up, the request names a
+/// failing bundle, or the figure cannot be drawn from it (the element then reads the whole
+/// catalog with [`load_bytes`], which also words any error). The figure is the one the whole
+/// catalog draws (core's test over every real catalog); the element puts the whole drawing,
+/// with tooltips, in its place a task later.
+///
+/// # Complexity
+/// O(B) to decode and skim B bytes, then the reading of what is kept and [`figure`]'s drawing.
+#[wasm_bindgen]
+pub fn first_draw(name: &str, bytes: &[u8], request: &str) -> String {
+    let skimmed = request::parse(request).ok().and_then(|mut req| {
+        if req.failure.is_some() {
+            return None;
+        }
+        req.without_tooltips = true;
+        let catalog = read_skimmed_catalog(name, &decode_utf8(bytes), &req.package)?;
+        figure(&catalog, &req).ok()
+    });
+    match skimmed {
+        Some(f) => json!({ "ok": f }),
+        None => json!({ "skim": false }),
+    }
+    .to_string()
 }
 
 /// UTF-8 bytes as text the way the Encoding Standard's "UTF-8 decode" (`Response.text()`) reads

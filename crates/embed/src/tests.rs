@@ -164,3 +164,76 @@ fn fetched_bytes_read_as_response_text_reads_them() {
     release(from_bytes);
     release(from_text);
 }
+
+#[test]
+fn the_first_draw_from_the_skim_is_the_whole_catalogs_without_tooltips() {
+    let yaml = "\
+schema: olm.package
+name: foo
+defaultChannel: beta
+---
+schema: olm.channel
+package: foo
+name: beta
+entries:
+- name: foo.v1.0.0
+- name: foo.v1.1.0
+  replaces: foo.v1.0.0
+---
+schema: olm.bundle
+package: foo
+name: foo.v1.0.0
+image: x
+properties:
+- type: olm.package
+  value:
+    packageName: foo
+    version: 1.0.0
+- type: olm.csv.metadata
+  value:
+    displayName: Foo
+    description: |
+      Left unread by the first draw.
+---
+schema: olm.bundle
+package: foo
+name: foo.v1.1.0
+image: x
+properties:
+- type: olm.package
+  value:
+    packageName: foo
+    version: 1.1.0
+";
+    let whole = load_bytes("foo.yaml", yaml.as_bytes());
+    for request in [
+        r#"{"package":"foo"}"#,
+        r#"{"package":"foo","installed":"foo.v1.0.0","resolver":"both"}"#,
+        r#"{"package":"foo","view":"all"}"#,
+    ] {
+        let first: Value =
+            serde_json::from_str(&first_draw("foo.yaml", yaml.as_bytes(), request)).unwrap();
+        let off = request.replace('}', r#","tooltips":"off"}"#);
+        let drawn: Value = serde_json::from_str(&draw(whole, &off)).unwrap();
+        assert!(first["ok"].is_object(), "{request}: {first}");
+        assert_eq!(first, drawn, "{request}");
+    }
+    release(whole);
+    // What the skim does not read, and what it leaves to the whole catalog: a JSON stream, a
+    // failing bundle, an unknown package or channel (whose error names what there is).
+    let skip = serde_json::json!({ "skim": false });
+    let answer = |name: &str, text: &str, request: &str| -> Value {
+        serde_json::from_str(&first_draw(name, text.as_bytes(), request)).unwrap()
+    };
+    assert_eq!(answer("c.json", CATALOG, r#"{"package":"foo"}"#), skip);
+    assert_eq!(
+        answer("foo.yaml", yaml, r#"{"package":"foo","fail":"foo.v1.0.0"}"#),
+        skip
+    );
+    assert_eq!(answer("foo.yaml", yaml, r#"{"package":"bar"}"#), skip);
+    assert_eq!(
+        answer("foo.yaml", yaml, r#"{"package":"foo","channel":"gamma"}"#),
+        skip
+    );
+    assert_eq!(answer("foo.yaml", yaml, "not json"), skip);
+}
