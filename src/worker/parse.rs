@@ -222,7 +222,10 @@ mod tests {
             assert!(skimmed.is_some(), "{channel}");
             assert_eq!(skimmed, first_picture(&catalog, "lifecycle-demo", channel));
         }
-        assert_eq!(skimmed_picture(&files, false, "lifecycle-demo", "gone"), None);
+        assert_eq!(
+            skimmed_picture(&files, false, "lifecycle-demo", "gone"),
+            None
+        );
         // A JSON stream is not skimmed: pictured once read.
         let json = vec![InputFile::new(
             "c.json",
