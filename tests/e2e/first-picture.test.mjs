@@ -110,7 +110,12 @@ test('a link, or a catalog kept in this browser, is not pictured as the sample',
 
 test('a url= link naming its package and channel is pictured by the parsing worker, and the app takes its reading over', async () => {
   const query = `?url=${encodeURIComponent(GPU_URL)}&package=${GPU_PKG}&channel=stable`;
-  const page = await bare(query, POSTS, { slowApp: true, pkg: GPU_PKG, setup: serveGpu });
+  const wasmRequests = [];
+  const setup = async (context) => {
+    await serveGpu(context);
+    context.on('request', (r) => { if (new URL(r.url()).pathname.endsWith('/worker_bg.wasm')) wasmRequests.push(r.url()); });
+  };
+  const page = await bare(query, POSTS, { slowApp: true, pkg: GPU_PKG, setup });
   const picture = await page.evaluate(() => window.__picture);
   assert.ok(picture, 'the first picture was shown and its image loaded');
   assert.ok(picture.naturalWidth > 0, 'the picture is drawn');
@@ -133,8 +138,10 @@ test('a url= link naming its package and channel is pictured by the parsing work
   assert.equal(await page.evaluate(() => window.__graphWhenGone), true, 'the graph had nodes when the picture went');
   // The catalog was posted to the worker once: by boot.js, whose request the app took over.
   assert.deepEqual(await page.evaluate(() => window.__posts), ['catalog']);
-  // Before it, the worker's wasm, compiled by boot.js while the worker started.
+  // Before it, the worker's wasm, compiled by boot.js while the worker started, from the one
+  // request the page's head started (index.html's preload, which boot.js's fetch takes).
   assert.deepEqual(await page.evaluate(() => window.__modules), [true], 'one compiled module posted');
+  assert.equal(wasmRequests.length, 1, `the worker's wasm is asked for once: ${wasmRequests.join(', ')}`);
   // And the replies it kept reached the app whole and in order (the bundles' parts before the
   // catalog): the channel the app draws is the CLI's, every node and edge.
   const channel = JSON.parse(cli(['graph', GPU, '--package', GPU_PKG, '--channel', 'stable', '--json'])).channels[0];
