@@ -27,8 +27,10 @@
 //! bundle, and the first picture can show a bundle the app then reports as unreadable; the
 //! app's own graph, drawn from the whole catalog, replaces the picture.
 
+use crate::load::input::is_indexignore;
 use crate::load::{has_catalog_extension, InputFile};
 use crate::yaml::cut::{Pieces, Separator, MARKER_LINE};
+use crate::yaml::de::{plain, Plain};
 
 /// The bundle properties kept: what the channel's drawing reads of a bundle besides its name.
 pub const KEPT_PROPERTIES: [&str; 3] = ["olm.package", "olm.maxOpenShiftVersion", "olm.deprecated"];
@@ -56,7 +58,7 @@ pub fn skim_channel(
     let mut bundles = 0;
     let mut out = Vec::with_capacity(files.len());
     for file in files {
-        if file.path.rsplit('/').next() == Some(".indexignore") {
+        if is_indexignore(&file.path) {
             out.push(file.clone());
             continue;
         }
@@ -423,45 +425,14 @@ fn pair_at(bytes: &[u8], pair: &[u8; 2]) -> Option<usize> {
     bytes.windows(2).position(|w| w == pair)
 }
 
-/// True for a name YAML might read as something else than a string when it is written plain:
-/// a boolean, null, or a number. The skim compares names as written, so it gives up on such a
-/// name written plain where it would match.
+/// True for a name the loader reads as something else than a string when it is written plain
+/// (null, a boolean, a number: the loader's own typing, `yaml::de::plain`). The skim compares
+/// names as written, so it gives up on such a name written plain where it would match.
 ///
 /// # Complexity
 /// O(s) in the name's length s.
 fn typed(name: &str) -> bool {
-    let words = ["null", "true", "false", "yes", "no", "on", "off", "y", "n"];
-    words.iter().any(|w| name.eq_ignore_ascii_case(w)) || looks_numeric(name)
-}
-
-/// True for a plain scalar YAML might read as a number: an integer (decimal, `0x`, `0o`) or a
-/// decimal with at most one dot and an exponent, underscores allowed. `2.6.x` is not one.
-///
-/// # Complexity
-/// O(s) in the scalar's length s.
-fn looks_numeric(text: &str) -> bool {
-    let digits =
-        |t: &str, ok: fn(u8) -> bool| !t.is_empty() && t.bytes().all(|b| ok(b) || b == b'_');
-    if let Some(hex) = text.strip_prefix("0x") {
-        return digits(hex, |b| b.is_ascii_hexdigit());
-    }
-    if let Some(octal) = text.strip_prefix("0o") {
-        return digits(octal, |b| matches!(b, b'0'..=b'7'));
-    }
-    let (mantissa, exponent) = match text.find(['e', 'E']) {
-        Some(i) => (&text[..i], Some(&text[i + 1..])),
-        None => (text, None),
-    };
-    let one_dot = mantissa.bytes().filter(|b| *b == b'.').count() <= 1;
-    let mantissa_ok = one_dot
-        && mantissa.bytes().any(|b| b.is_ascii_digit())
-        && digits(mantissa, |b| b.is_ascii_digit() || b == b'.');
-    let exponent_ok = exponent.is_none_or(|e| {
-        digits(e.strip_prefix(['+', '-']).unwrap_or(e), |b| {
-            b.is_ascii_digit()
-        })
-    });
-    mantissa_ok && exponent_ok
+    plain(name) != Plain::Str
 }
 
 /// True for a line (or the rest of one) that is blank or only a comment.
@@ -691,10 +662,13 @@ properties:
             "4.x",
             "10.2.3",
         ] {
-            assert!(!looks_numeric(name), "{name}");
+            assert!(!typed(name), "{name}");
         }
-        assert!(looks_numeric("1_000") && looks_numeric("0o17") && looks_numeric("2.5E-3"));
-        assert!(!looks_numeric("0x") && !looks_numeric("1.2.3") && !looks_numeric("e5"));
+        // The loader's YAML 1.2 typing: underscores and leading zeros leave text, `yes` is text.
+        assert!(typed("0o17") && typed("2.5E-3") && typed("0x1F") && typed("True") && typed("~"));
+        assert!(
+            !typed("0x") && !typed("1.2.3") && !typed("e5") && !typed("1_000") && !typed("yes")
+        );
     }
 
     #[test]

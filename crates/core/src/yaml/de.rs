@@ -483,6 +483,45 @@ fn parse_float(s: &str) -> Option<f64> {
     unsigned.parse::<f64>().ok().filter(|f| f.is_finite())
 }
 
+/// What a plain, untagged scalar is in the core schema, as the catalog loader reads it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Plain {
+    Null,
+    Bool(bool),
+    U64(u64),
+    I64(i64),
+    F64(f64),
+    /// Text: anything else, integers past 64 bits among it (serde_json cannot hold them).
+    Str,
+}
+
+/// How the loader types a plain, untagged scalar written `value` ([`visit_scalar`] reads every
+/// plain scalar through it; `load::skim` asks it whether a name is read as a name).
+///
+/// # Complexity
+/// O(s) in the scalar's length s.
+pub(crate) fn plain(value: &str) -> Plain {
+    if is_null(value, ScalarStyle::Plain, Typing::Schema) {
+        return Plain::Null;
+    }
+    match value {
+        "true" | "True" | "TRUE" => return Plain::Bool(true),
+        "false" | "False" | "FALSE" => return Plain::Bool(false),
+        _ => {}
+    }
+    if let Some(n) = parse_int(value) {
+        match (u64::try_from(n), i64::try_from(n)) {
+            (Ok(u), _) => return Plain::U64(u),
+            (_, Ok(i)) => return Plain::I64(i),
+            _ => {}
+        }
+    }
+    match parse_float(value) {
+        Some(f) => Plain::F64(f),
+        None => Plain::Str,
+    }
+}
+
 /// Hands a scalar to a visitor, typed by its style and tag.
 fn visit_scalar<'de, V: Visitor<'de>>(
     visitor: V,
@@ -490,26 +529,17 @@ fn visit_scalar<'de, V: Visitor<'de>>(
     style: ScalarStyle,
     typing: Typing,
 ) -> Result<V::Value, YamlError> {
-    let is_str = typing == Typing::Str;
-    if style == ScalarStyle::Plain && !is_str {
-        if is_null(&value, style, typing) {
+    if style == ScalarStyle::Plain && typing != Typing::Str {
+        if typing == Typing::Null {
             return visitor.visit_unit();
         }
-        match value.as_ref() {
-            "true" | "True" | "TRUE" => return visitor.visit_bool(true),
-            "false" | "False" | "FALSE" => return visitor.visit_bool(false),
-            _ => {}
-        }
-        if let Some(n) = parse_int(&value) {
-            // Integers past 64 bits stay text (serde_json cannot hold them).
-            match (u64::try_from(n), i64::try_from(n)) {
-                (Ok(u), _) => return visitor.visit_u64(u),
-                (_, Ok(i)) => return visitor.visit_i64(i),
-                _ => {}
-            }
-        }
-        if let Some(f) = parse_float(&value) {
-            return visitor.visit_f64(f);
+        match plain(&value) {
+            Plain::Null => return visitor.visit_unit(),
+            Plain::Bool(b) => return visitor.visit_bool(b),
+            Plain::U64(u) => return visitor.visit_u64(u),
+            Plain::I64(i) => return visitor.visit_i64(i),
+            Plain::F64(f) => return visitor.visit_f64(f),
+            Plain::Str => {}
         }
     }
     match value {
