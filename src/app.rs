@@ -186,13 +186,18 @@ pub fn FullShell(#[prop(optional)] follow_selection: Option<bool>) -> impl IntoV
     };
     view! {
         <div class="app" class:drawer-open=move || drawer.with(Option::is_some) class:focus-mode=move || ws.focus.get() on:keydown=on_key>
-            <TopBar drawer=drawer/>
+            // The top bar and the status area each in a task of their own, before the graph
+            // panel's (so it measures its final box): one task for the whole shell was the
+            // longest of a cold start (docs/performance.md, "First draw").
+            <Later><TopBar drawer=drawer/></Later>
             <div class="status-area" role="region" aria-label="Loading and problems">
-                <ProgressBar on_cancel=Callback::new(move |()| Loader::get().cancel())/>
-                <ErrorPanel/>
-                <PendingNotice/>
-                <KeptNotice/>
-                <SplitNotice/>
+                <Later>
+                    <ProgressBar on_cancel=Callback::new(move |()| Loader::get().cancel())/>
+                    <ErrorPanel/>
+                    <PendingNotice/>
+                    <KeptNotice/>
+                    <SplitNotice/>
+                </Later>
             </div>
             <div class="workspace">
                 <aside class="sidebar drawer" id="packages-drawer" aria-label="Package list" class:open=move || is_open(Drawer::Packages)>
@@ -201,7 +206,10 @@ pub fn FullShell(#[prop(optional)] follow_selection: Option<bool>) -> impl IntoV
                 </aside>
                 <main class="center">
                     <ChannelTabs/>
-                    <GraphPanel><Later><BundleSearch/><ToolsMenu/><ExportMenu/></Later></GraphPanel>
+                    // The graph panel in a task of its own after the shell's: the two in one
+                    // task were the longest of a cold start, most of it the first call's
+                    // compile of each function (docs/performance.md, "First draw").
+                    <Later><GraphPanel><Later><BundleSearch/><ToolsMenu/><ExportMenu/></Later></GraphPanel></Later>
                     <Later><CatalogToolsPanel/></Later>
                     <Later><TemplateStudioPanel/></Later>
                 </main>

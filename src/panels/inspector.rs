@@ -22,6 +22,7 @@ use crate::state::cluster::ClusterStore;
 use crate::state::mirror::MirrorStore;
 use crate::state::selection::Selection;
 use crate::state::workspace::{InspectorTab, Workspace};
+use crate::widgets::later::Later;
 
 /// The tabs and their panels; `follow_selection` is false when a link named the tab to open
 /// (then the linked bundle does not switch it to Details).
@@ -37,14 +38,16 @@ pub fn Inspector(follow_selection: bool) -> impl IntoView {
                 data-pane=t.as_str() hidden=move || ws.tab.get() != t>{body}</div>
         }
     };
+    // Each panel is built in a task of its own after the strip's (`Later`): all six in one task
+    // were among the longest of a cold start (docs/performance.md, "First draw").
     view! {
         <TabStrip ws=ws/>
-        {pane(InspectorTab::Details, view! { <DetailsPanel/> }.into_any())}
-        {pane(InspectorTab::Simulate, view! { <SimulationPanel/> }.into_any())}
-        {pane(InspectorTab::Plan, view! { <PlanPanel/> }.into_any())}
-        {pane(InspectorTab::Findings, view! { <LintPanel/> }.into_any())}
-        {pane(InspectorTab::Cluster, view! { <ClusterPanel/> }.into_any())}
-        {pane(InspectorTab::Mirror, view! { <MirrorPanel/> }.into_any())}
+        {pane(InspectorTab::Details, view! { <Later><DetailsPanel/></Later> }.into_any())}
+        {pane(InspectorTab::Simulate, view! { <Later><SimulationPanel/></Later> }.into_any())}
+        {pane(InspectorTab::Plan, view! { <Later><PlanPanel/></Later> }.into_any())}
+        {pane(InspectorTab::Findings, view! { <Later><LintPanel/></Later> }.into_any())}
+        {pane(InspectorTab::Cluster, view! { <Later><ClusterPanel/></Later> }.into_any())}
+        {pane(InspectorTab::Mirror, view! { <Later><MirrorPanel/></Later> }.into_any())}
     }
 }
 
