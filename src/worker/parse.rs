@@ -4,7 +4,7 @@
 
 use olm_graph_core::change::group_by_folder;
 use olm_graph_core::cluster::is_cluster_state;
-use olm_graph_core::export::{default_channel_svg, skimmed_channel_svg};
+use olm_graph_core::export::{channel_picture, skimmed_channel_svg};
 use olm_graph_core::mirror::looks_like_isc;
 use olm_graph_core::validate::lint_catalog;
 use olm_graph_core::{Catalog, Diagnostic, InputFile, LoadOptions, Progress};
@@ -88,14 +88,10 @@ pub const PICTURE_MAX_ENTRIES: usize = 1_000;
 /// [`PICTURE_MAX_ENTRIES`] entries.
 ///
 /// # Complexity
-/// O(log P + log C) to find it, then that of core's `default_channel_svg`:
+/// That of core's `export::channel_picture`: O(log P + log C) to find it, then
 /// O((V + E) log(V + E)) for its V nodes and E edges.
 pub fn first_picture(catalog: &Catalog, package: &str, channel: &str) -> Option<String> {
-    let entries = catalog.package(package)?.channel(channel)?.entries.len();
-    if entries > PICTURE_MAX_ENTRIES {
-        return None;
-    }
-    default_channel_svg(catalog, package, channel, false)
+    channel_picture(catalog, package, channel, PICTURE_MAX_ENTRIES)
 }
 
 /// The picture [`first_picture`] draws, drawn before the catalog is read: from only what core's

@@ -22,7 +22,7 @@ pub use json::{graph_json, GraphJsonOptions};
 pub use mermaid::{mermaid, MermaidError, MermaidOptions, MermaidOutput};
 pub use path_mermaid::{mermaid_text, path_mermaid, PathMermaidOptions};
 pub use render::{
-    default_channel_svg, render, skimmed_channel_svg, DrawingFormat, RenderError, RenderFormat,
-    RenderRequest, Rendered,
+    channel_picture, default_channel_svg, render, skimmed_channel_svg, DrawingFormat, RenderError,
+    RenderFormat, RenderRequest, Rendered,
 };
 pub use svg::{channel_svg, package_svg, render_view, svg_view, SvgOptions};

@@ -368,11 +368,28 @@ pub fn skimmed_channel_svg(
         ..LoadOptions::default()
     };
     let catalog = load_fbc_files_with_progress(kept, options, &mut |_| {});
+    channel_picture(&catalog, package, channel, max_entries)
+}
+
+/// [`default_channel_svg`] without tooltips: a first picture of a linked channel, shown in an
+/// `<img>` while the app starts, where tooltips would only be bytes to carry and decode.
+/// `None` when the catalog has no such channel, or when the channel has more than
+/// `max_entries` entries (the app draws only what is near its viewport; a picture draws
+/// everything).
+///
+/// # Complexity
+/// O(log P + log C) to find the channel, then that of [`default_channel_svg`].
+pub fn channel_picture(
+    catalog: &Catalog,
+    package: &str,
+    channel: &str,
+    max_entries: usize,
+) -> Option<String> {
     let entries = catalog.package(package)?.channel(channel)?.entries.len();
     if entries > max_entries {
         return None;
     }
-    default_channel_svg(&catalog, package, channel, false)
+    default_channel_svg(catalog, package, channel, false)
 }
 
 #[cfg(test)]
@@ -503,5 +520,23 @@ properties:
         assert_eq!(RenderFormat::Mermaid.extension(), "mmd");
         assert_eq!(RenderFormat::Dot.extension(), "dot");
         assert_eq!(RenderFormat::Svg.media_type(), "image/svg+xml");
+    }
+
+    #[test]
+    fn a_channel_picture_is_the_channel_without_tooltips_up_to_its_entry_limit() {
+        let c = catalog();
+        let without = default_channel_svg(&c, "foo", "beta", false).expect("beta");
+        assert_eq!(
+            channel_picture(&c, "foo", "beta", 3).as_deref(),
+            Some(&*without)
+        );
+        assert_ne!(
+            default_channel_svg(&c, "foo", "beta", true).as_deref(),
+            Some(&*without)
+        );
+        // beta has three entries.
+        assert_eq!(channel_picture(&c, "foo", "beta", 2), None);
+        assert_eq!(channel_picture(&c, "foo", "gamma", 3), None);
+        assert_eq!(channel_picture(&c, "bar", "beta", 3), None);
     }
 }
