@@ -28,19 +28,21 @@ pub(crate) enum Separator {
 }
 
 impl Separator {
-    /// True when `line` (one line of the text, its line end included or not) starts a document.
+    /// True when the line `text` starts with (a line, its line end included or not, or the
+    /// rest of the text from a line's start) starts a document. Only that line is looked at,
+    /// and past its first three bytes only when they are the marker.
     ///
     /// # Complexity
-    /// O(length of the line).
-    fn starts(self, line: &[u8]) -> bool {
+    /// O(1) for [`Separator::Marker`]; O(length of the line) for [`Separator::Alone`].
+    fn starts(self, text: &[u8]) -> bool {
+        let Some(rest) = text.strip_prefix(b"---") else {
+            return false;
+        };
         match self {
-            Separator::Marker => {
-                line.starts_with(b"---")
-                    && matches!(line.get(3), None | Some(b'\n' | b'\r' | b' ' | b'\t'))
+            Separator::Marker => matches!(rest.first(), None | Some(b'\n' | b'\r' | b' ' | b'\t')),
+            Separator::Alone => {
+                std::str::from_utf8(line_at(rest, 0)).is_ok_and(|r| r.trim_end().is_empty())
             }
-            Separator::Alone => line.strip_prefix(b"---").is_some_and(|rest| {
-                std::str::from_utf8(rest).is_ok_and(|r| r.trim_end().is_empty())
-            }),
         }
     }
 }
@@ -91,7 +93,7 @@ impl<'t> Pieces<'t> {
             rule,
             start: 0,
             first_line: 1,
-            marked: rule.starts(line_at(bytes, 0)),
+            marked: rule.starts(bytes),
             pos: 0,
             line: 1,
             done: false,
@@ -130,10 +132,7 @@ impl Iterator for Pieces<'_> {
             };
             self.pos += i + 1;
             self.line += 1;
-            // Only a line that starts with the marker is cut out to be looked at.
-            if self.text[self.pos..].starts_with(b"---")
-                && self.rule.starts(line_at(self.text, self.pos))
-            {
+            if self.rule.starts(&self.text[self.pos..]) {
                 let piece = self.cut(self.pos);
                 self.first_line = self.line;
                 self.marked = true;
