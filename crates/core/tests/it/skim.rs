@@ -9,7 +9,7 @@ use olm_graph_core::export::{
     default_channel_svg, figure, read_catalog, read_skimmed_catalog, skimmed_channel_svg,
     FigureRequest, FigureView,
 };
-use olm_graph_core::load::{read_paths, skim_channel, Limits, LoadOptions};
+use olm_graph_core::load::{read_paths, skim_channel, skim_text, Limits, LoadOptions};
 use olm_graph_core::model::Catalog;
 use olm_graph_core::open::load_fbc_files_with_progress;
 use olm_graph_core::resolve::Resolver;
@@ -159,4 +159,64 @@ fn the_elements_first_draw_from_the_skim_is_the_whole_catalogs() {
         "the skim gave up on {gave_up} of {yaml_files} YAML files"
     );
     eprintln!("{figures} figures of {packages} packages drawn alike from the skim");
+}
+
+/// Broken text never makes the skim panic: a real catalog cut at 300 places and with one line
+/// start at a time (one line in 300) given each of YAML's indicators (a tab, a quote, a colon, a
+/// dash, a comment, an anchor, a flow bracket, a line end). What it keeps of broken text is
+/// still what it keeps: skimmed again, it is the same text, and the loader reads it without
+/// a panic.
+#[test]
+fn broken_catalogs_are_skimmed_or_given_up_on_without_a_panic() {
+    let text = std::fs::read_to_string(common::catalog(
+        "certified-operators/v4.22/gpu-operator-certified.yaml",
+    ))
+    .expect("catalog");
+    let package = "gpu-operator-certified";
+    let (mut skimmed, mut given_up) = (0, 0);
+    let mut check = |broken: &str, what: &str| {
+        for channel in [Some("stable"), None] {
+            let Some(kept) = skim_text(broken, package, channel, usize::MAX) else {
+                given_up += 1;
+                continue;
+            };
+            skimmed += 1;
+            assert_eq!(
+                skim_text(&kept, package, channel, usize::MAX).as_deref(),
+                Some(&*kept),
+                "{what}: skimmed twice"
+            );
+            read_catalog("broken.yaml", &kept);
+        }
+    };
+    let mut cuts = 0;
+    for at in (0..text.len())
+        .step_by(text.len() / 300)
+        .filter(|&i| text.is_char_boundary(i))
+    {
+        check(&text[..at], &format!("cut at byte {at}"));
+        cuts += 1;
+    }
+    let line_starts: Vec<usize> = std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .filter(|&i| i < text.len())
+        .step_by(300)
+        .collect();
+    let mut changed = 0;
+    for &at in &line_starts {
+        for c in ["\t", "'", "\"", ":", "- ", "#", "&a ", "{", "\n"] {
+            let broken = format!("{}{c}{}", &text[..at], &text[at..]);
+            check(&broken, &format!("{c:?} at byte {at}"));
+            changed += 1;
+        }
+    }
+    assert!(
+        cuts >= 290 && changed >= 500,
+        "{cuts} cuts, {changed} changes"
+    );
+    // Both ways are taken: broken text kept and read, and broken text given up on.
+    assert!(
+        skimmed > 100 && given_up > 100,
+        "{skimmed} skimmed, {given_up} given up on"
+    );
 }
