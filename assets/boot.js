@@ -25,14 +25,15 @@ if (!js || !wasm) {
 
 let worker = null;
 let workerReady = null;
+// The parsing worker's compiled module (null when it could not be compiled here).
+let workerModule = Promise.resolve(null);
 try {
   worker = new Worker('./worker-boot.js?module');
   worker.olmGraphReady = false;
   // Its wasm, fetched and compiled here while the worker's thread starts (V8 compiles off the
   // main thread), then posted as its first message (null: it fetches the wasm itself).
-  WebAssembly.compileStreaming(fetch('./worker_bg.wasm'))
-    .catch(() => null)
-    .then((module) => worker.postMessage({ olmGraphModule: module }));
+  workerModule = WebAssembly.compileStreaming(fetch('./worker_bg.wasm')).catch(() => null);
+  workerModule.then((module) => worker.postMessage({ olmGraphModule: module }));
   workerReady = new Promise((resolve) => {
     worker.addEventListener('message', () => { worker.olmGraphReady = true; resolve(); }, { once: true });
   });
@@ -76,8 +77,9 @@ let pictureSettled = () => {};
 // and its replies are kept on the worker (`olmGraphEarly`) until the app takes the request
 // over (`WorkerClient::take_early`); the app still reads the same response itself for what it
 // checks (the HTTP status, an HTML page), and does not take the request over when it refuses
-// the catalog. A link naming a package and channel also asks for the channel as a picture
-// (`picture`), shown where the graph will be until the app has drawn it.
+// the catalog. The channel a link names (package and channel) is pictured where the graph will
+// be until the app has drawn it: drawn here with the worker's module (drawHere), or, when that
+// cannot draw it, by the worker (the request's `picture`).
 const postEarly = (href, response) => {
   const early = { href, replies: [], taken: false, declined: false };
   worker.olmGraphEarly = early;
@@ -93,6 +95,23 @@ const postEarly = (href, response) => {
   const bytes = response
     .then((r) => (r.ok ? r.clone().arrayBuffer() : null))
     .catch(() => null);
+  // The picture drawn here, on the main thread, with an instance of the worker's module of its
+  // own, as soon as the module is compiled and the catalog has arrived: the worker's thread
+  // starts later (drawnHere: true once drawn, false when it could not be).
+  let drawnHere = null;
+  if (picture) {
+    const instance = workerModule
+      .then((module) => (module ? WebAssembly.instantiate(module, stubImports(module)) : null))
+      .catch(() => null);
+    Promise.all([instance, bytes]).then(([instance, buffer]) => {
+      const here = instance && buffer?.byteLength && buffer.byteLength <= DRAW_HERE_MAX_BYTES;
+      const svg = here ? drawHere(instance.exports, buffer, path, picture) : null;
+      drawnHere = svg !== null;
+      // Shown a task later: the drawing (its code compiled as it first runs) and the image's
+      // decoding are two main-thread tasks, not one of over 100 ms.
+      if (svg !== null) setTimeout(() => showLinkPicture(svg), 0);
+    });
+  }
   Promise.all([workerReady, bytes]).then(([, buffer]) => {
     if (!buffer) {
       early.declined = true;
@@ -100,17 +119,66 @@ const postEarly = (href, response) => {
       return;
     }
     const message = { id: EARLY_REQUEST_ID, kind: 'catalog', onlyCatalogExtensions: false, files: [{ path, bytes: new Uint8Array(buffer) }] };
-    if (picture) message.picture = picture;
+    // The worker draws it when it was not drawn here (its skim gave up: it draws the channel
+    // once it has read the catalog), or not yet.
+    if (picture && drawnHere !== true) message.picture = picture;
     worker.addEventListener('message', (ev) => {
       if (!early.taken) early.replies.push(ev.data);
-      // The picture comes first (drawn from core's skim, before the reading) or between the
-      // reading's progress and its checking (`stage`): any other reply means there is none
-      // (no such channel, too large, not a catalog).
-      if (startsWith(ev.data, PICTURE_REPLY)) showLinkPicture(ev.data);
-      else if (!startsWith(ev.data, PROGRESS_REPLY)) pictureSettled();
+      // The worker's picture comes first (drawn from core's skim, before the reading) or
+      // between the reading's progress and its checking (`stage`): any other reply means there
+      // is none (no such channel, too large, not a catalog), unless it was drawn here.
+      if (startsWith(ev.data, PICTURE_REPLY)) {
+        showLinkPicture(JSON.parse(new TextDecoder().decode(ev.data)).svg);
+      } else if (!startsWith(ev.data, PROGRESS_REPLY) && drawnHere !== true) {
+        pictureSettled();
+      }
     });
     worker.postMessage(message, [buffer]);
   });
+};
+
+// The largest catalog drawn here: a larger one is copied and skimmed by the worker, off the main
+// thread (gpu-operator-certified is 0.8 MB; the skim looks at every line).
+const DRAW_HERE_MAX_BYTES = 8 * 1024 * 1024;
+
+// Imports for an instance of the worker's module that runs only its picture
+// (`olm_graph_link_picture`, src/bin/worker.rs), which calls no JavaScript: each throws. Null
+// when the module imports anything but functions.
+const stubImports = (module) => {
+  const imports = {};
+  for (const { module: from, name, kind } of WebAssembly.Module.imports(module)) {
+    if (kind !== 'function') return null;
+    (imports[from] ??= {})[name] = () => { throw new Error('olm-graph: not called by the picture'); };
+  }
+  return imports;
+};
+
+// The SVG of the link's channel drawn by `exports` (an instance of the worker's module) from
+// the catalog's bytes, or null (the skim gave up, no such channel, too many entries, or the
+// drawing failed). The catalog's bytes are copied into the instance's memory, followed by the
+// file's path, the package's and the channel's names.
+const drawHere = (exports, buffer, path, picture) => {
+  try {
+    const encoder = new TextEncoder();
+    const names = [path, picture.package, picture.channel].map((text) => encoder.encode(text));
+    const catalog = new Uint8Array(buffer);
+    const length = names.reduce((n, name) => n + name.length, catalog.length);
+    const at = exports.__wbindgen_malloc(length, 1) >>> 0;
+    const memory = new Uint8Array(exports.memory.buffer, at, length);
+    memory.set(catalog);
+    let offset = catalog.length;
+    for (const name of names) {
+      memory.set(name, offset);
+      offset += name.length;
+    }
+    const packed = BigInt.asUintN(64, exports.olm_graph_link_picture(at, length, ...names.map((name) => name.length)));
+    if (packed === 0n) return null;
+    const address = Number(packed >> 32n);
+    const size = Number(packed & 0xffffffffn);
+    return new TextDecoder().decode(new Uint8Array(exports.memory.buffer, address, size));
+  } catch {
+    return null;
+  }
 };
 
 try {
@@ -177,14 +245,16 @@ const showFirstPicture = () => {
   box.hidden = false;
   untilReplaced(box);
 };
-// The worker's `picture` reply (its JSON starts with its type): the channel the link names,
-// drawn by core's SVG writer (every text escaped), shown as an image, which runs nothing.
-const showLinkPicture = (data) => {
+// The link's channel drawn by core's SVG writer (every text escaped), here or by the worker
+// (its `picture` reply), shown as an image, which runs nothing; the first of the two.
+let linkPictured = false;
+const showLinkPicture = (svg) => {
   if (document.readyState === 'loading') {
-    parsed.then(() => showLinkPicture(data));
+    parsed.then(() => showLinkPicture(svg));
     return;
   }
-  const { svg } = JSON.parse(new TextDecoder().decode(data));
+  if (linkPictured) return;
+  linkPictured = true;
   const box = document.querySelector('.first-picture');
   const img = box?.querySelector('img');
   if (!img || typeof svg !== 'string' || replaced()) {

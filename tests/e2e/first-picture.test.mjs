@@ -62,14 +62,15 @@ const serveGpu = async (context) => {
   }));
 };
 /** Counts the requests the page posts to its workers, by kind. */
-// The requests posted to the worker (their kinds), and apart from them the worker's wasm that
-// boot.js compiles and posts as its first message (true: a compiled WebAssembly.Module).
-const POSTS = `window.__posts = []; window.__modules = [];
+// The requests posted to the worker (their kinds, and whether each asked for a picture), and
+// apart from them the worker's wasm that boot.js compiles and posts as its first message (true:
+// a compiled WebAssembly.Module).
+const POSTS = `window.__posts = []; window.__modules = []; window.__pictureAsked = [];
 { const W = window.Worker;
   window.Worker = class extends W {
     postMessage(m, t) {
       if (m && 'olmGraphModule' in m) window.__modules.push(m.olmGraphModule instanceof WebAssembly.Module);
-      else window.__posts.push(m && m.kind);
+      else { window.__posts.push(m && m.kind); window.__pictureAsked.push(Boolean(m && m.picture)); }
       return super.postMessage(m, t);
     }
   }; }`;
@@ -108,7 +109,7 @@ test('a link, or a catalog kept in this browser, is not pictured as the sample',
   }
 });
 
-test('a url= link naming its package and channel is pictured by the parsing worker, and the app takes its reading over', async () => {
+test('a url= link naming its package and channel is pictured on the page with the parsing worker\'s module, and the app takes the worker\'s reading over', async () => {
   const query = `?url=${encodeURIComponent(GPU_URL)}&package=${GPU_PKG}&channel=stable`;
   const wasmRequests = [];
   const setup = async (context) => {
@@ -136,8 +137,11 @@ test('a url= link naming its package and channel is pictured by the parsing work
   assert.equal(await page.locator('.first-picture').count(), 0, 'the picture is taken away');
   await page.waitForFunction(() => window.__graphWhenGone !== undefined);
   assert.equal(await page.evaluate(() => window.__graphWhenGone), true, 'the graph had nodes when the picture went');
-  // The catalog was posted to the worker once: by boot.js, whose request the app took over.
+  // The catalog was posted to the worker once: by boot.js, whose request the app took over;
+  // the picture was drawn on the page (an instance of the worker's module), so the worker was
+  // not asked for one.
   assert.deepEqual(await page.evaluate(() => window.__posts), ['catalog']);
+  assert.deepEqual(await page.evaluate(() => window.__pictureAsked), [false], 'the worker is not asked for the picture drawn on the page');
   // Before it, the worker's wasm, compiled by boot.js while the worker started, from the one
   // request the page's head started (index.html's preload, which boot.js's fetch takes).
   assert.deepEqual(await page.evaluate(() => window.__modules), [true], 'one compiled module posted');
@@ -149,6 +153,25 @@ test('a url= link naming its package and channel is pictured by the parsing work
   assert.equal(drawnNodes, channel.nodes.length, 'every node of the channel is drawn');
   const stats = await page.locator('.graph-stats').first().textContent();
   assert.ok(stats.includes(`${channel.nodes.length} bundles · ${channel.edges.length} edges`), `the header counts the CLI's: ${stats}`);
+  await finish(page);
+});
+
+test('a url= link to a JSON catalog, which the skim does not read, is pictured by the parsing worker once it has read the catalog', async () => {
+  const file = join(CATALOGS, 'kueue-fbc/v4.22/kueue-operator.json');
+  const url = 'http://catalogs.example.test/kueue-operator.json';
+  const setup = async (context) => {
+    const body = readFileSync(file, 'utf8');
+    await context.route(url, (route) => route.fulfill({
+      status: 200, body, headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' },
+    }));
+  };
+  const page = await bare(`?url=${encodeURIComponent(url)}&package=kueue-operator&channel=stable-v1.4`, POSTS, { slowApp: true, pkg: 'kueue-operator', setup });
+  assert.ok(await page.evaluate(() => window.__picture), 'the first picture was shown and its image loaded');
+  const src = await page.evaluate(() => window.__pictureSrc);
+  const prefix = 'data:image/svg+xml;charset=utf-8,';
+  assert.equal(decodeURIComponent(src.slice(prefix.length)), cli(['render', file, '--package', 'kueue-operator', '--channel', 'stable-v1.4', '-f', 'svg', '--no-tooltips']));
+  assert.deepEqual(await page.evaluate(() => window.__posts), ['catalog']);
+  assert.deepEqual(await page.evaluate(() => window.__pictureAsked), [true], 'not drawn on the page: the worker is asked for it');
   await finish(page);
 });
 
