@@ -16,12 +16,13 @@ import { loadavg } from 'node:os';
 import { CATALOGS, CLI, DIST, OUT } from './harness.mjs';
 import { BUDGET, KB, SLACK, measure, shippedSizes, shippedTotals, table } from './first-draw.mjs';
 
-/** The budgets not held yet (docs/performance.md, "First draw", "Budgets held and not held"),
- *  as measured on 2026-11-29 between 21:00 and 22:05 UTC, 5–9 loads each: gpu-operator-certified
- *  from url= at 1.9–3.7× the static page (budget 2.5×, so +25% is 3.125×), the element at
- *  1.6–2.4× (1.8×, +25% 2.25×): medians over alternating loads whose ratio moves with the
- *  static page's own median (93–202 ms from one run to the next). */
-const NOT_HELD = new Set(['urlRatio', 'elementRatio']);
+/** The budgets not held yet (docs/performance.md, "First draw", "Budgets held and not held"):
+ *  the element at 1.3–2.3× the static page (budget 1.8×, so +25% is 2.25×) in the runs of
+ *  2026-11-29 21:00 to 11-30 05:00 UTC, 5–9 loads each: medians over alternating loads whose
+ *  ratio moves with the static page's own median (93–202 ms from one run to the next).
+ *  gpu-operator-certified from url= (budget 2.5×, +25% 3.125×) is asserted since 2026-11-30
+ *  05:10, its picture drawn on the page: 2.1–2.5× in four runs (1.9–3.7× before). */
+const NOT_HELD = new Set(['elementRatio']);
 
 /** The share of the CPUs busy over `ms` (from /proc/stat; null where there is none). */
 async function busy(ms) {
