@@ -1,6 +1,6 @@
 //! Cluster state: the objects of a cluster the user opened beside the catalog (the files the
-//! parsing worker told from catalog files with core's `cluster::is_cluster_state`, and read
-//! there with core's `cluster::read_cluster_files`: [`Opened::read`]), what core's
+//! workers tell from catalog files with core's `cluster::is_cluster_state`, read in the tools
+//! worker with core's `cluster::read_cluster_files`: [`Opened::read`]), what core's
 //! `cluster::diagnose` says of each operator over the catalog on screen, and the operator
 //! chosen in the Cluster tab with what it marks on the graph: the installed bundle ("you are
 //! here"), the failed one, and its resolved path (drawn as a route). Nothing leaves the page.
@@ -225,7 +225,7 @@ impl ClusterStore {
         expect_context::<ClusterStore>()
     }
 
-    /// New cluster state (read by the parsing worker) replaces the old; nothing is chosen.
+    /// New cluster state (read by the tools worker) replaces the old; nothing is chosen.
     pub fn open(&self, opened: Opened) {
         self.chosen.set(None);
         self.opened.set(Some(Shared::new(opened)));

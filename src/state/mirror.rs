@@ -1,5 +1,5 @@
 //! The mirror preview: an ImageSetConfiguration opened beside the catalog (told from catalog
-//! files by core's `mirror::looks_like_isc` in the parsing worker, and read there with core's
+//! files by core's `mirror::looks_like_isc`, and read in the tools worker with core's
 //! `mirror::read_config`: [`read_file`]), its `mirror.operators`
 //! entry as edited in the Mirror tab, and what core's `mirror` says the cut does to the package
 //! on screen: per bundle of the drawn channel kept, kept only for the chain, dropped, stranded,
@@ -27,7 +27,7 @@ pub struct ConfigFile {
 }
 
 /// The configuration as read: the file and core's reading of it (entries and diagnostics).
-/// The parsing worker reads it and sends this to the page as JSON, so the page's wasm does not
+/// The tools worker reads it and sends this to the page as JSON, so the page's wasm does not
 /// link core's YAML reader (docs/performance.md, "First draw"); the text stays for the
 /// download, which rewrites its lines (core's `mirror::write_config`).
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -121,7 +121,7 @@ impl MirrorStore {
         expect_context::<MirrorStore>()
     }
 
-    /// A configuration opened (read by the parsing worker): it replaces the one before, its
+    /// A configuration opened (read by the tools worker): it replaces the one before, its
     /// first entry is shown, the cut is drawn.
     pub fn open(&self, opened: Opened) {
         self.entry_index.set(0);

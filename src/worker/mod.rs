@@ -1,12 +1,13 @@
 //! The app's Web Workers, one scaffold ([`run`]) serving what it is given:
 //! - the parsing worker (`src/bin/worker.rs`, started by the page as `worker-boot.js`,
 //!   [`parsing::serve`]): reads each request's files with core's loader and posts the catalog
-//!   back ([`protocol`]), the files that hold cluster state beside it; what it does not serve
-//!   (catalog templates, files that might hold one, preflight) it hands to a tools worker of its
-//!   own ([`relay`]);
+//!   back ([`protocol`]); what it does not serve (catalog templates, files that might hold one,
+//!   cluster state, ImageSetConfigurations, preflight) it hands to a tools worker of its own
+//!   ([`relay`]);
 //! - the tools worker (`src/bin/tools.rs`, `tools-boot.js`, [`tools::serve`]), started on the
-//!   first request for a rare tool only: renders catalog templates ([`template`]), and reads
-//!   catalogs with templates expanded.
+//!   first request for a rare tool only: renders catalog templates ([`template`]), reads
+//!   catalogs with templates expanded, and the files of cluster state and ImageSetConfigurations
+//!   beside them or alone.
 //!
 //! What they do with the files is pure ([`parse`], [`template`]); this module only talks to the
 //! worker scope. Each binary's `main` names what its worker serves, so the parsing worker's
@@ -96,17 +97,20 @@ fn requested_picture(data: &JsValue) -> Option<(String, String)> {
     ))
 }
 
-/// A catalog request: the files of cluster state and ImageSetConfigurations split off, read
-/// here with core's readers and posted (so the page links no YAML parser), the rest read with
-/// `load`, the channel it asks to have drawn posted as soon as it is read, then linted, the
-/// catalog posted in parts.
-fn serve_catalog(
+/// The files of cluster state and ImageSetConfigurations of a catalog request, split off, read
+/// with core's readers and posted (so the page links no YAML parser): by the tools worker, to
+/// which the parsing worker passes any request that holds one ([`parsing`]; its wasm then
+/// links neither reader: docs/performance.md, "First draw"). The rest of the files, to be read
+/// as a catalog, or `None` when the request held nothing else.
+///
+/// # Complexity
+/// O(n) in the length of the files to split them, then that of core's cluster-state and
+/// ImageSetConfiguration readers on theirs.
+fn serve_state_and_configs(
     scope: &DedicatedWorkerGlobalScope,
     id: u32,
-    data: &JsValue,
     files: Vec<InputFile>,
-    load: LoadFn,
-) {
+) -> Option<Vec<InputFile>> {
     let (state, files) = split_cluster_state(files);
     let (configs, files) = split_mirror_configs(files);
     if !configs.is_empty() {
@@ -114,7 +118,7 @@ fn serve_catalog(
         let configs = configs.into_iter().map(mirror::read_file).collect();
         post(scope, &WorkerReply::MirrorConfig { id, configs, alone });
         if alone {
-            return;
+            return None;
         }
     }
     if !state.is_empty() {
@@ -132,9 +136,21 @@ fn serve_catalog(
             },
         );
         if alone {
-            return;
+            return None;
         }
     }
+    Some(files)
+}
+
+/// A catalog request's files read with `load`, the channel it asks to have drawn posted as soon
+/// as it is read, then linted, the catalog posted in parts.
+fn serve_catalog(
+    scope: &DedicatedWorkerGlobalScope,
+    id: u32,
+    data: &JsValue,
+    files: Vec<InputFile>,
+    load: LoadFn,
+) {
     let only = field(data, protocol::REQ_ONLY_CATALOG_EXTENSIONS)
         .and_then(|v| v.as_bool())
         .unwrap_or(false);

@@ -3,8 +3,10 @@
 //! catalog template): catalog templates ([`super::template`]), a pipeline's pre-flight checks
 //! (core's `preflight`), catalogs written back as FBC with an edit (deprecate-and-truncate's
 //! download, the mirror's kept catalog: core's FBC writer reads the files' YAML, which the page
-//! does not link), and catalogs and series read with templates expanded (core's
-//! `open::load_files_with_progress`).
+//! does not link), catalogs and series read with templates expanded (core's
+//! `open::load_files_with_progress`), and cluster state and ImageSetConfigurations opened beside
+//! a catalog or alone (core's `cluster` and `mirror` readers, which the parsing worker does not
+//! link either).
 
 use olm_graph_core::change::write_truncated;
 use olm_graph_core::mirror::write_kept;
@@ -17,7 +19,7 @@ use web_sys::DedicatedWorkerGlobalScope;
 use super::protocol::{self, FbcEdit, WorkerReply};
 use super::{
     decode_files, decode_list, post, request_id, request_kind, serve_catalog, serve_series,
-    template,
+    serve_state_and_configs, template,
 };
 
 /// Serves one request of the page (or of the parsing worker, passed on as it came).
@@ -38,7 +40,11 @@ pub fn serve(scope: &DedicatedWorkerGlobalScope, data: JsValue) {
         }
         Some(protocol::KIND_PREFLIGHT) => post(scope, &serve_preflight(id, &files, &data)),
         Some(protocol::KIND_WRITE_FBC) => post(scope, &serve_write(id, &files, &data)),
-        _ => serve_catalog(scope, id, &data, files, load_files_with_progress),
+        _ => {
+            if let Some(files) = serve_state_and_configs(scope, id, files) {
+                serve_catalog(scope, id, &data, files, load_files_with_progress);
+            }
+        }
     }
 }
 
