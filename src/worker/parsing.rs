@@ -69,7 +69,11 @@ mod tests {
             include_str!("../../tests/e2e/fixtures/replaces-template.yaml"),
         ];
         for text in to_tools {
-            assert!(for_the_tools_worker(text), "{}", &text[..text.len().min(80)]);
+            assert!(
+                for_the_tools_worker(text),
+                "{}",
+                text.lines().next().unwrap_or_default()
+            );
         }
         let stays = [
             include_str!("../../tests/e2e/fixtures/lifecycle.yaml"),
@@ -84,7 +88,11 @@ mod tests {
             )),
         ];
         for text in stays {
-            assert!(!for_the_tools_worker(text), "{}", &text[..text.len().min(80)]);
+            assert!(
+                !for_the_tools_worker(text),
+                "{}",
+                text.lines().next().unwrap_or_default()
+            );
         }
     }
 }
