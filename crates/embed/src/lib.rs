@@ -8,6 +8,12 @@
 //! element's attributes ([`request`]) and words the errors. Bad input never panics: an
 //! unreadable catalog, an unknown package or channel is an error message naming the cause.
 
+/// The global allocator of the wasm builds: Talc, which is faster and smaller than Rust's
+/// default dlmalloc there (docs/performance.md, "First draw").
+#[cfg(all(not(target_feature = "atomics"), target_family = "wasm"))]
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
 pub mod request;
 
 use std::cell::RefCell;
