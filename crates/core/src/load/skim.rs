@@ -29,7 +29,7 @@
 
 use crate::load::input::is_indexignore;
 use crate::load::{has_catalog_extension, InputFile};
-use crate::yaml::cut::{Pieces, Separator, MARKER_LINE};
+use crate::yaml::cut::{is_blank_or_comment, Pieces, Separator, MARKER_LINE};
 use crate::yaml::de::{plain, Plain};
 
 /// The bundle properties kept: what the channel's drawing reads of a bundle besides its name.
@@ -433,12 +433,6 @@ fn pair_at(bytes: &[u8], pair: &[u8; 2]) -> Option<usize> {
 /// O(s) in the name's length s.
 fn typed(name: &str) -> bool {
     plain(name) != Plain::Str
-}
-
-/// True for a line (or the rest of one) that is blank or only a comment.
-fn is_blank_or_comment(s: &str) -> bool {
-    let t = s.trim_start();
-    t.is_empty() || t.starts_with('#')
 }
 
 /// `text` into `out`, ending with a line end.

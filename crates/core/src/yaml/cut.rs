@@ -182,10 +182,19 @@ pub(crate) fn next_json_line(text: &str, from: usize) -> Option<usize> {
     memchr::memmem::find(&text.as_bytes()[from..], b"\n{").map(|i| from + i + 1)
 }
 
+/// True for a line that holds nothing to read: blank (white space only) or a comment. The
+/// readers' one test of it (the cutter here, core's skim, the semver template's editor).
+///
+/// # Complexity
+/// O(length of the line's leading white space).
+pub(crate) fn is_blank_or_comment(line: &str) -> bool {
+    let t = line.trim_start();
+    t.is_empty() || t.starts_with('#')
+}
+
 /// True for a line without content: blank, a comment, or a document marker (`---` or `...`).
 fn is_blank_line(l: &str) -> bool {
-    let t = l.trim();
-    t.is_empty() || t.starts_with('#') || t == "---" || t == "..."
+    is_blank_or_comment(l) || matches!(l.trim(), "---" | "...")
 }
 
 /// True when a document (a [`Piece`]'s text) holds nothing but blank lines, comments and
@@ -206,10 +215,7 @@ pub(crate) fn content_line(doc: &str, first_line: usize) -> usize {
     first_line
         + doc
             .lines()
-            .take_while(|l| {
-                let t = l.trim();
-                t.is_empty() || t.starts_with('#') || t == "---"
-            })
+            .take_while(|l| is_blank_or_comment(l) || l.trim() == "---")
             .count()
 }
 

@@ -8,7 +8,7 @@ use std::fmt;
 
 use crate::model::Package;
 use crate::sort::SortWith;
-use crate::yaml::cut::is_marker_line;
+use crate::yaml::cut::{is_blank_or_comment, is_marker_line};
 use serde_json::{Map, Value};
 
 /// The channel archetypes of a semver template, in opm's order.
@@ -263,11 +263,6 @@ fn add_to_json(text: &str, archetype: Archetype, image: &str) -> Result<String, 
 /// Leading spaces of a line.
 fn indent(line: &str) -> usize {
     line.len() - line.trim_start_matches(' ').len()
-}
-
-fn is_blank_or_comment(line: &str) -> bool {
-    let t = line.trim();
-    t.is_empty() || t.starts_with('#')
 }
 
 /// `key` and what follows its colon (comment dropped), for a `key: rest` line.
