@@ -31,7 +31,7 @@ fn main() {
 /// `__wbindgen_free(address, length, 1)`.
 ///
 /// # Safety
-/// `input` must be such a buffer, and the three lengths must sum to at most `len`.
+/// `input` must be such a buffer (lengths that sum to more than `len` are answered 0).
 ///
 /// # Complexity
 /// That of `skimmed_picture`: O(n) in the catalog's length, then the drawing of what it keeps.
