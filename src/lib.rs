@@ -13,8 +13,9 @@
 //! - [`worker`]: the parsing Web Worker's side (its protocol and what it does with files);
 //! - [`state`]: small stores provided through the context, over core alone.
 
-/// The global allocator of the wasm builds: Talc, which is faster and smaller than Rust's
-/// default dlmalloc there (docs/performance.md, "First draw").
+/// The global allocator of the wasm builds: Talc, which makes them smaller than Rust's default
+/// dlmalloc (0.5-3 KB gzipped each; their first-draw timings moved within the noise:
+/// docs/performance.md, "First draw").
 #[cfg(all(not(target_feature = "atomics"), target_family = "wasm"))]
 #[global_allocator]
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();

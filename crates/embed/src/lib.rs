@@ -8,8 +8,9 @@
 //! element's attributes ([`request`]) and words the errors. Bad input never panics: an
 //! unreadable catalog, an unknown package or channel is an error message naming the cause.
 
-/// The global allocator of the wasm builds: Talc, which is faster and smaller than Rust's
-/// default dlmalloc there (docs/performance.md, "First draw").
+/// The global allocator of the wasm builds: Talc, which makes them smaller than Rust's default
+/// dlmalloc (0.5-3 KB gzipped each; their first-draw timings moved within the noise:
+/// docs/performance.md, "First draw").
 #[cfg(all(not(target_feature = "atomics"), target_family = "wasm"))]
 #[global_allocator]
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
