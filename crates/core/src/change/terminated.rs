@@ -15,7 +15,8 @@ use crate::resolve::{HopResolver, PathOptions, Resolver};
 ///
 /// # Complexity
 /// O((V + E) log V) time and O(V + E) memory for V nodes and E edges: the channel is indexed
-/// once ([`HopResolver`]) and each node's hop is a lookup.
+/// once ([`HopResolver`]) and each node's hop is a lookup ([`HopResolver::moves`], which does
+/// not word the alternatives a full hop lists).
 pub fn terminated_nodes(
     package: &Package,
     graph: &ChannelGraph,
@@ -24,7 +25,7 @@ pub fn terminated_nodes(
     let Some(channel) = package.channel(&graph.channel) else {
         return BTreeSet::new();
     };
-    let named: BTreeSet<&str> = channel
+    let named: foldhash::HashSet<&str> = channel
         .entries
         .iter()
         .flat_map(|e| e.replaces.iter().chain(e.skips.iter()))
@@ -41,8 +42,8 @@ pub fn terminated_nodes(
         .iter()
         .filter(|n| n.is_virtual || named.contains(n.name.as_str()))
         .filter(|n| {
-            let next = hops.as_ref().ok().map(|h| h.next(&h.installed(&n.name)));
-            !matches!(next, Some(Ok(choice)) if choice.chosen.is_some())
+            let moves = hops.as_ref().ok().map(|h| h.moves(&h.installed(&n.name)));
+            !matches!(moves, Some(Ok(true)))
         })
         .map(|n| n.name.clone())
         .collect()

@@ -121,6 +121,19 @@ impl<'a> HopResolver<'a> {
         }
     }
 
+    /// Whether [`HopResolver::next`] would choose a bundle from `installed`: the same answer
+    /// without wording the alternatives it passes over (OLM v0's; OLM v1's asks
+    /// [`HopResolver::next`]).
+    ///
+    /// # Complexity
+    /// As [`HopResolver::next`].
+    pub fn moves(&self, installed: &Installed) -> Result<bool, ResolveError> {
+        match self.resolver {
+            Resolver::V0 => v0::moves(&self.channels, installed),
+            Resolver::V1 => self.next(installed).map(|c| c.chosen.is_some()),
+        }
+    }
+
     /// OLM v1's step from `installed` with its first-ranked candidate (see [`v1::pick`]);
     /// the resolver set in the options is not consulted.
     ///

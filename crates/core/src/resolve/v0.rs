@@ -84,6 +84,26 @@ pub(super) fn next(
     Ok(choice)
 }
 
+/// Whether [`next`] would choose a bundle from `installed` (`Err`: as [`next`] fails), without
+/// wording its alternatives: a successor on some channel's replaces chain, other than
+/// `installed` itself, without the legacy `olm.deprecated` property.
+///
+/// # Complexity
+/// O(C + k log k), as [`next`], with no allocation per alternative.
+pub(super) fn moves(channels: &[ChannelIndex], installed: &Installed) -> Result<bool, ResolveError> {
+    let mut moves = false;
+    for index in channels {
+        index.chain.as_ref().map_err(Clone::clone)?;
+        moves = moves
+            || index.successors(installed).into_iter().any(|(i, _)| {
+                index.chain_position(i).is_some()
+                    && index.entry(i).name != installed.name
+                    && !index.bundle(i).is_some_and(|b| b.legacy_deprecated)
+            });
+    }
+    Ok(moves)
+}
+
 /// The successors on the chain, closest to the head first: the first allowed one is chosen (if
 /// no earlier channel chose), the others are alternatives.
 fn offer_chain(index: &ChannelIndex, on_chain: &[(usize, usize, u8)], choice: &mut Choice) {

@@ -454,3 +454,61 @@ fn a_typed_entry_version_is_read_leniently() {
     let e = NewEntry::version_from_text("not a version").unwrap_err();
     assert!(e.starts_with("version \"not a version\": "), "{e}");
 }
+
+/// `HopResolver::moves`, the question `terminated_nodes` asks of every node, gives the same
+/// answer as a full hop (`next`: some bundle chosen, or the same failure) from every name of
+/// every channel of real catalogs of several shapes (skipRange-heavy, skips that do not chain,
+/// split catalogs) and of the resolver fixtures (fail-forward, deprecations, the legacy
+/// `olm.deprecated` property), under both resolvers, and from every bundle of the package.
+#[test]
+fn moves_agrees_with_a_full_hop_on_real_catalogs() {
+    use olm_graph_core::resolve::{HopResolver, PathOptions};
+    let mut checked = 0;
+    for rel in [
+        "openshift-kube-descheduler-fbc/v4.17/cluster-kube-descheduler-operator.json",
+        "openshift-kube-descheduler-fbc/v4.12",
+        "certified-operators/v4.22/gpu-operator-certified.yaml",
+        "kueue-fbc/v4.22",
+        "submariner-operator-fbc/v4.21-split",
+        "trusted-profile-analyzer-fbc/v4.18",
+        "fixture:resolve/failforward.yaml",
+        "fixture:resolve/v0-v1-differ.yaml",
+        "fixture:resolve/v1-deprecation.yaml",
+        "fixture:resolve/legacy-deprecated.yaml",
+    ] {
+        let c = match rel.strip_prefix("fixture:") {
+            Some(f) => load(&fixture(f)),
+            None => load(&catalog(rel)),
+        };
+        for pkg in &c.packages {
+            for resolver in [Resolver::V0, Resolver::V1] {
+                for ch in &pkg.channels {
+                    let options = PathOptions {
+                        resolver,
+                        channel: Some(ch.name.clone()),
+                        ..PathOptions::default()
+                    };
+                    let Ok(hops) = HopResolver::new(pkg, &options) else {
+                        continue;
+                    };
+                    let names = (ch.entries.iter())
+                        .flat_map(|e| [&e.name].into_iter().chain(&e.replaces).chain(&e.skips))
+                        .chain(pkg.bundles.iter().map(|b| &b.name));
+                    for name in names {
+                        let installed = hops.installed(name);
+                        let full = hops.next(&installed).map(|c| c.chosen.is_some());
+                        assert_eq!(
+                            hops.moves(&installed),
+                            full,
+                            "{rel}: {}/{} from {name} ({resolver:?})",
+                            pkg.name,
+                            ch.name
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 2_000, "only {checked} hops compared");
+}
