@@ -7,7 +7,9 @@ use olm_graph_core::layout::{FanMode, LayoutOptions};
 use olm_graph_core::model::Package;
 use olm_graph_core::resolve::Installed;
 use olm_graph_core::sort::SortWith;
-use olm_graph_core::view::{channel_summaries, ChannelSummary, GraphView, LaidOut, SupportOverlay};
+use olm_graph_core::view::{
+    channel_summaries, ChannelSummary, GraphView, LaidOut, SizedView, SupportOverlay,
+};
 
 use crate::state::load::Loaded;
 use crate::state::selection::{ChannelChoice, Selection};
@@ -21,15 +23,23 @@ type PrebuiltView = (
     Shared<GraphView>,
 );
 
-/// A view laid out ahead and not yet assembled ([`GraphStore::prebuild_view`]), with what
-/// it was laid out for.
+/// A view sized or laid out ahead and not yet assembled ([`GraphStore::prebuild_view`],
+/// [`GraphStore::prebuild_lay_out`]), with what it is for.
 struct PendingView {
     data: Shared<PackageData>,
     channel: Option<String>,
     options: LayoutOptions,
-    laid: LaidOut,
+    step: Step,
     /// The package-level graph (the view of all channels), which the assembly reads again.
     package_graph: Option<PackageGraph>,
+}
+
+/// How far a [`PendingView`] has come.
+enum Step {
+    /// Its nodes and their sizes ([`GraphView::size`]).
+    Sized(SizedView),
+    /// Its layout ([`SizedView::lay_out`]).
+    Laid(LaidOut),
 }
 
 /// What a load built ahead, in tasks of its own, for the selection it will show: the package
@@ -42,7 +52,7 @@ pub struct Prebuilt {
     /// The view, with the package data, the channel (`None`: all channels) and the layout
     /// options (fan mode, target box, expanded groups) it was built for.
     view: Option<PrebuiltView>,
-    /// The view's layout, between [`GraphStore::prebuild_view`] and
+    /// The view sized, then laid out, between [`GraphStore::prebuild_view`] and
     /// [`GraphStore::prebuild_assemble`].
     pending: Option<PendingView>,
 }
@@ -55,6 +65,8 @@ pub struct PackageData {
     pub graphs: Vec<ChannelGraph>,
     /// Default channel first, then by name.
     pub channels: Vec<ChannelSummary>,
+    /// [`PackageData::bundle_names`], once asked for.
+    names: std::sync::OnceLock<Shared<Vec<String>>>,
 }
 
 impl PackageData {
@@ -78,24 +90,30 @@ impl PackageData {
 
     /// Every bundle of the package and every channel entry without one, sorted by name: the
     /// bundles' names as core keeps them (sorted), and only the entries whose bundle is
-    /// missing added and sorted in (none in a whole catalog).
+    /// missing added and sorted in (none in a whole catalog). Built once per package data:
+    /// the simulation's and the planner's pickers share it.
     ///
     /// # Complexity
-    /// O(B + V log B) for B bundles and V channel entries (plus O(M log M) for M entries
-    /// without a bundle).
-    pub fn bundle_names(&self) -> Vec<String> {
-        let pkg = self.package();
-        let mut names: Vec<String> = pkg.bundles.iter().map(|b| b.name.clone()).collect();
-        let missing: Vec<&str> = (pkg.channels.iter())
-            .flat_map(|c| c.entries.iter().map(|e| e.name.as_str()))
-            .filter(|n| pkg.bundle_index(n).is_none())
-            .collect();
-        if !missing.is_empty() {
-            names.extend(missing.into_iter().map(str::to_string));
-            names.sort_ord();
-            names.dedup();
-        }
-        names
+    /// O(B + V) for B bundles and V channel entries the first time (plus O(M log M) for M
+    /// entries without a bundle), O(1) after.
+    pub fn bundle_names(&self) -> Shared<Vec<String>> {
+        self.names
+            .get_or_init(|| {
+                let pkg = self.package();
+                let mut names: Vec<String> = pkg.bundles.iter().map(|b| b.name.clone()).collect();
+                // The graphs' entry nodes know their bundle: no search by name.
+                let missing = (self.graphs.iter().flat_map(|g| &g.nodes))
+                    .filter(|n| !n.is_virtual && n.bundle.is_none())
+                    .map(|n| n.name.clone());
+                let before = names.len();
+                names.extend(missing);
+                if names.len() > before {
+                    names.sort_ord();
+                    names.dedup();
+                }
+                Shared::new(names)
+            })
+            .clone()
     }
 
     /// The graph of a channel.
@@ -238,13 +256,14 @@ impl GraphStore {
         channel
     }
 
-    /// Lays out ahead the view of `channel` (`None`: all channels) of the package built ahead
+    /// Sizes ahead the view of `channel` (`None`: all channels) of the package built ahead
     /// by [`GraphStore::prebuild_package`], with the fan mode, target box and expanded groups
-    /// now chosen; [`GraphStore::prebuild_assemble`], in a later task, makes the view of it
-    /// (each about half of [`GraphView::build`] on a long chain).
+    /// now chosen; [`GraphStore::prebuild_lay_out`] then [`GraphStore::prebuild_assemble`],
+    /// each in a later task, lay it out and make the view of it (each about a third of
+    /// [`GraphView::build`] on a long chain).
     ///
     /// # Complexity
-    /// That of [`GraphView::lay_out`].
+    /// That of [`GraphView::size`].
     pub fn prebuild_view(&self, channel: Option<&str>) {
         let Some(data) = self.prebuilt.with_value(|p| p.package.clone()) else {
             return;
@@ -259,7 +278,20 @@ impl GraphStore {
             expanded_groups: self.expanded.get_untracked(),
             ..layout
         };
-        let pending = lay_out_view(data, channel, options);
+        let pending = size_view(data, channel, options);
+        self.prebuilt.update_value(|p| p.pending = pending);
+    }
+
+    /// Lays out the view [`GraphStore::prebuild_view`] sized (nothing when it sized nothing).
+    ///
+    /// # Complexity
+    /// That of [`SizedView::lay_out`].
+    pub fn prebuild_lay_out(&self) {
+        let pending = self
+            .prebuilt
+            .try_update_value(|p| p.pending.take())
+            .flatten()
+            .and_then(lay_out_sized);
         self.prebuilt.update_value(|p| p.pending = pending);
     }
 
@@ -395,6 +427,7 @@ fn package_data(loaded: Shared<Loaded>, name: String) -> Option<Shared<PackageDa
         index,
         graphs,
         channels,
+        names: Default::default(),
     }))
 }
 
@@ -408,14 +441,14 @@ fn graph_view(
     channel: Option<&str>,
     options: &LayoutOptions,
 ) -> Option<GraphView> {
-    assemble_view(lay_out_view(data.clone(), channel, options.clone())?)
+    assemble_view(size_view(data.clone(), channel, options.clone())?)
 }
 
-/// The first half of [`graph_view`]: the layout of the view (`None`: no such channel).
+/// The first step of [`graph_view`]: the view's nodes, sized (`None`: no such channel).
 ///
 /// # Complexity
-/// That of [`GraphView::lay_out`], plus O((V + E) log V) for the package-level graph.
-fn lay_out_view(
+/// That of [`GraphView::size`], plus O((V + E) log V) for the package-level graph.
+fn size_view(
     data: Shared<PackageData>,
     channel: Option<&str>,
     options: LayoutOptions,
@@ -423,24 +456,45 @@ fn lay_out_view(
     let pkg = data.package();
     // Core sizes the nodes to their labels and wraps the rows for the options' target box, as
     // the SVG export does, so both draw the same labels.
-    let (laid, package_graph) = match channel {
-        Some(c) => (GraphView::lay_out(pkg, data.graph(c)?, &options), None),
+    let (sized, package_graph) = match channel {
+        Some(c) => (GraphView::size(pkg, data.graph(c)?, &options), None),
         None => {
             let graph = PackageGraph::build(pkg, &data.graphs);
-            (GraphView::lay_out(pkg, &graph, &options), Some(graph))
+            (GraphView::size(pkg, &graph, &options), Some(graph))
         }
     };
     Some(PendingView {
         channel: channel.map(str::to_string),
         options,
-        laid,
+        step: Step::Sized(sized),
         package_graph,
         data,
     })
 }
 
-/// The second half of [`graph_view`]: the view of what [`lay_out_view`] laid out, with each
-/// edge's CRD-safety verdicts.
+/// The second step of [`graph_view`]: the layout of what [`size_view`] sized (`None`: no
+/// such channel any more).
+///
+/// # Complexity
+/// That of [`SizedView::lay_out`].
+fn lay_out_sized(pending: PendingView) -> Option<PendingView> {
+    let Step::Sized(sized) = pending.step else {
+        return Some(pending);
+    };
+    let pkg = pending.data.package();
+    let laid = match (&pending.package_graph, pending.channel.as_deref()) {
+        (Some(graph), _) => sized.lay_out(pkg, graph),
+        (None, Some(c)) => sized.lay_out(pkg, pending.data.graph(c)?),
+        (None, None) => return None,
+    };
+    Some(PendingView {
+        step: Step::Laid(laid),
+        ..pending
+    })
+}
+
+/// The last step of [`graph_view`]: the view of what [`lay_out_sized`] laid out (it lays it
+/// out first if it was only sized), with each edge's CRD-safety verdicts.
 ///
 /// # Complexity
 /// That of [`olm_graph_core::view::LaidOut::assemble`] and [`GraphView::judge_crd_safety`].
@@ -448,10 +502,13 @@ fn assemble_view(pending: PendingView) -> Option<GraphView> {
     let PendingView {
         data,
         channel,
-        laid,
+        step,
         package_graph,
         ..
-    } = pending;
+    } = lay_out_sized(pending)?;
+    let Step::Laid(laid) = step else {
+        return None;
+    };
     let pkg = data.package();
     let mut view = match &package_graph {
         Some(graph) => laid.assemble(pkg, graph),

@@ -129,7 +129,7 @@ impl Stores {
         self.graph.prebuild_package(incoming, &package, &choice)
     }
 
-    /// Lays out ahead the channel [`Stores::prebuild_graphs`] named.
+    /// Sizes ahead the view of the channel [`Stores::prebuild_graphs`] named.
     ///
     /// # Complexity
     /// That of [`GraphStore::prebuild_view`].
@@ -137,7 +137,15 @@ impl Stores {
         self.graph.prebuild_view(channel);
     }
 
-    /// Assembles the view [`Stores::prebuild_view`] laid out.
+    /// Lays out the view [`Stores::prebuild_view`] sized.
+    ///
+    /// # Complexity
+    /// That of [`GraphStore::prebuild_lay_out`].
+    pub fn prebuild_lay_out(&self) {
+        self.graph.prebuild_lay_out();
+    }
+
+    /// Assembles the view [`Stores::prebuild_lay_out`] laid out.
     ///
     /// # Complexity
     /// That of [`GraphStore::prebuild_assemble`].

@@ -92,6 +92,36 @@ pub struct GraphView {
     by_name: Vec<NodeId>,
 }
 
+/// A view sized but not yet laid out ([`GraphView::size`]): its nodes, their label texts and
+/// the options with the nodes' size.
+#[derive(Debug, Clone)]
+pub struct SizedView {
+    nodes: Vec<ViewNode>,
+    texts: Vec<String>,
+    sized: LayoutOptions,
+}
+
+impl SizedView {
+    /// The layout of these sized nodes of `graph` (the graph given to [`GraphView::size`]).
+    ///
+    /// # Complexity
+    /// That of [`layout_graph`], plus O(V + E) for its input.
+    pub fn lay_out<G: ViewSource + ?Sized>(self, package: &Package, graph: &G) -> LaidOut {
+        let layout = layout_graph(
+            &graph.view_layout_nodes(package),
+            &graph.layout_edges(),
+            &graph.main_line(),
+            &self.sized,
+        );
+        LaidOut {
+            nodes: self.nodes,
+            texts: self.texts,
+            layout,
+            labels: self.sized.labels,
+        }
+    }
+}
+
 /// A view laid out but not yet assembled ([`GraphView::lay_out`]): its nodes, their label
 /// texts and their layout.
 #[derive(Debug, Clone)]
@@ -131,7 +161,9 @@ impl GraphView {
     }
 
     /// The first half of [`GraphView::build`]: the nodes and their label texts, sized, and
-    /// their layout; [`LaidOut::assemble`] makes the view of them.
+    /// their layout; [`LaidOut::assemble`] makes the view of them. The same as
+    /// [`GraphView::size`] then [`SizedView::lay_out`], which the web app's main thread runs
+    /// as two steps.
     ///
     /// # Complexity
     /// That of [`layout_graph`], plus O((V + E) log(V + E)) to size.
@@ -140,6 +172,19 @@ impl GraphView {
         graph: &G,
         options: &LayoutOptions,
     ) -> LaidOut {
+        GraphView::size(package, graph, options).lay_out(package, graph)
+    }
+
+    /// The first part of [`GraphView::lay_out`]: the view's nodes and their label texts, and
+    /// the size of a node for them.
+    ///
+    /// # Complexity
+    /// O((V + E) log(V + E)).
+    pub fn size<G: ViewSource + ?Sized>(
+        package: &Package,
+        graph: &G,
+        options: &LayoutOptions,
+    ) -> SizedView {
         let nodes = graph.view_nodes(package);
         let edges = graph.layout_edges();
         let texts: Vec<String> = nodes
@@ -152,17 +197,10 @@ impl GraphView {
         let in_channel = graph.channel().is_some();
         (sized.node_width, sized.node_height) =
             node_size(&nodes, &texts, &markers, options, in_channel);
-        let layout = layout_graph(
-            &graph.view_layout_nodes(package),
-            &edges,
-            &graph.main_line(),
-            &sized,
-        );
-        LaidOut {
+        SizedView {
             nodes,
             texts,
-            layout,
-            labels: options.labels,
+            sized,
         }
     }
 
