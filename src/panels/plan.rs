@@ -38,11 +38,11 @@ const PREFERENCES: &[(&str, &str)] = &[
 ];
 
 /// Every bundle and every channel of the package on screen, sorted.
-fn names(graph: GraphStore) -> Memo<(Vec<String>, Vec<String>)> {
+fn names(graph: GraphStore) -> Memo<(Shared<Vec<String>>, Vec<String>)> {
     Memo::new(move |_| {
         graph.package_data.with(|d| {
             let Some(d) = d else {
-                return (Vec::new(), Vec::new());
+                return (Shared::new(Vec::new()), Vec::new());
             };
             let pkg = d.package();
             let bundles = d.bundle_names();
@@ -161,6 +161,9 @@ fn field(
 #[component]
 fn PlanForm(store: PlanStore) -> impl IntoView {
     let names = names(GraphStore::get());
+    // The datalists are filled once a field of the form has had the focus (as the
+    // simulation's pickers are, src/panels/simulation/inputs.rs).
+    let wanted = RwSignal::new(false);
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         store.request.set(Some(store.inputs.get_untracked()));
@@ -170,9 +173,9 @@ fn PlanForm(store: PlanStore) -> impl IntoView {
         _ => "plan-bundles",
     };
     view! {
-        <form class="plan-form" on:submit=submit>
-            <datalist id="plan-bundles">{move || names.with(|(b, _)| store.inputs.with(|i| suggested(b, &i.from, &i.target)).into_iter().map(|n| view! { <option value=n/> }).collect_view())}</datalist>
-            <datalist id="plan-channels">{move || names.with(|(_, c)| c.iter().map(|n| view! { <option value=n.clone()/> }).collect_view())}</datalist>
+        <form class="plan-form" on:submit=submit on:focusin=move |_| wanted.set(true)>
+            <datalist id="plan-bundles">{move || wanted.get().then(|| names.with(|(b, _)| store.inputs.with(|i| suggested(b, &i.from, &i.target)).into_iter().map(|n| view! { <option value=n/> }).collect_view()))}</datalist>
+            <datalist id="plan-channels">{move || wanted.get().then(|| names.with(|(_, c)| c.iter().map(|n| view! { <option value=n.clone()/> }).collect_view()))}</datalist>
             <Field label="From (installed)">
                 {field(store, "plan-from", "plan-bundles", "installed bundle", |i| i.from.clone(), |i, v| i.from = v)}
             </Field>

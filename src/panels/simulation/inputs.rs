@@ -6,15 +6,18 @@ use olm_graph_core::resolve::UpgradeStrategy;
 
 use crate::state::graph::GraphStore;
 use crate::state::selection::Selection;
+use crate::state::shared::Shared;
 use crate::state::simulation::{failure_choice, failure_param, SimInputs, SimulationStore};
 use crate::widgets::form::Field;
 
 /// Every bundle of the package on screen, from any channel, sorted.
-fn bundle_names(graph: GraphStore) -> Memo<Vec<String>> {
+fn bundle_names(graph: GraphStore) -> Memo<Shared<Vec<String>>> {
     Memo::new(move |_| {
-        graph
-            .package_data
-            .with(|d| d.as_ref().map(|d| d.bundle_names()).unwrap_or_default())
+        graph.package_data.with(|d| {
+            d.as_ref()
+                .map(|d| d.bundle_names())
+                .unwrap_or_else(|| Shared::new(Vec::new()))
+        })
     })
 }
 
@@ -100,6 +103,10 @@ pub fn SimInputsForm() -> impl IntoView {
     let selection = Selection::get();
     let sim = SimulationStore::get();
     let bundles = bundle_names(graph);
+    // The pickers' suggestions are built once a field of the form has had the focus: a
+    // datalist is only shown from its input, and 500 options built with every catalog shown
+    // made a tenth of the task that first draws a 20,000-bundle channel.
+    let wanted = RwSignal::new(false);
     let use_selected = move |_| {
         if let Some(b) = selection.bundle.get_untracked() {
             sim.inputs.update(|i| i.installed = b);
@@ -114,12 +121,12 @@ pub fn SimInputsForm() -> impl IntoView {
         }
     };
     view! {
-        <div class="sim-grid">
+        <div class="sim-grid" on:focusin=move |_| wanted.set(true)>
             <Field label="Installed bundle">
                 {bundle_input("installed-picker", |i| i.installed.clone(), |i, v| i.installed = v)}
             </Field>
             <datalist id="sim-bundles">
-                <For each=move || suggestions(&bundles.get(), &sim.inputs.with(|i| i.installed.clone())) key=|b| b.clone() let:b>
+                <For each=move || if wanted.get() { suggestions(&bundles.get(), &sim.inputs.with(|i| i.installed.clone())) } else { Vec::new() } key=|b| b.clone() let:b>
                     <option value=b.clone()></option>
                 </For>
             </datalist>
