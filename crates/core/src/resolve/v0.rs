@@ -90,7 +90,10 @@ pub(super) fn next(
 ///
 /// # Complexity
 /// O(C + k log k), as [`next`], with no allocation per alternative.
-pub(super) fn moves(channels: &[ChannelIndex], installed: &Installed) -> Result<bool, ResolveError> {
+pub(super) fn moves(
+    channels: &[ChannelIndex],
+    installed: &Installed,
+) -> Result<bool, ResolveError> {
     let mut moves = false;
     for index in channels {
         index.chain.as_ref().map_err(Clone::clone)?;
