@@ -49,8 +49,19 @@ async function quiet() {
   return { share, waited: Date.now() - start };
 }
 
-const over = (key, what, value, budget, unit) =>
-  value > budget * SLACK ? { key, text: `${what}: ${value.toFixed(2)} ${unit} > ${budget} ${unit} + 25%` } : null;
+const over = (key, what, value, budget, unit, scale = 1) =>
+  value > budget * scale * SLACK
+    ? { key, text: `${what}: ${value.toFixed(2)} ${unit} > ${budget} ${unit}${scale > 1 ? ` × ${scale.toFixed(2)}` : ''} + 25%` }
+    : null;
+
+/** The static page's slowest median on the machine the issue measured its budgets on (120–151
+ *  ms). The budgets in milliseconds (the sample, the element, the chain's longest task) are for
+ *  such a machine: on a slower one, as the same static page loaded in the same run shows, they
+ *  are scaled by how much slower it is (never below 1). On 2026-11-30 the machine's static page
+ *  took 231–254 ms where it had taken 93–202 ms the days before, and every case was slower by
+ *  as much (docs/performance.md, "First draw"). The ratios and the sizes are not scaled; the
+ *  figures printed are the measured ones. */
+const REFERENCE_STATIC_MS = 151;
 
 test('the first draw and the shipped sizes stay within issue 45\'s budgets (+25%), but those not held yet', async () => {
   for (const p of [join(DIST, 'index.html'), join(DIST, 'embed/olm-graph.js'), CLI]) assert.ok(existsSync(p), `missing ${p}`);
@@ -66,12 +77,14 @@ test('the first draw and the shipped sizes stay within issue 45\'s budgets (+25%
   const { app, worker, element } = shippedTotals(sizes);
   assert.ok(app > 0 && worker > 0 && element > 0, JSON.stringify(sizes));
   const c = r.cases;
+  const slower = Math.max(1, c.static.median / REFERENCE_STATIC_MS);
+  if (slower > 1) console.log(`the static page took ${c.static.median.toFixed(0)} ms: the budgets in ms are scaled by ${slower.toFixed(2)}`);
   const over_budget = [
     over('urlRatio', 'gpu-operator-certified from url= × the static page', c.url.ratio, BUDGET.urlRatio, '×'),
     over('elementRatio', 'the element × the static page', c.element.ratio, BUDGET.elementRatio, '×'),
-    over('sampleMs', 'the sample drawn', c.sample.median, BUDGET.sampleMs, 'ms'),
-    over('elementMs', 'the element drawn', c.element.median, BUDGET.elementMs, 'ms'),
-    over('chainLongestMs', 'the 20,000-bundle chain: longest task', c.chain.longest, BUDGET.chainLongestMs, 'ms'),
+    over('sampleMs', 'the sample drawn', c.sample.median, BUDGET.sampleMs, 'ms', slower),
+    over('elementMs', 'the element drawn', c.element.median, BUDGET.elementMs, 'ms', slower),
+    over('chainLongestMs', 'the 20,000-bundle chain: longest task', c.chain.longest, BUDGET.chainLongestMs, 'ms', slower),
     over('appKB', 'the app\'s wasm', app / KB, BUDGET.appKB, 'KB'),
     over('workerKB', 'the worker\'s wasm', worker / KB, BUDGET.workerKB, 'KB'),
     over('elementKB', 'the element', element / KB, BUDGET.elementKB, 'KB'),
