@@ -43,7 +43,7 @@ enum Step {
 }
 
 /// What a load built ahead, in tasks of its own, for the selection it will show: the package
-/// data, then the layout of its channel, then the view of it. The memos take it instead of building the same again on
+/// data, then its channel's view sized, laid out, then assembled. The memos take it instead of building the same again on
 /// the page in one long task; anything else (another package, channel or fan mode) is built
 /// as before.
 #[derive(Default)]
