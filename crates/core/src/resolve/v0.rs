@@ -43,17 +43,7 @@ pub(super) fn next(
     };
     for index in channels {
         index.chain.as_ref().map_err(Clone::clone)?;
-        let mut on_chain: Vec<(usize, usize, u8)> = Vec::new();
-        let mut off_chain: Vec<(usize, u8)> = Vec::new();
-        for (i, kinds) in index.successors(installed) {
-            if index.entry(i).name == installed.name {
-                continue;
-            }
-            match index.chain_position(i) {
-                Some(p) => on_chain.push((p, i, kinds)),
-                None => off_chain.push((i, kinds)),
-            }
-        }
+        let (mut on_chain, off_chain) = by_chain(index, installed);
         on_chain.sort_ord();
         offer_chain(index, &on_chain, &mut choice);
         // Entries that would match but that v0 never offers.
@@ -85,8 +75,8 @@ pub(super) fn next(
 }
 
 /// Whether [`next`] would choose a bundle from `installed` (`Err`: as [`next`] fails), without
-/// wording its alternatives: a successor on some channel's replaces chain, other than
-/// `installed` itself, without the legacy `olm.deprecated` property.
+/// wording its alternatives: a successor on some channel's replaces chain ([`by_chain`]) that
+/// v0 does not refuse ([`prohibited`]).
 ///
 /// # Complexity
 /// O(C + k log k), as [`next`], with no allocation per alternative.
@@ -97,14 +87,41 @@ pub(super) fn moves(
     let mut moves = false;
     for index in channels {
         index.chain.as_ref().map_err(Clone::clone)?;
-        moves = moves
-            || index.successors(installed).into_iter().any(|(i, _)| {
-                index.chain_position(i).is_some()
-                    && index.entry(i).name != installed.name
-                    && !index.bundle(i).is_some_and(|b| b.legacy_deprecated)
-            });
+        let (on_chain, _) = by_chain(index, installed);
+        moves = moves || on_chain.iter().any(|&(_, i, _)| !prohibited(index, i));
     }
     Ok(moves)
+}
+
+/// Successors on the replaces chain: (chain position, entry, kinds).
+type OnChain = Vec<(usize, usize, u8)>;
+/// Successors off the chain: (entry, kinds).
+type OffChain = Vec<(usize, u8)>;
+
+/// The successors of `installed` in `index` other than itself, parted: those on the replaces
+/// chain from the head (their chain position, entry and kinds), and the others (entry and kinds).
+///
+/// # Complexity
+/// O(k log k) for k successors (see [`ChannelIndex::successors`]).
+fn by_chain(index: &ChannelIndex, installed: &Installed) -> (OnChain, OffChain) {
+    let mut on_chain = Vec::new();
+    let mut off_chain = Vec::new();
+    for (i, kinds) in index.successors(installed) {
+        if index.entry(i).name == installed.name {
+            continue;
+        }
+        match index.chain_position(i) {
+            Some(p) => on_chain.push((p, i, kinds)),
+            None => off_chain.push((i, kinds)),
+        }
+    }
+    (on_chain, off_chain)
+}
+
+/// True when OLM v0 never installs entry `i`: its bundle carries the legacy `olm.deprecated`
+/// property.
+fn prohibited(index: &ChannelIndex, i: usize) -> bool {
+    index.bundle(i).is_some_and(|b| b.legacy_deprecated)
 }
 
 /// The successors on the chain, closest to the head first: the first allowed one is chosen (if
@@ -114,7 +131,7 @@ fn offer_chain(index: &ChannelIndex, on_chain: &[(usize, usize, u8)], choice: &m
     for &(_, i, kinds) in on_chain {
         let e = index.entry(i);
         let via = index.reasons(i, kinds);
-        if index.bundle(i).is_some_and(|b| b.legacy_deprecated) {
+        if prohibited(index, i) {
             choice.alternatives.push(Alternative {
                 bundle: e.name.clone(),
                 via,
