@@ -4,9 +4,10 @@
 // channel itself. Not shown for a link (any address parameter) or when something is kept.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { app, baseUrl, cli, finish, newContext, watch, CATALOGS, ROOT } from './harness.mjs';
+import { app, baseUrl, cli, finish, newContext, watch, CATALOGS, DIST, ROOT } from './harness.mjs';
 
 app();
 
@@ -154,6 +155,43 @@ test('a url= link naming its package and channel is pictured on the page with th
   const stats = await page.locator('.graph-stats').first().textContent();
   assert.ok(stats.includes(`${channel.nodes.length} bundles · ${channel.edges.length} edges`), `the header counts the CLI's: ${stats}`);
   await finish(page);
+});
+
+test('the catalog boot.js draws while a link\'s catalog downloads goes the whole way the link\'s picture goes: the skim keeps it and the parsing worker\'s module draws it as the CLI does', async () => {
+  // boot.js draws WARM_UP_CATALOG so that V8 compiles the picture's code before the link's
+  // catalog arrives; a catalog the skim gave up on, or a channel it could not draw, would
+  // compile only part of it. Drawn here as boot.js draws it: the shipped boot.js's catalog, an
+  // instance of the shipped worker_bg.wasm whose imports all throw, olm_graph_link_picture.
+  const boot = readFileSync(join(DIST, 'boot.js'), 'utf8');
+  const source = /const WARM_UP_CATALOG = (\(\(\) => \{[\s\S]*?\n\}\)\(\));/.exec(boot);
+  assert.ok(source, 'boot.js has its WARM_UP_CATALOG');
+  const catalog = new Function(`return ${source[1]};`)();
+  const module = new WebAssembly.Module(readFileSync(join(DIST, 'worker_bg.wasm')));
+  const imports = {};
+  for (const { module: from, name, kind } of WebAssembly.Module.imports(module)) {
+    assert.equal(kind, 'function', `${from}.${name}`);
+    (imports[from] ??= {})[name] = () => { throw new Error(`${from}.${name} called`); };
+  }
+  const { exports } = await WebAssembly.instantiate(module, imports);
+  const encoder = new TextEncoder();
+  const parts = [catalog, 'warm.yaml', 'warm', 'stable'].map((t) => encoder.encode(t));
+  const length = parts.reduce((n, p) => n + p.length, 0);
+  const at = exports.__wbindgen_malloc(length, 1) >>> 0;
+  let offset = at;
+  for (const p of parts) {
+    new Uint8Array(exports.memory.buffer, offset, p.length).set(p);
+    offset += p.length;
+  }
+  const packed = BigInt.asUintN(64, exports.olm_graph_link_picture(at, length, ...parts.slice(1).map((p) => p.length)));
+  assert.notEqual(packed, 0n, 'the skim kept the catalog and its channel was drawn');
+  const svg = new TextDecoder().decode(new Uint8Array(exports.memory.buffer, Number(packed >> 32n), Number(packed & 0xffffffffn)));
+  const file = join(mkdtempSync(join(tmpdir(), 'olm-warm-')), 'warm.yaml');
+  writeFileSync(file, catalog);
+  assert.equal(svg, cli(['render', file, '--package', 'warm', '--channel', 'stable', '-f', 'svg', '--no-tooltips']));
+  // Its three bundles, both kinds of edge a channel's entries draw, a deprecated bundle.
+  for (const mark of ['warm.v1.0.0', 'warm.v1.1.0', 'warm.v1.2.0', 'class="edge replaces"', 'class="edge skips"', 'class="node deprecated"']) {
+    assert.ok(svg.includes(mark), `the drawing shows ${mark}`);
+  }
 });
 
 test('a url= link to a JSON catalog, which the skim does not read, is pictured by the parsing worker once it has read the catalog', async () => {
