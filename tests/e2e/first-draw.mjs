@@ -136,7 +136,8 @@ async function loadOnce(browser, base, name) {
   return { ms, live, longest, files };
 }
 
-const median = (xs) => {
+/** The median of `xs` (the mean of the two middle values for an even count). */
+export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;

@@ -160,31 +160,24 @@ test('a url= link naming its package and channel is pictured on the page with th
 test('the catalog boot.js draws while a link\'s catalog downloads goes the whole way the link\'s picture goes: the skim keeps it and the parsing worker\'s module draws it as the CLI does', async () => {
   // boot.js draws WARM_UP_CATALOG so that V8 compiles the picture's code before the link's
   // catalog arrives; a catalog the skim gave up on, or a channel it could not draw, would
-  // compile only part of it. Drawn here as boot.js draws it: the shipped boot.js's catalog, an
-  // instance of the shipped worker_bg.wasm whose imports all throw, olm_graph_link_picture.
+  // compile only part of it. Drawn here by the shipped boot.js's own code (its catalog,
+  // stubImports and drawHere, taken from the file) with the shipped worker_bg.wasm.
   const boot = readFileSync(join(DIST, 'boot.js'), 'utf8');
-  const source = /const WARM_UP_CATALOG = (\(\(\) => \{[\s\S]*?\n\}\)\(\));/.exec(boot);
-  assert.ok(source, 'boot.js has its WARM_UP_CATALOG');
-  const catalog = new Function(`return ${source[1]};`)();
+  const piece = (name) => {
+    const found = new RegExp(`^const ${name} = [\\s\\S]*?^\\}\\)?(\\(\\))?;$`, 'm').exec(boot);
+    assert.ok(found, `boot.js has its ${name}`);
+    return found[0];
+  };
+  const { catalog, stubImports, drawHere } = new Function(
+    `${piece('WARM_UP_CATALOG')}\n${piece('stubImports')}\n${piece('drawHere')}\n`
+    + 'return { catalog: WARM_UP_CATALOG, stubImports, drawHere };',
+  )();
   const module = new WebAssembly.Module(readFileSync(join(DIST, 'worker_bg.wasm')));
-  const imports = {};
-  for (const { module: from, name, kind } of WebAssembly.Module.imports(module)) {
-    assert.equal(kind, 'function', `${from}.${name}`);
-    (imports[from] ??= {})[name] = () => { throw new Error(`${from}.${name} called`); };
-  }
+  const imports = stubImports(module);
+  assert.ok(imports, 'the worker\'s module imports only functions');
   const { exports } = await WebAssembly.instantiate(module, imports);
-  const encoder = new TextEncoder();
-  const parts = [catalog, 'warm.yaml', 'warm', 'stable'].map((t) => encoder.encode(t));
-  const length = parts.reduce((n, p) => n + p.length, 0);
-  const at = exports.__wbindgen_malloc(length, 1) >>> 0;
-  let offset = at;
-  for (const p of parts) {
-    new Uint8Array(exports.memory.buffer, offset, p.length).set(p);
-    offset += p.length;
-  }
-  const packed = BigInt.asUintN(64, exports.olm_graph_link_picture(at, length, ...parts.slice(1).map((p) => p.length)));
-  assert.notEqual(packed, 0n, 'the skim kept the catalog and its channel was drawn');
-  const svg = new TextDecoder().decode(new Uint8Array(exports.memory.buffer, Number(packed >> 32n), Number(packed & 0xffffffffn)));
+  const svg = drawHere(exports, new TextEncoder().encode(catalog).buffer, 'warm.yaml', { package: 'warm', channel: 'stable' });
+  assert.ok(svg, 'the skim kept the catalog and its channel was drawn');
   const file = join(mkdtempSync(join(tmpdir(), 'olm-warm-')), 'warm.yaml');
   writeFileSync(file, catalog);
   assert.equal(svg, cli(['render', file, '--package', 'warm', '--channel', 'stable', '-f', 'svg', '--no-tooltips']));

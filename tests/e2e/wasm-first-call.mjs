@@ -13,7 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CATALOGS } from './harness.mjs';
-import { GPU_FILE } from './first-draw.mjs';
+import { GPU_FILE, median } from './first-draw.mjs';
 
 const REQUEST = JSON.stringify({
   package: 'gpu-operator-certified', channel: 'stable', view: '', installed: '', resolver: '',
@@ -52,7 +52,6 @@ if (process.env.OLM_WASM_FIRST_CALL_CHILD) {
     console.error(`no ${dir}/olm_graph_embed_bg.wasm: run scripts/build-web-release.sh first`);
     process.exit(2);
   }
-  const median = (xs) => { const s = [...xs].sort((x, y) => x - y); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
   const variants = [['lazy (as a page)', []], ['eager (--no-wasm-lazy-compilation)', ['--no-wasm-lazy-compilation']]];
   console.log(`the element's wasm in Node ${process.version}, ${runs} processes each, medians in ms`);
   console.log('variant                               compile  first_draw 1st  2nd  3rd  load_bytes');
