@@ -8,7 +8,7 @@ use olm_graph_core::model::Package;
 use olm_graph_core::resolve::Installed;
 use olm_graph_core::sort::SortWith;
 use olm_graph_core::view::{
-    channel_summaries, ChannelSummary, GraphView, LaidOut, SizedView, SupportOverlay,
+    channel_summaries_of, ChannelSummary, GraphView, LaidOut, SizedView, SupportOverlay,
 };
 
 use crate::state::load::Loaded;
@@ -421,7 +421,7 @@ fn package_data(loaded: Shared<Loaded>, name: String) -> Option<Shared<PackageDa
         .ok()?;
     let pkg = &loaded.catalog.packages[index];
     let graphs = channel_graphs(pkg);
-    let channels = channel_summaries(pkg);
+    let channels = channel_summaries_of(pkg, &graphs);
     Some(Shared::new(PackageData {
         loaded: loaded.clone(),
         index,

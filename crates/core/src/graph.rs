@@ -8,6 +8,7 @@
 //! (from, to, kind). The head is opm's: the one entry no `replaces` or `skips` names
 //! (spec/olm.md §2.2); the fields an entry names are those of spec/olm.md §1.1.
 
+use std::collections::hash_map::Entry;
 use std::collections::BTreeMap;
 
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
@@ -129,18 +130,29 @@ pub fn channel_head(channel: &Channel) -> Head {
             named.insert(s);
         }
     }
-    let mut heads: Vec<String> = channel
-        .entries
-        .iter()
-        .filter(|e| !named.contains(e.name.as_str()))
-        .map(|e| e.name.clone())
-        .collect();
-    match heads.len() {
-        0 => Head::None,
-        1 => Head::Unique(heads.pop().unwrap_or_default()),
-        _ => {
-            heads.sort_ord();
-            Head::Multiple(heads)
+    Head::of(
+        channel
+            .entries
+            .iter()
+            .filter(|e| !named.contains(e.name.as_str()))
+            .map(|e| e.name.clone())
+            .collect(),
+    )
+}
+
+impl Head {
+    /// The head of a channel whose unnamed entries (in entry order) are `heads`.
+    ///
+    /// # Complexity
+    /// O(H log H) for H names.
+    fn of(mut heads: Vec<String>) -> Head {
+        match heads.len() {
+            0 => Head::None,
+            1 => Head::Unique(heads.pop().unwrap_or_default()),
+            _ => {
+                heads.sort_ord();
+                Head::Multiple(heads)
+            }
         }
     }
 }
@@ -174,8 +186,23 @@ impl ChannelGraph {
     /// are sorted once and each skipRange finds the versions it contains by binary search
     /// ([`SortedVersions::matching`]; a `!=` condition scans its interval).
     pub fn build(package: &Package, channel: &Channel) -> ChannelGraph {
-        let (nodes, index) = build_nodes(package, channel);
-        let (edges, invalid_ranges) = build_edges(channel, &nodes, &index);
+        let (nodes, index, entry_nodes) = build_nodes(package, channel);
+        let Built {
+            edges,
+            invalid_ranges,
+            named,
+        } = build_edges(channel, &nodes, &index, &entry_nodes);
+        // The head as [`channel_head`] finds it, from the names the edges looked up: an entry
+        // is named when its node is (one node per name).
+        let head = Head::of(
+            channel
+                .entries
+                .iter()
+                .zip(&entry_nodes)
+                .filter(|(_, &n)| !named[n])
+                .map(|(e, _)| e.name.clone())
+                .collect(),
+        );
         let mut graph = DiGraph::with_capacity(nodes.len(), edges.len());
         for i in 0..nodes.len() {
             graph.add_node(i);
@@ -188,7 +215,7 @@ impl ChannelGraph {
             channel: channel.name.clone(),
             nodes,
             edges,
-            head: channel_head(channel),
+            head,
             deprecation: package.deprecations.channels.get(&channel.name).cloned(),
             invalid_ranges,
             index,
@@ -246,10 +273,15 @@ impl ChannelGraph {
 }
 
 /// The nodes of a channel graph: its entries in order (a repeated name keeps its first entry),
-/// then the names its `replaces`/`skips` give that are not entries, sorted.
-fn build_nodes(package: &Package, channel: &Channel) -> (Vec<Node>, HashMap<String, usize>) {
+/// then the names its `replaces`/`skips` give that are not entries, sorted; with the index of
+/// each name's node and each entry's node (a repeated name's is its first entry's).
+fn build_nodes(
+    package: &Package,
+    channel: &Channel,
+) -> (Vec<Node>, HashMap<String, usize>, Vec<usize>) {
     let mut nodes: Vec<Node> = Vec::with_capacity(channel.entries.len());
     let mut index: HashMap<String, usize> = HashMap::with_capacity(channel.entries.len());
+    let mut entry_nodes: Vec<usize> = Vec::with_capacity(channel.entries.len());
     let node_for = |name: &str, entry: Option<usize>, bundle: Option<usize>| {
         let b = bundle.map(|i| &package.bundles[i]);
         Node {
@@ -265,11 +297,15 @@ fn build_nodes(package: &Package, channel: &Channel) -> (Vec<Node>, HashMap<Stri
     };
     let bundles = package.bundle_indices(channel.entries.iter().map(|e| e.name.as_str()));
     for ((i, e), bundle) in channel.entries.iter().enumerate().zip(bundles) {
-        if index.contains_key(&e.name) {
-            continue; // duplicate entries are reported by the loader; keep the first
+        match index.entry(e.name.clone()) {
+            // A duplicate entry (the loader reports it): the first one's node stands.
+            Entry::Occupied(first) => entry_nodes.push(*first.get()),
+            Entry::Vacant(slot) => {
+                slot.insert(nodes.len());
+                entry_nodes.push(nodes.len());
+                nodes.push(node_for(&e.name, Some(i), bundle));
+            }
         }
-        index.insert(e.name.clone(), nodes.len());
-        nodes.push(node_for(&e.name, Some(i), bundle));
     }
     let mut virtual_names: Vec<&str> = channel
         .entries
@@ -284,19 +320,29 @@ fn build_nodes(package: &Package, channel: &Channel) -> (Vec<Node>, HashMap<Stri
         index.insert(n.to_string(), nodes.len());
         nodes.push(node_for(n, None, package.bundle_index(n)));
     }
-    (nodes, index)
+    (nodes, index, entry_nodes)
 }
 
 /// skipRange texts that did not parse: (entry name, range, blang error).
 type InvalidRanges = Vec<(String, String, String)>;
 
+/// What [`build_edges`] finds.
+struct Built {
+    edges: Vec<Edge>,
+    invalid_ranges: InvalidRanges,
+    /// By node: some entry's `replaces` or `skips` names it (an empty name too, as
+    /// [`channel_head`] counts it).
+    named: Vec<bool>,
+}
+
 /// The edges of a channel graph, entry by entry: `replaces`, then `skips`, then the skipRange
-/// matches in node order; one edge per (from, to, kind).
+/// matches in node order; one edge per (from, to, kind). `entry_nodes` is each entry's node.
 fn build_edges(
     channel: &Channel,
     nodes: &[Node],
     index: &HashMap<String, usize>,
-) -> (Vec<Edge>, InvalidRanges) {
+    entry_nodes: &[usize],
+) -> Built {
     let versions = SortedVersions::new(
         nodes
             .iter()
@@ -318,19 +364,21 @@ fn build_edges(
             });
         }
     };
-    for (i, e) in channel.entries.iter().enumerate() {
-        let Some(&to) = index.get(&e.name) else {
-            continue;
-        };
-        if nodes[to].entry != Some(i) {
-            continue; // a duplicate entry: the first one's edges stand
-        }
-        let named = e.replaces.iter().map(|r| (r, EdgeKind::Replaces));
-        let named = named.chain(e.skips.iter().map(|s| (s, EdgeKind::Skips)));
-        for (name, kind) in named.filter(|(n, _)| !n.is_empty()) {
+    let mut named = vec![false; nodes.len()];
+    for ((i, e), &to) in channel.entries.iter().enumerate().zip(entry_nodes) {
+        // A duplicate entry names nodes as any entry does; the first one's edges stand.
+        let first = nodes[to].entry == Some(i);
+        let names = e.replaces.iter().map(|r| (r, EdgeKind::Replaces));
+        for (name, kind) in names.chain(e.skips.iter().map(|s| (s, EdgeKind::Skips))) {
             if let Some(&from) = index.get(name) {
-                push(from, to, kind, None);
+                named[from] = true;
+                if first && !name.is_empty() {
+                    push(from, to, kind, None);
+                }
             }
+        }
+        if !first {
+            continue;
         }
         let Some(text) = &e.skip_range else { continue };
         match Range::parse(text) {
@@ -342,7 +390,11 @@ fn build_edges(
             Err(err) => invalid_ranges.push((e.name.clone(), text.clone(), err.to_string())),
         }
     }
-    (edges, invalid_ranges)
+    Built {
+        edges,
+        invalid_ranges,
+        named,
+    }
 }
 
 /// Builds every channel graph of a package, in channel-name order.

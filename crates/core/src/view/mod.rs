@@ -20,7 +20,8 @@
 //!   planned route puts on the graph (nodes, hops with their labels, start, end, failure), the
 //!   app's simulation and Plan panel and the SVG export draw from.
 //! - [`bundle_details`] (`details.rs`): what a details panel shows for one bundle.
-//! - [`package_summaries`], [`channel_summaries`], [`natural_cmp`], [`finding_target`]
+//! - [`package_summaries`], [`channel_summaries`] ([`channel_summaries_of`] with the graphs'
+//!   heads), [`natural_cmp`], [`finding_target`]
 //!   (`summaries.rs`): counts and markers for lists and tabs, and what a finding points at.
 
 mod band;
@@ -59,8 +60,8 @@ pub use phase::PhaseClass;
 pub use sizing::MAX_NODE_WIDTH;
 pub use source::ViewSource;
 pub use summaries::{
-    channel_summaries, finding_target, natural_cmp, package_summaries, ChannelSummary,
-    FindingTarget, PackageSummary,
+    channel_summaries, channel_summaries_of, finding_target, natural_cmp, package_summaries,
+    ChannelSummary, FindingTarget, PackageSummary,
 };
 pub use support_overlay::{support_lines, SupportOverlay};
 pub(crate) use text::ellipsize_end;

@@ -8,8 +8,9 @@ use crate::common;
 use std::collections::BTreeMap;
 
 use common::{catalogs_dir, load};
-use olm_graph_core::graph::channel_graphs;
+use olm_graph_core::graph::{channel_graphs, channel_head};
 use olm_graph_core::validate::lint_catalog;
+use olm_graph_core::view::{channel_summaries, channel_summaries_of};
 
 /// One row of a SOURCES.md file table.
 #[derive(Debug)]
@@ -213,4 +214,124 @@ fn published_catalogs_lint_without_errors_and_have_one_head_per_channel() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(channels > 300, "checked {channels} channels");
+}
+
+/// A channel graph finds its head from the names its edges looked up, and the app's channel
+/// tabs take it from there (`channel_summaries_of`): both must be [`channel_head`]'s, the
+/// head opm computes, on every channel of every real catalog.
+#[test]
+fn every_real_channel_graph_has_channel_heads_head() {
+    let mut paths = Vec::new();
+    common::units(&catalogs_dir(), &mut paths);
+    let mut channels = 0;
+    for path in &paths {
+        let Ok(catalog) = olm_graph_core::load_paths(&[path]) else {
+            continue;
+        };
+        for pkg in &catalog.packages {
+            let graphs = channel_graphs(pkg);
+            for (g, c) in graphs.iter().zip(&pkg.channels) {
+                channels += 1;
+                let head = channel_head(c);
+                assert_eq!(g.head, head, "{} {} {}", path.display(), pkg.name, c.name);
+            }
+            assert_eq!(
+                channel_summaries_of(pkg, &graphs),
+                channel_summaries(pkg),
+                "{} {}",
+                path.display(),
+                pkg.name
+            );
+        }
+    }
+    // Every real channel has a unique head; the next test takes the other cases.
+    assert!(channels > 400, "checked {channels} channels");
+}
+
+/// The cases a channel's head turns on, each built as a graph and found by [`channel_head`]
+/// (the model built directly: the loader reports and drops some of these entries): a duplicate
+/// entry's `replaces` still names, an empty name names an entry named "", a self-`replaces`
+/// names its entry, a `skips` names, a `skipRange` does not, several heads are sorted, a cycle
+/// has none.
+#[test]
+fn a_channel_graphs_head_is_channel_heads_on_the_cases_it_turns_on() {
+    use olm_graph_core::model::{Channel, ChannelEntry, Package};
+    let entry =
+        |name: &str, replaces: Option<&str>, skips: &[&str], range: Option<&str>| ChannelEntry {
+            name: name.to_string(),
+            replaces: replaces.map(str::to_string),
+            skips: skips.iter().map(|s| s.to_string()).collect(),
+            skip_range: range.map(str::to_string),
+        };
+    let cases: Vec<(&str, Vec<ChannelEntry>)> = vec![
+        (
+            "a duplicate entry's replaces names",
+            vec![
+                entry("a.1", None, &[], None),
+                entry("a.2", Some("a.1"), &[], None),
+                entry("a.3", None, &[], None),
+                entry("a.2", Some("a.3"), &[], None),
+            ],
+        ),
+        (
+            "an empty name names the entry named \"\"",
+            vec![
+                entry("", None, &[], None),
+                entry("a.2", Some(""), &[""], None),
+            ],
+        ),
+        (
+            "a self-replaces names its entry",
+            vec![
+                entry("a.1", Some("a.1"), &[], None),
+                entry("a.2", Some("a.1"), &[], None),
+            ],
+        ),
+        (
+            "skips name, a skipRange does not",
+            vec![
+                entry("a.1", None, &[], None),
+                entry("a.2", None, &["a.1"], None),
+                entry("a.3", None, &[], Some("<0.0.3")),
+            ],
+        ),
+        (
+            "several heads, sorted",
+            vec![
+                entry("b.2", None, &[], None),
+                entry("a.9", None, &[], None),
+                entry("c.1", None, &[], None),
+            ],
+        ),
+        (
+            "a cycle has none",
+            vec![
+                entry("a.1", Some("a.2"), &[], None),
+                entry("a.2", Some("a.1"), &[], None),
+            ],
+        ),
+        (
+            "names that are not entries",
+            vec![entry("a.2", Some("gone.1"), &["gone.0", ""], None)],
+        ),
+    ];
+    for (case, entries) in cases {
+        let pkg = Package {
+            name: "a".into(),
+            channels: vec![Channel {
+                name: "s".into(),
+                package: "a".into(),
+                entries,
+                ..Default::default()
+            }],
+            ..Default::default()
+        };
+        let graphs = channel_graphs(&pkg);
+        assert_eq!(graphs[0].head, channel_head(&pkg.channels[0]), "{case}");
+        assert_eq!(
+            channel_summaries_of(&pkg, &graphs),
+            channel_summaries(&pkg),
+            "{case}"
+        );
+    }
 }
