@@ -145,7 +145,7 @@ impl Head {
     ///
     /// # Complexity
     /// O(H log H) for H names.
-    fn of(mut heads: Vec<String>) -> Head {
+    pub(crate) fn of(mut heads: Vec<String>) -> Head {
         match heads.len() {
             0 => Head::None,
             1 => Head::Unique(heads.pop().unwrap_or_default()),

@@ -7,7 +7,6 @@ use foldhash::{HashMap, HashMapExt};
 
 use crate::graph::Head;
 use crate::model::Channel;
-use crate::sort::SortWith;
 
 /// Lists of values per key, stored flat: `values[starts[k]..starts[k + 1]]`.
 #[derive(Debug, Clone, Default)]
@@ -148,18 +147,11 @@ impl<'a> Links<'a> {
     /// # Complexity
     /// O(V + H log H) for V entries and H heads.
     pub(crate) fn head(&self, channel: &Channel) -> Head {
-        let mut heads: Vec<String> = self
-            .heads()
-            .into_iter()
-            .map(|i| channel.entries[i].name.clone())
-            .collect();
-        match heads.len() {
-            0 => Head::None,
-            1 => Head::Unique(heads.pop().unwrap_or_default()),
-            _ => {
-                heads.sort_ord();
-                Head::Multiple(heads)
-            }
-        }
+        Head::of(
+            self.heads()
+                .into_iter()
+                .map(|i| channel.entries[i].name.clone())
+                .collect(),
+        )
     }
 }
