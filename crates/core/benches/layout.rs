@@ -12,7 +12,7 @@
 //! `0.0.i`, a `skipRange` on every 50th entry covering the 100 before it: the `ranges` shape of
 //! core's `synthetic` generator, which `olm-graph bench --synthetic` loads as JSON), built
 //! directly as a model (`synthetic::catalog`) for N = 10,000 and 100,000: the time of the graph (for
-//! reference), the layout, the view, the SVG, DOT and Mermaid writers (CPU time of the thread,
+//! reference), the layout, the view, the terminated scan (OLM v0's, as the app runs it), the SVG, DOT and Mermaid writers (CPU time of the thread,
 //! so that other work on the machine does not count; the mean of a few runs after one to warm
 //! up), and the process's peak memory after each N. `-- chain` runs only this part, `-- real`
 //! only the first.
@@ -21,6 +21,7 @@ use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::Instant;
 
+use olm_graph_core::change::terminated_in_view;
 use olm_graph_core::export::{
     graph_dot, mermaid, render_view, svg_view, MermaidOptions, SvgOptions,
 };
@@ -28,6 +29,7 @@ use olm_graph_core::graph::{channel_graphs, ChannelGraph, PackageGraph};
 use olm_graph_core::layout::{
     crossings, layout, layout_channel, layout_package, FanMode, Layout, LayoutOptions,
 };
+use olm_graph_core::resolve::Resolver;
 use olm_graph_core::synthetic::{self, Shape};
 use olm_graph_core::view::GraphView;
 
@@ -235,6 +237,9 @@ fn synthetic_chain(n: usize) {
     let options = LayoutOptions::default();
     let (t_layout, lay) = timed_reps(reps, || layout(g, &options));
     let (t_view, view) = timed_reps(reps, || GraphView::channel(pkg, g, &options));
+    let (t_term, term) = timed_reps(reps, || {
+        terminated_in_view(pkg, &graphs, Some(&g.channel), Resolver::default())
+    });
     let svg_options = SvgOptions::default();
     let (t_svg_view, fitted) = timed_reps(reps, || svg_view(pkg, g, &svg_options));
     let (t_svg_write, svg) = timed_reps(reps, || render_view(&fitted, &svg_options));
@@ -244,13 +249,15 @@ fn synthetic_chain(n: usize) {
     let mmd_len = mmd.map(|m| m.text.len()).unwrap_or(0);
     let ms = |t: f64| t * 1e3;
     println!(
-        "chain {n:>6}: {} nodes {} edges ({} bands) | graph {:.1} ms | layout {:.1} ms | view {:.1} ms | svg {:.1} ms (view {:.1} + writing {:.1}, {:.1} MB) | dot {:.1} ms ({:.1} MB) | mermaid {:.1} ms ({:.1} MB) | peak {:.0} MiB",
+        "chain {n:>6}: {} nodes {} edges ({} bands) | graph {:.1} ms | layout {:.1} ms | view {:.1} ms | terminated {:.1} ms ({}) | svg {:.1} ms (view {:.1} + writing {:.1}, {:.1} MB) | dot {:.1} ms ({:.1} MB) | mermaid {:.1} ms ({:.1} MB) | peak {:.0} MiB",
         g.nodes.len(),
         g.edges.len(),
         lay.bands.len(),
         ms(t_graph),
         ms(t_layout),
         ms(t_view),
+        ms(t_term),
+        term.len(),
         ms(t_svg),
         ms(t_svg_view),
         ms(t_svg_write),

@@ -2,48 +2,68 @@
 //! resolver. A cluster that installs one can never move on (seed "Deprecating Bundles":
 //! neither upgradable nor, once deprecated, installable).
 
+use std::cell::OnceCell;
 use std::collections::BTreeSet;
 
 use crate::graph::ChannelGraph;
 use crate::model::Package;
-use crate::resolve::{HopResolver, PathOptions, Resolver};
+use crate::resolve::{HopResolver, Resolver};
 
 /// Names of the terminated nodes of a channel graph (entries and virtual nodes).
 ///
-/// A node is terminated when it is not a head candidate (an entry nothing in the channel names) and resolving one hop from
-/// it under `resolver` gives nothing, or fails (several heads or a cycle make OLM v0 fail).
+/// A node is terminated when it is not a head candidate (an entry nothing in the channel
+/// names) and resolving one hop from it under `resolver` gives nothing, or fails (several heads
+/// or a cycle make OLM v0 fail).
 ///
 /// # Complexity
 /// O((V + E) log V) time and O(V + E) memory for V nodes and E edges: the channel is indexed
-/// once ([`HopResolver`]) and each node's hop is a lookup ([`HopResolver::moves`], which does
-/// not word the alternatives a full hop lists).
+/// once, with the bundles the graph's nodes hold ([`HopResolver::for_channel_graph`]), and
+/// each entry node's hop is read at its position ([`HopResolver::moves_from_entry`], which
+/// does not word the alternatives a full hop lists), a virtual node's by name.
 pub fn terminated_nodes(
     package: &Package,
     graph: &ChannelGraph,
     resolver: Resolver,
 ) -> BTreeSet<String> {
-    let Some(channel) = package.channel(&graph.channel) else {
+    let Some(hops) = HopResolver::for_channel_graph(package, graph, resolver) else {
         return BTreeSet::new();
     };
-    let named: foldhash::HashSet<&str> = channel
-        .entries
-        .iter()
-        .flat_map(|e| e.replaces.iter().chain(e.skips.iter()))
-        .map(String::as_str)
-        .collect();
-    let options = PathOptions {
-        resolver,
-        channel: Some(channel.name.clone()),
-        ..PathOptions::default()
+    let channel = &graph.channel;
+    let entries = package.channel(channel).map(|c| c.entries.as_slice());
+    let entries = entries.unwrap_or_default();
+    // The names some entry's `replaces` or `skips` gives, built only for an entry node the
+    // index does not know by its position.
+    let named = OnceCell::new();
+    let is_named = |name: &str| {
+        named
+            .get_or_init(|| {
+                let names = entries.iter();
+                let names = names.flat_map(|e| e.replaces.iter().chain(e.skips.iter()));
+                names
+                    .map(String::as_str)
+                    .collect::<foldhash::HashSet<&str>>()
+            })
+            .contains(name)
     };
-    let hops = HopResolver::new(package, &options);
     graph
         .nodes
         .iter()
-        .filter(|n| n.is_virtual || named.contains(n.name.as_str()))
         .filter(|n| {
-            let moves = hops.as_ref().ok().map(|h| h.moves(&h.installed(&n.name)));
-            !matches!(moves, Some(Ok(true)))
+            // An entry node is read by its position in the channel, a virtual node (or an
+            // entry the index does not know there) by its name.
+            let i = n
+                .entry
+                .filter(|&i| entries.get(i).is_some_and(|e| e.name == n.name));
+            let at = i.and_then(|i| Some((hops.entry_is_named(channel, i)?, i)));
+            match at {
+                Some((named, i)) => {
+                    named && !matches!(hops.moves_from_entry(channel, i), Some(Ok(true)))
+                }
+                None => {
+                    (n.is_virtual || is_named(&n.name))
+                        && !matches!(hops.moves(&hops.installed(&n.name)), Ok(true))
+                }
+            }
         })
         .map(|n| n.name.clone())
         .collect()

@@ -47,7 +47,37 @@ impl<'a> HopResolver<'a> {
             .into_iter()
             .map(|c| ChannelIndex::new(pkg, c))
             .collect();
-        Ok(HopResolver {
+        Ok(HopResolver::of(pkg, options, channels))
+    }
+
+    /// [`HopResolver::new`] for `graph`'s channel alone under `resolver`, its entries' bundles
+    /// taken from the graph's nodes instead of looked up again (see
+    /// [`ChannelIndex::from_graph_nodes`]). `None` when the package has no such channel.
+    ///
+    /// # Complexity
+    /// O((V + E) log V) for V entries and E edges, with no lookup of the entries' bundles.
+    pub fn for_channel_graph(
+        pkg: &'a Package,
+        graph: &crate::graph::ChannelGraph,
+        resolver: Resolver,
+    ) -> Option<HopResolver<'a>> {
+        let channel = pkg.channel(&graph.channel)?;
+        let options = PathOptions {
+            resolver,
+            channel: Some(channel.name.clone()),
+            ..PathOptions::default()
+        };
+        let index = ChannelIndex::from_graph_nodes(pkg, channel, &graph.nodes);
+        Some(HopResolver::of(pkg, &options, vec![index]))
+    }
+
+    /// The resolver of `options` over these indexed channels.
+    fn of(
+        pkg: &'a Package,
+        options: &PathOptions,
+        channels: Vec<ChannelIndex<'a>>,
+    ) -> HopResolver<'a> {
+        HopResolver {
             pkg,
             channel: options.channel.clone(),
             entries: OnceLock::new(),
@@ -55,7 +85,7 @@ impl<'a> HopResolver<'a> {
             policy: options.policy,
             version: options.version.clone(),
             channels,
-        })
+        }
     }
 
     /// The package resolved in.
@@ -132,6 +162,36 @@ impl<'a> HopResolver<'a> {
             Resolver::V0 => v0::moves(&self.channels, installed),
             Resolver::V1 => self.next(installed).map(|c| c.chosen.is_some()),
         }
+    }
+
+    /// [`HopResolver::moves`] from the entry of channel `channel` at index `i`, when that
+    /// channel is the only one considered (the resolver built for one channel): OLM v0's answer
+    /// read from the channel's index without hashing a name or building the installed bundle.
+    /// `None` when the resolver considers other channels, or none by that name.
+    ///
+    /// # Complexity
+    /// O(k) for k successors under OLM v0; as [`HopResolver::next`] under OLM v1.
+    pub fn moves_from_entry(&self, channel: &str, i: usize) -> Option<Result<bool, ResolveError>> {
+        let [index] = self.channels.as_slice() else {
+            return None;
+        };
+        if index.channel.name != channel || i >= index.channel.entries.len() {
+            return None;
+        }
+        Some(match self.resolver {
+            Resolver::V0 => v0::moves_entry(index, i),
+            Resolver::V1 => self.moves(&index.installed(index.first_entry(i))),
+        })
+    }
+
+    /// True when entry `i` of the only channel considered is named by another's `replaces` or
+    /// `skips` (`None`: the resolver considers other channels, or none by that name).
+    pub fn entry_is_named(&self, channel: &str, i: usize) -> Option<bool> {
+        let [index] = self.channels.as_slice() else {
+            return None;
+        };
+        (index.channel.name == channel && i < index.channel.entries.len())
+            .then(|| index.is_named(i))
     }
 
     /// OLM v1's step from `installed` with its first-ranked candidate (see [`v1::pick`]);

@@ -61,13 +61,66 @@ impl<'a> ChannelIndex<'a> {
     /// versions).
     pub(crate) fn new(pkg: &'a Package, channel: &'a Channel) -> ChannelIndex<'a> {
         let links = Links::new(channel);
+        let bundles = pkg.bundle_indices(channel.entries.iter().map(|e| e.name.as_str()));
+        ChannelIndex::with_bundles(pkg, channel, links, bundles)
+    }
+
+    /// Indexes `channel` of `pkg` as [`ChannelIndex::new`] does, taking each entry's bundle
+    /// from the nodes of the channel's graph (`nodes`: an entry node holds its entry's index
+    /// and its bundle's) instead of looking the names up again. A node that does not match
+    /// (another entry's name, a bundle index of another name) is not taken: its entry's bundle
+    /// is looked up by name.
+    ///
+    /// # Complexity
+    /// That of [`ChannelIndex::new`], with O(V) instead of O(min(B + V, V log B)) for the
+    /// bundles when every entry has its node.
+    pub(crate) fn from_graph_nodes(
+        pkg: &'a Package,
+        channel: &'a Channel,
+        nodes: &[crate::graph::Node],
+    ) -> ChannelIndex<'a> {
+        let links = Links::new(channel);
+        let entries = &channel.entries;
+        let mut bundles: Vec<Option<Option<usize>>> = vec![None; entries.len()];
+        for n in nodes {
+            let Some(e) = n
+                .entry
+                .filter(|&e| entries.get(e).is_some_and(|e| e.name == n.name))
+            else {
+                continue;
+            };
+            let b = n
+                .bundle
+                .filter(|&b| pkg.bundles.get(b).is_some_and(|b| b.name == n.name));
+            if b.is_some() || n.bundle.is_none() {
+                bundles[e] = Some(b);
+            }
+        }
+        let bundles = (0..entries.len())
+            .map(|i| match (bundles[i], bundles[links.entry_id(i)]) {
+                (Some(b), _) | (None, Some(b)) => b,
+                (None, None) => pkg.bundle_index(&entries[i].name),
+            })
+            .collect();
+        ChannelIndex::with_bundles(pkg, channel, links, bundles)
+    }
+
+    /// Indexes `channel` of `pkg` with its links and each entry's bundle index given.
+    ///
+    /// # Complexity
+    /// As [`ChannelIndex::new`], without the links and the bundles' lookups.
+    fn with_bundles(
+        pkg: &'a Package,
+        channel: &'a Channel,
+        links: Links<'a>,
+        bundles: Vec<Option<usize>>,
+    ) -> ChannelIndex<'a> {
         let ranges: Vec<(usize, Range)> = channel
             .entries
             .iter()
             .enumerate()
             .filter_map(|(i, e)| Some((i, Range::parse(e.skip_range.as_deref()?).ok()?)))
             .collect();
-        let bundles = pkg.bundle_indices(channel.entries.iter().map(|e| e.name.as_str()));
         let (versions, releases): (Vec<Option<Version>>, Vec<Option<&str>>) = channel
             .entries
             .iter()
@@ -195,6 +248,32 @@ impl<'a> ChannelIndex<'a> {
             ),
             _ => false,
         }
+    }
+
+    /// The first entry of entry `i`'s name (`i` itself unless an earlier entry has the name).
+    pub(crate) fn first_entry(&self, i: usize) -> usize {
+        self.links.entry_id(i)
+    }
+
+    /// True when some entry's `replaces` or `skips` names entry `i` (so it is no head).
+    pub(crate) fn is_named(&self, i: usize) -> bool {
+        self.links.is_named(self.links.entry_id(i))
+    }
+
+    /// The entries that upgrade entry `i` taken as the installed bundle: those of
+    /// [`ChannelIndex::successors`] for [`ChannelIndex::installed`]`(i)`, found without
+    /// hashing its name, unordered and possibly repeated.
+    ///
+    /// # Complexity
+    /// O(k) for k successors.
+    pub(crate) fn entry_successors(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
+        let id = self.links.entry_id(i);
+        let named = self.links.replaced_by.get(id).iter();
+        let skipped = self.links.skipped_by.get(id).iter();
+        // The range successors of the first entry of this name, as `successors` finds them
+        // through the name's position (an entry's own version is always the indexed one).
+        let ranged = self.range_successors.get(id).iter();
+        named.chain(skipped).chain(ranged).map(|&j| j as usize)
     }
 
     /// The entries that upgrade `installed` in this channel (its name in their `replaces` or

@@ -70,6 +70,8 @@ pub(crate) struct Links<'a> {
     /// that only `replaces` or `skips` give.
     pub(crate) entries: usize,
     ids: HashMap<&'a str, u32>,
+    /// For each entry, the id of its name: its own index, or the first entry's of that name.
+    entry_ids: Vec<u32>,
     /// For each entry, the entry its `replaces` names, when that is an entry.
     pub(crate) replaces: Vec<Option<u32>>,
     /// For each id, the entries whose `replaces` names it, in entry order.
@@ -84,9 +86,9 @@ impl<'a> Links<'a> {
     pub(crate) fn new(channel: &'a Channel) -> Links<'a> {
         let n = channel.entries.len();
         let mut ids: HashMap<&str, u32> = HashMap::with_capacity(n);
-        for (i, e) in channel.entries.iter().enumerate() {
-            ids.entry(e.name.as_str()).or_insert(i as u32);
-        }
+        let entry_ids: Vec<u32> = (channel.entries.iter().enumerate())
+            .map(|(i, e)| *ids.entry(e.name.as_str()).or_insert(i as u32))
+            .collect();
         let mut names = n as u32;
         let mut id_of = |name: &'a str| {
             *ids.entry(name).or_insert_with(|| {
@@ -113,8 +115,19 @@ impl<'a> Links<'a> {
             replaced_by: Csr::build(keys, &replace_pairs),
             skipped_by: Csr::build(keys, &skip_pairs),
             ids,
+            entry_ids,
             replaces,
         }
+    }
+
+    /// The id of entry `i`'s name (no hashing: found when the links were built).
+    pub(crate) fn entry_id(&self, i: usize) -> usize {
+        self.entry_ids[i] as usize
+    }
+
+    /// True when some entry's `replaces` or `skips` names the name of id `id`.
+    pub(crate) fn is_named(&self, id: usize) -> bool {
+        !self.replaced_by.get(id).is_empty() || !self.skipped_by.get(id).is_empty()
     }
 
     /// The id of a name of the channel.

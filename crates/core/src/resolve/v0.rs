@@ -93,6 +93,19 @@ pub(super) fn moves(
     Ok(moves)
 }
 
+/// [`moves`] for entry `i` of `index`, the only channel considered, taken as the installed
+/// bundle: any successor other than itself on the replaces chain that v0 may install.
+///
+/// # Complexity
+/// O(k) for k successors of the entry.
+pub(super) fn moves_entry(index: &ChannelIndex, i: usize) -> Result<bool, ResolveError> {
+    index.chain.as_ref().map_err(Clone::clone)?;
+    let name = &index.entry(i).name;
+    Ok(index.entry_successors(i).any(|j| {
+        index.entry(j).name != *name && index.chain_position(j).is_some() && !prohibited(index, j)
+    }))
+}
+
 /// Successors on the replaces chain: (chain position, entry, kinds).
 type OnChain = Vec<(usize, usize, u8)>;
 /// Successors off the chain: (entry, kinds).

@@ -459,7 +459,9 @@ fn a_typed_entry_version_is_read_leniently() {
 /// answer as a full hop (`next`: some bundle chosen, or the same failure) from every name of
 /// every channel of real catalogs of several shapes (skipRange-heavy, skips that do not chain,
 /// split catalogs) and of the resolver fixtures (fail-forward, deprecations, the legacy
-/// `olm.deprecated` property), under both resolvers, and from every bundle of the package.
+/// `olm.deprecated` property), under both resolvers, and from every bundle of the package;
+/// and `HopResolver::moves_from_entry`, the same question asked by entry index, gives the
+/// answer `moves` gives by name.
 #[test]
 fn moves_agrees_with_a_full_hop_on_real_catalogs() {
     use olm_graph_core::resolve::{HopResolver, PathOptions};
@@ -494,6 +496,29 @@ fn moves_agrees_with_a_full_hop_on_real_catalogs() {
                     let names = (ch.entries.iter())
                         .flat_map(|e| [&e.name].into_iter().chain(&e.replaces).chain(&e.skips))
                         .chain(pkg.bundles.iter().map(|b| &b.name));
+                    // Read by entry index (what `terminated_nodes` asks of an entry node), the
+                    // same answer as by name, and the same "named" as a set of the names.
+                    let named: std::collections::HashSet<&String> = ch
+                        .entries
+                        .iter()
+                        .flat_map(|e| e.replaces.iter().chain(&e.skips))
+                        .collect();
+                    for (i, e) in ch.entries.iter().enumerate() {
+                        let by_name = hops.moves(&hops.installed(&e.name));
+                        let at = format!(
+                            "{rel}: {}/{} entry {i} {} ({resolver:?})",
+                            pkg.name, ch.name, e.name
+                        );
+                        assert_eq!(hops.moves_from_entry(&ch.name, i), Some(by_name), "{at}");
+                        assert_eq!(
+                            hops.entry_is_named(&ch.name, i),
+                            Some(named.contains(&e.name)),
+                            "{at}"
+                        );
+                        checked += 1;
+                    }
+                    assert_eq!(hops.moves_from_entry("no such channel", 0), None);
+                    assert_eq!(hops.moves_from_entry(&ch.name, ch.entries.len()), None);
                     for name in names {
                         let installed = hops.installed(name);
                         let full = hops.next(&installed).map(|c| c.chosen.is_some());

@@ -5,10 +5,13 @@
 
 use crate::common;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use common::{catalogs_dir, load};
+use olm_graph_core::change::terminated_nodes;
 use olm_graph_core::graph::{channel_graphs, channel_head};
+use olm_graph_core::model::{Channel, Package};
+use olm_graph_core::resolve::{HopResolver, PathOptions, Resolver};
 use olm_graph_core::validate::lint_catalog;
 use olm_graph_core::view::{channel_summaries, channel_summaries_of};
 
@@ -248,14 +251,12 @@ fn every_real_channel_graph_has_channel_heads_head() {
     assert!(channels > 400, "checked {channels} channels");
 }
 
-/// The cases a channel's head turns on, each built as a graph and found by [`channel_head`]
-/// (the model built directly: the loader reports and drops some of these entries): a duplicate
-/// entry's `replaces` still names, an empty name names an entry named "", a self-`replaces`
-/// names its entry, a `skips` names, a `skipRange` does not, several heads are sorted, a cycle
-/// has none.
-#[test]
-fn a_channel_graphs_head_is_channel_heads_on_the_cases_it_turns_on() {
-    use olm_graph_core::model::{Channel, ChannelEntry, Package};
+/// The cases a channel's head turns on, each built as a one-channel package (the model built
+/// directly: the loader reports and drops some of these entries): a duplicate entry's
+/// `replaces` still names, an empty name names an entry named "", a self-`replaces` names its
+/// entry, a `skips` names, a `skipRange` does not, several heads are sorted, a cycle has none.
+fn head_cases() -> Vec<(&'static str, olm_graph_core::model::Package)> {
+    use olm_graph_core::model::ChannelEntry;
     let entry =
         |name: &str, replaces: Option<&str>, skips: &[&str], range: Option<&str>| ChannelEntry {
             name: name.to_string(),
@@ -315,17 +316,29 @@ fn a_channel_graphs_head_is_channel_heads_on_the_cases_it_turns_on() {
             vec![entry("a.2", Some("gone.1"), &["gone.0", ""], None)],
         ),
     ];
-    for (case, entries) in cases {
-        let pkg = Package {
-            name: "a".into(),
-            channels: vec![Channel {
+    cases
+        .into_iter()
+        .map(|(case, entries)| {
+            let channel = Channel {
                 name: "s".into(),
                 package: "a".into(),
                 entries,
                 ..Default::default()
-            }],
-            ..Default::default()
-        };
+            };
+            let pkg = Package {
+                name: "a".into(),
+                channels: vec![channel],
+                ..Default::default()
+            };
+            (case, pkg)
+        })
+        .collect()
+}
+
+/// On [`head_cases`], a channel graph's head and the channel tabs' are [`channel_head`]'s.
+#[test]
+fn a_channel_graphs_head_is_channel_heads_on_the_cases_it_turns_on() {
+    for (case, pkg) in head_cases() {
         let graphs = channel_graphs(&pkg);
         assert_eq!(graphs[0].head, channel_head(&pkg.channels[0]), "{case}");
         assert_eq!(
@@ -334,4 +347,149 @@ fn a_channel_graphs_head_is_channel_heads_on_the_cases_it_turns_on() {
             "{case}"
         );
     }
+}
+
+/// Terminated nodes as first defined, asked by name: a node that is virtual or that some entry
+/// names, from which a hop under `resolver` in the graph's channel chooses nothing or fails.
+fn terminated_by_name(
+    pkg: &olm_graph_core::model::Package,
+    g: &olm_graph_core::graph::ChannelGraph,
+    resolver: Resolver,
+) -> BTreeSet<String> {
+    let Some(channel) = pkg.channel(&g.channel) else {
+        return BTreeSet::new();
+    };
+    let named: BTreeSet<&str> = (channel.entries.iter())
+        .flat_map(|e| e.replaces.iter().chain(&e.skips))
+        .map(String::as_str)
+        .collect();
+    let options = PathOptions {
+        resolver,
+        channel: Some(g.channel.clone()),
+        ..PathOptions::default()
+    };
+    let hops = HopResolver::new(pkg, &options);
+    (g.nodes.iter())
+        .filter(|n| n.is_virtual || named.contains(n.name.as_str()))
+        .filter(|n| {
+            let moves = hops.as_ref().ok().map(|h| h.moves(&h.installed(&n.name)));
+            !matches!(moves, Some(Ok(true)))
+        })
+        .map(|n| n.name.clone())
+        .collect()
+}
+
+/// `terminated_nodes` reads entry nodes by their index in the channel; it must find what
+/// asking every node by name finds ([`terminated_by_name`]), under both resolvers, on every
+/// channel of every real catalog and on [`head_cases`] (duplicates, cycles, names that are no
+/// entries), also when given the graph of another package.
+#[test]
+fn terminated_nodes_by_index_are_those_found_by_name() {
+    let mut paths = Vec::new();
+    common::units(&catalogs_dir(), &mut paths);
+    let mut pkgs: Vec<(String, olm_graph_core::model::Package)> = head_cases()
+        .into_iter()
+        .map(|(case, pkg)| (case.to_string(), pkg))
+        .collect();
+    for path in &paths {
+        if let Ok(catalog) = olm_graph_core::load_paths(&[path]) {
+            let at = path.display().to_string();
+            pkgs.extend(catalog.packages.into_iter().map(|p| (at.clone(), p)));
+        }
+    }
+    let (mut channels, mut terminated) = (0, 0);
+    for (at, pkg) in &pkgs {
+        for g in &channel_graphs(pkg) {
+            for resolver in [Resolver::V0, Resolver::V1] {
+                let found = terminated_nodes(pkg, g, resolver);
+                assert_eq!(
+                    found,
+                    terminated_by_name(pkg, g, resolver),
+                    "{at} {} {} {resolver:?}",
+                    pkg.name,
+                    g.channel
+                );
+                channels += 1;
+                terminated += found.len();
+            }
+        }
+    }
+    // A graph of another package's channel of the same name: its nodes' entry and bundle
+    // indices do not fit this package, and are read by name instead, without a panic.
+    let cases = head_cases();
+    for (case, pkg) in &cases {
+        for (other, of) in &cases {
+            let g = &channel_graphs(of)[0];
+            for resolver in [Resolver::V0, Resolver::V1] {
+                let found = terminated_nodes(pkg, g, resolver);
+                let expected = terminated_by_name(pkg, g, resolver);
+                assert_eq!(found, expected, "{case} with the graph of {other}");
+            }
+        }
+    }
+    // And real ones: each package's `stable` graph read against the next package that has a
+    // `stable` channel (bundle indices of other names, entries at other positions).
+    let stable: Vec<_> = (pkgs.iter())
+        .filter_map(|(_, p)| {
+            Some((
+                p,
+                channel_graphs(p)
+                    .into_iter()
+                    .find(|g| g.channel == "stable")?,
+            ))
+        })
+        .collect();
+    for pair in stable.windows(2) {
+        let ((pkg, _), (of, g)) = (&pair[0], &pair[1]);
+        let found = terminated_nodes(pkg, g, Resolver::V0);
+        assert_eq!(
+            found,
+            terminated_by_name(pkg, g, Resolver::V0),
+            "{} with {}'s graph",
+            pkg.name,
+            of.name
+        );
+    }
+    assert!(stable.len() > 20, "only {} stable channels", stable.len());
+    // The same channel with a bundle added that sorts first: every node's bundle index now
+    // points at the bundle before its own, and must be looked up again by name (each entry's
+    // version is then its own bundle's, as `HopResolver::new` finds it).
+    for rel in [
+        "openshift-kube-descheduler-fbc/v4.17/cluster-kube-descheduler-operator.json",
+        "certified-operators/v4.22/gpu-operator-certified.yaml",
+    ] {
+        let pkg = &load(&common::catalog(rel)).packages[0];
+        let mut shifted = pkg.clone();
+        let mut first = pkg.bundles[0].clone();
+        first.name = format!("0-{}", first.name);
+        first.version = Some(olm_graph_core::semver::Version::parse("0.0.1").unwrap());
+        shifted.bundles.insert(0, first);
+        for g in &channel_graphs(pkg) {
+            let by_graph = HopResolver::for_channel_graph(&shifted, g, Resolver::V1).unwrap();
+            let options = PathOptions {
+                resolver: Resolver::V1,
+                channel: Some(g.channel.clone()),
+                ..PathOptions::default()
+            };
+            let by_name = HopResolver::new(&shifted, &options).unwrap();
+            for n in &g.nodes {
+                assert_eq!(
+                    by_graph.installed(&n.name),
+                    by_name.installed(&n.name),
+                    "{rel} {}",
+                    n.name
+                );
+            }
+            for resolver in [Resolver::V0, Resolver::V1] {
+                let found = terminated_nodes(&shifted, g, resolver);
+                let expected = terminated_by_name(&shifted, g, resolver);
+                assert_eq!(found, expected, "{rel} {} shifted {resolver:?}", g.channel);
+            }
+        }
+    }
+    assert!(channels > 900, "checked {channels} channels");
+    assert!(
+        terminated > 50,
+        "only {terminated} terminated nodes compared"
+    );
 }
