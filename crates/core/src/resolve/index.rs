@@ -6,6 +6,7 @@
 //! takes the version in its name ([`crate::infer::bundle_version`]), so that a file of a split
 //! catalog opened alone still resolves by name.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -33,7 +34,7 @@ pub(crate) struct ChannelIndex<'a> {
     /// The skipRanges that parse, by entry, in entry order.
     ranges: Vec<(usize, Range)>,
     /// Each entry's version (the bundle's, else the one in its name) and release.
-    versions: Vec<Option<Version>>,
+    versions: Vec<Option<Cow<'a, Version>>>,
     releases: Vec<Option<&'a str>>,
     /// For each entry, the other entries whose skipRange contains its version, ascending.
     range_successors: Csr,
@@ -121,13 +122,15 @@ impl<'a> ChannelIndex<'a> {
             .enumerate()
             .filter_map(|(i, e)| Some((i, Range::parse(e.skip_range.as_deref()?).ok()?)))
             .collect();
-        let (versions, releases): (Vec<Option<Version>>, Vec<Option<&str>>) = channel
+        // Borrowed from the bundles (no copy of each version), read from the name when the
+        // package has no bundle of it.
+        let (versions, releases): (Vec<Option<Cow<Version>>>, Vec<Option<&str>>) = channel
             .entries
             .iter()
             .zip(&bundles)
             .map(|(e, b)| match b.map(|b| &pkg.bundles[b]) {
-                Some(b) => (b.version.clone(), b.release.as_deref()),
-                None => (version_from_name(&e.name), None),
+                Some(b) => (b.version.as_ref().map(Cow::Borrowed), b.release.as_deref()),
+                None => (version_from_name(&e.name).map(Cow::Owned), None),
             })
             .unzip();
         let range_successors = range_successors(&versions, &ranges);
@@ -159,7 +162,7 @@ impl<'a> ChannelIndex<'a> {
     pub(crate) fn installed(&self, i: usize) -> Installed {
         Installed {
             name: self.entry(i).name.clone(),
-            version: self.versions[i].clone(),
+            version: self.versions[i].as_deref().cloned(),
             release: self.releases[i].map(str::to_string),
         }
     }
@@ -186,7 +189,7 @@ impl<'a> ChannelIndex<'a> {
 
     /// The entry's version as resolution sees it.
     pub(crate) fn version(&self, i: usize) -> Option<&Version> {
-        self.versions[i].as_ref()
+        self.versions[i].as_deref()
     }
 
     /// The entry's place in OLM v0's chain order, when it is on the chain.
@@ -222,7 +225,7 @@ impl<'a> ChannelIndex<'a> {
             let mut map: HashMap<Version, Vec<usize>> = HashMap::new();
             for (i, v) in self.versions.iter().enumerate() {
                 if let Some(v) = v {
-                    map.entry(v.clone()).or_default().push(i);
+                    map.entry(v.clone().into_owned()).or_default().push(i);
                 }
             }
             map
@@ -295,7 +298,7 @@ impl<'a> ChannelIndex<'a> {
         }
         if let Some(v) = &installed.version {
             match self.position(&installed.name) {
-                Some(i) if self.versions[i].as_ref() == Some(v) => found.extend(
+                Some(i) if self.versions[i].as_deref() == Some(v) => found.extend(
                     self.range_successors
                         .get(i)
                         .iter()
@@ -383,12 +386,12 @@ impl<'a> ChannelIndex<'a> {
 }
 
 /// For each entry, the other entries whose range contains its version, ascending.
-fn range_successors(versions: &[Option<Version>], ranges: &[(usize, Range)]) -> Csr {
+fn range_successors(versions: &[Option<Cow<Version>>], ranges: &[(usize, Range)]) -> Csr {
     let sorted = SortedVersions::new(
         versions
             .iter()
             .enumerate()
-            .filter_map(|(i, v)| v.as_ref().map(|v| (i, v))),
+            .filter_map(|(i, v)| v.as_deref().map(|v| (i, v))),
     );
     let mut pairs: Vec<(u32, u32)> = Vec::new();
     for (e, range) in ranges {

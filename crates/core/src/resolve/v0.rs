@@ -100,9 +100,10 @@ pub(super) fn moves(
 /// O(k) for k successors of the entry.
 pub(super) fn moves_entry(index: &ChannelIndex, i: usize) -> Result<bool, ResolveError> {
     index.chain.as_ref().map_err(Clone::clone)?;
-    let name = &index.entry(i).name;
+    // Entries of one name share their first entry: compared so, not by their text.
+    let name = index.first_entry(i);
     Ok(index.entry_successors(i).any(|j| {
-        index.entry(j).name != *name && index.chain_position(j).is_some() && !prohibited(index, j)
+        index.first_entry(j) != name && index.chain_position(j).is_some() && !prohibited(index, j)
     }))
 }
 
