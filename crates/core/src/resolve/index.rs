@@ -70,7 +70,9 @@ impl<'a> ChannelIndex<'a> {
     /// from the nodes of the channel's graph (`nodes`: an entry node holds its entry's index
     /// and its bundle's) instead of looking the names up again. A node that does not match
     /// (another entry's name, a bundle index of another name) is not taken: its entry's bundle
-    /// is looked up by name.
+    /// is looked up by name. A node without a bundle index is taken at its word (no lookup):
+    /// given the graph of another package, its entry could take the version in its name where
+    /// this package has a bundle of that name.
     ///
     /// # Complexity
     /// That of [`ChannelIndex::new`], with O(V) instead of O(min(B + V, V log B)) for the
