@@ -2,7 +2,6 @@
 //! resolver. A cluster that installs one can never move on (seed "Deprecating Bundles":
 //! neither upgradable nor, once deprecated, installable).
 
-use std::cell::OnceCell;
 use std::collections::BTreeSet;
 
 use crate::graph::ChannelGraph;
@@ -31,20 +30,6 @@ pub fn terminated_nodes(
     let channel = &graph.channel;
     let entries = package.channel(channel).map(|c| c.entries.as_slice());
     let entries = entries.unwrap_or_default();
-    // The names some entry's `replaces` or `skips` gives, built only for an entry node the
-    // index does not know by its position.
-    let named = OnceCell::new();
-    let is_named = |name: &str| {
-        named
-            .get_or_init(|| {
-                let names = entries.iter();
-                let names = names.flat_map(|e| e.replaces.iter().chain(e.skips.iter()));
-                names
-                    .map(String::as_str)
-                    .collect::<foldhash::HashSet<&str>>()
-            })
-            .contains(name)
-    };
     graph
         .nodes
         .iter()
@@ -60,7 +45,8 @@ pub fn terminated_nodes(
                     named && !matches!(hops.moves_from_entry(channel, i), Some(Ok(true)))
                 }
                 None => {
-                    (n.is_virtual || is_named(&n.name))
+                    let named = hops.name_is_named(channel, &n.name) == Some(true);
+                    (n.is_virtual || named)
                         && !matches!(hops.moves(&hops.installed(&n.name)), Ok(true))
                 }
             }

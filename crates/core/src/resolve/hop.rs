@@ -172,13 +172,8 @@ impl<'a> HopResolver<'a> {
     /// # Complexity
     /// O(k) for k successors under OLM v0; as [`HopResolver::next`] under OLM v1.
     pub fn moves_from_entry(&self, channel: &str, i: usize) -> Option<Result<bool, ResolveError>> {
-        let [index] = self.channels.as_slice() else {
-            return None;
-        };
-        if index.channel.name != channel || i >= index.channel.entries.len() {
-            return None;
-        }
-        Some(match self.resolver {
+        let index = self.only_channel(channel)?;
+        (i < index.channel.entries.len()).then(|| match self.resolver {
             Resolver::V0 => v0::moves_entry(index, i),
             Resolver::V1 => self.moves(&index.installed(index.first_entry(i))),
         })
@@ -187,11 +182,25 @@ impl<'a> HopResolver<'a> {
     /// True when entry `i` of the only channel considered is named by another's `replaces` or
     /// `skips` (`None`: the resolver considers other channels, or none by that name).
     pub fn entry_is_named(&self, channel: &str, i: usize) -> Option<bool> {
-        let [index] = self.channels.as_slice() else {
-            return None;
-        };
-        (index.channel.name == channel && i < index.channel.entries.len())
-            .then(|| index.is_named(i))
+        let index = self.only_channel(channel)?;
+        (i < index.channel.entries.len()).then(|| index.is_named(i))
+    }
+
+    /// True when some entry of the only channel considered gives `name` in its `replaces` or
+    /// `skips` (`None`: the resolver considers other channels, or none by that name).
+    ///
+    /// # Complexity
+    /// O(1) expected (one lookup of the name).
+    pub fn name_is_named(&self, channel: &str, name: &str) -> Option<bool> {
+        Some(self.only_channel(channel)?.is_name_named(name))
+    }
+
+    /// The index of channel `channel` when it is the only channel considered.
+    fn only_channel(&self, channel: &str) -> Option<&ChannelIndex<'a>> {
+        match self.channels.as_slice() {
+            [index] if index.channel.name == channel => Some(index),
+            _ => None,
+        }
     }
 
     /// OLM v1's step from `installed` with its first-ranked candidate (see [`v1::pick`]);

@@ -265,6 +265,13 @@ impl<'a> ChannelIndex<'a> {
         self.links.is_named(self.links.entry_id(i))
     }
 
+    /// True when some entry's `replaces` or `skips` gives `name`.
+    pub(crate) fn is_name_named(&self, name: &str) -> bool {
+        self.links
+            .id(name)
+            .is_some_and(|id| self.links.is_named(id))
+    }
+
     /// The entries that upgrade entry `i` taken as the installed bundle: those of
     /// [`ChannelIndex::successors`] for [`ChannelIndex::installed`]`(i)`, found without
     /// hashing its name, unordered and possibly repeated.

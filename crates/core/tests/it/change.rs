@@ -461,7 +461,8 @@ fn a_typed_entry_version_is_read_leniently() {
 /// split catalogs) and of the resolver fixtures (fail-forward, deprecations, the legacy
 /// `olm.deprecated` property), under both resolvers, and from every bundle of the package;
 /// and `HopResolver::moves_from_entry`, the same question asked by entry index, gives the
-/// answer `moves` gives by name.
+/// answer `moves` gives by name; `entry_is_named` and `name_is_named` find the names a set of
+/// every `replaces` and `skips` holds.
 #[test]
 fn moves_agrees_with_a_full_hop_on_real_catalogs() {
     use olm_graph_core::resolve::{HopResolver, PathOptions};
@@ -520,6 +521,12 @@ fn moves_agrees_with_a_full_hop_on_real_catalogs() {
                     assert_eq!(hops.moves_from_entry("no such channel", 0), None);
                     assert_eq!(hops.moves_from_entry(&ch.name, ch.entries.len()), None);
                     for name in names {
+                        let at = format!("{rel}: {}/{} {name} ({resolver:?})", pkg.name, ch.name);
+                        assert_eq!(
+                            hops.name_is_named(&ch.name, name),
+                            Some(named.contains(name)),
+                            "{at}"
+                        );
                         let installed = hops.installed(name);
                         let full = hops.next(&installed).map(|c| c.chosen.is_some());
                         assert_eq!(
