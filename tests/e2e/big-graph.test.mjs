@@ -65,6 +65,13 @@ test(`a ${N}-bundle chain loads and draws only what is near the viewport`, async
     window.__long = [];
     new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push(Math.round(e.duration)); })
       .observe({ type: 'longtask', buffered: false });
+    // The drawing area's box through the load: the progress bar lies over the workspace, and
+    // the graph's title row keeps its height, so the view built ahead during the load is laid
+    // out for the box it is shown in (a change of over 4 px lays it out again, one long task).
+    window.__boxes = [];
+    const area = document.querySelector('svg.graph');
+    new ResizeObserver((es) => { for (const e of es) window.__boxes.push([e.contentRect.width, e.contentRect.height]); }).observe(area);
+    window.__boxes.push([area.clientWidth, area.clientHeight]);
     window.__stages = [];
     for (const text of document.querySelectorAll('[data-testid=progress] .progress-text')) {
       new MutationObserver(() => {
@@ -87,6 +94,9 @@ test(`a ${N}-bundle chain loads and draws only what is near the viewport`, async
   console.log(`big graph: longest main-thread task ${longest} ms (at most ${LONGEST_TASK_MS} ms)`);
   assert.ok(long.length > 0, 'the long-task observer saw the load (it does take tasks over 50 ms)');
   assert.ok(longest <= LONGEST_TASK_MS, `no main-thread task over ${LONGEST_TASK_MS} ms while loading: ${JSON.stringify(long)}`);
+  const boxes = await page.evaluate(() => window.__boxes);
+  const [w0, h0] = boxes[0];
+  assert.ok(boxes.every(([w, h]) => Math.abs(w - w0) <= 0.5 && Math.abs(h - h0) <= 0.5), `the drawing area keeps its box while the catalog loads and is shown: ${JSON.stringify(boxes)}`);
   for (const stage of ['Parsing', 'Checking', 'Receiving', 'Building', 'Laying']) {
     assert.ok(stages.includes(stage), `the progress bar names every stage: ${stages.join(', ')}`);
   }
