@@ -396,9 +396,10 @@ fn set_stage(
 }
 
 /// Shows a parsed catalog in short tasks: the channel graphs of the package it will show, its
-/// channel's nodes sized, their layout, the view of that layout and its terminated bundles,
-/// each built ahead in a task of its own (the progress bar names the step), then the catalog
-/// itself, whose memos take what was built. A load cancelled or replaced meanwhile stops here.
+/// channel's nodes sized, their layout (two tasks for a large graph), the view of that layout
+/// and its terminated bundles, each built ahead in a task of its own (the progress bar names
+/// the step), then the catalog itself, whose memos take what was built. A load cancelled or
+/// replaced meanwhile stops here.
 async fn show_in_stages(stores: Stores, current: Rc<RefCell<Current>>, id: u32, loaded: Loaded) {
     let stale = || current.borrow().id != id;
     let loaded = Shared::new(loaded);
@@ -418,7 +419,14 @@ async fn show_in_stages(stores: Stores, current: Rc<RefCell<Current>>, id: u32, 
     if stale() {
         return;
     }
-    stores.prebuild_lay_out();
+    // A large graph's layout in two tasks: its phases up to the lanes, then the rest.
+    if stores.prebuild_lay_out() {
+        next_task().await;
+        if stale() {
+            return;
+        }
+        stores.prebuild_finish_layout();
+    }
     next_task().await;
     if stale() {
         return;

@@ -8,7 +8,7 @@ use olm_graph_core::model::Package;
 use olm_graph_core::resolve::Installed;
 use olm_graph_core::sort::SortWith;
 use olm_graph_core::view::{
-    channel_summaries_of, ChannelSummary, GraphView, LaidOut, SizedView, SupportOverlay,
+    channel_summaries_of, ChannelSummary, GraphView, LaidOut, LayingOut, SizedView, SupportOverlay,
 };
 
 use crate::state::load::Loaded;
@@ -38,12 +38,15 @@ struct PendingView {
 enum Step {
     /// Its nodes and their sizes ([`GraphView::size`]).
     Sized(SizedView),
-    /// Its layout ([`SizedView::lay_out`]).
+    /// Its layout's first half ([`SizedView::start_layout`]).
+    Laying(LayingOut),
+    /// Its layout ([`LayingOut::finish`]).
     Laid(LaidOut),
 }
 
 /// What a load built ahead, in tasks of its own, for the selection it will show: the package
-/// data, then its channel's view sized, laid out, then assembled. The memos take it instead of building the same again on
+/// data, then its channel's view sized, laid out (in two tasks when the graph is large), then
+/// assembled. The memos take it instead of building the same again on
 /// the page in one long task; anything else (another package, channel or fan mode) is built
 /// as before.
 #[derive(Default)]
@@ -258,9 +261,9 @@ impl GraphStore {
 
     /// Sizes ahead the view of `channel` (`None`: all channels) of the package built ahead
     /// by [`GraphStore::prebuild_package`], with the fan mode, target box and expanded groups
-    /// now chosen; [`GraphStore::prebuild_lay_out`] then [`GraphStore::prebuild_assemble`],
-    /// each in a later task, lay it out and make the view of it (each about a third of
-    /// [`GraphView::build`] on a long chain).
+    /// now chosen; [`GraphStore::prebuild_lay_out`], [`GraphStore::prebuild_finish_layout`]
+    /// then [`GraphStore::prebuild_assemble`], each in a later task, lay it out and make the
+    /// view of it.
     ///
     /// # Complexity
     /// That of [`GraphView::size`].
@@ -282,16 +285,35 @@ impl GraphStore {
         self.prebuilt.update_value(|p| p.pending = pending);
     }
 
-    /// Lays out the view [`GraphStore::prebuild_view`] sized (nothing when it sized nothing).
+    /// Begins the layout of the view [`GraphStore::prebuild_view`] sized (nothing when it
+    /// sized nothing); returns whether [`GraphStore::prebuild_finish_layout`] has work left
+    /// (a large graph: the layout's phases after its lanes).
     ///
     /// # Complexity
-    /// That of [`SizedView::lay_out`].
-    pub fn prebuild_lay_out(&self) {
+    /// That of [`SizedView::start_layout`].
+    pub fn prebuild_lay_out(&self) -> bool {
         let pending = self
             .prebuilt
             .try_update_value(|p| p.pending.take())
             .flatten()
-            .and_then(lay_out_sized);
+            .and_then(start_layout);
+        let left = pending
+            .as_ref()
+            .is_some_and(|p| matches!(&p.step, Step::Laying(l) if !l.is_done()));
+        self.prebuilt.update_value(|p| p.pending = pending);
+        left
+    }
+
+    /// Finishes the layout [`GraphStore::prebuild_lay_out`] began.
+    ///
+    /// # Complexity
+    /// That of [`LayingOut::finish`].
+    pub fn prebuild_finish_layout(&self) {
+        let pending = self
+            .prebuilt
+            .try_update_value(|p| p.pending.take())
+            .flatten()
+            .and_then(finish_layout);
         self.prebuilt.update_value(|p| p.pending = pending);
     }
 
@@ -472,29 +494,45 @@ fn size_view(
     })
 }
 
-/// The second step of [`graph_view`]: the layout of what [`size_view`] sized (`None`: no
-/// such channel any more).
+/// The second step of [`graph_view`]: the first half of the layout of what [`size_view`]
+/// sized (`None`: no such channel any more).
 ///
 /// # Complexity
-/// That of [`SizedView::lay_out`].
-fn lay_out_sized(pending: PendingView) -> Option<PendingView> {
+/// That of [`SizedView::start_layout`].
+fn start_layout(pending: PendingView) -> Option<PendingView> {
     let Step::Sized(sized) = pending.step else {
         return Some(pending);
     };
     let pkg = pending.data.package();
-    let laid = match (&pending.package_graph, pending.channel.as_deref()) {
-        (Some(graph), _) => sized.lay_out(pkg, graph),
-        (None, Some(c)) => sized.lay_out(pkg, pending.data.graph(c)?),
+    let laying = match (&pending.package_graph, pending.channel.as_deref()) {
+        (Some(graph), _) => sized.start_layout(pkg, graph),
+        (None, Some(c)) => sized.start_layout(pkg, pending.data.graph(c)?),
         (None, None) => return None,
     };
     Some(PendingView {
-        step: Step::Laid(laid),
+        step: Step::Laying(laying),
         ..pending
     })
 }
 
-/// The last step of [`graph_view`]: the view of what [`lay_out_sized`] laid out (it lays it
-/// out first if it was only sized), with each edge's CRD-safety verdicts.
+/// The third step of [`graph_view`]: the layout [`start_layout`] began, finished (begun first
+/// if it was only sized).
+///
+/// # Complexity
+/// That of [`LayingOut::finish`].
+fn finish_layout(pending: PendingView) -> Option<PendingView> {
+    let pending = start_layout(pending)?;
+    let Step::Laying(laying) = pending.step else {
+        return Some(pending);
+    };
+    Some(PendingView {
+        step: Step::Laid(laying.finish()),
+        ..pending
+    })
+}
+
+/// The last step of [`graph_view`]: the view of what [`finish_layout`] laid out (it lays it
+/// out first if it was not), with each edge's CRD-safety verdicts.
 ///
 /// # Complexity
 /// That of [`olm_graph_core::view::LaidOut::assemble`] and [`GraphView::judge_crd_safety`].
@@ -505,7 +543,7 @@ fn assemble_view(pending: PendingView) -> Option<GraphView> {
         step,
         package_graph,
         ..
-    } = lay_out_sized(pending)?;
+    } = finish_layout(pending)?;
     let Step::Laid(laid) = step else {
         return None;
     };

@@ -137,12 +137,21 @@ impl Stores {
         self.graph.prebuild_view(channel);
     }
 
-    /// Lays out the view [`Stores::prebuild_view`] sized.
+    /// Begins the layout of the view [`Stores::prebuild_view`] sized; whether
+    /// [`Stores::prebuild_finish_layout`] has work left.
     ///
     /// # Complexity
     /// That of [`GraphStore::prebuild_lay_out`].
-    pub fn prebuild_lay_out(&self) {
-        self.graph.prebuild_lay_out();
+    pub fn prebuild_lay_out(&self) -> bool {
+        self.graph.prebuild_lay_out()
+    }
+
+    /// Finishes the layout [`Stores::prebuild_lay_out`] began.
+    ///
+    /// # Complexity
+    /// That of [`GraphStore::prebuild_finish_layout`].
+    pub fn prebuild_finish_layout(&self) {
+        self.graph.prebuild_finish_layout();
     }
 
     /// Assembles the view [`Stores::prebuild_lay_out`] laid out.

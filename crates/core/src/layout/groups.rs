@@ -31,6 +31,9 @@ pub(super) struct Reduced<'a> {
     /// Reduced index of the first group.
     pub first_group: usize,
     pub main_line: Vec<usize>,
+    /// The stream of every reduced node ([`super::rows::stream_of`]): what the rows read of
+    /// the nodes, the only thing any phase after the lanes reads of them.
+    pub streams: Vec<Option<(u64, u64)>>,
 }
 
 impl<'a> Reduced<'a> {
@@ -95,7 +98,9 @@ impl<'a> Reduced<'a> {
             .map(|&u| of[u])
             .collect();
         line.dedup();
+        let streams = reduced.iter().map(super::rows::stream_of).collect();
         Reduced {
+            streams,
             nodes: reduced,
             edges,
             of,

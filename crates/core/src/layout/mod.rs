@@ -21,6 +21,9 @@
 //!    coordinates);
 //! 8. `routes.rs` and the rails of `bands.rs`: the points of every edge and rail.
 //!
+//! [`LayoutStart`] (`halves.rs`) runs the same phases in two calls, up to the lanes and fans,
+//! then the rest, for a caller that must not hold its thread for long.
+//!
 //! Versions read in order, left to right and top to bottom; the head, the newest, ends the last
 //! row. [`crossings`] counts what crosses in a finished layout. [`LayoutSource`] is how both
 //! graph types, a channel's and a package's, feed the engine.
@@ -34,6 +37,7 @@ mod columns;
 mod crossings;
 mod grid;
 mod groups;
+mod halves;
 mod input;
 mod jobs;
 mod lanes;
@@ -51,6 +55,7 @@ mod tests;
 
 pub use crossings::{crossings, crossings_of_routes, flatten, rail_crossings};
 
+pub use halves::LayoutStart;
 pub use input::{
     channel_main_line, package_layout_nodes, package_main_line, LayoutEdge, LayoutNode,
     LayoutSource,
@@ -312,6 +317,31 @@ impl Phases<'_, '_> {
     /// # Complexity
     /// O((V + E) log(V + E) + V·K) for V nodes, E edges and K lanes.
     fn lay_out(&self, lanes: &Lanes, rows: RowChoice) -> Option<Layout> {
+        self.lay_out_fans(self.fans(), lanes, rows)
+    }
+
+    /// The fans, their staircases and what each staircase's rail reaches: all that reads the
+    /// edges' `skipRange` texts, and nothing of the lanes or rows.
+    ///
+    /// # Complexity
+    /// O(E log E) for E edges.
+    fn fans(&self) -> Fans {
+        let mut bands = fans(self.red, self.adj, self.columns, self.options);
+        let stairs = staircases(&mut bands);
+        let items = stair_items(&bands, &stairs, self.edges, &self.red.of);
+        Fans {
+            bands,
+            stairs,
+            items,
+        }
+    }
+
+    /// The phases after the lanes and the fans: rows (see [`RowChoice`]), edge shapes,
+    /// positions and routes. Reads the edges' ends and kinds, never their texts.
+    ///
+    /// # Complexity
+    /// O((V + E) log(V + E) + V·K) for V nodes, E edges and K lanes.
+    fn lay_out_fans(&self, fans: Fans, lanes: &Lanes, rows: RowChoice) -> Option<Layout> {
         let (geo, red, adj, columns, edges, options) = (
             self.geo,
             self.red,
@@ -320,8 +350,11 @@ impl Phases<'_, '_> {
             self.edges,
             self.options,
         );
-        let mut bands = fans(red, adj, columns, options);
-        let stairs = staircases(&mut bands);
+        let Fans {
+            mut bands,
+            stairs,
+            items,
+        } = fans;
         let row_gap = row_gap(geo, stairs.len(), options.fans);
         let grid = match rows {
             RowChoice::Nth(nth) => {
@@ -333,7 +366,6 @@ impl Phases<'_, '_> {
                 Grid::per_lane(columns, &lanes.lane, k)
             }
         };
-        let items = stair_items(&bands, &stairs, edges, &red.of);
         let plan = RailPlan::new(&items, options.fans != FanMode::Bands, &grid);
         let mut drawn = adj.valid.clone();
         for &e in bands.iter().flat_map(|b| &b.edges) {
@@ -372,6 +404,15 @@ impl Phases<'_, '_> {
             fans: options.fans,
         })
     }
+}
+
+/// The fans of a layout ([`Phases::fans`]).
+struct Fans {
+    bands: Vec<Band>,
+    /// The bands of each staircase.
+    stairs: Vec<Vec<usize>>,
+    /// What each staircase's rail reaches.
+    items: Vec<bands::RailItems>,
 }
 
 /// The layout of no node at all.
@@ -442,7 +483,7 @@ fn choose_rows(
 ) -> Option<Rows> {
     let lane_of_col: Vec<usize> = columns.order.iter().map(|&u| lanes.lane[u]).collect();
     let input = RowInput {
-        runs: stream_runs(&red.nodes, &columns.order),
+        runs: stream_runs(&red.streams, &columns.order),
         lane_of_col: &lane_of_col,
         row_gap,
     };

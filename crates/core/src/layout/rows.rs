@@ -233,14 +233,14 @@ impl SparseMax {
     }
 }
 
-/// The stream of every column: its node's (major, minor), a versionless node taking the stream
-/// of the nearest versioned column to its right (else to its left); returned as run lengths.
+/// The stream of every column: its node's (major, minor) (`streams`, by node: see
+/// [`stream_of`]), a versionless node taking the stream of the nearest versioned column to its
+/// right (else to its left); returned as run lengths.
 ///
 /// # Complexity
 /// O(V).
-pub(super) fn stream_runs(nodes: &[LayoutNode<'_>], order: &[usize]) -> Vec<usize> {
-    let key = |u: usize| nodes[u].version.map(|v| (v.major, v.minor));
-    let mut keys: Vec<Option<(u64, u64)>> = order.iter().map(|&u| key(u)).collect();
+pub(super) fn stream_runs(streams: &[Option<(u64, u64)>], order: &[usize]) -> Vec<usize> {
+    let mut keys: Vec<Option<(u64, u64)>> = order.iter().map(|&u| streams[u]).collect();
     let mut next = None;
     for k in keys.iter_mut().rev() {
         match k {
@@ -266,6 +266,14 @@ pub(super) fn stream_runs(nodes: &[LayoutNode<'_>], order: &[usize]) -> Vec<usiz
         }
     }
     runs
+}
+
+/// A node's stream: its version's (major, minor), `None` without a version.
+///
+/// # Complexity
+/// O(1).
+pub(super) fn stream_of(node: &LayoutNode<'_>) -> Option<(u64, u64)> {
+    node.version.map(|v| (v.major, v.minor))
 }
 
 /// The row width (in nodes) for [`super::grid::Grid::per_lane`] at which the drawing fits the

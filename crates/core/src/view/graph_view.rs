@@ -6,7 +6,7 @@
 //! boxes.
 
 use crate::graph::EdgeKind;
-use crate::layout::{layout_graph, FanMode, LabelMode, Layout, LayoutOptions};
+use crate::layout::{layout_graph, FanMode, LabelMode, Layout, LayoutOptions, LayoutStart};
 use crate::model::Package;
 use crate::sort::SortWith;
 
@@ -118,6 +118,62 @@ impl SizedView {
             texts: self.texts,
             layout,
             labels: self.sized.labels,
+        }
+    }
+
+    /// [`SizedView::lay_out`] in two calls: this one, the layout's phases up to its lanes
+    /// ([`LayoutStart::new`]), then [`LayingOut::finish`], which a caller that must not hold a
+    /// thread for long (the web app's main thread) runs in a later task. The graph is not
+    /// borrowed between the two.
+    ///
+    /// # Complexity
+    /// That of [`LayoutStart::new`], plus O(V + E) for its input.
+    pub fn start_layout<G: ViewSource + ?Sized>(self, package: &Package, graph: &G) -> LayingOut {
+        let start = LayoutStart::new(
+            &graph.view_layout_nodes(package),
+            &graph.layout_edges(),
+            &graph.main_line(),
+            &self.sized,
+        );
+        LayingOut {
+            nodes: self.nodes,
+            texts: self.texts,
+            start,
+            labels: self.sized.labels,
+        }
+    }
+}
+
+/// A view whose layout is begun ([`SizedView::start_layout`]) and not yet finished
+/// ([`LayingOut::finish`]): its nodes, their label texts and the layout's first half, which
+/// owns all it holds.
+pub struct LayingOut {
+    nodes: Vec<ViewNode>,
+    texts: Vec<String>,
+    start: LayoutStart,
+    labels: LabelMode,
+}
+
+impl LayingOut {
+    /// Whether the layout was made whole in [`SizedView::start_layout`] (a small graph):
+    /// [`LayingOut::finish`] then costs nothing.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn is_done(&self) -> bool {
+        self.start.is_done()
+    }
+
+    /// The view laid out, as [`SizedView::lay_out`] lays it out.
+    ///
+    /// # Complexity
+    /// That of [`LayoutStart::finish`].
+    pub fn finish(self) -> LaidOut {
+        LaidOut {
+            nodes: self.nodes,
+            texts: self.texts,
+            layout: self.start.finish(),
+            labels: self.labels,
         }
     }
 }

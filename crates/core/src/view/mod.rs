@@ -51,7 +51,7 @@ pub use details::{
 };
 pub use draw::{num, polygon_d, push_num, rail_d, route_d};
 pub use edge::ViewEdge;
-pub use graph_view::{GraphView, LaidOut, SizedView, ViewCounts};
+pub use graph_view::{GraphView, LaidOut, LayingOut, SizedView, ViewCounts};
 pub use group::ViewGroup;
 pub use id::{BandId, EdgeId, GroupId, NodeId, StaircaseId, TiSlice, TiVec};
 pub use node::ViewNode;

@@ -226,3 +226,142 @@ fn a_replaces_tree_falls_back_to_wrapped_rows_not_one_column() {
         );
     }
 }
+
+/// `layout_graph` of these inputs, and the same in two calls ([`LayoutStart`]): equal, and
+/// whether the first call laid it out whole.
+fn in_two_calls(
+    nodes: &[olm_graph_core::layout::LayoutNode<'_>],
+    edges: &[olm_graph_core::layout::LayoutEdge<'_>],
+    line: &[usize],
+    options: &LayoutOptions,
+    what: &str,
+) -> bool {
+    use olm_graph_core::layout::{layout_graph, LayoutStart};
+    let whole = layout_graph(nodes, edges, line, options);
+    let start = LayoutStart::new(nodes, edges, line, options);
+    let done = start.is_done();
+    assert!(
+        start.finish() == whole,
+        "{what}: the layout in two calls differs"
+    );
+    done
+}
+
+/// The layout in two calls is the layout in one, on every distinct real channel (in every fan
+/// mode, with the default target box and with none: then every channel goes the two-call way),
+/// on real package views (whose nodes carry their lanes), and on generated chains longer than
+/// the graphs laid out whole in the first call.
+#[test]
+fn the_layout_in_two_calls_is_the_layout_in_one() {
+    use olm_graph_core::graph::{EdgeKind, PackageGraph};
+    use olm_graph_core::layout::{LayoutEdge, LayoutNode, LayoutSource};
+    let mut halved = 0;
+    for g in &common::distinct_channels() {
+        for fans in [FanMode::Markers, FanMode::Bands, FanMode::Edges] {
+            for target in [LayoutOptions::default().target, None, Some((742.0, 645.0))] {
+                let options = LayoutOptions {
+                    fans,
+                    target,
+                    ..LayoutOptions::default()
+                };
+                let what = format!("{}/{} {fans:?} {target:?}", g.package, g.channel);
+                let (nodes, edges, line) = (g.layout_nodes(), g.layout_edges(), g.main_line());
+                let done = in_two_calls(&nodes, &edges, &line, &options, &what);
+                assert!(
+                    target.is_some() || !done,
+                    "{what}: no target box, yet laid out whole"
+                );
+                halved += usize::from(!done);
+            }
+        }
+    }
+    assert!(halved >= 600, "{halved} layouts in two calls");
+    for rel in [
+        "community-operators-prod/v4.21/project-quay.yaml",
+        "certified-operators/v4.22/gpu-operator-certified.yaml",
+    ] {
+        let catalog = olm_graph_core::load_paths(&[&common::catalogs_dir().join(rel)]).expect(rel);
+        for package in &catalog.packages {
+            let graphs = channel_graphs(package);
+            let pg = PackageGraph::build(package, &graphs);
+            let (nodes, edges, line) = (pg.layout_nodes(), pg.layout_edges(), pg.main_line());
+            assert!(nodes.iter().all(|n| n.lane.is_some()), "{rel}: lanes");
+            let done = in_two_calls(&nodes, &edges, &line, &LayoutOptions::default(), rel);
+            assert!(
+                !done,
+                "{rel}: a package view (its lanes given) goes the two-call way"
+            );
+        }
+    }
+    // Chains of 3,000 bundles (more than are laid out whole), a skipRange on every 50th, with a
+    // second branch of absent bundles named by `skips`.
+    let versions: Vec<olm_graph_core::semver::Version> = (0..3000)
+        .map(|i| {
+            format!("0.{}.{}", i / 100, i % 100)
+                .parse()
+                .expect("version")
+        })
+        .collect();
+    let names: Vec<String> = (0..3000).map(|i| format!("big.v{}", versions[i])).collect();
+    let ranges: Vec<String> = (0..3000)
+        .map(|i| format!(">=0.0.0 <{}", versions[i]))
+        .collect();
+    let mut nodes: Vec<LayoutNode<'_>> = (0..3000)
+        .map(|i| LayoutNode::new(&names[i], Some(&versions[i])))
+        .collect();
+    let mut edges = Vec::new();
+    for (i, range) in ranges.iter().enumerate().skip(1) {
+        edges.push(LayoutEdge {
+            from: i - 1,
+            to: i,
+            kind: EdgeKind::Replaces,
+            range: None,
+        });
+        if i % 50 == 0 {
+            for j in i - 10..i - 1 {
+                edges.push(LayoutEdge {
+                    from: j,
+                    to: i,
+                    kind: EdgeKind::SkipRange,
+                    range: Some(range),
+                });
+            }
+        }
+    }
+    for k in 0..40 {
+        nodes.push(LayoutNode {
+            name: "absent",
+            version: None,
+            is_virtual: true,
+            lane: None,
+        });
+        edges.push(LayoutEdge {
+            from: 3000 + k,
+            to: 75 * k + 1,
+            kind: EdgeKind::Skips,
+            range: None,
+        });
+    }
+    let line: Vec<usize> = (0..3000).rev().collect();
+    for fans in [FanMode::Markers, FanMode::Bands, FanMode::Edges] {
+        let options = LayoutOptions {
+            fans,
+            ..LayoutOptions::default()
+        };
+        let done = in_two_calls(&nodes, &edges, &line, &options, &format!("chain {fans:?}"));
+        assert!(!done, "a 3,000-bundle chain goes the two-call way");
+        let laned: Vec<LayoutNode<'_>> = (nodes.iter().enumerate())
+            .map(|(u, n)| LayoutNode {
+                lane: Some(u % 2),
+                ..*n
+            })
+            .collect();
+        in_two_calls(
+            &laned,
+            &edges,
+            &line,
+            &options,
+            &format!("laned chain {fans:?}"),
+        );
+    }
+}
