@@ -9,12 +9,12 @@
 //! the edges but their ends and kinds (the fans read the `skipRange` texts, and copy them).
 
 use super::adjacency::Adjacency;
-use super::columns::{Anchor, Columns};
+use super::columns::Columns;
 use super::groups::Reduced;
 use super::lanes::Lanes;
 use super::options::Geo;
 use super::{
-    empty_layout, Fans, Layout, LayoutEdge, LayoutNode, LayoutOptions, Phases, RowChoice,
+    empty_layout, Fans, Grouped, Layout, LayoutEdge, LayoutNode, LayoutOptions, Phases, RowChoice,
     RETRY_MAX_NODES,
 };
 
@@ -57,29 +57,20 @@ impl LayoutStart {
         options: &LayoutOptions,
     ) -> LayoutStart {
         let geo = Geo::new(options);
-        if nodes.is_empty() {
+        let Some(first) = Grouped::new(nodes, edges, main_line, options) else {
             return LayoutStart(Start::Done(empty_layout(&geo, options.fans)));
-        }
-        let red = Reduced::new(nodes, edges, main_line, options);
-        let adj = Adjacency::new(red.nodes.len(), &red.edges);
-        let columns = Columns::new(&red.nodes, &red.edges, &adj, Anchor::Target);
-        let phases = Phases {
-            geo: &geo,
-            red: &red,
-            adj: &adj,
-            columns: &columns,
-            edges,
-            options,
         };
-        let (lanes, rows) = match Lanes::fixed(&red.nodes, &red.edges, &adj) {
+        let phases = first.phases(&geo, edges, options);
+        let (lanes, rows) = match Lanes::fixed(&first.red.nodes, &first.red.edges, &first.adj) {
             Some(lanes) => (lanes, RowChoice::PerLane),
-            None if geo.target.is_some() && red.nodes.len() <= RETRY_MAX_NODES => {
+            None if geo.target.is_some() && first.red.nodes.len() <= RETRY_MAX_NODES => {
                 return LayoutStart(Start::Done(phases.own_lanes()));
             }
             // What `own_lanes` lays out when it tries nothing else.
             None => (phases.lanes(), RowChoice::Nth(0)),
         };
         let fans = phases.fans();
+        let Grouped { red, adj, columns } = first;
         let half = HalfWay {
             options: options.clone(),
             input: edges.iter().map(without_range).collect(),

@@ -124,27 +124,63 @@ pub fn layout_graph(
     options: &LayoutOptions,
 ) -> Layout {
     let geo = Geo::new(options);
-    if nodes.is_empty() {
+    let Some(first) = Grouped::new(nodes, edges, main_line, options) else {
         return empty_layout(&geo, options.fans);
-    }
-    let red = Reduced::new(nodes, edges, main_line, options);
-    let adj = Adjacency::new(red.nodes.len(), &red.edges);
-    let columns = Columns::new(&red.nodes, &red.edges, &adj, Anchor::Target);
-    let phases = Phases {
-        geo: &geo,
-        red: &red,
-        adj: &adj,
-        columns: &columns,
-        edges,
-        options,
     };
-    let Some(lanes) = Lanes::fixed(&red.nodes, &red.edges, &adj) else {
+    let phases = first.phases(&geo, edges, options);
+    let Some(lanes) = Lanes::fixed(&first.red.nodes, &first.red.edges, &first.adj) else {
         return phases.own_lanes();
     };
     phases
         .lay_out(&lanes, RowChoice::PerLane)
         .unwrap_or_else(|| empty_layout(&geo, options.fans))
 }
+
+/// The first phases of every layout: the graph grouped, its adjacency and its columns.
+struct Grouped<'g> {
+    red: Reduced<'g>,
+    adj: Adjacency,
+    columns: Columns,
+}
+
+impl<'g> Grouped<'g> {
+    /// The grouping, adjacency and columns of these inputs (`None`: no node).
+    ///
+    /// # Complexity
+    /// O((V + E) log(V + E)) for V nodes and E edges.
+    fn new(
+        nodes: &[LayoutNode<'g>],
+        edges: &[LayoutEdge<'g>],
+        main_line: &[usize],
+        options: &LayoutOptions,
+    ) -> Option<Grouped<'g>> {
+        if nodes.is_empty() {
+            return None;
+        }
+        let red = Reduced::new(nodes, edges, main_line, options);
+        let adj = Adjacency::new(red.nodes.len(), &red.edges);
+        let columns = Columns::new(&red.nodes, &red.edges, &adj, Anchor::Target);
+        Some(Grouped { red, adj, columns })
+    }
+
+    /// The later phases over these.
+    fn phases<'a>(
+        &'a self,
+        geo: &'a Geo,
+        edges: &'a [LayoutEdge<'g>],
+        options: &'a LayoutOptions,
+    ) -> Phases<'a, 'g> {
+        Phases {
+            geo,
+            red: &self.red,
+            adj: &self.adj,
+            columns: &self.columns,
+            edges,
+            options,
+        }
+    }
+}
+
 /// Graphs up to this many (reduced) nodes are laid out again when their replaces edges cross.
 const RETRY_MAX_NODES: usize = 2_000;
 
