@@ -292,6 +292,17 @@ const keptSomething = () => {
     return true;
   }
 };
+// Opened bare, the app shows its sample: its catalog and the worker's reply for it are served
+// beside the app, not carried in its wasm, and fetched here once the first picture is on
+// screen (before, their requests delayed the picture's), long before the app asks for them
+// (src/services/sources.rs, `sample`, takes them; it fetches them itself when they are not
+// here).
+let samplePictured = () => {};
+if (!location.search && !location.hash && !keptSomething()) {
+  const pictured = new Promise((resolve) => { samplePictured = resolve; });
+  const text = (path) => pictured.then(() => fetch(path)).then((r) => (r.ok ? r.text() : null)).catch(() => null);
+  globalThis.olmGraphSample = { catalog: text('sample-catalog.yaml'), reply: text('sample-reply.json') };
+}
 // The app's own graph drawn, or a problem shown instead (the app holds its problems panel
 // hidden from its first mount, and its graph's <svg> is there before it has nodes).
 const replaced = () => document.querySelector('svg.graph [data-bundle], .error-panel:not([hidden])');
@@ -309,7 +320,10 @@ const untilReplaced = (box) => {
 };
 const showFirstPicture = () => {
   const box = document.querySelector('.first-picture');
-  if (!box) return;
+  if (!box) {
+    samplePictured();
+    return;
+  }
   if (pictureWait) {
     // A pictured link's catalog went to the worker (postEarly): shown when the worker's
     // picture comes (showLinkPicture), if the app has not drawn first.
@@ -322,6 +336,8 @@ const showFirstPicture = () => {
   }
   box.hidden = false;
   untilReplaced(box);
+  const img = box.querySelector('img');
+  (img ? img.decode() : Promise.resolve()).catch(() => {}).then(samplePictured);
 };
 // The link's channel drawn by core's SVG writer (every text escaped), here or by the worker
 // (its `picture` reply), shown as an image, which runs nothing; the first of the two.

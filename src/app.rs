@@ -73,7 +73,7 @@ pub fn App() -> impl IntoView {
             later::hold();
             load_catalog_url(stores, loader, url, !start.embed);
         }
-        None if start.embed => loader.load(sources::sample()),
+        None if start.embed => loader.load_sample(false),
         None => restore_or_sample(stores, loader),
     }
     if start.embed {
@@ -109,7 +109,7 @@ async fn read_catalog_url(stores: Stores, loader: Loader, url: String, fallback:
         Err(e) => {
             stores.load.problem(e);
             if fallback {
-                loader.load(sources::sample());
+                loader.load_sample(false);
             }
         }
     }
@@ -133,10 +133,10 @@ fn restore_or_sample(stores: Stores, loader: Loader) {
                     .restored(format!("the catalog \u{201c}{}\u{201d}", source.label));
                 loader.load_restored(source);
             }
-            Ok(None) => loader.load(sources::sample()),
+            Ok(None) => loader.load_sample(false),
             Err(e) => {
                 stores.kept.wrote("catalog", Err(e));
-                loader.load_restored(sources::sample());
+                loader.load_sample(true);
             }
         }
     });

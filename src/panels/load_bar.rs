@@ -18,7 +18,7 @@ pub fn LoadBar() -> impl IntoView {
             <FilePickers/>
             <UrlForm/>
             <button class="button" data-testid="load-sample" title="Show the embedded sample catalog again"
-                on:click=move |_| Loader::get().load(sources::sample())>
+                on:click=move |_| Loader::get().load_sample(false)>
                 "Sample"
             </button>
             <PasteBox/>

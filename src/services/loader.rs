@@ -14,7 +14,7 @@ use wasm_bindgen::JsCast;
 
 use crate::services::parser::{Request, RequestKind, WorkerClient, WorkerEvent, WORKER_URL};
 use crate::services::persist;
-use crate::services::sources::{Source, SAMPLE_REPLY};
+use crate::services::sources::{self, Source};
 use crate::state::cluster;
 use crate::state::comparison::SeriesStatus;
 use crate::state::load::{LoadStage, LoadStatus, Loaded, Origin};
@@ -90,7 +90,7 @@ impl Loader {
         if target == Target::Main {
             keep(self.stores, &source);
         }
-        self.parse(source, target);
+        self.parse(source, target, None);
     }
 
     /// How many loads have started: a task that waited (for the browser's storage, say)
@@ -102,10 +102,34 @@ impl Loader {
 
     /// Shows the catalog this browser kept, without keeping it again.
     pub fn load_restored(&self, source: Source) {
-        self.parse(source, Target::Main);
+        self.parse(source, Target::Main, None);
     }
 
-    fn parse(&self, source: Source, target: Target) {
+    /// Shows the sample once it is fetched ([`sources::sample`]); `restored`: without
+    /// forgetting the catalog kept (as [`Loader::load_restored`]). A load started meanwhile
+    /// stays on screen; a failure to fetch it goes to the problems panel.
+    pub fn load_sample(&self, restored: bool) {
+        let (loader, before) = (*self, self.loads_started());
+        spawn_local(async move {
+            let sample = sources::sample().await;
+            if loader.loads_started() != before {
+                return;
+            }
+            match sample {
+                Ok((source, reply)) => {
+                    if !restored {
+                        keep(loader.stores, &source);
+                    }
+                    loader.parse(source, Target::Main, reply.as_deref());
+                }
+                Err(e) => loader.stores.load.problem(e),
+            }
+        });
+    }
+
+    /// Reads `source` in the worker for `target`; the sample is shown from `sample_reply`
+    /// (the worker's reply for it) when there is one.
+    fn parse(&self, source: Source, target: Target, sample_reply: Option<&str>) {
         // A `url=` link's catalog: assets/boot.js posted it to the worker itself while the app
         // started; the app takes that request over rather than posting the files again.
         let href = source.url.as_deref().filter(|_| target == Target::Main);
@@ -138,15 +162,15 @@ impl Loader {
             progress: None,
             stage: LoadStage::Parsing,
         });
-        if source.is_sample() && target == Target::Main {
-            // The sample's catalog comes with the app, already read (assets/sample-reply.json,
-            // the worker's reply for it; a test keeps the two equal): waiting for the worker to
-            // start (its own wasm fetched and compiled) would come before the first drawing,
-            // and reading it here would link the loader into the app (docs/performance.md,
-            // "First draw").
+        if let Some(reply) = sample_reply.filter(|_| source.is_sample() && target == Target::Main) {
+            // The sample's catalog comes already read (assets/sample-reply.json, the worker's
+            // reply for it, served beside the app; a test keeps the two equal): waiting for the
+            // worker to start (its own wasm fetched and compiled) would come before the first
+            // drawing, and reading it here would link the loader into the app
+            // (docs/performance.md, "First draw").
             if let Ok(WorkerReply::Done {
                 catalog, findings, ..
-            }) = WorkerReply::from_json(SAMPLE_REPLY)
+            }) = WorkerReply::from_json(reply)
             {
                 let current = self.current.get_value();
                 let reply = WorkerReply::Done {

@@ -19,13 +19,20 @@ use web_sys::{
 use crate::services::parser::js_text;
 use crate::state::load::{FileBody, FileText};
 
-/// The embedded sample catalog.
+/// The sample catalog, served beside the app (`dist/sample-catalog.yaml`, from
+/// `assets/`) and fetched only when the sample is shown ([`sample`]); the tests read it here.
 pub const SAMPLE_CATALOG: &str = include_str!("../../assets/sample-catalog.yaml");
 pub const SAMPLE_PATH: &str = "sample-catalog.yaml";
-/// The worker's reply for the sample (`done`, id 0), kept with the app so that the sample is
-/// drawn without waiting for the worker (`services::loader`); `worker::protocol`'s tests keep
-/// it equal to what the worker says (`OLM_BLESS=1` rewrites it).
+/// The worker's reply for the sample (`done`, id 0), served beside the app
+/// (`dist/sample-reply.json`) so that the sample is drawn without waiting for the worker
+/// (`services::loader`); `worker::protocol`'s tests keep it equal to what the worker says
+/// (`OLM_BLESS=1` rewrites it).
 pub const SAMPLE_REPLY: &str = include_str!("../../assets/sample-reply.json");
+/// Where the app finds the sample's reply, beside the page.
+const SAMPLE_REPLY_PATH: &str = "sample-reply.json";
+/// The global on which assets/boot.js leaves the sample's two fetches (`catalog` and `reply`,
+/// promises of their texts or null) when the page opens bare.
+const SAMPLE_PREFETCH: &str = "olmGraphSample";
 
 /// Files to parse, with how to read them.
 #[derive(Debug, Clone)]
@@ -67,9 +74,59 @@ impl Source {
 
 const SAMPLE_LABEL: &str = "sample catalog";
 
-/// The embedded sample.
-pub fn sample() -> Source {
-    Source::one(SAMPLE_LABEL, SAMPLE_PATH, JsString::from(SAMPLE_CATALOG))
+/// The sample, and the worker's reply for it when it could be fetched (without it the worker
+/// reads the sample). Both are served beside the app and fetched only when the sample is shown,
+/// not carried in the app's wasm (docs/performance.md, "First draw"): taken from
+/// assets/boot.js's fetches when the page opened bare, else fetched now.
+pub async fn sample() -> Result<(Source, Option<String>), String> {
+    let (catalog, reply) = prefetched_sample();
+    let catalog = match catalog {
+        Some(text) => JsFuture::from(text).await.ok().and_then(|t| t.as_string()),
+        None => None,
+    };
+    let catalog = match catalog {
+        Some(text) => text,
+        None => fetch_text(SAMPLE_PATH).await?,
+    };
+    let reply = match reply {
+        Some(text) => JsFuture::from(text).await.ok().and_then(|t| t.as_string()),
+        None => fetch_text(SAMPLE_REPLY_PATH).await.ok(),
+    };
+    let source = Source::one(SAMPLE_LABEL, SAMPLE_PATH, JsString::from(catalog));
+    Ok((source, reply))
+}
+
+/// The text of a file served beside the page.
+async fn fetch_text(path: &str) -> Result<String, String> {
+    let failed = |e: &JsValue| format!("could not fetch the sample ({path}): {}", js_text(e));
+    let window = web_sys::window().ok_or_else(|| failed(&"no window".into()))?;
+    let resp = JsFuture::from(window.fetch_with_str(path))
+        .await
+        .map_err(|e| failed(&e))?;
+    let resp: web_sys::Response = resp.unchecked_into();
+    if !resp.ok() {
+        return Err(failed(&format!("HTTP {}", resp.status()).into()));
+    }
+    let text = JsFuture::from(resp.text().map_err(|e| failed(&e))?)
+        .await
+        .map_err(|e| failed(&e))?;
+    text.as_string().ok_or_else(|| failed(&text))
+}
+
+/// assets/boot.js's fetches of the sample's catalog and reply, taken once.
+fn prefetched_sample() -> (Option<Promise>, Option<Promise>) {
+    let global = js_sys::global();
+    let Ok(started) = js_sys::Reflect::get(&global, &SAMPLE_PREFETCH.into()) else {
+        return (None, None);
+    };
+    let _ = js_sys::Reflect::delete_property(&global, &SAMPLE_PREFETCH.into());
+    let promise = |key: &str| {
+        js_sys::Reflect::get(&started, &key.into())
+            .ok()?
+            .dyn_into::<Promise>()
+            .ok()
+    };
+    (promise("catalog"), promise("reply"))
 }
 
 /// Pasted text.

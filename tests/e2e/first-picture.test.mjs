@@ -99,6 +99,27 @@ test('opened bare, the sample is pictured where its graph will be, then replaced
   await finish(page);
 });
 
+test('opened bare, the sample is drawn from its reply served beside the app, fetched as the page opens; without that reply the parsing worker reads the sample', async () => {
+  // The sample's catalog and the worker's reply for it are not in the app's wasm: boot.js
+  // fetches both at once, and the app draws from the reply without posting the catalog.
+  const fetched = [];
+  const setup = async (context) => {
+    context.on('request', (r) => { const f = new URL(r.url()).pathname.split('/').pop(); if (f.startsWith('sample-')) fetched.push(f); });
+  };
+  let page = await bare('', POSTS, { setup });
+  assert.deepEqual(fetched.filter((f) => f !== 'sample-first-draw.svg').sort(), ['sample-catalog.yaml', 'sample-reply.json'], 'each fetched once');
+  assert.deepEqual(await page.evaluate(() => window.__posts.filter((k) => k === 'catalog')), [], 'no catalog posted to the worker');
+  assert.equal(await page.locator('[data-testid=catalog-label]').textContent(), 'sample catalog');
+  await finish(page);
+  // The reply missing (a server that does not serve it): the worker reads the sample instead.
+  const noReply = async (context) => context.route(/\/sample-reply\.json$/, (route) => route.fulfill({ status: 404, body: '' }));
+  page = await bare('', POSTS, { setup: noReply });
+  page.allowed.push(/sample-reply\.json|404/);
+  assert.deepEqual(await page.evaluate(() => window.__posts.filter((k) => k === 'catalog')), ['catalog'], 'the worker read the sample');
+  assert.equal(await page.locator('[data-testid=catalog-label]').textContent(), 'sample catalog');
+  await finish(page);
+});
+
 test('a link, or a catalog kept in this browser, is not pictured as the sample', async () => {
   for (const [query, init] of [
     ['?package=acme-operator&channel=stable', ''],
