@@ -297,8 +297,10 @@ const keptSomething = () => {
 // screen (before, their requests delayed the picture's), long before the app asks for them
 // (src/services/sources.rs, `sample`, takes them; it fetches them itself when they are not
 // here).
+// Opened bare: no address parameters, nothing kept in this browser (read once, here).
+const openedBare = !location.search && !location.hash && !keptSomething();
 let samplePictured = () => {};
-if (!location.search && !location.hash && !keptSomething()) {
+if (openedBare) {
   const pictured = new Promise((resolve) => { samplePictured = resolve; });
   const text = (path) => pictured.then(() => fetch(path)).then((r) => (r.ok ? r.text() : null)).catch(() => null);
   globalThis.olmGraphSample = { catalog: text('sample-catalog.yaml'), reply: text('sample-reply.json') };
@@ -330,7 +332,7 @@ const showFirstPicture = () => {
     untilReplaced(box);
     return;
   }
-  if (location.search || location.hash || keptSomething()) {
+  if (!openedBare) {
     box.remove();
     return;
   }
