@@ -46,9 +46,8 @@ enum Step {
 
 /// What a load built ahead, in tasks of its own, for the selection it will show: the package
 /// data, then its channel's view sized, laid out (in two tasks when the graph is large), then
-/// assembled. The memos take it instead of building the same again on
-/// the page in one long task; anything else (another package, channel or fan mode) is built
-/// as before.
+/// assembled. The memos take it instead of building the same again on the page in one long
+/// task; anything else (another package, channel or fan mode) is built as before.
 #[derive(Default)]
 pub struct Prebuilt {
     package: Option<Shared<PackageData>>,
@@ -292,16 +291,10 @@ impl GraphStore {
     /// # Complexity
     /// That of [`SizedView::start_layout`].
     pub fn prebuild_lay_out(&self) -> bool {
-        let pending = self
-            .prebuilt
-            .try_update_value(|p| p.pending.take())
-            .flatten()
-            .and_then(start_layout);
-        let left = pending
-            .as_ref()
-            .is_some_and(|p| matches!(&p.step, Step::Laying(l) if !l.is_done()));
-        self.prebuilt.update_value(|p| p.pending = pending);
-        left
+        self.advance_pending(start_layout);
+        self.prebuilt.with_value(|p| {
+            (p.pending.as_ref()).is_some_and(|p| matches!(&p.step, Step::Laying(l) if !l.is_done()))
+        })
     }
 
     /// Finishes the layout [`GraphStore::prebuild_lay_out`] began.
@@ -309,11 +302,20 @@ impl GraphStore {
     /// # Complexity
     /// That of [`LayingOut::finish`].
     pub fn prebuild_finish_layout(&self) {
+        self.advance_pending(finish_layout);
+    }
+
+    /// Takes the view built ahead and not yet assembled one `step` further (keeping nothing
+    /// when the step drops it).
+    ///
+    /// # Complexity
+    /// That of `step`.
+    fn advance_pending(&self, step: fn(PendingView) -> Option<PendingView>) {
         let pending = self
             .prebuilt
             .try_update_value(|p| p.pending.take())
             .flatten()
-            .and_then(finish_layout);
+            .and_then(step);
         self.prebuilt.update_value(|p| p.pending = pending);
     }
 
