@@ -26,9 +26,11 @@ use crate::services::jobs::Jobs;
 use crate::services::loader::Loader;
 use crate::services::persist;
 use crate::services::playback::{drive_playback, prefers_reduced_motion};
+use crate::services::rule_texts;
 use crate::services::sources;
 use crate::services::url::{current_params, link, page_href, start_params, sync_address_bar};
 use crate::state::load::LoadStatus;
+use crate::state::rule_texts::RuleTexts;
 use crate::state::templates::TemplateStudio;
 use crate::state::workspace::{InspectorTab, Workspace};
 use crate::state::Stores;
@@ -46,6 +48,9 @@ pub fn App() -> impl IntoView {
     provide_context(loader);
     provide_context(TemplateStudio::new());
     provide_context(Jobs::new());
+    let rule_texts = RuleTexts::new();
+    provide_context(rule_texts);
+    rule_texts::serve(rule_texts);
     if start.view.package.is_some() {
         stores.selection.pending.set(Some(start.view.clone()));
     }

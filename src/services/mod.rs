@@ -2,7 +2,7 @@
 //! worker ([`parser`]) and the [`loader`] that feeds its replies into the stores, one-off
 //! [`jobs`] in a worker of their own (catalog templates rendered, small catalogs parsed), where
 //! catalog text comes from ([`sources`]), the one URL module ([`url`]), the clipboard, downloads, and
-//! the simulation's playback timer, and what this browser keeps of the user's work
+//! the simulation's playback timer, the rule registry's texts ([`rule_texts`]), and what this browser keeps of the user's work
 //! ([`persist`]: IndexedDB and `localStorage`). Services depend on the state and on core; components call
 //! them.
 
@@ -13,6 +13,7 @@ pub mod loader;
 pub mod parser;
 pub mod persist;
 pub mod playback;
+pub mod rule_texts;
 pub mod siblings;
 pub mod sources;
 pub mod url;

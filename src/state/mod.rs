@@ -17,6 +17,8 @@
 //!   what core's mirror cut marks on the graph;
 //! - [`templates`]: the template studio (provided on its own, beside [`Stores`]);
 //! - [`workspace`]: the inspector's open task and focus mode;
+//! - [`rule_texts`]: the rule registry's names and help, fetched when a finding is first
+//!   shown (provided on its own, beside [`Stores`]);
 //! - [`kept`]: what this browser kept and gave back on reload, and its storage problems.
 
 pub mod catalog_changes;
@@ -27,6 +29,7 @@ pub mod kept;
 pub mod load;
 pub mod mirror;
 pub mod plan;
+pub mod rule_texts;
 pub mod selection;
 pub mod shared;
 pub mod simulation;

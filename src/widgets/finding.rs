@@ -1,11 +1,13 @@
 //! One finding (opm's rules, curator lints, load problems) in a list: its severity, message,
 //! place and suggestion; a button that shows what it is about when it points at something; and,
-//! folded under it, its rule's name and help from core's registry.
+//! folded under it, its rule's name and help from core's registry (fetched as
+//! `rule-texts.json` the first time a finding is shown: `state::rule_texts`).
 
 use leptos::prelude::*;
 use olm_graph_core::view::{finding_target, FindingTarget};
 use olm_graph_core::{Diagnostic, Severity};
 
+use crate::state::rule_texts::{Help, RuleTexts};
 use crate::state::selection::Selection;
 
 pub fn severity_class(s: Severity) -> &'static str {
@@ -51,16 +53,32 @@ fn finding_body(d: &Diagnostic) -> impl IntoView {
     }
 }
 
-/// The rule's help, folded: its name and summary, then the paragraph ending in the fix.
+/// The rule's help, folded: its name and summary, then the paragraph ending in the fix; its id
+/// alone until the texts are fetched, or if they cannot be.
 fn finding_help(d: &Diagnostic) -> impl IntoView {
-    let r = d.rule();
-    view! {
-        <details class="more finding-help">
-            <summary>{format!("About {} ({})", r.name(), r.id())}</summary>
-            <p class="rule-summary">{r.summary()}</p>
-            <p class="rule-help">{r.help()}</p>
-        </details>
+    let rule = d.rule();
+    let texts = RuleTexts::get();
+    if let Some(t) = texts {
+        t.want();
     }
+    let id = rule.id();
+    let help = move || {
+        match texts.map_or(Help::Missing, |t| t.of(rule)) {
+        Help::Found(t) => view! {
+            <summary>{format!("About {} ({id})", t.name)}</summary>
+            <p class="rule-summary">{t.summary}</p>
+            <p class="rule-help">{t.help}</p>
+        }
+        .into_any(),
+        Help::Pending => view! { <summary>{format!("About {id}")}</summary> }.into_any(),
+        Help::Missing => view! {
+            <summary>{format!("About {id}")}</summary>
+            <p class="rule-summary">"This rule's help could not be fetched; `olm-graph lint --format sarif` prints it."</p>
+        }
+        .into_any(),
+    }
+    };
+    view! { <details class="more finding-help">{help}</details> }
 }
 
 /// One finding; a button when it points at something to show.

@@ -507,7 +507,9 @@ test('each finding folds its rule\'s name and help under it, inside the panel (r
   await finding.locator('details.finding-help summary').click();
   const help = finding.locator('details.finding-help');
   assert.equal(await help.getAttribute('open'), '');
-  // The app and the CLI's SARIF read one registry: the same name and help.
+  // The app and the CLI's SARIF read one registry: the same name and help (the app's from
+  // rule-texts.json, fetched when the first finding is shown).
+  await help.locator('.rule-help').waitFor();
   assert.equal((await help.locator('summary').textContent()).trim(), `About ${rule.name} (${rule.id})`);
   assert.equal((await help.locator('.rule-help').textContent()).trim(), rule.help.text);
   // Geometry: the help sits under the finding's button, inside the panel, not inside the button.
@@ -519,4 +521,44 @@ test('each finding folds its rule\'s name and help under it, inside the panel (r
   assert.equal(await finding.locator('button details').count(), 0);
   await shot(page, 'finding-help');
   await finish(page);
+});
+
+test('the rules\' texts are fetched once, after the first draw; without them a finding names its rule by id', async () => {
+  // The names and help of the rules are not in the app's wasm: rule-texts.json, served beside
+  // the page, is fetched when the first finding is shown (the findings panel is built after
+  // the graph is drawn).
+  const fetched = [];
+  const setup = async (context) => {
+    context.on('request', (r) => { if (r.url().endsWith('/rule-texts.json')) fetched.push(r.url()); });
+    await context.addInitScript(() => {
+      new MutationObserver(() => {
+        if (!window.__drawnAt && document.querySelector('svg.graph [data-bundle]')) window.__drawnAt = performance.now();
+      }).observe(document, { subtree: true, childList: true });
+    });
+  };
+  const page = await openPage('', { viewport: { width: 1280, height: 800 }, setup });
+  await waitGraph(page, 'acme-operator', 'stable');
+  await inspector(page, 'findings');
+  const findings = page.locator('[data-testid=lint-panel] .finding');
+  await findings.first().locator('.rule-help').waitFor({ state: 'attached' });
+  assert.equal(await page.locator('[data-testid=lint-panel] .finding .rule-help').count(), await findings.count());
+  assert.equal(fetched.length, 1, 'fetched once');
+  const [drawnAt, fetchedAt] = await page.evaluate(() => [window.__drawnAt, performance.getEntriesByType('resource').find((e) => e.name.endsWith('/rule-texts.json'))?.startTime]);
+  assert.ok(fetchedAt > drawnAt, `fetched at ${fetchedAt} ms, after the draw at ${drawnAt} ms`);
+  await finish(page);
+
+  const missing = await openPage('', {
+    viewport: { width: 1280, height: 800 },
+    setup: (context) => context.route(/\/rule-texts\.json$/, (route) => route.fulfill({ status: 404, body: '' })),
+  });
+  missing.allowed.push(/404/);
+  await waitGraph(missing, 'acme-operator', 'stable');
+  await inspector(missing, 'findings');
+  const first = missing.locator('[data-testid=lint-panel] .finding').first();
+  const code = (await first.locator('.code').textContent()).trim();
+  await first.locator('.rule-summary').waitFor({ state: 'attached' });
+  assert.equal((await first.locator('details.finding-help summary').textContent()).trim(), `About ${code}`);
+  assert.match(await first.locator('.rule-summary').textContent(), /could not be fetched/);
+  assert.equal(await first.locator('.rule-help').count(), 0);
+  await finish(missing);
 });

@@ -9,7 +9,7 @@
 // image decoded), its median and range, its ratio to the static page's median, the longest
 // main-thread task (PerformanceObserver 'longtask', buffered) until then; and the gzipped bytes
 // of every wasm and JS file fetched. Used by scripts/bench-web.sh (prints a table, writes
-// test-output/first-draw.json) and by first-draw-budgets.mjs (the budgets; not in the test command until they hold).
+// test-output/first-draw.json) and by first-draw-budgets.mjs (the budgets; alone in the test command).
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

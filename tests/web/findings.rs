@@ -1,9 +1,15 @@
 //! The findings panel.
 
+use std::cell::Cell;
+use std::rc::Rc;
+use std::sync::Arc;
+
 use leptos::prelude::*;
+use olm_graph_core::diag::Rule;
 use olm_graph_web::graph::GraphPanel;
 use olm_graph_web::panels::findings::LintPanel;
 use olm_graph_web::services::sources::SAMPLE_CATALOG;
+use olm_graph_web::state::rule_texts::{Fetched, RuleText, RuleTexts};
 use olm_graph_web::state::selection::ChannelChoice;
 use wasm_bindgen_test::*;
 
@@ -39,22 +45,66 @@ async fn clicking_a_finding_focuses_its_bundle() {
     );
 }
 
+/// The registry's texts as the app fetches them (`assets/rule-texts.json`, in its order).
+fn registry_texts() -> Vec<RuleText> {
+    Rule::ALL
+        .iter()
+        .map(|r| RuleText {
+            id: r.id().into(),
+            name: r.name().into(),
+            summary: r.summary().into(),
+            help: r.help().into(),
+        })
+        .collect()
+}
+
 #[wasm_bindgen_test]
 async fn each_finding_folds_its_rules_name_and_help_under_it() {
-    let (_stores, root) = mount(SAMPLE_CATALOG, || view! { <LintPanel/> });
+    let kept: Rc<Cell<Option<RuleTexts>>> = Rc::new(Cell::new(None));
+    let keep = kept.clone();
+    let (_stores, root) = mount(SAMPLE_CATALOG, move || {
+        let texts = RuleTexts::new();
+        provide_context(texts);
+        keep.set(Some(texts));
+        view! { <LintPanel/> }
+    });
     settle().await;
+    let texts = kept.get().expect("provided");
     let panel = one(&root, "[data-testid=lint-panel]");
     let finding = &all(&panel, ".finding")[0];
     let code = one(finding, ".code").text_content().unwrap_or_default();
-    let rule = olm_graph_core::diag::Rule::from_code(&code).expect("a registered rule");
+    let rule = Rule::from_code(&code).expect("a registered rule");
     let help = one(finding, "details.finding-help");
     assert!(
         help.closest("button").ok().flatten().is_none(),
         "the help is not inside the button"
     );
-    let summary = one(&help, "summary").text_content().unwrap_or_default();
-    assert_eq!(summary, format!("About {} ({})", rule.name(), rule.id()));
+    let summary = || one(&help, "summary").text_content().unwrap_or_default();
+    // Shown, the finding asks for the texts; until they come, it names its rule by id.
+    assert!(texts.wanted());
+    assert_eq!(summary(), format!("About {}", rule.id()));
+    assert!(help.query_selector(".rule-help").unwrap().is_none());
+    texts.set(Fetched::Texts(Arc::new(registry_texts())));
+    settle().await;
+    assert_eq!(summary(), format!("About {} ({})", rule.name(), rule.id()));
     let text = one(&help, ".rule-help").text_content().unwrap_or_default();
     assert_eq!(text, rule.help());
     assert!(text.contains("Fix:"));
+    // A file served out of the registry's order is still read by id.
+    texts.set(Fetched::Texts(Arc::new(
+        registry_texts().into_iter().rev().collect(),
+    )));
+    settle().await;
+    assert_eq!(
+        one(&help, ".rule-help").text_content().unwrap_or_default(),
+        rule.help()
+    );
+    // A fetch that failed: the id, and where to read the help.
+    texts.set(Fetched::Failed);
+    settle().await;
+    assert_eq!(summary(), format!("About {}", rule.id()));
+    let missing = one(&help, ".rule-summary")
+        .text_content()
+        .unwrap_or_default();
+    assert!(missing.contains("could not be fetched"), "{missing}");
 }

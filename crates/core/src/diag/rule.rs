@@ -2,8 +2,9 @@
 //! stable id (the `code` a [`Diagnostic`](super::Diagnostic) carries and JSON prints), a name,
 //! its usual severity, a one-line summary and a help paragraph ending in the fix.
 //!
-//! The lint formats (SARIF, GitHub annotations, Markdown), `review` and the app's Findings tab
-//! read names and help from here. A new code is added here in the same change that emits it;
+//! The lint formats (SARIF, GitHub annotations, Markdown), `review` and the LSP read names and
+//! help from here; the app's Findings tab from `assets/rule-texts.json`, which core's tests keep
+//! equal to this table. A new code is added here in the same change that emits it;
 //! `tests/it/rules.rs` fails on a code literal in core's sources, or a code emitted on real or
 //! hostile input, that this table lacks.
 //!
@@ -12,11 +13,17 @@
 
 use super::severity::Severity;
 
-/// What the registry says about one rule.
+/// What every finding needs of its rule: its id and usual severity.
 struct Info {
     id: &'static str,
-    name: &'static str,
     severity: Severity,
+}
+
+/// What a reader needs of a rule: its name, summary and help. A table of its own, so a program
+/// that shows ids only does not link the texts: the web app fetches them, as
+/// `rule-texts.json` beside the page, when it first shows a finding's help.
+struct Texts {
+    name: &'static str,
     summary: &'static str,
     help: &'static str,
 }
@@ -33,8 +40,12 @@ macro_rules! rules {
             )*
         }
 
-        const TABLE: &[Info] = &[
-            $(Info { id: $id, name: $name, severity: Severity::$severity, summary: $summary, help: $help },)*
+        static TABLE: &[Info] = &[
+            $(Info { id: $id, severity: Severity::$severity },)*
+        ];
+
+        static TEXTS: &[Texts] = &[
+            $(Texts { name: $name, summary: $summary, help: $help },)*
         ];
 
         impl Rule {
@@ -228,6 +239,10 @@ impl Rule {
         &TABLE[self as usize]
     }
 
+    fn texts(self) -> &'static Texts {
+        &TEXTS[self as usize]
+    }
+
     /// Its place in [`Rule::ALL`] (SARIF's `ruleIndex`).
     pub fn index(self) -> usize {
         self as usize
@@ -240,7 +255,7 @@ impl Rule {
 
     /// A name in CamelCase (`InputLimit`), as SARIF and GitHub annotations show it.
     pub fn name(self) -> &'static str {
-        self.info().name
+        self.texts().name
     }
 
     /// The severity its findings usually have (a few are reported at another: a crossed limit
@@ -251,12 +266,12 @@ impl Rule {
 
     /// One line: what the rule finds.
     pub fn summary(self) -> &'static str {
-        self.info().summary
+        self.texts().summary
     }
 
     /// A paragraph: why it matters, ending in the fix.
     pub fn help(self) -> &'static str {
-        self.info().help
+        self.texts().help
     }
 }
 

@@ -150,3 +150,31 @@ fn every_code_core_reports_on_real_and_hostile_input_is_registered() {
         assert!(seen.contains(code), "{code} among {seen:?}");
     }
 }
+
+/// The web app shows a finding's rule by id and fetches the rule's name, summary and help from
+/// `assets/rule-texts.json` (served beside the page), so its wasm holds none of the texts: that
+/// file is this registry, in its order. `OLM_BLESS=1` rewrites it.
+#[test]
+fn the_web_apps_rule_texts_are_the_registry() {
+    let texts: Vec<serde_json::Value> = Rule::ALL
+        .iter()
+        .map(|r| {
+            serde_json::json!({
+                "id": r.id(),
+                "name": r.name(),
+                "summary": r.summary(),
+                "help": r.help(),
+            })
+        })
+        .collect();
+    let want = serde_json::to_string_pretty(&texts).unwrap() + "\n";
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/rule-texts.json");
+    if std::env::var_os("OLM_BLESS").is_some() {
+        std::fs::write(path, &want).unwrap();
+    }
+    let have = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        have == want,
+        "assets/rule-texts.json is not the rule registry: run this test with OLM_BLESS=1"
+    );
+}
