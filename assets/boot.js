@@ -277,8 +277,10 @@ try {
 
 // The first picture: opened bare (no address parameters, nothing kept in this browser), the app
 // shows its sample, whose first channel is drawn ahead of time (assets/sample-first-draw.svg:
-// `olm-graph render -f svg` of it; a CLI test keeps the two equal). The page holds it hidden
-// (index.html, so the image is fetched while the page is read); it is shown where the graph
+// `olm-graph render -f svg` of it; a CLI test keeps the two equal). Its image is fetched as this
+// script runs, before the page's body is read, and only then: held in index.html, it was
+// fetched and decoded on every load, a link's too (a task of 45-66 ms parsing an SVG document
+// nobody saw, before the link's own picture). The page holds its box hidden; it is shown where the graph
 // will be as soon as the page is parsed, and taken away once the app has drawn its own graph
 // (or a problem, or 5 s after the app started), or at once when the app will show something
 // else: the first drawing does not wait for the app's wasm (docs/performance.md, "First draw").
@@ -299,6 +301,7 @@ const keptSomething = () => {
 // here).
 // Opened bare: no address parameters, nothing kept in this browser (read once, here).
 const openedBare = !location.search && !location.hash && !keptSomething();
+const sampleImage = openedBare ? Object.assign(new Image(), { alt: '', src: 'sample-first-draw.svg' }) : null;
 let samplePictured = () => {};
 if (openedBare) {
   const pictured = new Promise((resolve) => { samplePictured = resolve; });
@@ -336,10 +339,10 @@ const showFirstPicture = () => {
     box.remove();
     return;
   }
+  box.querySelector('img')?.replaceWith(sampleImage);
   box.hidden = false;
   untilReplaced(box);
-  const img = box.querySelector('img');
-  (img ? img.decode() : Promise.resolve()).catch(() => {}).then(samplePictured);
+  sampleImage.decode().catch(() => {}).then(samplePictured);
 };
 // The link's channel drawn by core's SVG writer (every text escaped), here or by the worker
 // (its `picture` reply), shown as an image, which runs nothing; the first of the two.

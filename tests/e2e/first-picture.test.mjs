@@ -120,13 +120,20 @@ test('opened bare, the sample is drawn from its reply served beside the app, fet
   await finish(page);
 });
 
-test('a link, or a catalog kept in this browser, is not pictured as the sample', async () => {
+test('a link, or a catalog kept in this browser, is not pictured as the sample, nor fetches its picture', async () => {
   for (const [query, init] of [
     ['?package=acme-operator&channel=stable', ''],
     ['', "localStorage.setItem('olm-graph.worked.catalog', String(Date.now()));"],
   ]) {
-    const page = await bare(query, init);
+    const fetched = [];
+    const setup = async (context) => {
+      context.on('request', (r) => { if (r.url().includes('sample-first-draw')) fetched.push(r.url()); });
+    };
+    const page = await bare(query, init, { setup });
     assert.equal(await page.evaluate(() => window.__picture ?? null), null, `no picture for ${query || 'a kept catalog'}`);
+    // The sample's picture is neither fetched nor decoded (an SVG document parsed on the main
+    // thread) when it will not be shown.
+    assert.deepEqual(fetched, [], `the sample's picture not fetched for ${query || 'a kept catalog'}`);
     await finish(page);
   }
 });
