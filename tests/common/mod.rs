@@ -58,6 +58,26 @@ where
     (out.get().expect("mounted"), root)
 }
 
+/// Mounts `view` as [`mount`] does, with a store of its own (made by `make`) in the context, and
+/// hands that store back too.
+pub fn mount_providing<S, M, F, N>(text: &str, make: M, view: F) -> (Stores, S, HtmlElement)
+where
+    S: Copy + Send + Sync + 'static,
+    M: FnOnce() -> S + 'static,
+    F: FnOnce() -> N + 'static,
+    N: IntoView + 'static,
+{
+    let out: Rc<Cell<Option<S>>> = Rc::new(Cell::new(None));
+    let out2 = out.clone();
+    let (stores, root) = mount(text, move || {
+        let store = make();
+        provide_context(store);
+        out2.set(Some(store));
+        view()
+    });
+    (stores, out.get().expect("mounted"), root)
+}
+
 /// Lets effects and timers run.
 pub async fn settle() {
     let p = js_sys::Promise::new(&mut |resolve, _| {

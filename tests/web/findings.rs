@@ -1,7 +1,5 @@
 //! The findings panel.
 
-use std::cell::Cell;
-use std::rc::Rc;
 use std::sync::Arc;
 
 use leptos::prelude::*;
@@ -13,7 +11,7 @@ use olm_graph_web::state::rule_texts::{Fetched, RuleText, RuleTexts};
 use olm_graph_web::state::selection::ChannelChoice;
 use wasm_bindgen_test::*;
 
-use crate::common::{all, attr, click, mount, one, settle};
+use crate::common::{all, attr, click, mount, mount_providing, one, settle};
 
 #[wasm_bindgen_test]
 async fn clicking_a_finding_focuses_its_bundle() {
@@ -60,16 +58,9 @@ fn registry_texts() -> Vec<RuleText> {
 
 #[wasm_bindgen_test]
 async fn each_finding_folds_its_rules_name_and_help_under_it() {
-    let kept: Rc<Cell<Option<RuleTexts>>> = Rc::new(Cell::new(None));
-    let keep = kept.clone();
-    let (_stores, root) = mount(SAMPLE_CATALOG, move || {
-        let texts = RuleTexts::new();
-        provide_context(texts);
-        keep.set(Some(texts));
-        view! { <LintPanel/> }
-    });
+    let (_stores, texts, root) =
+        mount_providing(SAMPLE_CATALOG, RuleTexts::new, || view! { <LintPanel/> });
     settle().await;
-    let texts = kept.get().expect("provided");
     let panel = one(&root, "[data-testid=lint-panel]");
     let finding = &all(&panel, ".finding")[0];
     let code = one(finding, ".code").text_content().unwrap_or_default();

@@ -3,9 +3,6 @@
 //! text and linked to their place, what an edit does to installed clusters, the semver form
 //! editing the text, and starting a session from the template on screen.
 
-use std::cell::Cell;
-use std::rc::Rc;
-
 use js_sys::JsString;
 use leptos::prelude::*;
 use olm_graph_core::template::template_catalog;
@@ -24,7 +21,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{HtmlElement, HtmlInputElement, HtmlTextAreaElement};
 
-use crate::common::{all, attr, click, mount, one, settle};
+use crate::common::{all, attr, click, mount, mount_providing, one, settle};
 
 const REPLACES: &str = include_str!("../e2e/fixtures/replaces-template.yaml");
 const WIDGET: &str = include_str!("../e2e/fixtures/widget-semver.yaml");
@@ -35,15 +32,7 @@ where
     F: FnOnce() -> N + 'static,
     N: IntoView + 'static,
 {
-    let out: Rc<Cell<Option<TemplateStudio>>> = Rc::new(Cell::new(None));
-    let out2 = out.clone();
-    let (stores, root) = mount(text, move || {
-        let studio = TemplateStudio::new();
-        provide_context(studio);
-        out2.set(Some(studio));
-        view()
-    });
-    (stores, out.get().expect("mounted"), root)
+    mount_providing(text, TemplateStudio::new, view)
 }
 
 /// The catalog `text` renders to, as the worker hands it over.
