@@ -294,14 +294,14 @@ const keptSomething = () => {
     return true;
   }
 };
+// Opened bare: no address parameters, nothing kept in this browser (read once, here).
+const openedBare = !location.search && !location.hash && !keptSomething();
+const sampleImage = openedBare ? Object.assign(new Image(), { alt: '', src: 'sample-first-draw.svg' }) : null;
 // Opened bare, the app shows its sample: its catalog and the worker's reply for it are served
 // beside the app, not carried in its wasm, and fetched here once the first picture is on
 // screen (before, their requests delayed the picture's), long before the app asks for them
 // (src/services/sources.rs, `sample`, takes them; it fetches them itself when they are not
 // here).
-// Opened bare: no address parameters, nothing kept in this browser (read once, here).
-const openedBare = !location.search && !location.hash && !keptSomething();
-const sampleImage = openedBare ? Object.assign(new Image(), { alt: '', src: 'sample-first-draw.svg' }) : null;
 let samplePictured = () => {};
 if (openedBare) {
   const pictured = new Promise((resolve) => { samplePictured = resolve; });

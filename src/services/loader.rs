@@ -128,7 +128,8 @@ impl Loader {
     }
 
     /// Reads `source` in the worker for `target`; the sample is shown from `sample_reply`
-    /// (the worker's reply for it) when there is one.
+    /// (the worker's reply for it) when there is one, which [`Loader::load_sample`] alone
+    /// gives (the sample, for the main view).
     fn parse(&self, source: Source, target: Target, sample_reply: Option<&str>) {
         // A `url=` link's catalog: assets/boot.js posted it to the worker itself while the app
         // started; the app takes that request over rather than posting the files again.
@@ -162,7 +163,7 @@ impl Loader {
             progress: None,
             stage: LoadStage::Parsing,
         });
-        if let Some(reply) = sample_reply.filter(|_| source.is_sample() && target == Target::Main) {
+        if let Some(reply) = sample_reply {
             // The sample's catalog comes already read (assets/sample-reply.json, the worker's
             // reply for it, served beside the app; a test keeps the two equal): waiting for the
             // worker to start (its own wasm fetched and compiled) would come before the first

@@ -6,22 +6,22 @@ use std::sync::Arc;
 use js_sys::{Array, Reflect};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::JsFuture;
 
+use crate::services::sources;
 use crate::state::rule_texts::{Fetched, RuleText, RuleTexts};
 
 /// Where the app finds the texts, beside the page.
 const PATH: &str = "rule-texts.json";
 
-/// Fetches the texts into `store` once something wants them.
+/// Fetches the texts into `store` once something wants them (`wanted` turns true once and
+/// never back, so this fetches once).
 pub fn serve(store: RuleTexts) {
-    let started = StoredValue::new(false);
     Effect::new(move |_| {
-        if !store.wanted() || started.get_value() {
+        if !store.wanted() {
             return;
         }
-        started.set_value(true);
         spawn_local(async move {
             store.set(match fetch().await {
                 Some(texts) => Fetched::Texts(Arc::new(texts)),
@@ -34,13 +34,7 @@ pub fn serve(store: RuleTexts) {
 /// The file's rules, read by the browser's JSON parser (no decoder of its own in the app's
 /// wasm); an entry without its four strings is left out.
 async fn fetch() -> Option<Vec<RuleText>> {
-    let resp = JsFuture::from(web_sys::window()?.fetch_with_str(PATH))
-        .await
-        .ok()?;
-    let resp: web_sys::Response = resp.dyn_into().ok()?;
-    if !resp.ok() {
-        return None;
-    }
+    let resp: web_sys::Response = sources::fetch_beside(PATH).await.ok()?.into();
     let json = JsFuture::from(resp.json().ok()?).await.ok()?;
     let field = |entry: &JsValue, key: &str| Reflect::get(entry, &key.into()).ok()?.as_string();
     let texts = Array::from(&json)

@@ -80,37 +80,44 @@ const SAMPLE_LABEL: &str = "sample catalog";
 /// assets/boot.js's fetches when the page opened bare, else fetched now.
 pub async fn sample() -> Result<(Source, Option<String>), String> {
     let (catalog, reply) = prefetched_sample();
-    let catalog = match catalog {
-        Some(text) => JsFuture::from(text).await.ok().and_then(|t| t.as_string()),
+    // boot.js's fetch of the catalog failed (null): fetched again, its failure told; of the
+    // reply: the worker reads the sample instead.
+    let prefetched_catalog = match catalog {
+        Some(text) => settled_text(text).await,
         None => None,
     };
-    let catalog = match catalog {
+    let catalog = match prefetched_catalog {
         Some(text) => text,
         None => fetch_text(SAMPLE_PATH).await?,
     };
     let reply = match reply {
-        Some(text) => JsFuture::from(text).await.ok().and_then(|t| t.as_string()),
+        Some(text) => settled_text(text).await,
         None => fetch_text(SAMPLE_REPLY_PATH).await.ok(),
     };
     let source = Source::one(SAMPLE_LABEL, SAMPLE_PATH, JsString::from(catalog));
     Ok((source, reply))
 }
 
-/// The text of a file served beside the page.
+/// The text a promise of boot.js's gives, if it gives one.
+async fn settled_text(text: Promise) -> Option<String> {
+    JsFuture::from(text).await.ok()?.as_string()
+}
+
+/// A sample file's text, fetched from beside the page.
 async fn fetch_text(path: &str) -> Result<String, String> {
-    let failed = |e: &JsValue| format!("could not fetch the sample ({path}): {}", js_text(e));
-    let window = web_sys::window().ok_or_else(|| failed(&"no window".into()))?;
-    let resp = JsFuture::from(window.fetch_with_str(path))
-        .await
-        .map_err(|e| failed(&e))?;
-    let resp: web_sys::Response = resp.unchecked_into();
+    let failed = |why: String| format!("could not fetch the sample ({path}): {why}");
+    let resp = fetch_beside(path).await.map_err(failed)?;
+    resp.text().await.map_err(|e| failed(e.to_string()))
+}
+
+/// A file served beside the page (a path relative to it), answered with a success status;
+/// else why not ("HTTP 404", the network's error), for the caller to word.
+pub async fn fetch_beside(path: &str) -> Result<gloo_net::http::Response, String> {
+    let resp = Request::get(path).send().await.map_err(|e| e.to_string())?;
     if !resp.ok() {
-        return Err(failed(&format!("HTTP {}", resp.status()).into()));
+        return Err(format!("HTTP {}", resp.status()));
     }
-    let text = JsFuture::from(resp.text().map_err(|e| failed(&e))?)
-        .await
-        .map_err(|e| failed(&e))?;
-    text.as_string().ok_or_else(|| failed(&text))
+    Ok(resp)
 }
 
 /// assets/boot.js's fetches of the sample's catalog and reply, taken once.
