@@ -7,7 +7,8 @@
 //   cd tests/e2e && node --test first-draw-budgets.mjs
 // OLM_FIRST_DRAW_RUNS loads of each case (default 5: the median of 3 moved by a third from one
 // run to the next). Before it measures, it waits (at most 20 s) until the CPUs are quiet: the
-// browsers of the files before it can take seconds to end.
+// browsers of the files before it can take seconds to end. A timed budget over in one run is
+// measured again, up to ATTEMPTS runs in all (below): it fails when no run holds it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -63,34 +64,67 @@ const over = (key, what, value, budget, unit, scale = 1) =>
  *  figures printed are the measured ones. */
 const REFERENCE_STATIC_MS = 151;
 
-test('the first draw and the shipped sizes stay within issue 45\'s budgets (+25%; NOT_HELD, empty, names any not asserted)', async () => {
-  for (const p of [join(DIST, 'index.html'), join(DIST, 'embed/olm-graph.js'), CLI]) assert.ok(existsSync(p), `missing ${p}`);
-  const runs = Number(process.env.OLM_FIRST_DRAW_RUNS || 5);
-  const calm = await quiet();
-  console.log(`the CPUs ${calm.share === null ? '(no /proc/stat)' : `${Math.round(calm.share * 100)}% busy`} after ${calm.waited} ms`);
-  const load = loadavg()[0].toFixed(1);
-  const r = await measure({ dist: DIST, catalogs: CATALOGS, cli: CLI, runs });
-  const sizes = shippedSizes(DIST);
-  console.log(`first draw (${runs} loads each, load average ${load}):\n${table(r)}`);
-  mkdirSync(OUT, { recursive: true });
-  writeFileSync(join(OUT, 'first-draw-budget.json'), `${JSON.stringify({ date: new Date().toISOString(), load, ...r, shipped: sizes }, null, 2)}\n`);
-  const { app, worker, element } = shippedTotals(sizes);
-  assert.ok(app > 0 && worker > 0 && element > 0, JSON.stringify(sizes));
+/** The budgets of one measurement `r` (from `measure`), each exceeded by more than 25%, as
+ *  `{key, case, text}`; the sizes are judged once, outside. */
+function overTime(r) {
   const c = r.cases;
   const slower = Math.max(1, c.static.median / REFERENCE_STATIC_MS);
   if (slower > 1) console.log(`the static page took ${c.static.median.toFixed(0)} ms: the budgets in ms are scaled by ${slower.toFixed(2)}`);
-  const over_budget = [
-    over('urlRatio', 'gpu-operator-certified from url= × the static page', c.url.ratio, BUDGET.urlRatio, '×'),
-    over('elementRatio', 'the element × the static page', c.element.ratio, BUDGET.elementRatio, '×'),
-    over('sampleMs', 'the sample drawn', c.sample.median, BUDGET.sampleMs, 'ms', slower),
-    over('elementMs', 'the element drawn', c.element.median, BUDGET.elementMs, 'ms', slower),
-    over('chainLongestMs', 'the 20,000-bundle chain: longest task', c.chain.longest, BUDGET.chainLongestMs, 'ms', slower),
+  const at = (name, o) => (o ? { ...o, case: name } : null);
+  return [
+    c.url && at('url', over('urlRatio', 'gpu-operator-certified from url= × the static page', c.url.ratio, BUDGET.urlRatio, '×')),
+    c.element && at('element', over('elementRatio', 'the element × the static page', c.element.ratio, BUDGET.elementRatio, '×')),
+    c.sample && at('sample', over('sampleMs', 'the sample drawn', c.sample.median, BUDGET.sampleMs, 'ms', slower)),
+    c.element && at('element', over('elementMs', 'the element drawn', c.element.median, BUDGET.elementMs, 'ms', slower)),
+    c.chain && at('chain', over('chainLongestMs', 'the 20,000-bundle chain: longest task', c.chain.longest, BUDGET.chainLongestMs, 'ms', slower)),
+  ].filter(Boolean);
+}
+
+/** How many times a timed budget is measured before it counts as exceeded. A load on a shared
+ *  machine is only ever slowed by what else runs (CI ran this file at load average 5.1 on
+ *  2026-12-01, and the static page alone took 115–253 ms in one run): a budget that one of
+ *  ATTEMPTS measurements holds is held, and code that is truly slower exceeds it in all of
+ *  them. A repeat measures again, in a new Chromium, only the cases over budget and the static
+ *  page beside them (their ratios and the millisecond budgets' scale are to the static page of
+ *  the same run). Every attempt's table is printed. */
+const ATTEMPTS = 3;
+
+test('the first draw and the shipped sizes stay within issue 45\'s budgets (+25%; NOT_HELD, empty, names any not asserted)', async () => {
+  for (const p of [join(DIST, 'index.html'), join(DIST, 'embed/olm-graph.js'), CLI]) assert.ok(existsSync(p), `missing ${p}`);
+  const runs = Number(process.env.OLM_FIRST_DRAW_RUNS || 5);
+  const sizes = shippedSizes(DIST);
+  const { app, worker, element } = shippedTotals(sizes);
+  assert.ok(app > 0 && worker > 0 && element > 0, JSON.stringify(sizes));
+  const overSize = [
     over('appKB', 'the app\'s wasm', app / KB, BUDGET.appKB, 'KB'),
     over('workerKB', 'the worker\'s wasm', worker / KB, BUDGET.workerKB, 'KB'),
     over('elementKB', 'the element', element / KB, BUDGET.elementKB, 'KB'),
   ].filter(Boolean);
+  let names;
+  let overTimed = [];
+  const attempts = [];
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const calm = await quiet();
+    console.log(`${attempt > 1 ? `again (${attempt} of ${ATTEMPTS}), ${names.join(', ')}: ` : ''}the CPUs ${calm.share === null ? '(no /proc/stat)' : `${Math.round(calm.share * 100)}% busy`} after ${calm.waited} ms`);
+    const load = loadavg()[0].toFixed(1);
+    const r = await measure({ dist: DIST, catalogs: CATALOGS, cli: CLI, runs, names });
+    console.log(`first draw (${runs} loads each, load average ${load}):\n${table(r)}`);
+    attempts.push({ load, ...r });
+    // A budget held in an earlier run stays held: only those over in every run so far remain.
+    const before = attempt > 1 ? new Set(overTimed.map((o) => o.key)) : null;
+    overTimed = overTime(r).filter((o) => !before || before.has(o.key));
+    if (!overTimed.some((o) => !NOT_HELD.has(o.key))) break;
+    if (attempt < ATTEMPTS) {
+      console.log(`over budget in this run: ${overTimed.map((o) => o.text).join('; ')}`);
+      names = [...new Set(overTimed.map((o) => o.case)), 'static'];
+    }
+  }
+  mkdirSync(OUT, { recursive: true });
+  writeFileSync(join(OUT, 'first-draw-budget.json'), `${JSON.stringify({ date: new Date().toISOString(), attempts, shipped: sizes }, null, 2)}\n`);
+  const over_budget = [...overTimed, ...overSize];
   const known = over_budget.filter((o) => NOT_HELD.has(o.key));
   if (known.length) console.log(`not held yet, not asserted (NOT_HELD): ${known.map((o) => o.text).join('; ')}`);
   const failures = over_budget.filter((o) => !NOT_HELD.has(o.key)).map((o) => o.text);
-  assert.deepEqual(failures, [], `over budget (load average ${load}): ${failures.join('; ')}`);
+  const load = attempts.map((a) => a.load).join(', ');
+  assert.deepEqual(failures, [], `over budget in ${attempts.length} run(s) (load average ${load}): ${failures.join('; ')}`);
 });
