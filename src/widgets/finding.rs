@@ -53,6 +53,10 @@ fn finding_body(d: &Diagnostic) -> impl IntoView {
     }
 }
 
+/// What a finding's help says when the rule texts could not be fetched.
+const HELP_NOT_FETCHED: &str =
+    "This rule's help could not be fetched; `olm-graph lint --format sarif` prints it.";
+
 /// The rule's help, folded: its name and summary, then the paragraph ending in the fix; its id
 /// alone until the texts are fetched, or if they cannot be.
 fn finding_help(d: &Diagnostic) -> impl IntoView {
@@ -62,8 +66,7 @@ fn finding_help(d: &Diagnostic) -> impl IntoView {
         t.want();
     }
     let id = rule.id();
-    let help = move || {
-        match texts.map_or(Help::Missing, |t| t.of(rule)) {
+    let help = move || match texts.map_or(Help::Missing, |t| t.of(rule)) {
         Help::Found(t) => view! {
             <summary>{format!("About {} ({id})", t.name)}</summary>
             <p class="rule-summary">{t.summary}</p>
@@ -73,10 +76,9 @@ fn finding_help(d: &Diagnostic) -> impl IntoView {
         Help::Pending => view! { <summary>{format!("About {id}")}</summary> }.into_any(),
         Help::Missing => view! {
             <summary>{format!("About {id}")}</summary>
-            <p class="rule-summary">"This rule's help could not be fetched; `olm-graph lint --format sarif` prints it."</p>
+            <p class="rule-summary">{HELP_NOT_FETCHED}</p>
         }
         .into_any(),
-    }
     };
     view! { <details class="more finding-help">{help}</details> }
 }
